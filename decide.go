@@ -1,0 +1,640 @@
+package permengine
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// Action is what an agent proposes.
+type Action struct {
+	// Type is the action type; the zero value is unknown and denied.
+	Type ActionType `json:"type"`
+	// Command is the shell command of a terminal action.
+	Command string `json:"command,omitempty"`
+	// Cwd is the absolute working directory a terminal command runs in.
+	// Empty means unknown: the command is then not auto-approved.
+	Cwd string `json:"cwd,omitempty"`
+	// Branch is the destination branch of a git_merge. Empty means
+	// unknown, which the protected-merge cap treats as protected.
+	Branch string `json:"branch,omitempty"`
+	// Path is the target of a write_file, absolute or relative to Cwd (or
+	// to the scope root when Cwd is empty).
+	Path string `json:"path,omitempty"`
+}
+
+// Autonomy is the agent-autonomy opinion for the action's type, resolved by
+// the host (a specific rule wins over the "*" wildcard). The zero value is
+// "no opinion".
+type Autonomy struct {
+	Mode   AutonomyMode `json:"mode"`
+	Origin Origin       `json:"origin"`
+}
+
+// AutoMode reports whether the opinion is auto mode: auto_approve from the
+// "*" wildcard.
+func (a Autonomy) AutoMode() bool { return a.Mode == AutonomyAutoApprove && a.Origin == OriginWildcard }
+
+// Env is the project context. The zero value has no scope (nothing
+// terminal is auto-approved) and no running container.
+type Env struct {
+	// ScopeRoot is the project folder: absolute and clean. See
+	// ValidateScopeRoot.
+	ScopeRoot string `json:"scope_root,omitempty"`
+	// ContainerRunning is true when the project's container is registered
+	// as running: terminal commands then start from auto_approve.
+	ContainerRunning bool `json:"container_running,omitempty"`
+}
+
+// Request is everything Decide needs besides the policy. Its zero value is
+// denied (unknown action type, unknown role).
+type Request struct {
+	Action   Action   `json:"action"`
+	Role     Role     `json:"role"`
+	Autonomy Autonomy `json:"autonomy"`
+	Env      Env      `json:"env"`
+}
+
+// Stage names a step of the decision pipeline in a trace.
+type Stage string
+
+// The stages, in pipeline order.
+const (
+	StageInput    Stage = "input"
+	StageIAM      Stage = "iam"
+	StageBase     Stage = "base"
+	StageAutonomy Stage = "autonomy"
+	StageSegment  Stage = "segment"
+	StageFile     Stage = "permissions"
+	StageCap      Stage = "cap"
+)
+
+// Step is one line of a decision's trace.
+type Step struct {
+	Stage Stage `json:"stage"`
+	// Rule is the code of what happened at this step ("" for a silent
+	// stage).
+	Rule Code `json:"rule,omitempty"`
+	// Outcome is the running outcome after the step.
+	Outcome Outcome `json:"outcome"`
+	// Segment is the segment the step is about, if any.
+	Segment string `json:"segment,omitempty"`
+	// Pattern is the rule text that matched, if any.
+	Pattern string `json:"pattern,omitempty"`
+	// Source is where that rule came from ("permissions.json:3",
+	// "built-in").
+	Source string `json:"source,omitempty"`
+	// Detail says what happened in words.
+	Detail string `json:"detail"`
+	// Effect is for caps: "applied", "lifted by auto mode", or "no effect"
+	// (the outcome was not auto_approve).
+	Effect string `json:"effect,omitempty"`
+}
+
+// Decision is the engine's answer.
+type Decision struct {
+	// Outcome is auto_approve, require_approval or deny.
+	Outcome Outcome `json:"outcome"`
+	// Rule is the stable code of what decided (SPEC §9).
+	Rule Code `json:"rule"`
+	// Reason names the rule in words, with its source.
+	Reason string `json:"reason"`
+	// Segment is the part of a terminal command that decided, if any.
+	Segment string `json:"segment,omitempty"`
+	// Pattern is the rule text that decided, if a rule did.
+	Pattern string `json:"pattern,omitempty"`
+	// Source is where Pattern came from.
+	Source string `json:"source,omitempty"`
+	// Trace lists every stage and every cap that fired, in order.
+	Trace []Step `json:"trace,omitempty"`
+}
+
+// decider carries one decision's running state.
+type decider struct {
+	req  Request
+	p    *Policy
+	d    Decision
+	cur  Outcome
+	auto bool
+}
+
+func (x *decider) step(s Step) {
+	s.Outcome = x.cur
+	x.d.Trace = append(x.d.Trace, s)
+}
+
+// set makes a stage's opinion the running value and the decision's cause.
+func (x *decider) set(o Outcome, code Code, reason, segment string, r *Rule) {
+	x.cur = o
+	x.d.Outcome, x.d.Rule, x.d.Reason, x.d.Segment = o, code, reason, segment
+	x.d.Pattern, x.d.Source = "", ""
+	if r != nil {
+		x.d.Pattern, x.d.Source = r.Text, r.Source.String()
+	}
+}
+
+func (x *decider) finish() Decision {
+	x.d.Outcome = x.cur
+	return x.d
+}
+
+// Decide runs the whole pipeline of SPEC §4 and returns the decision. It is
+// pure: no I/O, no clock, no shared mutable state; the same inputs give the
+// same decision, and it is safe to call from many goroutines with one
+// Policy. A nil policy is an empty one (the built-in floor still applies).
+// It never panics.
+func Decide(p *Policy, req Request) Decision {
+	x := &decider{req: req, p: p}
+	x.d.Trace = make([]Step, 0, 8)
+	a := req.Action
+
+	// 1. Input checks.
+	if !a.Type.valid() {
+		x.set(Deny, CodeInvalidAction, "unknown action type: nothing is allowed for an action the engine does not know", "", nil)
+		x.step(Step{Stage: StageInput, Rule: CodeInvalidAction, Detail: x.d.Reason})
+		return x.finish()
+	}
+	if req.Role <= RoleUnknown || req.Role > Owner {
+		x.set(Deny, CodeInvalidRole, "unknown role: nothing is allowed without a known IAM role", "", nil)
+		x.step(Step{Stage: StageInput, Rule: CodeInvalidRole, Detail: x.d.Reason})
+		return x.finish()
+	}
+	if a.Type == Terminal && strings.TrimSpace(a.Command) == "" {
+		x.set(Deny, CodeInvalidAction, "empty terminal command", "", nil)
+		x.step(Step{Stage: StageInput, Rule: CodeInvalidAction, Detail: x.d.Reason})
+		return x.finish()
+	}
+
+	// 2. IAM, before the file: the file never grants what IAM denies.
+	if min := a.Type.MinRole(); req.Role < min {
+		x.set(Deny, CodeIAM, a.Type.String()+" needs role "+min.String()+" or higher; "+req.Role.String()+" is below it", "", nil)
+		x.step(Step{Stage: StageIAM, Rule: CodeIAM, Detail: x.d.Reason})
+		return x.finish()
+	}
+
+	// 3. Base, and the container floor.
+	if a.Type == Terminal && req.Env.ContainerRunning {
+		x.set(AutoApprove, CodeContainerFloor, "the project's container is running: terminal commands start from auto_approve", "", nil)
+	} else {
+		x.set(RequireApproval, CodeDefault, "pending, no rule: the absence of a rule never becomes a permission", "", nil)
+	}
+	x.step(Step{Stage: StageBase, Rule: x.d.Rule, Detail: x.d.Reason})
+
+	// 4. Agent autonomy.
+	x.auto = req.Autonomy.AutoMode()
+	switch req.Autonomy.Mode {
+	case AutonomyDeny:
+		x.set(Deny, CodeAutonomyDeny, "agent autonomy ("+req.Autonomy.Origin.String()+") says deny", "", nil)
+		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomyDeny, Detail: x.d.Reason})
+		return x.finish()
+	case AutonomyRequireApproval:
+		x.set(RequireApproval, CodeAutonomy, "agent autonomy ("+req.Autonomy.Origin.String()+") says require_approval", "", nil)
+		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomy, Detail: x.d.Reason})
+	case AutonomyAutoApprove:
+		why := "agent autonomy (specific rule) says auto_approve"
+		if x.auto {
+			why = "agent autonomy (auto mode, the \"*\" wildcard) says auto_approve"
+		}
+		x.set(AutoApprove, CodeAutonomy, why, "", nil)
+		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomy, Detail: why})
+	case NoOpinion:
+		x.step(Step{Stage: StageAutonomy, Detail: "no opinion: keeps " + x.cur.String()})
+	default:
+		x.set(Deny, CodeAutonomyDeny, "unknown agent autonomy mode: refused", "", nil)
+		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomyDeny, Detail: x.d.Reason})
+		return x.finish()
+	}
+
+	// 5 and 6: permissions.json, then the caps.
+	if a.Type == Terminal {
+		x.terminal()
+	} else {
+		x.typed()
+	}
+	return x.finish()
+}
+
+// typed runs the file stage and the caps for a non-terminal action.
+func (x *decider) typed() {
+	t := x.req.Action.Type
+	if r := x.p.matchType(ListDeny, t); r != nil {
+		x.set(Deny, CodeFileDeny, r.describe(), "", r)
+		x.step(Step{Stage: StageFile, Rule: CodeFileDeny, Pattern: r.Text, Source: r.Source.String(), Detail: x.d.Reason})
+		return
+	}
+	if r := x.p.matchType(ListAsk, t); r != nil {
+		x.set(RequireApproval, CodeFileAsk, r.describe(), "", r)
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Pattern: r.Text, Source: r.Source.String(), Detail: x.d.Reason})
+	} else if r := x.p.matchType(ListAllow, t); r != nil {
+		x.set(AutoApprove, CodeFileAllow, r.describe(), "", r)
+		x.step(Step{Stage: StageFile, Rule: CodeFileAllow, Pattern: r.Text, Source: r.Source.String(), Detail: x.d.Reason})
+	} else {
+		x.step(Step{Stage: StageFile, Detail: "no rule for " + t.Label() + ": silent, keeps " + x.cur.String()})
+	}
+
+	switch t {
+	case GitMerge:
+		if b, ok := x.protectedBranch(x.req.Action.Branch); ok {
+			x.cap(CodeProtectedMerge, "", "merge into protected branch "+b+" is always a person's decision", false)
+		}
+	case InstructionPatch:
+		x.cap(CodeInstructionPatch, "", "instruction_patch changes another agent's behaviour: a person sees the diff first", false)
+	case Parallelize, RaiseMaxParallel:
+		x.cap(CodeParallelism, "", t.String()+" spends on more agents: a person decides", false)
+	case GitPush, PrOpen:
+		x.cap(CodeTypedPush, "", t.String()+" has external effect: never auto-approved", false)
+	case ContainerRemove:
+		x.cap(CodeContainerRemove, "", "container_remove discards the container and forces a full reprovision", false)
+	case WriteFile:
+		x.writeFileCaps()
+	}
+}
+
+// protectedBranch reports whether a merge destination is protected; an
+// empty destination is unknown and treated as protected.
+func (x *decider) protectedBranch(branch string) (string, bool) {
+	b := trimRefsHeads(branch)
+	if b == "" {
+		return "(unknown destination)", true
+	}
+	for _, p := range protectedBranches {
+		if strings.EqualFold(b, p) {
+			return p, true
+		}
+	}
+	if x.p != nil {
+		for _, p := range x.p.ext.ProtectedBranches {
+			if strings.EqualFold(b, trimRefsHeads(p)) {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+// protectedBranches are the merge destinations always capped. A host may
+// add names (Extensions.ProtectedBranches), never remove these.
+var protectedBranches = []string{"dev", "qa", "rc", "main"}
+
+// writeFileCaps applies path scope and protected paths to a write_file
+// target: the same threat as a redirection in a terminal command.
+func (x *decider) writeFileCaps() {
+	a := x.req.Action
+	root := x.req.Env.ScopeRoot
+	if err := ValidateScopeRoot(root); err != nil {
+		x.cap(CodeNoScope, "", "no scope configured ("+err.Error()+"): write_file is not auto-approved", false)
+		return
+	}
+	if a.Path == "" {
+		x.cap(CodePathScope, "", "write_file without a target path: its place cannot be checked", true)
+		return
+	}
+	base := a.Cwd
+	if base == "" {
+		base = root
+	}
+	dirs := []string{base}
+	if why := onePathProblem(a.Path, 0, dirs, root, true); why != "" {
+		x.cap(CodePathScope, "", "write_file target "+strconv.Quote(a.Path)+": "+why, true)
+	}
+	if !strings.HasPrefix(base, "/") {
+		x.cap(CodePathScope, "", "working directory "+strconv.Quote(base)+" is not absolute", true)
+	}
+	if why := protectedProblem(a.Path, dirs, x.protected(), x.p.fileList(), root); why != "" {
+		x.cap(CodeProtectedPath, "", "write_file target "+strconv.Quote(a.Path)+" is "+why+": a person approves every change to it", false)
+	}
+}
+
+func (x *decider) protected() *protectedSet {
+	if x.p != nil && x.p.prot != nil {
+		return x.p.prot
+	}
+	return defaultProtectedSet
+}
+
+// cap records a cap that fired. It changes auto_approve to
+// require_approval unless auto mode lifts it (liftable caps only).
+func (x *decider) cap(code Code, segment, why string, liftable bool) {
+	s := Step{Stage: StageCap, Rule: code, Segment: segment, Detail: why}
+	switch {
+	case liftable && x.auto:
+		s.Effect = "lifted by auto mode"
+	case x.cur == AutoApprove:
+		s.Effect = "applied"
+		x.set(RequireApproval, code, "cap: "+why, segment, nil)
+	default:
+		s.Effect = "no effect (outcome already " + x.cur.String() + ")"
+	}
+	x.step(s)
+}
+
+// segClass is how the file classified one segment.
+type segClass uint8
+
+const (
+	classNone segClass = iota
+	classAllow
+	classAsk
+	classDeny
+)
+
+func (c segClass) String() string {
+	return [...]string{"none", "allow", "ask", "deny"}[c]
+}
+
+// terminal runs the file stage and the caps for a terminal command.
+func (x *decider) terminal() {
+	a := x.req.Action
+	root := x.req.Env.ScopeRoot
+	rootErr := ValidateScopeRoot(root)
+	integrity := integrityProblem(a.Command)
+	var cmd *command
+	if len(a.Command) > MaxCommandBytes {
+		// Too long to read in full: deny rules still see a plain split of
+		// the beginning, and the integrity cap keeps it from approval.
+		cmd = &command{}
+		cmd.fallbackSplit(a.Command[:MaxCommandBytes], []string{a.Cwd}, 0, "")
+	} else {
+		cmd = readCommand(a.Command, a.Cwd)
+	}
+
+	// Classify every segment.
+	var firstAsk, firstNone = -1, -1
+	var askRule *Rule
+	var firstRule *Rule // for a single allowed segment: its rule…
+	var firstCode Code  // …and code (file_allow or scope_cd)
+	var firstWhy string
+	allAllow := len(cmd.segs) > 0
+	for i := range cmd.segs {
+		s := &cmd.segs[i]
+		cls, r, code, why := x.classify(s, root, rootErr == nil)
+		detail := "no rule"
+		if r != nil {
+			detail = r.describe()
+		} else if why != "" {
+			detail = why
+		}
+		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: cls.String() + ": " + detail})
+		if i == 0 {
+			firstRule, firstCode, firstWhy = r, code, why
+		}
+		switch cls {
+		case classDeny:
+			reason := "segment " + strconv.Quote(s.text) + " matches "
+			if r != nil {
+				reason += r.describe()
+			} else {
+				reason += why
+			}
+			x.set(Deny, code, reason, s.text, r)
+			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: "deny wins: " + reason})
+			return
+		case classAsk:
+			if firstAsk < 0 {
+				firstAsk, askRule = i, r
+			}
+			allAllow = false
+		case classNone:
+			if firstNone < 0 {
+				firstNone = i
+			}
+			allAllow = false
+		}
+	}
+
+	switch {
+	case firstAsk >= 0:
+		s := cmd.segs[firstAsk]
+		x.set(RequireApproval, CodeFileAsk, "segment "+strconv.Quote(s.text)+" matches "+askRule.describe(), s.text, askRule)
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Pattern: askRule.Text, Source: askRule.Source.String(), Detail: x.d.Reason})
+	case allAllow:
+		if len(cmd.segs) == 1 {
+			s := &cmd.segs[0]
+			reason := firstWhy
+			if firstRule != nil {
+				reason = "segment " + strconv.Quote(s.text) + " matches " + firstRule.describe()
+			}
+			x.set(AutoApprove, firstCode, reason, s.text, firstRule)
+		} else {
+			x.set(AutoApprove, CodeFileAllow, "every one of the "+strconv.Itoa(len(cmd.segs))+" segments matches allow", "", nil)
+		}
+		x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Pattern: x.d.Pattern, Source: x.d.Source, Detail: x.d.Reason})
+	case len(cmd.segs) <= 1 || x.auto:
+		why := "no rule: silent, keeps " + x.cur.String()
+		if len(cmd.segs) > 1 {
+			why = "auto mode: segments with no rule are silent, keeps " + x.cur.String()
+		}
+		x.step(Step{Stage: StageFile, Detail: why})
+	default:
+		s := cmd.segs[firstNone]
+		x.set(RequireApproval, CodeCompoundUnmatched, "segment "+strconv.Quote(s.text)+" has no rule: in a command of "+strconv.Itoa(len(cmd.segs))+" segments every one must match allow", s.text, nil)
+		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.text, Detail: x.d.Reason})
+	}
+
+	x.terminalCaps(cmd, integrity, root, rootErr)
+}
+
+func ruleText(r *Rule) string {
+	if r == nil {
+		return ""
+	}
+	return r.Text
+}
+
+func ruleSource(r *Rule) string {
+	if r == nil {
+		return ""
+	}
+	return r.Source.String()
+}
+
+// classify decides one segment: deny and ask see every view, allow only
+// the literal words; a cd inside the scope declares it.
+func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
+	for _, v := range s.views {
+		for _, b := range builtinDeny {
+			if b.matches(v) {
+				return classDeny, b, CodeBuiltinDeny, ""
+			}
+		}
+		if rmRoot(v) {
+			return classDeny, nil, CodeBuiltinDeny, "the built-in floor: recursive rm aimed at the root"
+		}
+	}
+	var deny, ask *Rule
+	for _, v := range s.views {
+		if r := x.p.matchTerminal(ListDeny, v); r != nil && (deny == nil || r.order < deny.order) {
+			deny = r
+		}
+	}
+	if deny != nil {
+		return classDeny, deny, CodeFileDeny, ""
+	}
+	for _, v := range s.views {
+		if r := x.p.matchTerminal(ListAsk, v); r != nil && (ask == nil || r.order < ask.order) {
+			ask = r
+		}
+	}
+	if ask != nil {
+		return classAsk, ask, CodeFileAsk, ""
+	}
+	if r := x.p.matchTerminal(ListAllow, s.words); r != nil {
+		return classAllow, r, CodeFileAllow, ""
+	}
+	if s.cd && rootOK && len(s.cdTo) > 0 {
+		for _, d := range s.cdTo {
+			if d == "" || !inside(d, root) {
+				return classNone, nil, "", ""
+			}
+		}
+		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
+	}
+	return classNone, nil, "", ""
+}
+
+// terminalCaps applies every terminal cap, in a fixed order.
+func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr error) {
+	// Integrity: what a person reads must be what runs.
+	switch {
+	case integrity != "":
+		x.cap(CodeIntegrity, "", integrity, false)
+	case cmd.parseErr != "":
+		x.cap(CodeIntegrity, "", "the command does not parse ("+cmd.parseErr+")", false)
+	}
+	if cmd.control != "" {
+		x.cap(CodeIntegrity, "", "the command uses "+cmd.control+": control structures are never auto-approved", false)
+	}
+	if cmd.dynamic != "" {
+		x.cap(CodeIntegrity, "", cmd.dynamic, false)
+	}
+	if cmd.tooDeep {
+		x.cap(CodeIntegrity, "", "scripts nested more than "+strconv.Itoa(maxNesting)+" deep", false)
+	}
+	if cmd.tooMany {
+		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(maxSegments)+" simple commands", false)
+	}
+	for i := range cmd.segs {
+		s := &cmd.segs[i]
+		for _, v := range s.views {
+			if len(v) > 0 && computedVerb(v[0]) {
+				x.cap(CodeIntegrity, s.text, "the program to run ("+strconv.Quote(v[0])+") is computed at run time", false)
+				break
+			}
+		}
+	}
+
+	// External effect and privilege: auto mode does not lift them.
+	var extra [][]string
+	if x.p != nil {
+		extra = x.p.ext.ExternalEffect
+	}
+	for i := range cmd.segs {
+		s := &cmd.segs[i]
+		for _, v := range s.views {
+			if hit, ok := externalEffect(v, extra); ok {
+				why := hit.why
+				if hit.instead != "" {
+					why += "; propose a typed " + hit.instead + " action instead"
+				}
+				x.cap(hit.code, s.text, why, false)
+				break
+			}
+		}
+	}
+
+	// Path scope.
+	if rootErr != nil {
+		x.cap(CodeNoScope, "", "no scope configured ("+rootErr.Error()+"): nothing terminal is auto-approved", false)
+	} else {
+		x.scopeCaps(cmd, root)
+	}
+
+	// Protected paths: not lifted by auto mode.
+	prot := x.protected()
+	files := x.p.fileList()
+	for i := range cmd.segs {
+		s := &cmd.segs[i]
+		if why := segProtected(s, prot, files, root); why != "" {
+			x.cap(CodeProtectedPath, s.text, why, false)
+		}
+	}
+	for _, ref := range cmd.paths {
+		if why := protectedProblem(ref.text, ref.dirs, prot, files, root); why != "" {
+			x.cap(CodeProtectedPath, "", "redirection "+ref.op+" "+strconv.Quote(ref.text)+" reaches "+why, false)
+		}
+	}
+
+	// Exec-capable arguments: lifted by auto mode, like the path scope.
+	for i := range cmd.segs {
+		s := &cmd.segs[i]
+		for _, v := range s.views {
+			if why := execArgument(v); why != "" {
+				x.cap(CodeExecArgument, s.text, why, true)
+				break
+			}
+		}
+	}
+}
+
+// computedVerb reports a program name that is only known at run time.
+func computedVerb(v string) bool {
+	return strings.ContainsAny(v, "$`*?[")
+}
+
+// scopeCaps checks the working directory, every path word and every
+// redirection target against the scope root.
+func (x *decider) scopeCaps(cmd *command, root string) {
+	cwd := x.req.Action.Cwd
+	switch {
+	case cwd == "":
+		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked", true)
+	case !strings.HasPrefix(cwd, "/"):
+		x.cap(CodePathScope, "", "working directory "+strconv.Quote(cwd)+" is not absolute", true)
+	case !inside(path.Clean(cwd), root):
+		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root, true)
+	}
+	for i := range cmd.segs {
+		s := &cmd.segs[i]
+		if s.cd {
+			for _, d := range s.cdTo {
+				if d == "" {
+					x.cap(CodePathScope, s.text, "cd to a directory that cannot be known (no argument, -, ~ or a variable)", true)
+					break
+				}
+			}
+		}
+		for j, w := range s.words {
+			if why := pathProblem(w, s.flags[j], s.dirs, root, false); why != "" {
+				x.cap(CodePathScope, s.text, strconv.Quote(w)+": "+why, true)
+				break
+			}
+		}
+		for _, ref := range s.redirs {
+			if why := pathProblem(ref.text, ref.flags, ref.dirs, root, true); why != "" {
+				x.cap(CodePathScope, s.text, "redirection "+ref.op+" "+strconv.Quote(ref.text)+": "+why, true)
+				break
+			}
+		}
+	}
+	for _, ref := range cmd.paths {
+		if why := pathProblem(ref.text, ref.flags, ref.dirs, root, true); why != "" {
+			x.cap(CodePathScope, "", "redirection "+ref.op+" "+strconv.Quote(ref.text)+": "+why, true)
+		}
+	}
+}
+
+// segProtected checks a segment's words and redirection targets against
+// the protected paths.
+func segProtected(s *segment, prot *protectedSet, files []string, root string) string {
+	for _, w := range s.words {
+		if why := protectedProblem(w, s.dirs, prot, files, root); why != "" {
+			return strconv.Quote(w) + " reaches " + why + ": a person approves every use of it"
+		}
+	}
+	for _, ref := range s.redirs {
+		if why := protectedProblem(ref.text, ref.dirs, prot, files, root); why != "" {
+			return "redirection " + ref.op + " " + strconv.Quote(ref.text) + " reaches " + why + ": a person approves every use of it"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,220 @@
+package permengine
+
+import (
+	"strings"
+)
+
+// This file holds the tables of commands with external effect or privilege
+// (SPEC §7). A segment that matches is never auto-approved, whatever the
+// configuration: the cap ignores auto mode.
+
+// effectRow is one command prefix with external effect.
+type effectRow struct {
+	verb string
+	sub  []string // subcommand words, e.g. {"pr", "create"}
+	// instead names the typed action to use, when there is one.
+	instead string
+}
+
+// gitEffects are git subcommands with external effect, after git's global
+// options.
+var gitEffects = []effectRow{
+	{"git", []string{"push"}, "git_push"},
+	{"git", []string{"remote", "add"}, ""},
+	{"git", []string{"remote", "set-url"}, ""},
+	{"git", []string{"merge"}, "git_merge"},
+	{"git", []string{"send-email"}, ""},
+	{"git", []string{"svn", "dcommit"}, ""},
+	{"git", []string{"lfs", "push"}, "git_push"},
+	{"git", []string{"subtree", "push"}, "git_push"},
+	{"git", []string{"p4", "submit"}, ""},
+	{"git", []string{"request-pull"}, ""},
+}
+
+// toolEffects are provider CLIs, deploy and publish commands. Options may
+// stand between the program and its subcommand (kubectl -n prod apply).
+var toolEffects = []effectRow{
+	{"gh", []string{"pr", "create"}, "pr_open"},
+	{"gh", []string{"pr", "merge"}, "git_merge"},
+	{"gh", []string{"release", "create"}, ""},
+	{"gh", []string{"release", "upload"}, ""},
+	{"gh", []string{"workflow", "run"}, ""},
+	{"gh", []string{"api"}, ""},
+	{"gh", []string{"repo", "create"}, "git_repo_create"},
+	{"gh", []string{"repo", "delete"}, ""},
+	{"gh", []string{"secret", "set"}, ""},
+	{"glab", []string{"mr", "create"}, "pr_open"},
+	{"glab", []string{"mr", "merge"}, "git_merge"},
+	{"glab", []string{"release", "create"}, ""},
+	{"glab", []string{"ci", "run"}, ""},
+	{"kubectl", []string{"apply"}, ""},
+	{"kubectl", []string{"create"}, ""},
+	{"kubectl", []string{"delete"}, ""},
+	{"kubectl", []string{"replace"}, ""},
+	{"kubectl", []string{"patch"}, ""},
+	{"kubectl", []string{"rollout"}, ""},
+	{"kubectl", []string{"scale"}, ""},
+	{"kubectl", []string{"edit"}, ""},
+	{"kubectl", []string{"set"}, ""},
+	{"kubectl", []string{"drain"}, ""},
+	{"helm", []string{"install"}, ""},
+	{"helm", []string{"upgrade"}, ""},
+	{"helm", []string{"uninstall"}, ""},
+	{"helm", []string{"rollback"}, ""},
+	{"terraform", []string{"apply"}, ""},
+	{"terraform", []string{"destroy"}, ""},
+	{"tofu", []string{"apply"}, ""},
+	{"tofu", []string{"destroy"}, ""},
+	{"pulumi", []string{"up"}, ""},
+	{"pulumi", []string{"destroy"}, ""},
+	{"docker", []string{"push"}, ""},
+	{"podman", []string{"push"}, ""},
+	{"npm", []string{"publish"}, ""},
+	{"pnpm", []string{"publish"}, ""},
+	{"yarn", []string{"publish"}, ""},
+	{"yarn", []string{"npm", "publish"}, ""},
+	{"cargo", []string{"publish"}, ""},
+	{"twine", []string{"upload"}, ""},
+	{"gem", []string{"push"}, ""},
+	{"poetry", []string{"publish"}, ""},
+	{"uv", []string{"publish"}, ""},
+	{"flyctl", []string{"deploy"}, ""},
+	{"fly", []string{"deploy"}, ""},
+	{"vercel", []string{"deploy"}, ""},
+	{"netlify", []string{"deploy"}, ""},
+	{"firebase", []string{"deploy"}, ""},
+	{"serverless", []string{"deploy"}, ""},
+	{"sls", []string{"deploy"}, ""},
+	{"dotnet", []string{"nuget", "push"}, ""},
+	{"mvn", []string{"deploy"}, ""},
+}
+
+// privileged are programs that run something as another user.
+var privileged = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true}
+
+// gitGlobalArg are git's global options that take the next word as value.
+var gitGlobalArg = map[string]bool{
+	"-C": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+	"--super-prefix": true, "--attr-source": true,
+}
+
+// gitSplit skips git's global options. It returns the index of the
+// subcommand (len(v) when there is none) and, when configuration is set on
+// the command line (-c, --config-env, --exec-path=), why that can run any
+// program.
+func gitSplit(v []string) (sub int, why string) {
+	j := 1
+	for j < len(v) {
+		w := v[j]
+		if len(w) < 2 || w[0] != '-' {
+			break
+		}
+		switch {
+		case w == "--":
+			return j + 1, why
+		case w == "-c" || w == "--config-env":
+			why = "git " + w + " sets configuration, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
+			j += 2
+			continue
+		case strings.HasPrefix(w, "-c") && !strings.HasPrefix(w, "--"), strings.HasPrefix(w, "--config-env="):
+			why = "git -c sets configuration, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
+		case strings.HasPrefix(w, "--exec-path="):
+			why = "git --exec-path runs git's helper programs from another directory"
+		case gitGlobalArg[w]:
+			j += 2
+			continue
+		}
+		j++
+	}
+	return j, why
+}
+
+// effectHit is a segment with external effect or privilege.
+type effectHit struct {
+	code    Code
+	why     string
+	instead string
+}
+
+// externalEffect checks one view of a segment.
+func externalEffect(v []string, extra [][]string) (effectHit, bool) {
+	if len(v) == 0 {
+		return effectHit{}, false
+	}
+	verb := v[0]
+	if privileged[verb] {
+		return effectHit{code: CodePrivileged, why: verb + " runs a command with other privileges; a person must decide every time"}, true
+	}
+	if verb == "git" {
+		sub, why := gitSplit(v)
+		if why != "" {
+			return effectHit{code: CodeExternalEffect, why: why}, true
+		}
+		rest := v[sub:]
+		for _, row := range gitEffects {
+			if subMatch(rest, row.sub) {
+				return effectHit{code: CodeExternalEffect, why: "git " + strings.Join(row.sub, " ") + " has an effect outside the machine", instead: row.instead}, true
+			}
+		}
+		return effectHit{}, false
+	}
+	for _, row := range toolEffects {
+		if row.verb == verb && toolSubMatch(v[1:], row.sub) {
+			return effectHit{code: CodeExternalEffect, why: verb + " " + strings.Join(row.sub, " ") + " has an effect outside the machine", instead: row.instead}, true
+		}
+	}
+	for _, e := range extra {
+		if len(e) > 0 && e[0] == verb && toolSubMatch(v[1:], e[1:]) {
+			return effectHit{code: CodeExternalEffect, why: strings.Join(e, " ") + " has an effect outside the machine (host table)"}, true
+		}
+	}
+	return effectHit{}, false
+}
+
+// subMatch reports whether the subcommand words start rest, allowing
+// options between git's subcommand levels (git remote -v add is not a
+// thing, but git subtree push --prefix=x is).
+func subMatch(rest, sub []string) bool {
+	if len(rest) == 0 || len(sub) == 0 || rest[0] != sub[0] {
+		return false
+	}
+	if len(sub) == 1 {
+		return true
+	}
+	return toolSubMatch(rest[1:], sub[1:])
+}
+
+// toolSubMatch finds sub among the first non-option words of args,
+// starting at the first or second one: options and their values may come
+// before the subcommand (kubectl -n prod apply, helm --kube-context x
+// upgrade).
+func toolSubMatch(args, sub []string) bool {
+	if len(sub) == 0 {
+		return true
+	}
+	var nonOpt [4]string
+	n := 0
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		nonOpt[n] = a
+		n++
+		if n == len(nonOpt) {
+			break
+		}
+	}
+	for start := 0; start < 2 && start+len(sub) <= n; start++ {
+		ok := true
+		for i, s := range sub {
+			if nonOpt[start+i] != s {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

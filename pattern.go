@@ -1,0 +1,263 @@
+package permengine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// List names one of the three lists of permissions.json.
+type List uint8
+
+// The lists, in priority order: deny beats ask beats allow.
+const (
+	ListDeny List = iota
+	ListAsk
+	ListAllow
+)
+
+// String returns "deny", "ask" or "allow".
+func (l List) String() string {
+	switch l {
+	case ListDeny:
+		return "deny"
+	case ListAsk:
+		return "ask"
+	case ListAllow:
+		return "allow"
+	}
+	return fmt.Sprintf("List(%d)", uint8(l))
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (l List) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// Source says where a rule came from. A built-in rule has File "built-in".
+type Source struct {
+	File  string `json:"file"`
+	Line  int    `json:"line,omitempty"`
+	Col   int    `json:"col,omitempty"`
+	List  List   `json:"list"`
+	Index int    `json:"index"`
+}
+
+// builtinFile is the Source.File of the engine's own rules.
+const builtinFile = "built-in"
+
+// String renders the source for reasons: "permissions.json:3", or
+// "allow[2]" when no file is known, or "built-in".
+func (s Source) String() string {
+	switch {
+	case s.File == builtinFile:
+		return builtinFile
+	case s.File != "" && s.Line > 0:
+		return fmt.Sprintf("%s:%d", s.File, s.Line)
+	case s.File != "":
+		return fmt.Sprintf("%s %s[%d]", s.File, s.List, s.Index)
+	}
+	return fmt.Sprintf("%s[%d]", s.List, s.Index)
+}
+
+// Rule is one compiled Label(content) rule.
+type Rule struct {
+	// Text is the rule as written, e.g. "Terminal(pnpm test:*)".
+	Text string
+	// Type is the action type of the label.
+	Type ActionType
+	// Words is the content split into shell words, quotes removed. For a
+	// wildcard rule the last word is the stem, without ":*".
+	Words []string
+	// Wildcard is true when the last word ended in ":*".
+	Wildcard bool
+	// Content is true when the parentheses were not empty.
+	Content bool
+	// Source is where the rule came from.
+	Source Source
+
+	order int // position across all layers, for "first rule wins" reasons
+}
+
+// String returns the rule text.
+func (r *Rule) String() string { return r.Text }
+
+// describe renders "permissions.json:3: deny Terminal(curl:*)".
+func (r *Rule) describe() string {
+	return r.Source.String() + ": " + r.Source.List.String() + " " + r.Text
+}
+
+// ErrPattern is the sentinel all rule syntax errors match with errors.Is.
+var ErrPattern = errors.New("invalid rule")
+
+// PatternError is a rule that does not parse.
+type PatternError struct {
+	Rule string // the rule text
+	Msg  string // what is wrong and how to fix it
+}
+
+func (e *PatternError) Error() string { return fmt.Sprintf("%s: %q", e.Msg, e.Rule) }
+
+// Is makes errors.Is(err, ErrPattern) true.
+func (e *PatternError) Is(target error) bool { return target == ErrPattern }
+
+// ParseRule parses one Label(content) rule. It never panics; every problem
+// is a *PatternError.
+func ParseRule(text string) (*Rule, error) {
+	fail := func(format string, args ...any) (*Rule, error) {
+		return nil, &PatternError{Rule: text, Msg: fmt.Sprintf(format, args...)}
+	}
+	open := strings.IndexByte(text, '(')
+	if open < 0 {
+		if t, ok := labelType(strings.TrimSpace(text)); ok {
+			return fail("missing parentheses: write %s()", t.Label())
+		}
+		return fail("missing \"(\": a rule is Label(content), e.g. Terminal(git status)")
+	}
+	label := text[:open]
+	typ, ok := labelType(label)
+	if !ok {
+		if near := nearestLabel(label); near != "" {
+			return fail("unknown label %q (did you mean %q?)", label, near)
+		}
+		return fail("unknown label %q", label)
+	}
+	if !strings.HasSuffix(text, ")") {
+		return fail("unbalanced parentheses: the rule must end with \")\"")
+	}
+	content := text[open+1 : len(text)-1]
+	r := &Rule{Text: text, Type: typ, Content: content != ""}
+	if !r.Content {
+		return r, nil
+	}
+	if typ != Terminal {
+		// Accepted, matches nothing (the reference says so); lint reports it.
+		return r, nil
+	}
+	if strings.TrimSpace(content) == "" {
+		return fail("content is only spaces: write Terminal() to match every command, or name a command")
+	}
+	words, err := ruleWords(content)
+	if err != nil {
+		return fail("%s", err.Error())
+	}
+	for i, w := range words {
+		last := i == len(words)-1
+		if idx := strings.Index(w, ":*"); idx >= 0 {
+			if !last || idx != len(w)-2 {
+				return fail(":* is only special at the end of the last word; here it is in %q", w)
+			}
+			if idx == 0 {
+				return fail("empty stem before :*; write the command word, e.g. Terminal(curl:*)")
+			}
+			words[i] = w[:idx]
+			r.Wildcard = true
+		}
+	}
+	r.Words = words
+	return r, nil
+}
+
+// ruleWords splits rule content with the same shell lexer as commands and
+// refuses anything that is not one plain command.
+func ruleWords(content string) ([]string, error) {
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(content), "")
+	parserPool.Put(p)
+	if err != nil {
+		var pe syntax.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("content does not parse as a shell command: %s", pe.Text)
+		}
+		return nil, fmt.Errorf("content does not parse as a shell command: %v", err)
+	}
+	if len(f.Stmts) != 1 {
+		return nil, errors.New("content must be one command, without ; & && || | or newlines (write one rule per command)")
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess {
+		return nil, errors.New("content must be one plain command, without operators, groups or control structures")
+	}
+	if len(st.Redirs) > 0 {
+		return nil, errors.New("content must not contain redirections (< > >>): they are not part of a command's words")
+	}
+	bad := ""
+	syntax.Walk(call, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			bad = "content must not contain command, process or arithmetic substitutions"
+		}
+		return bad == ""
+	})
+	if bad != "" {
+		return nil, errors.New(bad)
+	}
+	var words []string
+	for _, a := range call.Assigns {
+		t, _ := (&walker{src: content}).assignText(a)
+		words = append(words, t)
+	}
+	for _, w := range call.Args {
+		t, _ := wordText(content, w)
+		words = append(words, t)
+	}
+	if len(words) == 0 {
+		return nil, errors.New("content has no command words")
+	}
+	return words, nil
+}
+
+// matches reports whether a Terminal rule matches a segment's words by token
+// prefix. Only Terminal rules with content reach here.
+func (r *Rule) matches(words []string) bool {
+	n := len(r.Words)
+	if n > len(words) {
+		return false
+	}
+	for i := 0; i < n-1; i++ {
+		if r.Words[i] != words[i] {
+			return false
+		}
+	}
+	last, w := r.Words[n-1], words[n-1]
+	if !r.Wildcard {
+		return w == last
+	}
+	return w == last || (len(w) > len(last) && w[len(last)] == ':' && w[:len(last)] == last)
+}
+
+// nearestLabel suggests the label closest to s, or "" if none is close.
+func nearestLabel(s string) string {
+	best, bestD := "", 4
+	for t := Terminal; t < numActionTypes; t++ {
+		l := t.Label()
+		if strings.EqualFold(l, s) {
+			return l
+		}
+		if d := editDistance(strings.ToLower(s), strings.ToLower(l)); d < bestD {
+			best, bestD = l, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,270 @@
+package permengine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Lists are the three lists of one permissions.json source, as plain rule
+// strings. File names the source in reasons ("" for none).
+type Lists struct {
+	File  string
+	Allow []string
+	Ask   []string
+	Deny  []string
+}
+
+// Policy is a compiled, immutable set of rules from one or more sources,
+// with the host's extensions. It is safe for concurrent use. The zero
+// Policy and a nil *Policy hold no rules (only the built-in floor).
+type Policy struct {
+	rules [3][]*Rule // by list, in source order across layers
+	// Terminal rules indexed by first word, per list.
+	byVerb [3]map[string][]*Rule
+	// Terminal rules whose only word is a wildcard stem, per list.
+	byStem [3]map[string][]*Rule
+	// Terminal() with empty content, per list.
+	matchAll [3][]*Rule
+	// Non-terminal rules by type, per list.
+	byType [3][numActionTypes][]*Rule
+
+	files []string // the files the rules came from, protected from edits
+	ext   Extensions
+	prot  *protectedSet
+}
+
+// Extensions are what a host may add to the built-in tables. It can add
+// and never remove.
+type Extensions struct {
+	// ProtectedBranches are more git_merge destinations that are always
+	// capped, besides dev, qa, rc and main.
+	ProtectedBranches []string
+	// ProtectedPaths are more glob patterns (github.com/gobwas/glob syntax,
+	// '/' as separator) for paths that are capped even in auto mode.
+	ProtectedPaths []string
+	// ExternalEffect are more command prefixes (as words) with external
+	// effect, e.g. {"fly", "deploy"}.
+	ExternalEffect [][]string
+}
+
+// Compile builds a Policy from plain lists (one per layer, lowest first).
+// Every rule must parse; the error lists every bad rule.
+func Compile(layers ...Lists) (*Policy, error) {
+	var srcs []sourceRules
+	var errs []error
+	for _, l := range layers {
+		var sr sourceRules
+		sr.file = l.File
+		for li, list := range [3][]string{ListDeny: l.Deny, ListAsk: l.Ask, ListAllow: l.Allow} {
+			for i, text := range list {
+				r, err := ParseRule(text)
+				src := Source{File: l.File, List: List(li), Index: i}
+				if err != nil {
+					errs = append(errs, fmt.Errorf("%s: %w", src, err))
+					continue
+				}
+				r.Source = src
+				sr.rules = append(sr.rules, r)
+			}
+		}
+		srcs = append(srcs, sr)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return build(srcs, Extensions{})
+}
+
+// MustCompile is Compile that panics on error, for tests and examples with
+// fixed rules.
+func MustCompile(layers ...Lists) *Policy {
+	p, err := Compile(layers...)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// sourceRules are the parsed rules of one source.
+type sourceRules struct {
+	file  string
+	rules []*Rule
+}
+
+func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
+	p := &Policy{ext: ext}
+	order := 0
+	for _, s := range srcs {
+		if s.file != "" {
+			p.files = append(p.files, s.file)
+		}
+		for _, r := range s.rules {
+			r.order = order
+			order++
+			p.add(r)
+		}
+	}
+	prot, err := newProtectedSet(ext.ProtectedPaths)
+	if err != nil {
+		return nil, err
+	}
+	p.prot = prot
+	return p, nil
+}
+
+func (p *Policy) add(r *Rule) {
+	l := r.Source.List
+	p.rules[l] = append(p.rules[l], r)
+	switch {
+	case r.Type != Terminal:
+		p.byType[l][r.Type] = append(p.byType[l][r.Type], r)
+	case !r.Content:
+		p.matchAll[l] = append(p.matchAll[l], r)
+	case len(r.Words) == 1 && r.Wildcard:
+		if p.byStem[l] == nil {
+			p.byStem[l] = map[string][]*Rule{}
+		}
+		p.byStem[l][r.Words[0]] = append(p.byStem[l][r.Words[0]], r)
+	default:
+		if p.byVerb[l] == nil {
+			p.byVerb[l] = map[string][]*Rule{}
+		}
+		p.byVerb[l][r.Words[0]] = append(p.byVerb[l][r.Words[0]], r)
+	}
+}
+
+// WithExtensions returns a copy of p that also applies the host's
+// extensions. The pattern syntax of ProtectedPaths is checked here.
+func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
+	if p == nil {
+		p = &Policy{}
+	}
+	prot, err := newProtectedSet(ext.ProtectedPaths)
+	if err != nil {
+		return nil, err
+	}
+	q := *p
+	q.ext = Extensions{
+		ProtectedBranches: append([]string(nil), ext.ProtectedBranches...),
+		ProtectedPaths:    append([]string(nil), ext.ProtectedPaths...),
+	}
+	for _, e := range ext.ExternalEffect {
+		q.ext.ExternalEffect = append(q.ext.ExternalEffect, append([]string(nil), e...))
+	}
+	q.prot = prot
+	return &q, nil
+}
+
+// Rules returns the compiled rules of one list, in source order. The
+// returned slice must not be modified.
+func (p *Policy) Rules(l List) []*Rule {
+	if p == nil || l > ListAllow {
+		return nil
+	}
+	return p.rules[l]
+}
+
+// Files returns the files the policy was loaded from.
+func (p *Policy) Files() []string {
+	if p == nil {
+		return nil
+	}
+	return append([]string(nil), p.files...)
+}
+
+// fileList is Files without the copy, for the decision path.
+func (p *Policy) fileList() []string {
+	if p == nil {
+		return nil
+	}
+	return p.files
+}
+
+// Len returns the number of rules.
+func (p *Policy) Len() int {
+	if p == nil {
+		return 0
+	}
+	return len(p.rules[0]) + len(p.rules[1]) + len(p.rules[2])
+}
+
+// matchTerminal returns the first rule (in source order) of list l that
+// matches words, or nil.
+func (p *Policy) matchTerminal(l List, words []string) *Rule {
+	if p == nil || len(words) == 0 {
+		return nil
+	}
+	var best *Rule
+	consider := func(r *Rule) {
+		if best == nil || r.order < best.order {
+			best = r
+		}
+	}
+	if len(p.matchAll[l]) > 0 {
+		consider(p.matchAll[l][0])
+	}
+	verb := words[0]
+	for _, r := range p.byVerb[l][verb] {
+		if best != nil && r.order > best.order {
+			break
+		}
+		if r.matches(words) {
+			consider(r)
+			break
+		}
+	}
+	if m := p.byStem[l]; m != nil {
+		if rs := m[verb]; len(rs) > 0 {
+			consider(rs[0])
+		}
+		for i := 0; i < len(verb); i++ {
+			if verb[i] == ':' {
+				if rs := m[verb[:i]]; len(rs) > 0 {
+					consider(rs[0])
+				}
+			}
+		}
+	}
+	return best
+}
+
+// matchType returns the first non-terminal rule of list l for type t.
+func (p *Policy) matchType(l List, t ActionType) *Rule {
+	if p == nil {
+		return nil
+	}
+	for _, r := range p.byType[l][t] {
+		if !r.Content {
+			return r
+		}
+	}
+	return nil
+}
+
+// builtinDeny are the reference's three built-in deny patterns.
+var builtinDeny = func() []*Rule {
+	var out []*Rule
+	for i, t := range []string{"Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)"} {
+		r, err := ParseRule(t)
+		if err != nil {
+			panic(err)
+		}
+		r.Source = Source{File: builtinFile, List: ListDeny, Index: i}
+		out = append(out, r)
+	}
+	return out
+}()
+
+// BuiltinDeny returns the texts of the built-in deny rules.
+func BuiltinDeny() []string {
+	out := make([]string, len(builtinDeny))
+	for i, r := range builtinDeny {
+		out[i] = r.Text
+	}
+	return out
+}
+
+func trimRefsHeads(b string) string {
+	return strings.TrimPrefix(strings.TrimSpace(b), "refs/heads/")
+}

@@ -1,0 +1,388 @@
+package permengine
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/gobwas/glob"
+)
+
+// ErrScopeRoot is the sentinel of every invalid scope root.
+var ErrScopeRoot = errors.New("invalid scope root")
+
+// systemDirs may never be a scope root: a project there would put the
+// whole system in scope.
+var systemDirs = map[string]bool{
+	"/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true, "/lib": true,
+	"/lib32": true, "/lib64": true, "/libx32": true, "/media": true, "/mnt": true, "/opt": true,
+	"/proc": true, "/root": true, "/run": true, "/sbin": true, "/srv": true, "/sys": true,
+	"/tmp": true, "/usr": true, "/var": true, "/Users": true, "/System": true, "/Library": true,
+	"/Applications": true, "/private": true, "/Volumes": true, "/snap": true, "/nix": true,
+}
+
+// ValidateScopeRoot checks a scope root the way Decide does: absolute,
+// already clean, no "..", not "/" and not a top-level system directory. The
+// error wraps ErrScopeRoot and says what to fix.
+func ValidateScopeRoot(root string) error {
+	fail := func(why string) error { return fmt.Errorf("%w %q: %s", ErrScopeRoot, root, why) }
+	switch {
+	case root == "":
+		return fail("empty")
+	case !strings.HasPrefix(root, "/"):
+		return fail("not absolute")
+	case containsDotDot(root):
+		return fail(`contains ".."`)
+	case path.Clean(root) != root:
+		return fail("not clean (write " + path.Clean(root) + ")")
+	case root == "/":
+		return fail(`"/" would put the whole machine in scope`)
+	case systemDirs[root]:
+		return fail("a top-level system directory cannot be a project")
+	case strings.ContainsAny(root, "\x00\n"):
+		return fail("contains a NUL or newline")
+	}
+	return nil
+}
+
+func containsDotDot(p string) bool {
+	for _, c := range strings.Split(p, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// inside reports whether the clean absolute path p is root or below it.
+func inside(p, root string) bool {
+	return p == root || len(p) > len(root) && p[len(root)] == '/' && p[:len(root)] == root
+}
+
+// devNobody are the only device paths that are nobody's file.
+var devNobody = map[string]bool{"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true}
+
+// cdVerbs change the shell's directory.
+var cdVerbs = map[string]bool{"cd": true, "pushd": true, "popd": true, "chdir": true}
+
+// markCd records, for a cd-like segment, where it moves the shell. An
+// unknown destination ("") is never inside the scope.
+func markCd(s *segment) {
+	w := s.words
+	if len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {
+		w = w[1:]
+	}
+	if len(w) == 0 || !cdVerbs[w[0]] {
+		return
+	}
+	s.cd = true
+	args := w[1:]
+	var target string
+	known := false
+	i := 0
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' && args[i] != "--" && w[0] != "pushd" {
+		i++
+	}
+	if i < len(args) && args[i] == "--" {
+		i++
+	}
+	if w[0] != "popd" && len(args)-i == 1 {
+		target = args[i]
+		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
+			!strings.HasPrefix(target, "-") && !strings.ContainsAny(target, "$`*?[")
+	}
+	s.cdTo = make([]string, 0, len(s.dirs))
+	for _, d := range s.dirs {
+		switch {
+		case !known || d == "" && !strings.HasPrefix(target, "/"):
+			s.cdTo = addDir(s.cdTo, "")
+		case strings.HasPrefix(target, "/"):
+			s.cdTo = addDir(s.cdTo, path.Clean(target))
+		default:
+			s.cdTo = addDir(s.cdTo, path.Join(d, target))
+		}
+	}
+}
+
+func addDir(set []string, d string) []string {
+	for _, x := range set {
+		if x == d {
+			return set
+		}
+	}
+	if len(set) >= maxDirs {
+		// Too many places to follow: one of them is "unknown".
+		for _, x := range set {
+			if x == "" {
+				return set
+			}
+		}
+		return append(set, "")
+	}
+	return append(set, d)
+}
+
+func unionDirs(a, b []string) []string {
+	if len(b) == 0 || equalWords(a, b) {
+		return a
+	}
+	out := append(make([]string, 0, len(a)+len(b)), a...)
+	for _, d := range b {
+		out = addDir(out, d)
+	}
+	return out
+}
+
+// scopeHit is one place where a command reaches outside the scope or into
+// a protected path.
+type scopeHit struct {
+	seg  int    // segment index, -1 for a compound redirection or the cwd
+	word string // the word or target as read
+	why  string
+}
+
+// pathProblem says why word w, read from directories dirs, is outside the
+// scope; "" when it is inside or not a path.
+func pathProblem(w string, flags uint8, dirs []string, root string, redirect bool) string {
+	if why := onePathProblem(w, flags, dirs, root, redirect); why != "" {
+		return why
+	}
+	// The value of --opt=/x or VAR=/x is a path too.
+	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
+		v := w[i+1:]
+		var vf uint8
+		if strings.HasPrefix(v, "~") {
+			vf |= wordTilde
+		}
+		return onePathProblem(v, vf|flags&^wordTilde, dirs, root, false)
+	}
+	return ""
+}
+
+func onePathProblem(w string, flags uint8, dirs []string, root string, redirect bool) string {
+	switch {
+	case w == "":
+		return ""
+	case flags&wordTilde != 0 || strings.HasPrefix(w, "~"):
+		return "starts with ~, a home directory outside the scope"
+	case flags&wordExpSlash != 0:
+		return "a path built from a variable or substitution, whose place cannot be known"
+	case (strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`")) && strings.IndexByte(w, '/') > 0:
+		return "a path built from a variable or substitution, whose place cannot be known"
+	}
+	if w[0] == '/' {
+		p := path.Clean(w)
+		if devNobody[p] {
+			return ""
+		}
+		if p == "/dev" || strings.HasPrefix(p, "/dev/") {
+			return "a device outside the scope"
+		}
+		if !inside(p, root) {
+			return "outside the scope " + root
+		}
+		return ""
+	}
+	dotdot := strings.Contains(w, "..") || flags&wordDotGlob != 0
+	if !dotdot && !redirect {
+		return ""
+	}
+	rel := w
+	if flags&wordDotGlob != 0 {
+		rel = dotGlobAsParent(w)
+	}
+	for _, d := range dirs {
+		if d == "" {
+			return "relative to a directory that cannot be known"
+		}
+		if !inside(path.Join(d, rel), root) {
+			return "resolves outside the scope " + root
+		}
+	}
+	return ""
+}
+
+// dotGlobAsParent replaces each component like ".*" with "..", the worst
+// thing the glob can match.
+func dotGlobAsParent(w string) string {
+	parts := strings.Split(w, "/")
+	for i, c := range parts {
+		if strings.HasPrefix(c, ".") && strings.ContainsAny(c, "*?[") {
+			parts[i] = ".."
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// defaultProtected are the protected paths of SPEC §6 as glob patterns.
+// The policy file itself is added per decision (it depends on the root).
+var defaultProtected = []string{
+	"**/.git/hooks", "**/.git/hooks/**", "**/.git/config",
+	"**/.bashrc", "**/.zshrc", "**/.profile", "**/.bash_profile", "**/.bash_login",
+	"**/.zshenv", "**/.zprofile", "**/.zlogin", "**/.envrc",
+	"**/.ssh", "**/.ssh/**", "**/.gnupg", "**/.gnupg/**",
+	"**/.claude", "**/.claude/**", "**/.codex", "**/.codex/**", "**/.gemini", "**/.gemini/**",
+	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
+}
+
+// DefaultProtectedPaths returns the built-in protected path patterns.
+func DefaultProtectedPaths() []string { return append([]string(nil), defaultProtected...) }
+
+type protectedSet struct {
+	patterns []string
+	globs    []*glob.Pattern
+	// dotOnly is true when every pattern names a component starting with
+	// '.', so a path without "/." cannot match and the globs are skipped.
+	dotOnly bool
+}
+
+var defaultProtectedSet = func() *protectedSet {
+	s, err := compileProtected(nil)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+// newProtectedSet compiles the default patterns and extra ones, sharing the
+// default set when there are no extras.
+func newProtectedSet(extra []string) (*protectedSet, error) {
+	if len(extra) == 0 {
+		return defaultProtectedSet, nil
+	}
+	return compileProtected(extra)
+}
+
+func compileProtected(extra []string) (*protectedSet, error) {
+	s := &protectedSet{dotOnly: true}
+	for _, pat := range append(append([]string(nil), defaultProtected...), extra...) {
+		g, err := glob.Compile(strings.ToLower(pat), '/')
+		if err != nil {
+			return nil, fmt.Errorf("protected path %q: %w", pat, err)
+		}
+		s.patterns = append(s.patterns, pat)
+		s.globs = append(s.globs, g)
+		if !strings.Contains(pat, "/.") && !strings.HasPrefix(pat, ".") {
+			s.dotOnly = false
+		}
+	}
+	return s, nil
+}
+
+// match returns the pattern that the absolute path p matches, or "".
+// Matching ignores case: on the file systems of macOS and Windows
+// .Git/Hooks is .git/hooks.
+func (s *protectedSet) match(p string) string {
+	if s.dotOnly && !strings.Contains(p, "/.") {
+		return ""
+	}
+	lp := strings.ToLower(p)
+	for i, g := range s.globs {
+		if g.Match(lp) {
+			return s.patterns[i]
+		}
+	}
+	return ""
+}
+
+// protectedProblem returns the protected pattern or file that word w
+// reaches from any of dirs, or "". root is the scope root, whose
+// permissions.json is always protected.
+func protectedProblem(w string, dirs []string, prot *protectedSet, files []string, root string) string {
+	if w == "" {
+		return ""
+	}
+	if hit := protectedOne(w, dirs, prot, files, root); hit != "" {
+		return hit
+	}
+	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
+		return protectedOne(w[i+1:], dirs, prot, files, root)
+	}
+	return ""
+}
+
+// policyFileName is the name of the policy file at the scope root.
+const policyFileName = "permissions.json"
+
+func protectedOne(w string, dirs []string, prot *protectedSet, files []string, root string) string {
+	// Cheap test first: with the default patterns only a path with a
+	// component starting with '.' can match, and only a word naming a policy
+	// file can be one.
+	if prot.dotOnly && !mayNameFile(w, files) {
+		dot := w[0] == '.' || strings.Contains(w, "/.")
+		for _, d := range dirs {
+			if strings.Contains(d, "/.") {
+				dot = true
+			}
+		}
+		if !dot {
+			return ""
+		}
+	}
+	var cands [maxDirs + 1]string
+	n := 0
+	switch {
+	case w[0] == '/':
+		cands[0] = path.Clean(w)
+		n = 1
+	case w[0] == '~' || w[0] == '$' || w[0] == '`':
+		// Somewhere unknown: match on the text as if it were absolute.
+		cands[0] = path.Clean("/" + w)
+		n = 1
+	default:
+		for _, d := range dirs {
+			if n == len(cands) {
+				break
+			}
+			if d == "" {
+				cands[n] = path.Clean("/" + w)
+			} else {
+				cands[n] = path.Join(d, w)
+			}
+			n++
+		}
+	}
+	for _, c := range cands[:n] {
+		if root != "" && len(c) == len(root)+1+len(policyFileName) && strings.HasPrefix(c, root) &&
+			strings.EqualFold(c[len(root):], "/"+policyFileName) {
+			return "the policy file " + root + "/" + policyFileName
+		}
+		for _, f := range files {
+			if strings.EqualFold(c, f) {
+				return "the policy file " + f
+			}
+		}
+		if pat := prot.match(c); pat != "" {
+			return "protected path " + pat
+		}
+	}
+	return ""
+}
+
+// mayNameFile reports whether w could name one of the policy files (or
+// permissions.json): it contains the file's base name.
+func mayNameFile(w string, files []string) bool {
+	lw := w
+	if hasUpper(w) {
+		lw = strings.ToLower(w)
+	}
+	if strings.Contains(lw, policyFileName) {
+		return true
+	}
+	for _, f := range files {
+		if strings.Contains(lw, strings.ToLower(path.Base(f))) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
