@@ -115,7 +115,6 @@ func isRootSpelling(w string) bool {
 // argument.
 type execRow struct {
 	verbs []string
-	sub   string   // a subcommand that must come first (for git), "" for any
 	opts  []string // options that do it; long ones also match abbreviations
 	check func(args []string) bool
 	why   string

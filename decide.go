@@ -361,6 +361,7 @@ func (x *decider) terminal() {
 	// Classify every segment.
 	var firstAsk, firstNone = -1, -1
 	var askRule *Rule
+	var askWhy string
 	var firstRule *Rule // for a single allowed segment: its rule…
 	var firstCode Code  // …and code (file_allow or scope_cd)
 	var firstWhy string
@@ -370,7 +371,7 @@ func (x *decider) terminal() {
 		cls, r, code, why := x.classify(s, root, rootErr == nil)
 		detail := "no rule"
 		if r != nil {
-			detail = r.describe()
+			detail = r.describe() + why
 		} else if why != "" {
 			detail = why
 		}
@@ -380,18 +381,18 @@ func (x *decider) terminal() {
 		}
 		switch cls {
 		case classDeny:
-			reason := "segment " + strconv.Quote(s.text) + " matches "
+			reason := "segment " + strconv.Quote(s.text)
 			if r != nil {
-				reason += r.describe()
+				reason += why + " matches " + r.describe()
 			} else {
-				reason += why
+				reason += " matches " + why
 			}
 			x.set(Deny, code, reason, s.text, r)
 			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: "deny wins: " + reason})
 			return
 		case classAsk:
 			if firstAsk < 0 {
-				firstAsk, askRule = i, r
+				firstAsk, askRule, askWhy = i, r, why
 			}
 			allAllow = false
 		case classNone:
@@ -405,7 +406,7 @@ func (x *decider) terminal() {
 	switch {
 	case firstAsk >= 0:
 		s := cmd.segs[firstAsk]
-		x.set(RequireApproval, CodeFileAsk, "segment "+strconv.Quote(s.text)+" matches "+askRule.describe(), s.text, askRule)
+		x.set(RequireApproval, CodeFileAsk, "segment "+strconv.Quote(s.text)+askWhy+" matches "+askRule.describe(), s.text, askRule)
 		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Pattern: askRule.Text, Source: askRule.Source.String(), Detail: x.d.Reason})
 	case allAllow:
 		if len(cmd.segs) == 1 {
@@ -449,34 +450,36 @@ func ruleSource(r *Rule) string {
 }
 
 // classify decides one segment: deny and ask see every view, allow only
-// the literal words; a cd inside the scope declares it.
+// the literal words; a cd inside the scope declares it. why says, when a
+// looked-through view matched, how the segment was read.
 func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
-	for _, v := range s.views {
+	for vi, v := range s.views {
 		for _, b := range builtinDeny {
 			if b.matches(v) {
-				return classDeny, b, CodeBuiltinDeny, ""
+				return classDeny, b, CodeBuiltinDeny, readAs(vi, v)
 			}
 		}
 		if rmRoot(v) {
-			return classDeny, nil, CodeBuiltinDeny, "the built-in floor: recursive rm aimed at the root"
+			return classDeny, nil, CodeBuiltinDeny, "the built-in floor: recursive rm aimed at the root" + readAs(vi, v)
 		}
 	}
 	var deny, ask *Rule
-	for _, v := range s.views {
+	denyView, askView := 0, 0
+	for vi, v := range s.views {
 		if r := x.p.matchTerminal(ListDeny, v); r != nil && (deny == nil || r.order < deny.order) {
-			deny = r
+			deny, denyView = r, vi
 		}
 	}
 	if deny != nil {
-		return classDeny, deny, CodeFileDeny, ""
+		return classDeny, deny, CodeFileDeny, readAs(denyView, s.views[denyView])
 	}
-	for _, v := range s.views {
+	for vi, v := range s.views {
 		if r := x.p.matchTerminal(ListAsk, v); r != nil && (ask == nil || r.order < ask.order) {
-			ask = r
+			ask, askView = r, vi
 		}
 	}
 	if ask != nil {
-		return classAsk, ask, CodeFileAsk, ""
+		return classAsk, ask, CodeFileAsk, readAs(askView, s.views[askView])
 	}
 	if r := x.p.matchTerminal(ListAllow, s.words); r != nil {
 		return classAllow, r, CodeFileAllow, ""
@@ -490,6 +493,15 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
 	}
 	return classNone, nil, "", ""
+}
+
+// readAs describes a looked-through view for reasons; "" for the literal
+// words.
+func readAs(vi int, v []string) string {
+	if vi == 0 {
+		return ""
+	}
+	return " (read as " + strconv.Quote(strings.Join(v, " ")) + ")"
 }
 
 // terminalCaps applies every terminal cap, in a fixed order.

@@ -244,6 +244,41 @@ func (l *looker) visit(v []string, depth int) {
 	}
 }
 
+// wrappedCommand returns the command a wrapper runs, read with the
+// wrapper table: "timeout 5 npm test" runs "npm test". It returns nil when
+// the words do not start with a wrapper (after assignments and the verb's
+// directory) or the wrapper runs nothing.
+func wrappedCommand(words []string) []string {
+	i := 0
+	for i < len(words) && isAssignment(words[i]) {
+		i++
+	}
+	if i >= len(words) {
+		return nil
+	}
+	v := words[i:]
+	verb := baseName(v[0])
+	if p, ok := runnerPrefixes[verb]; ok && len(v) > 2 && p[v[1]] {
+		rest := v[2:]
+		if len(rest) > 0 && rest[0] == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 {
+			return rest
+		}
+		return nil
+	}
+	spec, ok := wrappers[verb]
+	if !ok {
+		return nil
+	}
+	cmd, _ := wrapped(v, spec)
+	if cmd < 0 || cmd >= len(v) {
+		return nil
+	}
+	return v[cmd:]
+}
+
 // wrapped returns the index of the wrapped program in v, and whether the
 // options were all understood. It returns -1 when the wrapper runs nothing
 // (command -v).

@@ -134,14 +134,6 @@ func unionDirs(a, b []string) []string {
 	return out
 }
 
-// scopeHit is one place where a command reaches outside the scope or into
-// a protected path.
-type scopeHit struct {
-	seg  int    // segment index, -1 for a compound redirection or the cwd
-	word string // the word or target as read
-	why  string
-}
-
 // pathProblem says why word w, read from directories dirs, is outside the
 // scope; "" when it is inside or not a path.
 func pathProblem(w string, flags uint8, dirs []string, root string, redirect bool) string {

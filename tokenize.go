@@ -103,6 +103,14 @@ func (c *command) addSegment(s segment) {
 		return
 	}
 	idx := len(c.segs) - 1
+	// A wrapper's command is a segment of its own: "timeout 5 rm -rf x"
+	// is auto-approved only if "rm -rf x" is allowed too.
+	if inner := wrappedCommand(s.words); inner != nil {
+		c.addSegment(segment{
+			text: strings.Join(inner, " "), words: inner, flags: tailFlags(s.flags, len(inner)),
+			redirs: nil, dirs: s.dirs, depth: s.depth, origin: "wrapped by " + baseName(firstVerb(s.words)),
+		})
+	}
 	for _, v := range c.segs[idx].views {
 		ns, ok := nestedScript(v)
 		if !ok {
@@ -123,6 +131,24 @@ func (c *command) addSegment(s segment) {
 		}
 		c.read(ns.script, c.segs[idx].dirs, s.depth+1, ns.origin)
 	}
+}
+
+// tailFlags returns the flags of the last n words.
+func tailFlags(flags []uint8, n int) []uint8 {
+	if n <= len(flags) {
+		return flags[len(flags)-n:]
+	}
+	return make([]uint8, n)
+}
+
+// firstVerb returns the first word that is not an assignment.
+func firstVerb(words []string) string {
+	for _, w := range words {
+		if !isAssignment(w) {
+			return w
+		}
+	}
+	return ""
 }
 
 // walker turns a parsed script into segments while tracking the working

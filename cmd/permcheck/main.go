@@ -1,0 +1,58 @@
+// Command permcheck decides, explains, tests and lints agent permission
+// policies (permissions.json) from a shell.
+//
+//	permcheck decide [-p permissions.json] [--role R] [--type T] [--cwd D] [--scope D]
+//	                 [--container] [--autonomy MODE] [--origin O] [--json] -- COMMAND
+//	permcheck decide --jsonl < cases.jsonl
+//
+// Exit codes: 0 success, 1 a failed check or a lint error, 2 bad usage or
+// unreadable input.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// subcommands maps a name to its implementation.
+var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
+	"decide": cmdDecide,
+}
+
+const usage = `usage: permcheck <command> [flags]
+
+commands:
+  decide   decide one command (human trace or --json), or a JSONL batch of cases (--jsonl)
+
+Run "permcheck <command> -h" for the flags of a command.
+Exit codes: 0 success, 1 a failed check or lint error, 2 bad usage or unreadable input.
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	cmd, ok := subcommands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "permcheck: unknown command %q\n\n%s", args[0], usage)
+		return exitUsage
+	}
+	return cmd(args[1:], stdin, stdout, stderr)
+}
