@@ -145,7 +145,7 @@ var execTable = []execRow{
 	{verbs: []string{"go"}, check: goEnvWrite, why: "go env -w changes the flags of every later go command"},
 	{verbs: []string{"make", "gmake"}, opts: []string{"--eval", "-E"}, check: makeShell, why: "make --eval or SHELL= runs code given on the command line"},
 	{verbs: []string{"npm", "pnpm", "yarn"}, opts: []string{"--script-shell"}, why: "--script-shell replaces the shell that runs package scripts"},
-	{verbs: []string{"python", "python3", "python2", "pypy", "pypy3"}, opts: []string{"-c"}, check: shortClusterHas('c'), why: "python -c runs code given as an argument"},
+	{verbs: []string{"python", "python3", "python2", "pypy", "pypy3"}, check: pythonCode, why: "python -c runs code given as an argument"},
 	{verbs: []string{"node", "nodejs", "bun", "deno"}, opts: []string{"-e", "--eval", "-p", "--print"}, why: "this option runs code given as an argument"},
 	{verbs: []string{"perl", "ruby"}, opts: []string{"-e", "-E"}, check: shortClusterHas('e', 'E'), why: "-e runs code given as an argument"},
 	{verbs: []string{"php"}, opts: []string{"-r"}, why: "php -r runs code given as an argument"},
@@ -231,6 +231,23 @@ func shortClusterHas(letters ...byte) func([]string) bool {
 		}
 		return false
 	}
+}
+
+// pythonCode finds -c among python's own options, which end at -m, a
+// script name or "-".
+func pythonCode(args []string) bool {
+	for _, a := range args {
+		if a == "-m" || a == "-" || a == "--" || !strings.HasPrefix(a, "-") {
+			return false
+		}
+		if !strings.HasPrefix(a, "--") && strings.IndexByte(a[1:], 'c') >= 0 {
+			return true
+		}
+		if strings.HasPrefix(a, "-m") {
+			return false
+		}
+	}
+	return false
 }
 
 func plusCommand(args []string) bool {

@@ -481,6 +481,24 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 	if ask != nil {
 		return classAsk, ask, CodeFileAsk, readAs(askView, s.views[askView])
 	}
+	if x.p.hasDenyAsk() && len(s.words) > 1 && scanUnknown(s.views) {
+		for i := 1; i < len(s.words); i++ {
+			rest := s.words[i:]
+			if !x.p.mayStartDenyAsk(rest[0]) {
+				continue
+			}
+			if b := baseName(rest[0]); b != rest[0] {
+				rest = append([]string{b}, rest[1:]...)
+			}
+			r := x.p.matchTerminal(ListDeny, rest)
+			if r == nil {
+				r = x.p.matchTerminal(ListAsk, rest)
+			}
+			if r != nil {
+				return classAsk, r, CodeFileAsk, " (" + strconv.Quote(s.words[0]) + " is not a known program and may run " + strconv.Quote(strings.Join(rest, " ")) + ")"
+			}
+		}
+	}
 	if r := x.p.matchTerminal(ListAllow, s.words); r != nil {
 		return classAllow, r, CodeFileAllow, ""
 	}
@@ -542,15 +560,12 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 	}
 	for i := range cmd.segs {
 		s := &cmd.segs[i]
-		for _, v := range s.views {
-			if hit, ok := externalEffect(v, extra); ok {
-				why := hit.why
-				if hit.instead != "" {
-					why += "; propose a typed " + hit.instead + " action instead"
-				}
-				x.cap(hit.code, s.text, why, false)
-				break
+		if hit, ok := segEffect(s, extra); ok {
+			why := hit.why
+			if hit.instead != "" {
+				why += "; propose a typed " + hit.instead + " action instead"
 			}
+			x.cap(hit.code, s.text, why, false)
 		}
 	}
 
@@ -588,9 +603,49 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 	}
 }
 
-// computedVerb reports a program name that is only known at run time.
+// segEffect checks every view of a segment for external effect or
+// privilege, and, for an unknown program, every later word that starts a
+// row of the tables.
+func segEffect(s *segment, extra [][]string) (effectHit, bool) {
+	for _, v := range s.views {
+		if hit, ok := externalEffect(v, extra); ok {
+			return hit, true
+		}
+	}
+	if len(s.words) < 2 || !scanUnknown(s.views) {
+		return effectHit{}, false
+	}
+	for i := 1; i < len(s.words); i++ {
+		b := baseName(s.words[i])
+		if !effectVerbs[b] && !extraVerb(extra, b) {
+			continue
+		}
+		rest := append([]string{b}, s.words[i+1:]...)
+		if hit, ok := externalEffect(rest, extra); ok {
+			hit.why += " (" + strconv.Quote(s.words[0]) + " is not a known program and may run it)"
+			return hit, true
+		}
+	}
+	return effectHit{}, false
+}
+
+func extraVerb(extra [][]string, v string) bool {
+	for _, e := range extra {
+		if len(e) > 0 && e[0] == v {
+			return true
+		}
+	}
+	return false
+}
+
+// computedVerb reports a program name that is only known at run time: it
+// holds an expansion or a glob. "[" and "[[" alone are the test commands.
 func computedVerb(v string) bool {
-	return strings.ContainsAny(v, "$`*?[")
+	if strings.ContainsAny(v, "$`*?") {
+		return true
+	}
+	i := strings.IndexByte(v, '[')
+	return i >= 0 && strings.IndexByte(v[i+1:], ']') >= 0
 }
 
 // scopeCaps checks the working directory, every path word and every
@@ -615,7 +670,11 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 				}
 			}
 		}
+		data := dataArgs(s.words)
 		for j, w := range s.words {
+			if data&(1<<uint(min(j, 63))) != 0 && j < 63 {
+				continue
+			}
 			if why := pathProblem(w, s.flags[j], s.dirs, root, false); why != "" {
 				x.cap(CodePathScope, s.text, strconv.Quote(w)+": "+why, true)
 				break

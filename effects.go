@@ -89,6 +89,19 @@ var toolEffects = []effectRow{
 	{"mvn", []string{"deploy"}, ""},
 }
 
+// effectVerbs are the programs that start a row of the tables above, for
+// the scan of unknown programs' arguments.
+var effectVerbs = func() map[string]bool {
+	m := map[string]bool{"git": true}
+	for _, r := range toolEffects {
+		m[r.verb] = true
+	}
+	for v := range privileged {
+		m[v] = true
+	}
+	return m
+}()
+
 // privileged are programs that run something as another user.
 var privileged = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true}
 

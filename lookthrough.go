@@ -201,18 +201,18 @@ func (l *looker) visit(v []string, depth int) {
 	if len(v) == 0 {
 		return
 	}
+	// Brace expansion happens before the program is found.
+	if hasBrace(v) {
+		if ex := expandBraces(v); ex != nil && !equalWords(ex, v) {
+			l.visit(ex, depth+1)
+		}
+	}
 	// The program's directory does not change which program it is.
 	if b := baseName(v[0]); b != v[0] {
 		nv := make([]string, len(v))
 		copy(nv, v)
 		nv[0] = b
 		v = nv
-	}
-	// Brace expansion happens before the program is found.
-	if hasBrace(v) {
-		if ex := expandBraces(v); ex != nil && !equalWords(ex, v) {
-			l.visit(ex, depth+1)
-		}
 	}
 	l.add(v)
 	if p, ok := runnerPrefixes[v[0]]; ok && len(v) > 2 && p[v[1]] {
@@ -381,6 +381,8 @@ func nestedScript(v []string) (nested, bool) {
 	switch {
 	case shells[verb]:
 		return shellScript(v)
+	case verb == "git":
+		return gitConfigScript(v)
 	case verb == "eval":
 		if len(v) < 2 {
 			return nested{}, false
@@ -429,6 +431,45 @@ func nestedScript(v []string) (nested, bool) {
 					return nested{origin: "find " + v[j], words: v[j+1 : k]}, true
 				}
 			}
+		}
+	}
+	return nested{}, false
+}
+
+// gitCommandKeys are git configuration keys whose value is a command.
+var gitCommandKeys = map[string]bool{
+	"core.sshcommand": true, "core.pager": true, "core.editor": true, "core.fsmonitor": true,
+	"diff.external": true, "gpg.program": true, "sequence.editor": true, "credential.helper": true,
+	"uploadpack.packobjectshook": true, "core.askpass": true,
+}
+
+// gitConfigScript finds a command set with git -c: an alias starting with
+// "!" or a key whose value is a command.
+func gitConfigScript(v []string) (nested, bool) {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		var kv string
+		switch {
+		case w == "-c" && j+1 < len(v):
+			kv = v[j+1]
+			j++
+		case strings.HasPrefix(w, "-c") && len(w) > 2:
+			kv = w[2:]
+		case !strings.HasPrefix(w, "-"):
+			return nested{}, false
+		default:
+			continue
+		}
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		key = strings.ToLower(key)
+		switch {
+		case strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+			return nested{origin: "git -c " + key, script: val[1:]}, true
+		case gitCommandKeys[key] || strings.HasPrefix(key, "pager."):
+			return nested{origin: "git -c " + key, script: strings.TrimPrefix(val, "!")}, true
 		}
 	}
 	return nested{}, false

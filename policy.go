@@ -29,6 +29,11 @@ type Policy struct {
 	// Non-terminal rules by type, per list.
 	byType [3][numActionTypes][]*Rule
 
+	// denyAskVerbs are the first words (and stems) of Terminal deny and ask
+	// rules, for the scan of unknown programs' arguments.
+	denyAskVerbs map[string]bool
+	denyAskAll   bool // a Terminal() deny or ask rule exists
+
 	files []string // the files the rules came from, protected from edits
 	ext   Extensions
 	prot  *protectedSet
@@ -115,6 +120,16 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 
 func (p *Policy) add(r *Rule) {
 	l := r.Source.List
+	if l != ListAllow && r.Type == Terminal {
+		if !r.Content {
+			p.denyAskAll = true
+		} else {
+			if p.denyAskVerbs == nil {
+				p.denyAskVerbs = map[string]bool{}
+			}
+			p.denyAskVerbs[r.Words[0]] = true
+		}
+	}
 	p.rules[l] = append(p.rules[l], r)
 	switch {
 	case r.Type != Terminal:
@@ -227,6 +242,25 @@ func (p *Policy) matchTerminal(l List, words []string) *Rule {
 		}
 	}
 	return best
+}
+
+// hasDenyAsk reports whether any Terminal deny or ask rule exists.
+func (p *Policy) hasDenyAsk() bool {
+	return p != nil && (p.denyAskAll || len(p.denyAskVerbs) > 0)
+}
+
+// mayStartDenyAsk reports whether a word could be the first word of a
+// Terminal deny or ask rule.
+func (p *Policy) mayStartDenyAsk(w string) bool {
+	if p.denyAskVerbs[w] || p.denyAskVerbs[baseName(w)] {
+		return true
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] == ':' && p.denyAskVerbs[w[:i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // matchType returns the first non-terminal rule of list l for type t.

@@ -378,3 +378,52 @@ func hasUpper(s string) bool {
 	}
 	return false
 }
+
+// patternVerbs take a pattern or program as an argument that is data for
+// the path scope, not a path: sed's script, awk's program, grep's pattern.
+// The value says whether -e/--expression/--regexp give it.
+var patternVerbs = map[string]bool{
+	"sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true, "nawk": true,
+	"grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true,
+}
+
+// dataArgs returns a bit set of the word indexes (below 63) that hold a
+// pattern or script rather than a path. Files named after the pattern are
+// still checked.
+func dataArgs(words []string) uint64 {
+	i := 0
+	for i < len(words) && isAssignment(words[i]) {
+		i++
+	}
+	if i >= len(words) || !patternVerbs[baseName(words[i])] {
+		return 0
+	}
+	var set uint64
+	explicit := false
+	for j := i + 1; j < len(words) && j < 63; j++ {
+		w := words[j]
+		switch {
+		case w == "-e" || w == "--expression" || w == "--regexp":
+			explicit = true
+			if j+1 < 63 {
+				set |= 1 << uint(j+1)
+			}
+			j++
+		case w == "--":
+			if !explicit && j+1 < 63 {
+				set |= 1 << uint(j+1)
+			}
+			return set
+		case strings.HasPrefix(w, "-"):
+			if w == "-f" || w == "-F" || w == "-v" || w == "-m" || w == "-A" || w == "-B" || w == "-C" {
+				j++ // an option with a value that is not the pattern
+			}
+		default:
+			if !explicit {
+				set |= 1 << uint(j)
+			}
+			return set
+		}
+	}
+	return set
+}
