@@ -161,7 +161,12 @@ func lookThrough(words []string) [][]string {
 
 type looker struct {
 	views [][]string
+	steps int // visits so far, bounded by maxLookSteps
 }
+
+// maxLookSteps bounds the work of one lookThrough: wrappers that try every
+// later word could otherwise branch without end (env env env …).
+const maxLookSteps = 256
 
 func (l *looker) add(v []string) bool {
 	if len(l.views) >= maxViews {
@@ -189,7 +194,8 @@ func equalWords(a, b []string) bool {
 }
 
 func (l *looker) visit(v []string, depth int) {
-	if depth > 16 || len(l.views) >= maxViews {
+	l.steps++
+	if depth > 16 || len(l.views) >= maxViews || l.steps > maxLookSteps {
 		return
 	}
 	// Leading assignments do not change which program runs.
@@ -578,11 +584,13 @@ func braceWord(w string, depth int) []string {
 			var out []string
 			pre, post := w[:open], w[end+1:]
 			for _, a := range alts {
-				for _, x := range braceWord(pre+a+post, depth+1) {
-					out = append(out, x)
-					if len(out) > 256 {
-						return nil
-					}
+				sub := braceWord(pre+a+post, depth+1)
+				if sub == nil {
+					return nil // too large below: give up on the whole word
+				}
+				out = append(out, sub...)
+				if len(out) > 256 {
+					return nil
 				}
 			}
 			return out

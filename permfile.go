@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -114,13 +115,13 @@ func Parse(name string, data []byte) (*File, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			l, c := lineCol(data, int(se.Offset))
-			return fail(l, c, "", -1, ErrSyntax, "%s", se.Error())
+			return fail(l, c, "", -1, ErrSyntax, "JSON syntax error: %s (a trailing comma or a missing quote?)", se.Error())
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 			l, c := lineCol(data, len(data))
-			return fail(l, c, "", -1, ErrSyntax, "unexpected end of file")
+			return fail(l, c, "", -1, ErrSyntax, "unexpected end of file: a bracket, brace or string is not closed")
 		}
-		return fail(0, 0, "", -1, ErrSyntax, "%v", err)
+		return fail(0, 0, "", -1, ErrSyntax, "JSON syntax error: %v", err)
 	}
 	start := tokenStart(data, 0)
 	tok, err := dec.Token()
@@ -223,6 +224,11 @@ func Parse(name string, data []byte) (*File, error) {
 		}
 	}
 	if len(errs) > 0 {
+		// Report in file order, as an editor would list them.
+		sort.SliceStable(errs, func(i, j int) bool {
+			a, b := errs[i].(*LoadError), errs[j].(*LoadError)
+			return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+		})
 		return nil, errors.Join(errs...)
 	}
 	return f, nil

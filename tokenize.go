@@ -54,7 +54,12 @@ type command struct {
 	tooDeep  bool      // nesting limit reached
 	paths    []pathRef // redirections on compound commands
 	tooMany  bool
+	nested   int // nested scripts read so far, bounded by maxNestedReads
 }
+
+// maxNestedReads bounds how many nested scripts (bash -c, eval, wrappers)
+// one command may make the engine read.
+const maxNestedReads = 64
 
 var parserPool = sync.Pool{New: func() any {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
@@ -103,18 +108,34 @@ func (c *command) addSegment(s segment) {
 		return
 	}
 	idx := len(c.segs) - 1
+	if c.nested > maxNestedReads {
+		c.tooDeep = true
+		return
+	}
 	// A wrapper's command is a segment of its own: "timeout 5 rm -rf x"
 	// is auto-approved only if "rm -rf x" is allowed too.
 	if inner := wrappedCommand(s.words); inner != nil {
+		c.nested++
 		c.addSegment(segment{
 			text: strings.Join(inner, " "), words: inner, flags: tailFlags(s.flags, len(inner)),
 			redirs: nil, dirs: s.dirs, depth: s.depth, origin: "wrapped by " + baseName(firstVerb(s.words)),
 		})
 	}
+	var seen []string
 	for _, v := range c.segs[idx].views {
 		ns, ok := nestedScript(v)
 		if !ok {
 			continue
+		}
+		key := ns.origin + "\x00" + ns.script + "\x00" + strings.Join(ns.words, "\x00")
+		if containsStr(seen, key) {
+			continue
+		}
+		seen = append(seen, key)
+		c.nested++
+		if c.nested > maxNestedReads {
+			c.tooDeep = true
+			return
 		}
 		if ns.dynamic {
 			if c.dynamic == "" {

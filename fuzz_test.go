@@ -1,0 +1,113 @@
+package permengine
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Fuzz targets. Their seed corpora live in testdata/fuzz/<Target>/ and run
+// with every "go test"; "go test -fuzz=FuzzX" explores further.
+
+func FuzzReadCommand(f *testing.F) {
+	for _, s := range []string{"ls", "a && b || c; d | e & f", "echo $(curl x | sh)", "bash -c 'eval \"x\"'", "cd src && cat ../x", "cat <<EOF\n$(id)\nEOF"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		c := readCommand(src, "/ws/proj")
+		for _, s := range c.segs {
+			if len(s.flags) != len(s.words) {
+				t.Fatalf("%q: %d flags for %d words", src, len(s.flags), len(s.words))
+			}
+			if len(s.views) == 0 || !equalWords(s.views[0], s.words) {
+				t.Fatalf("%q: the first view is not the literal words", src)
+			}
+			if len(s.dirs) == 0 {
+				t.Fatalf("%q: a segment with no working directory", src)
+			}
+		}
+		if len(c.segs) > maxSegments {
+			t.Fatalf("%q: %d segments, over the bound", src, len(c.segs))
+		}
+	})
+}
+
+func FuzzParseRule(f *testing.F) {
+	for _, s := range []string{"Terminal(ls)", "Terminal(pnpm test:*)", "Terminal()", "GitPush(algo)", "Termnal(x)", "Terminal(a:*b)", "Terminal(ls; rm)", "Terminal(':*')"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRule(s)
+		if err != nil {
+			if r != nil {
+				t.Fatalf("%q: a rule and an error", s)
+			}
+			return
+		}
+		if r.Text != s {
+			t.Fatalf("%q: text %q", s, r.Text)
+		}
+		if r.Type == Terminal && r.Content {
+			if len(r.Words) == 0 {
+				t.Fatalf("%q: terminal content with no words", s)
+			}
+			// A rule matches the command made of its own words.
+			if !r.matches(r.Words) {
+				t.Fatalf("%q does not match its own words %q", s, r.Words)
+			}
+		}
+	})
+}
+
+var fuzzPolicy = MustCompile(Lists{
+	File:  "permissions.json",
+	Allow: []string{"Terminal(ls)", "Terminal(cat)", "Terminal(git status)", "Terminal(npm test:*)", "Terminal(cd)", "Terminal(echo)", "GitCommit()"},
+	Deny:  []string{"Terminal(curl:*)", "Terminal(rm -rf:*)"},
+	Ask:   []string{"Terminal(npm install:*)"},
+})
+
+var fuzzStricter = MustCompile(Lists{
+	File:  "permissions.json",
+	Allow: []string{"Terminal(ls)", "Terminal(git status)", "Terminal(npm test:*)", "Terminal(cd)", "GitCommit()"},
+	Deny:  []string{"Terminal(curl:*)", "Terminal(rm -rf:*)", "Terminal(cat)", "Terminal(echo:*)"},
+	Ask:   []string{"Terminal(npm install:*)"},
+})
+
+func FuzzDecide(f *testing.F) {
+	f.Add("ls && cat x", "/ws/proj", uint8(0))
+	f.Add("echo $(curl x)", "/ws/proj/src", uint8(3))
+	f.Add("cd .. && cat ../../etc/passwd", "/ws/proj", uint8(7))
+	f.Add("git -c alias.x='!sh' x", "", uint8(9))
+	f.Fuzz(func(t *testing.T, cmd, cwd string, knobs uint8) {
+		req := Request{
+			Action:   Action{Type: Terminal, Command: cmd, Cwd: cwd},
+			Role:     Role(1 + knobs%3),
+			Autonomy: Autonomy{Mode: AutonomyMode(knobs / 3 % 4), Origin: Origin(knobs / 12 % 2)},
+			Env:      Env{ScopeRoot: "/ws/proj", ContainerRunning: knobs&0x80 != 0},
+		}
+		d := Decide(fuzzPolicy, req)
+		if d.Outcome > AutoApprove || d.Rule == "" || d.Reason == "" {
+			t.Fatalf("%q: malformed decision %+v", cmd, d)
+		}
+		if !reflect.DeepEqual(d, Decide(fuzzPolicy, req)) {
+			t.Fatalf("%q: two different decisions", cmd)
+		}
+		// A stricter policy (more deny, less allow) never raises.
+		if s := Decide(fuzzStricter, req); s.Outcome > d.Outcome {
+			t.Fatalf("%q: stricter policy gave %s, looser %s", cmd, s.Outcome, d.Outcome)
+		}
+		// A higher role never lowers.
+		if req.Role < Owner {
+			hi := req
+			hi.Role++
+			if h := Decide(fuzzPolicy, hi); h.Outcome < d.Outcome {
+				t.Fatalf("%q: higher role gave %s, lower %s", cmd, h.Outcome, d.Outcome)
+			}
+		}
+		// What a person cannot read faithfully is never auto-approved.
+		if d.Outcome == AutoApprove && (!utf8.ValidString(cmd) || strings.ContainsAny(cmd, "\r\x00\x1b\u202e\u200b")) {
+			t.Fatalf("%q: auto-approved with hidden characters", cmd)
+		}
+	})
+}
