@@ -282,19 +282,25 @@ func (f *File) Rules(l List) []*Rule {
 // File (the absence of a rule never becomes a permission); any other read
 // problem is an error.
 func ReadFile(path string) (*File, error) {
-	fh, err := os.Open(path)
+	data, err := readLimited(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &File{Name: path}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, MaxFileBytes+1))
+	return Parse(path, data)
+}
+
+// readLimited reads at most one byte more than MaxFileBytes, so that Parse
+// can refuse a file that is too large without reading all of it.
+func readLimited(path string) ([]byte, error) {
+	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	defer fh.Close()
+	return io.ReadAll(io.LimitReader(fh, MaxFileBytes+1))
 }
 
 // LoadFile reads one permissions.json and compiles it.

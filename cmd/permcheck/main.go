@@ -29,12 +29,14 @@ func main() {
 // subcommands maps a name to its implementation.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
 	"decide": cmdDecide,
+	"watch":  cmdWatch,
 }
 
 const usage = `usage: permcheck <command> [flags]
 
 commands:
   decide   decide one command (human trace or --json), or a JSONL batch of cases (--jsonl)
+  watch    load a permissions.json and print one line per reload until interrupted
 
 Run "permcheck <command> -h" for the flags of a command.
 Exit codes: 0 success, 1 a failed check or lint error, 2 bad usage or unreadable input.
