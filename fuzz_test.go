@@ -111,3 +111,46 @@ func FuzzDecide(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"allow": ["Terminal(ls)"], "deny": ["Terminal(curl:*)"], "ask": ["GitPush()"]}`))
+	f.Add([]byte(`{"$schema": "x", "allow": []}`))
+	f.Add([]byte(`{"allow": [1], "allow": null}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Parse("permissions.json", data)
+		if (file == nil) == (err == nil) {
+			t.Fatalf("%q: want exactly one of a file and an error, got %v and %v", data, file, err)
+		}
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "permissions.json") {
+				t.Fatalf("%q: error does not name the file: %v", data, err)
+			}
+			return
+		}
+		p, err := Combine(file)
+		if err != nil {
+			t.Fatalf("%q: parsed but does not compile: %v", data, err)
+		}
+		// What loads, renders and loads back to the same rules.
+		out, err := file.Render()
+		if err != nil {
+			t.Fatalf("%q: render: %v", data, err)
+		}
+		again, err := Parse("permissions.json", out)
+		if err != nil {
+			t.Fatalf("%q: rendered file does not load: %v\n%s", data, err, out)
+		}
+		q, _ := Combine(again)
+		for l := ListDeny; l <= ListAllow; l++ {
+			a, b := p.Rules(l), q.Rules(l)
+			if len(a) != len(b) {
+				t.Fatalf("%q: %s has %d rules, %d after a round trip", data, l, len(a), len(b))
+			}
+			for i := range a {
+				if a[i].Text != b[i].Text {
+					t.Fatalf("%q: %s[%d] %q became %q", data, l, i, a[i].Text, b[i].Text)
+				}
+			}
+		}
+	})
+}

@@ -175,8 +175,32 @@ func ruleWords(content string) ([]string, error) {
 		return nil, errors.New("content must be one command, without ; & && || | or newlines (write one rule per command)")
 	}
 	st := f.Stmts[0]
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || st.Background || st.Coprocess {
+	if st.Negated || st.Background || st.Coprocess {
+		return nil, errors.New("content must be one plain command, without operators, groups or control structures")
+	}
+	var call syntax.Node
+	var words []string
+	w := &walker{src: content}
+	switch x := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		call = x
+		for _, a := range x.Assigns {
+			t, _ := w.assignText(a)
+			words = append(words, t)
+		}
+		for _, arg := range x.Args {
+			t, _ := wordText(content, arg)
+			words = append(words, t)
+		}
+	case *syntax.DeclClause:
+		// export, declare, local, readonly: read like commands.
+		call = x
+		words = append(words, x.Variant.Value)
+		for _, a := range x.Args {
+			t, _ := w.assignText(a)
+			words = append(words, t)
+		}
+	default:
 		return nil, errors.New("content must be one plain command, without operators, groups or control structures")
 	}
 	if len(st.Redirs) > 0 {
@@ -192,15 +216,6 @@ func ruleWords(content string) ([]string, error) {
 	})
 	if bad != "" {
 		return nil, errors.New(bad)
-	}
-	var words []string
-	for _, a := range call.Assigns {
-		t, _ := (&walker{src: content}).assignText(a)
-		words = append(words, t)
-	}
-	for _, w := range call.Args {
-		t, _ := wordText(content, w)
-		words = append(words, t)
 	}
 	if len(words) == 0 {
 		return nil, errors.New("content has no command words")

@@ -1,0 +1,92 @@
+package permengine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/permengine/permengine"
+)
+
+func lintStrings(t *testing.T, src string) []string {
+	t.Helper()
+	var out []string
+	for _, f := range permengine.Lint("permissions.json", []byte(src)) {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+func TestLintWarnings(t *testing.T) {
+	src := `{
+  "allow": [
+    "Terminal(bash)",
+    "Terminal(python3:*)",
+    "Terminal(env)",
+    "Terminal(git)",
+    "Terminal()",
+    "Terminal(curl https://x)",
+    "Terminal(ls)",
+    "Terminal(ls)",
+    "GitPush(main)",
+    "Terminal(npm install left-pad)",
+    "Terminal(git push)",
+    "Terminal(npm test:*)",
+    "GitPush()"
+  ],
+  "deny": ["Terminal(curl:*)"],
+  "ask": ["Terminal(npm install:*)", "Terminal(curl -X POST)"]
+}`
+	got := lintStrings(t, src)
+	want := []string{
+		`permissions.json:3:5: warning: allow[0]: Terminal(bash) runs any script: the rule allows whatever it is given [dangerous-allow]`,
+		`permissions.json:4:5: warning: allow[1]: Terminal(python3:*) is an interpreter: the rule allows any code it is given [dangerous-allow]`,
+		`permissions.json:5:5: warning: allow[2]: Terminal(env) is a wrapper that runs another program; the wrapped program still needs its own allow rule, but the wrapper's own options may do more [dangerous-allow]`,
+		`permissions.json:6:5: warning: allow[3]: Terminal(git) allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one [dangerous-allow]`,
+		`permissions.json:7:5: warning: allow[4]: Terminal() allows EVERY terminal command: only deny, ask and the caps stand between the agent and the machine [dangerous-allow]`,
+		`permissions.json:8:5: warning: allow[5]: Terminal(curl https://x) never applies: deny[0] Terminal(curl:*) denies every command it matches [shadowed]`,
+		`permissions.json:10:5: warning: allow[7]: Terminal(ls) repeats allow[6]; remove one [duplicate]`,
+		`permissions.json:11:5: warning: allow[8]: GitPush(main) has content, and only Terminal rules use content: it matches nothing (write GitPush()) [content-matches-nothing]`,
+		`permissions.json:12:5: warning: allow[9]: Terminal(npm install left-pad) never auto-approves: ask[0] Terminal(npm install:*) asks for every command it matches [shadowed]`,
+		`permissions.json:13:5: warning: allow[10]: Terminal(git push) is never auto-approved: the external-effect and privilege cap applies whatever the file says [capped]`,
+		`permissions.json:15:5: warning: allow[12]: GitPush() is never auto-approved: git_push is always capped [capped]`,
+		`permissions.json:18:38: warning: ask[1]: Terminal(curl -X POST) never applies: deny[0] Terminal(curl:*) denies every command it matches [shadowed]`,
+	}
+	assert.Equal(t, want, got)
+}
+
+func TestLintShadowingIsExact(t *testing.T) {
+	// A deny of "npm test" does not cover "npm test:*" (npm test:unit is
+	// not denied), but "npm:*" does.
+	got := lintStrings(t, `{"allow": ["Terminal(npm test:*)", "Terminal(go test:*)"], "deny": ["Terminal(npm test)", "Terminal(go:*)"]}`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "Terminal(go test:*) never applies")
+}
+
+func TestLintLoadErrors(t *testing.T) {
+	got := permengine.Lint("permissions.json", []byte("{\n  \"deny\": [\"Termnal(curl:*)\", \"Terminal(a:*b)\"]\n}"))
+	require.Len(t, got, 2)
+	for _, f := range got {
+		assert.Equal(t, permengine.SeverityError, f.Severity)
+	}
+	assert.Equal(t, `permissions.json:2:12: error: deny[0]: unknown label "Termnal" (did you mean "Terminal"?) [load]`, got[0].String())
+}
+
+func TestLintCleanFile(t *testing.T) {
+	got := lintStrings(t, `{"allow": ["Terminal(ls)", "Terminal(git status)"], "deny": ["Terminal(curl:*)"], "ask": ["GitPush()"]}`)
+	assert.Empty(t, got, strings.Join(got, "\n"))
+	// The seed list lints clean but for find, which the reference seeds.
+	seed := permengine.Lint("seed.json", []byte(`{"allow": [`+quoteAll(permengine.SeedAllow)+`]}`))
+	require.Len(t, seed, 1)
+	assert.Contains(t, seed[0].Message, "Terminal(find): find can run programs")
+}
+
+func quoteAll(rules []string) string {
+	q := make([]string, len(rules))
+	for i, r := range rules {
+		q[i] = `"` + r + `"`
+	}
+	return strings.Join(q, ",")
+}
