@@ -4,6 +4,10 @@
 //	permcheck decide [-p permissions.json] [--role R] [--type T] [--cwd D] [--scope D]
 //	                 [--container] [--autonomy MODE] [--origin O] [--json] -- COMMAND
 //	permcheck decide --jsonl < cases.jsonl
+//	permcheck check FILE…
+//	permcheck lint [--strict] FILE
+//	permcheck always-allow [--type T] -- [COMMAND]
+//	permcheck watch FILE
 //
 // Exit codes: 0 success, 1 a failed check or a lint error, 2 bad usage or
 // unreadable input.
@@ -28,15 +32,21 @@ func main() {
 
 // subcommands maps a name to its implementation.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
-	"decide": cmdDecide,
-	"watch":  cmdWatch,
+	"decide":       cmdDecide,
+	"check":        cmdCheck,
+	"lint":         cmdLint,
+	"always-allow": cmdAlwaysAllow,
+	"watch":        cmdWatch,
 }
 
 const usage = `usage: permcheck <command> [flags]
 
 commands:
-  decide   decide one command (human trace or --json), or a JSONL batch of cases (--jsonl)
-  watch    load a permissions.json and print one line per reload until interrupted
+  decide        decide one command (human trace or --json), or a JSONL batch of cases (--jsonl)
+  check         run case files and report the cases whose decision differs from their want
+  lint          report load errors and risky rules in a permissions.json
+  always-allow  print the rules that "always allow" would record for an approved action
+  watch         load a permissions.json and print one line per reload until interrupted
 
 Run "permcheck <command> -h" for the flags of a command.
 Exit codes: 0 success, 1 a failed check or lint error, 2 bad usage or unreadable input.
