@@ -262,9 +262,8 @@ func plusCommand(args []string) bool {
 // gitExecShort catches git's short spellings that run programs: fetch/clone
 // -u <upload-pack>, grep -O<pager>, rebase -x <cmd>.
 func gitExecShort(args []string) bool {
-	sub, _ := gitSplit(append([]string{"git"}, args...))
-	sub-- // index into args
-	if sub < 0 || sub >= len(args) {
+	sub, _ := gitSplitArgs(args)
+	if sub >= len(args) {
 		return false
 	}
 	name := args[sub]
@@ -297,9 +296,8 @@ func gitExecShort(args []string) bool {
 // gitExecSub catches subcommands that run a command given as an argument,
 // and configuration writes.
 func gitExecSub(args []string) bool {
-	sub, _ := gitSplit(append([]string{"git"}, args...))
-	sub--
-	if sub < 0 || sub >= len(args) {
+	sub, _ := gitSplitArgs(args)
+	if sub >= len(args) {
 		return false
 	}
 	rest := args[sub+1:]

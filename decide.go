@@ -86,10 +86,16 @@ type Step struct {
 	Source string `json:"source,omitempty"`
 	// Detail says what happened in words.
 	Detail string `json:"detail"`
-	// Effect is for caps: "applied", "lifted by auto mode", or "no effect"
-	// (the outcome was not auto_approve).
+	// Effect is for caps: EffectApplied, EffectLifted or EffectNone.
 	Effect string `json:"effect,omitempty"`
 }
+
+// The effects of a cap in a trace.
+const (
+	EffectApplied = "applied"                                      // turned auto_approve into require_approval
+	EffectLifted  = "lifted by auto mode"                          // auto mode lifts this cap
+	EffectNone    = "no effect (the outcome was not auto_approve)" // nothing to cap
+)
 
 // Decision is the engine's answer.
 type Decision struct {
@@ -129,7 +135,7 @@ func (x *decider) set(o Outcome, code Code, reason, segment string, r *Rule) {
 	x.d.Outcome, x.d.Rule, x.d.Reason, x.d.Segment = o, code, reason, segment
 	x.d.Pattern, x.d.Source = "", ""
 	if r != nil {
-		x.d.Pattern, x.d.Source = r.Text, r.Source.String()
+		x.d.Pattern, x.d.Source = r.Text, r.sourceString()
 	}
 }
 
@@ -145,8 +151,17 @@ func (x *decider) finish() Decision {
 // It never panics.
 func Decide(p *Policy, req Request) Decision {
 	x := &decider{req: req, p: p}
-	x.d.Trace = make([]Step, 0, 8)
 	a := req.Action
+	// One allocation for the trace: a terminal command's length is known
+	// once it is read (after the checks that may deny it first).
+	var cmd *command
+	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && req.Role >= Terminal.MinRole() && strings.TrimSpace(a.Command) != "" {
+		cmd = readTerminal(a)
+		defer cmd.release()
+		x.d.Trace = make([]Step, 0, 8+2*len(cmd.segs))
+	} else {
+		x.d.Trace = make([]Step, 0, 6)
+	}
 
 	// 1. Input checks.
 	if !a.Type.valid() {
@@ -207,7 +222,7 @@ func Decide(p *Policy, req Request) Decision {
 
 	// 5 and 6: permissions.json, then the caps.
 	if a.Type == Terminal {
-		x.terminal()
+		x.terminal(cmd)
 	} else {
 		x.typed()
 	}
@@ -219,15 +234,15 @@ func (x *decider) typed() {
 	t := x.req.Action.Type
 	if r := x.p.matchType(ListDeny, t); r != nil {
 		x.set(Deny, CodeFileDeny, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileDeny, Pattern: r.Text, Source: r.Source.String(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileDeny, Pattern: r.Text, Source: r.sourceString(), Detail: x.d.Reason})
 		return
 	}
 	if r := x.p.matchType(ListAsk, t); r != nil {
 		x.set(RequireApproval, CodeFileAsk, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Pattern: r.Text, Source: r.Source.String(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Pattern: r.Text, Source: r.sourceString(), Detail: x.d.Reason})
 	} else if r := x.p.matchType(ListAllow, t); r != nil {
 		x.set(AutoApprove, CodeFileAllow, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAllow, Pattern: r.Text, Source: r.Source.String(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileAllow, Pattern: r.Text, Source: r.sourceString(), Detail: x.d.Reason})
 	} else {
 		x.step(Step{Stage: StageFile, Detail: "no rule for " + t.Label() + ": silent, keeps " + x.cur.String()})
 	}
@@ -300,16 +315,22 @@ func (x *decider) writeFileCaps() {
 	if !strings.HasPrefix(base, "/") {
 		x.cap(CodePathScope, "", "working directory "+strconv.Quote(base)+" is not absolute", true)
 	}
-	if why := protectedProblem(a.Path, dirs, x.protected(), x.p.fileList(), root); why != "" {
+	pc := x.protCheck(root)
+	if why := pc.problem(a.Path, dirs); why != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+strconv.Quote(a.Path)+" is "+why+": a person approves every change to it", false)
 	}
 }
 
-func (x *decider) protected() *protectedSet {
-	if x.p != nil && x.p.prot != nil {
-		return x.p.prot
+// protCheck assembles the protected-path check for this decision.
+func (x *decider) protCheck(root string) protCheck {
+	pc := protCheck{set: defaultProtectedSet, root: root}
+	if x.p != nil {
+		if x.p.prot != nil {
+			pc.set = x.p.prot
+		}
+		pc.files, pc.bases = x.p.files, x.p.fileBases
 	}
-	return defaultProtectedSet
+	return pc
 }
 
 // cap records a cap that fired. It changes auto_approve to
@@ -318,12 +339,12 @@ func (x *decider) cap(code Code, segment, why string, liftable bool) {
 	s := Step{Stage: StageCap, Rule: code, Segment: segment, Detail: why}
 	switch {
 	case liftable && x.auto:
-		s.Effect = "lifted by auto mode"
+		s.Effect = EffectLifted
 	case x.cur == AutoApprove:
-		s.Effect = "applied"
+		s.Effect = EffectApplied
 		x.set(RequireApproval, code, "cap: "+why, segment, nil)
 	default:
-		s.Effect = "no effect (outcome already " + x.cur.String() + ")"
+		s.Effect = EffectNone
 	}
 	x.step(s)
 }
@@ -343,20 +364,11 @@ func (c segClass) String() string {
 }
 
 // terminal runs the file stage and the caps for a terminal command.
-func (x *decider) terminal() {
+func (x *decider) terminal(cmd *command) {
 	a := x.req.Action
 	root := x.req.Env.ScopeRoot
 	rootErr := ValidateScopeRoot(root)
 	integrity := integrityProblem(a.Command)
-	var cmd *command
-	if len(a.Command) > MaxCommandBytes {
-		// Too long to read in full: deny rules still see a plain split of
-		// the beginning, and the integrity cap keeps it from approval.
-		cmd = &command{}
-		cmd.fallbackSplit(a.Command[:MaxCommandBytes], []string{a.Cwd}, 0, "")
-	} else {
-		cmd = readCommand(a.Command, a.Cwd)
-	}
 
 	// Classify every segment.
 	var firstAsk, firstNone = -1, -1
@@ -371,11 +383,16 @@ func (x *decider) terminal() {
 		cls, r, code, why := x.classify(s, root, rootErr == nil)
 		detail := "no rule"
 		if r != nil {
-			detail = r.describe() + why
+			detail = r.describe()
+			if why != "" {
+				detail += why
+			}
 		} else if why != "" {
 			detail = why
 		}
-		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: cls.String() + ": " + detail})
+		// The class is the rule's code: file_allow or scope_cd allow,
+		// file_ask asks, file_deny or builtin_deny deny, none for no rule.
+		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: detail})
 		if i == 0 {
 			firstRule, firstCode, firstWhy = r, code, why
 		}
@@ -407,7 +424,7 @@ func (x *decider) terminal() {
 	case firstAsk >= 0:
 		s := cmd.segs[firstAsk]
 		x.set(RequireApproval, CodeFileAsk, "segment "+strconv.Quote(s.text)+askWhy+" matches "+askRule.describe(), s.text, askRule)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Pattern: askRule.Text, Source: askRule.Source.String(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Pattern: askRule.Text, Source: askRule.sourceString(), Detail: x.d.Reason})
 	case allAllow:
 		if len(cmd.segs) == 1 {
 			s := &cmd.segs[0]
@@ -446,7 +463,7 @@ func ruleSource(r *Rule) string {
 	if r == nil {
 		return ""
 	}
-	return r.Source.String()
+	return r.sourceString()
 }
 
 // classify decides one segment: deny and ask see every view, allow only
@@ -577,16 +594,15 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 	}
 
 	// Protected paths: not lifted by auto mode.
-	prot := x.protected()
-	files := x.p.fileList()
+	pc := x.protCheck(root)
 	for i := range cmd.segs {
 		s := &cmd.segs[i]
-		if why := segProtected(s, prot, files, root); why != "" {
+		if why := segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.text, why, false)
 		}
 	}
 	for _, ref := range cmd.paths {
-		if why := protectedProblem(ref.text, ref.dirs, prot, files, root); why != "" {
+		if why := pc.problem(ref.text, ref.dirs); why != "" {
 			x.cap(CodeProtectedPath, "", "redirection "+ref.op+" "+strconv.Quote(ref.text)+" reaches "+why, false)
 		}
 	}
@@ -696,16 +712,30 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 
 // segProtected checks a segment's words and redirection targets against
 // the protected paths.
-func segProtected(s *segment, prot *protectedSet, files []string, root string) string {
+func segProtected(s *segment, pc *protCheck) string {
 	for _, w := range s.words {
-		if why := protectedProblem(w, s.dirs, prot, files, root); why != "" {
+		if why := pc.problem(w, s.dirs); why != "" {
 			return strconv.Quote(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.redirs {
-		if why := protectedProblem(ref.text, ref.dirs, prot, files, root); why != "" {
+		if why := pc.problem(ref.text, ref.dirs); why != "" {
 			return "redirection " + ref.op + " " + strconv.Quote(ref.text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""
+}
+
+// readTerminal reads a terminal command with a pooled command; the caller
+// releases it.
+func readTerminal(a Action) *command {
+	if len(a.Command) > MaxCommandBytes {
+		// Too long to read in full: deny rules still see a plain split of
+		// the beginning, and the integrity cap keeps it from approval.
+		cmd := getCommand()
+		cmd.cwd[0] = a.Cwd
+		cmd.fallbackSplit(a.Command[:MaxCommandBytes], cmd.cwd[:], 0, "")
+		return cmd
+	}
+	return readPooled(a.Command, a.Cwd)
 }

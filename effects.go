@@ -89,6 +89,15 @@ var toolEffects = []effectRow{
 	{"mvn", []string{"deploy"}, ""},
 }
 
+// toolEffectsByVerb indexes toolEffects by program.
+var toolEffectsByVerb = func() map[string][]int {
+	m := map[string][]int{}
+	for i, r := range toolEffects {
+		m[r.verb] = append(m[r.verb], i)
+	}
+	return m
+}()
+
 // effectVerbs are the programs that start a row of the tables above, for
 // the scan of unknown programs' arguments.
 var effectVerbs = func() map[string]bool {
@@ -116,7 +125,13 @@ var gitGlobalArg = map[string]bool{
 // the command line (-c, --config-env, --exec-path=), why that can run any
 // program.
 func gitSplit(v []string) (sub int, why string) {
-	j := 1
+	j, why := gitSplitArgs(v[1:])
+	return j + 1, why
+}
+
+// gitSplitArgs is gitSplit on git's arguments (without "git").
+func gitSplitArgs(v []string) (sub int, why string) {
+	j := 0
 	for j < len(v) {
 		w := v[j]
 		if len(w) < 2 || w[0] != '-' {
@@ -171,8 +186,9 @@ func externalEffect(v []string, extra [][]string) (effectHit, bool) {
 		}
 		return effectHit{}, false
 	}
-	for _, row := range toolEffects {
-		if row.verb == verb && toolSubMatch(v[1:], row.sub) {
+	for _, i := range toolEffectsByVerb[verb] {
+		row := toolEffects[i]
+		if toolSubMatch(v[1:], row.sub) {
 			return effectHit{code: CodeExternalEffect, why: verb + " " + strings.Join(row.sub, " ") + " has an effect outside the machine", instead: row.instead}, true
 		}
 	}

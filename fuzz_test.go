@@ -38,6 +38,13 @@ func FuzzParseRule(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// The fast split of rule content agrees with the parser.
+		if words, ok := fastRuleWords(s); ok {
+			slow, err := ruleWordsParsed(s)
+			if err != nil || !reflect.DeepEqual(words, slow) {
+				t.Fatalf("%q: fast words %q, parser %q (%v)", s, words, slow, err)
+			}
+		}
 		r, err := ParseRule(s)
 		if err != nil {
 			if r != nil {

@@ -76,7 +76,24 @@ type Rule struct {
 	// Source is where the rule came from.
 	Source Source
 
-	order int // position across all layers, for "first rule wins" reasons
+	order int    // position across all layers, for "first rule wins" reasons
+	src   string // Source.String(), computed once by finish
+	desc  string // describe(), computed once by finish
+}
+
+// finish computes the strings that decisions quote, once per compiled
+// rule, so that a decision does not format them again.
+func (r *Rule) finish() {
+	r.src = r.Source.String()
+	r.desc = r.src + ": " + r.Source.List.String() + " " + r.Text
+}
+
+// sourceString is Source.String(), precomputed when possible.
+func (r *Rule) sourceString() string {
+	if r.src != "" {
+		return r.src
+	}
+	return r.Source.String()
 }
 
 // String returns the rule text.
@@ -84,6 +101,9 @@ func (r *Rule) String() string { return r.Text }
 
 // describe renders "permissions.json:3: deny Terminal(curl:*)".
 func (r *Rule) describe() string {
+	if r.desc != "" {
+		return r.desc
+	}
 	return r.Source.String() + ": " + r.Source.List.String() + " " + r.Text
 }
 
@@ -161,6 +181,14 @@ func ParseRule(text string) (*Rule, error) {
 // ruleWords splits rule content with the same shell lexer as commands and
 // refuses anything that is not one plain command.
 func ruleWords(content string) ([]string, error) {
+	if words, ok := fastRuleWords(content); ok {
+		return words, nil
+	}
+	return ruleWordsParsed(content)
+}
+
+// ruleWordsParsed is ruleWords with the parser only.
+func ruleWordsParsed(content string) ([]string, error) {
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(content), "")
 	parserPool.Put(p)
@@ -221,6 +249,30 @@ func ruleWords(content string) ([]string, error) {
 		return nil, errors.New("content has no command words")
 	}
 	return words, nil
+}
+
+// fastRuleWords splits plain rule content (words and quotes only) without
+// the parser; anything else goes to the parser, which also explains what
+// is wrong.
+func fastRuleWords(content string) ([]string, bool) {
+	toks, ok := fastTokens(content, nil)
+	if !ok || len(toks) == 0 {
+		return nil, false
+	}
+	words := make([]string, 0, len(toks))
+	for i, t := range toks {
+		if t.op != "" {
+			return nil, false
+		}
+		if i == 0 && t.flags&fastQuoted == 0 && reservedWords[t.text] {
+			return nil, false
+		}
+		if t.flags&fastQuoted != 0 && isAssignment(t.text) {
+			return nil, false
+		}
+		words = append(words, t.text)
+	}
+	return words, true
 }
 
 // matches reports whether a Terminal rule matches a segment's words by token

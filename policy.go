@@ -3,6 +3,7 @@ package permengine
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -20,10 +21,10 @@ type Lists struct {
 // Policy and a nil *Policy hold no rules (only the built-in floor).
 type Policy struct {
 	rules [3][]*Rule // by list, in source order across layers
-	// Terminal rules indexed by first word, per list.
-	byVerb [3]map[string][]*Rule
-	// Terminal rules whose only word is a wildcard stem, per list.
-	byStem [3]map[string][]*Rule
+	// Terminal rules with content, in a trie of their words, per list:
+	// matching walks the command's words, never the rules, so a decision
+	// costs the same with 10 rules or 10,000.
+	tries [3]*trieNode
 	// Terminal() with empty content, per list.
 	matchAll [3][]*Rule
 	// Non-terminal rules by type, per list.
@@ -34,7 +35,8 @@ type Policy struct {
 	denyAskVerbs map[string]bool
 	denyAskAll   bool // a Terminal() deny or ask rule exists
 
-	files []string // the files the rules came from, protected from edits
+	files     []string // the files the rules came from, protected from edits
+	fileBases []string // their base names, lower case, for a cheap first test
 	ext   Extensions
 	prot  *protectedSet
 }
@@ -103,6 +105,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 	for _, s := range srcs {
 		if s.file != "" {
 			p.files = append(p.files, s.file)
+			p.fileBases = append(p.fileBases, strings.ToLower(path.Base(s.file)))
 		}
 		for _, r := range s.rules {
 			r.order = order
@@ -119,6 +122,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 }
 
 func (p *Policy) add(r *Rule) {
+	r.finish()
 	l := r.Source.List
 	if l != ListAllow && r.Type == Terminal {
 		if !r.Content {
@@ -136,16 +140,11 @@ func (p *Policy) add(r *Rule) {
 		p.byType[l][r.Type] = append(p.byType[l][r.Type], r)
 	case !r.Content:
 		p.matchAll[l] = append(p.matchAll[l], r)
-	case len(r.Words) == 1 && r.Wildcard:
-		if p.byStem[l] == nil {
-			p.byStem[l] = map[string][]*Rule{}
-		}
-		p.byStem[l][r.Words[0]] = append(p.byStem[l][r.Words[0]], r)
 	default:
-		if p.byVerb[l] == nil {
-			p.byVerb[l] = map[string][]*Rule{}
+		if p.tries[l] == nil {
+			p.tries[l] = &trieNode{}
 		}
-		p.byVerb[l][r.Words[0]] = append(p.byVerb[l][r.Words[0]], r)
+		p.tries[l].insert(r)
 	}
 }
 
@@ -211,35 +210,74 @@ func (p *Policy) matchTerminal(l List, words []string) *Rule {
 		return nil
 	}
 	var best *Rule
-	consider := func(r *Rule) {
-		if best == nil || r.order < best.order {
+	if len(p.matchAll[l]) > 0 {
+		best = p.matchAll[l][0]
+	}
+	if t := p.tries[l]; t != nil {
+		if r := t.match(words); r != nil && (best == nil || r.order < best.order) {
 			best = r
 		}
 	}
-	if len(p.matchAll[l]) > 0 {
-		consider(p.matchAll[l][0])
+	return best
+}
+
+// trieNode is one word of the rule trie.
+type trieNode struct {
+	children map[string]*trieNode
+	plain    *Rule // the first rule whose words end here exactly
+	wild     *Rule // the first rule whose last word is this word as a stem (word:*)
+}
+
+func (n *trieNode) insert(r *Rule) {
+	for _, w := range r.Words {
+		if n.children == nil {
+			n.children = map[string]*trieNode{}
+		}
+		c := n.children[w]
+		if c == nil {
+			c = &trieNode{}
+			n.children[w] = c
+		}
+		n = c
 	}
-	verb := words[0]
-	for _, r := range p.byVerb[l][verb] {
-		if best != nil && r.order > best.order {
+	if r.Wildcard {
+		if n.wild == nil || r.order < n.wild.order {
+			n.wild = r
+		}
+	} else if n.plain == nil || r.order < n.plain.order {
+		n.plain = r
+	}
+}
+
+// match walks the command's words down the trie and returns the first rule
+// (by source order) that matches by token prefix.
+func (n *trieNode) match(words []string) *Rule {
+	var best *Rule
+	consider := func(r *Rule) {
+		if r != nil && (best == nil || r.order < best.order) {
+			best = r
+		}
+	}
+	for _, w := range words {
+		if n.children == nil {
 			break
 		}
-		if r.matches(words) {
-			consider(r)
-			break
-		}
-	}
-	if m := p.byStem[l]; m != nil {
-		if rs := m[verb]; len(rs) > 0 {
-			consider(rs[0])
-		}
-		for i := 0; i < len(verb); i++ {
-			if verb[i] == ':' {
-				if rs := m[verb[:i]]; len(rs) > 0 {
-					consider(rs[0])
+		// A stem matches the word itself or the word up to a ':'
+		// (test:* matches test and test:unit).
+		for k := 0; k < len(w); k++ {
+			if w[k] == ':' {
+				if c := n.children[w[:k]]; c != nil {
+					consider(c.wild)
 				}
 			}
 		}
+		c := n.children[w]
+		if c == nil {
+			break
+		}
+		consider(c.plain)
+		consider(c.wild)
+		n = c
 	}
 	return best
 }
@@ -285,6 +323,7 @@ var builtinDeny = func() []*Rule {
 			panic(err)
 		}
 		r.Source = Source{File: builtinFile, List: ListDeny, Index: i}
+		r.finish()
 		out = append(out, r)
 	}
 	return out

@@ -47,7 +47,14 @@ func ValidateScopeRoot(root string) error {
 }
 
 func containsDotDot(p string) bool {
-	for _, c := range strings.Split(p, "/") {
+	for len(p) > 0 {
+		i := strings.IndexByte(p, '/')
+		c := p
+		if i >= 0 {
+			c, p = p[:i], p[i+1:]
+		} else {
+			p = ""
+		}
 		if c == ".." {
 			return true
 		}
@@ -278,18 +285,25 @@ func (s *protectedSet) match(p string) string {
 	return ""
 }
 
-// protectedProblem returns the protected pattern or file that word w
-// reaches from any of dirs, or "". root is the scope root, whose
-// permissions.json is always protected.
-func protectedProblem(w string, dirs []string, prot *protectedSet, files []string, root string) string {
+// protCheck carries what the protected-path check needs for one decision.
+type protCheck struct {
+	set   *protectedSet
+	files []string // the policy's files
+	bases []string // their base names, lower case
+	root  string   // the scope root, whose permissions.json is protected
+}
+
+// problem returns the protected pattern or file that word w reaches from
+// any of dirs, or "".
+func (pc *protCheck) problem(w string, dirs []string) string {
 	if w == "" {
 		return ""
 	}
-	if hit := protectedOne(w, dirs, prot, files, root); hit != "" {
+	if hit := pc.one(w, dirs); hit != "" {
 		return hit
 	}
 	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
-		return protectedOne(w[i+1:], dirs, prot, files, root)
+		return pc.one(w[i+1:], dirs)
 	}
 	return ""
 }
@@ -297,11 +311,11 @@ func protectedProblem(w string, dirs []string, prot *protectedSet, files []strin
 // policyFileName is the name of the policy file at the scope root.
 const policyFileName = "permissions.json"
 
-func protectedOne(w string, dirs []string, prot *protectedSet, files []string, root string) string {
+func (pc *protCheck) one(w string, dirs []string) string {
 	// Cheap test first: with the default patterns only a path with a
 	// component starting with '.' can match, and only a word naming a policy
 	// file can be one.
-	if prot.dotOnly && !mayNameFile(w, files) {
+	if pc.set.dotOnly && !pc.mayNameFile(w) {
 		dot := w[0] == '.' || strings.Contains(w, "/.")
 		for _, d := range dirs {
 			if strings.Contains(d, "/.") {
@@ -335,17 +349,18 @@ func protectedOne(w string, dirs []string, prot *protectedSet, files []string, r
 			n++
 		}
 	}
+	root := pc.root
 	for _, c := range cands[:n] {
 		if root != "" && len(c) == len(root)+1+len(policyFileName) && strings.HasPrefix(c, root) &&
 			strings.EqualFold(c[len(root):], "/"+policyFileName) {
 			return "the policy file " + root + "/" + policyFileName
 		}
-		for _, f := range files {
+		for _, f := range pc.files {
 			if strings.EqualFold(c, f) {
 				return "the policy file " + f
 			}
 		}
-		if pat := prot.match(c); pat != "" {
+		if pat := pc.set.match(c); pat != "" {
 			return "protected path " + pat
 		}
 	}
@@ -354,7 +369,7 @@ func protectedOne(w string, dirs []string, prot *protectedSet, files []string, r
 
 // mayNameFile reports whether w could name one of the policy files (or
 // permissions.json): it contains the file's base name.
-func mayNameFile(w string, files []string) bool {
+func (pc *protCheck) mayNameFile(w string) bool {
 	lw := w
 	if hasUpper(w) {
 		lw = strings.ToLower(w)
@@ -362,8 +377,8 @@ func mayNameFile(w string, files []string) bool {
 	if strings.Contains(lw, policyFileName) {
 		return true
 	}
-	for _, f := range files {
-		if strings.Contains(lw, strings.ToLower(path.Base(f))) {
+	for _, b := range pc.bases {
+		if strings.Contains(lw, b) {
 			return true
 		}
 	}
@@ -381,7 +396,6 @@ func hasUpper(s string) bool {
 
 // patternVerbs take a pattern or program as an argument that is data for
 // the path scope, not a path: sed's script, awk's program, grep's pattern.
-// The value says whether -e/--expression/--regexp give it.
 var patternVerbs = map[string]bool{
 	"sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true, "nawk": true,
 	"grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true,

@@ -54,7 +54,47 @@ type command struct {
 	tooDeep  bool      // nesting limit reached
 	paths    []pathRef // redirections on compound commands
 	tooMany  bool
-	nested   int // nested scripts read so far, bounded by maxNestedReads
+	nested   int  // nested scripts read so far, bounded by maxNestedReads
+	noFast   bool // read everything with the parser (for differential tests)
+
+	// Arenas, kept across decisions by cmdPool so that reading a plain
+	// command allocates next to nothing. Segments slice into them; nothing
+	// in a Decision points into them.
+	viewArena [][]string
+	wordArena []string
+	flagArena []uint8
+	toks      []fastToken
+	scratch   []segment
+	cwd       [1]string
+}
+
+var cmdPool = sync.Pool{New: func() any { return &command{} }}
+
+// getCommand returns an empty command from the pool.
+func getCommand() *command {
+	c := cmdPool.Get().(*command)
+	return c
+}
+
+// release empties c and returns it to the pool.
+func (c *command) release() {
+	clear(c.segs)
+	clear(c.viewArena)
+	clear(c.wordArena)
+	clear(c.scratch)
+	*c = command{
+		segs: c.segs[:0], viewArena: c.viewArena[:0], wordArena: c.wordArena[:0],
+		flagArena: c.flagArena[:0], toks: c.toks[:0], scratch: c.scratch[:0],
+	}
+	cmdPool.Put(c)
+}
+
+// readPooled reads src with a pooled command; the caller must release it.
+func readPooled(src, cwd string) *command {
+	c := getCommand()
+	c.cwd[0] = cwd
+	c.read(src, c.cwd[:], 0, "")
+	return c
 }
 
 // maxNestedReads bounds how many nested scripts (bash -c, eval, wrappers)
@@ -76,6 +116,9 @@ func readCommand(src string, cwd string) *command {
 // read parses one script (the command itself or a nested one) and appends
 // its segments.
 func (c *command) read(src string, dirs []string, depth int, origin string) {
+	if !c.noFast && c.fastRead(src, dirs, depth, origin) {
+		return
+	}
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(src), "")
 	parserPool.Put(p)
@@ -96,7 +139,15 @@ func (c *command) addSegment(s segment) {
 		c.tooMany = true
 		return
 	}
-	s.views = lookThrough(s.words)
+	if needsLook(s.words) {
+		s.views = lookThrough(s.words)
+	} else {
+		// Only the literal words: a view from the command's arena, so
+		// that the common case allocates nothing.
+		k := len(c.viewArena)
+		c.viewArena = append(c.viewArena, s.words)
+		s.views = c.viewArena[k : k+1 : k+1]
+	}
 	c.segs = append(c.segs, s)
 	if s.depth >= maxNesting {
 		// Nested scripts past the limit are not read; refuse to approve.
@@ -202,7 +253,9 @@ func (r *walker) stmt(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 		r.control("a coprocess")
 	}
 	_, isCall := st.Cmd.(*syntax.CallExpr)
-	if !isCall {
+	if !isCall && st.Cmd != nil {
+		// Redirections of a compound command; a simple command's (and a
+		// bare "> file") belong to its segment.
 		for _, rd := range st.Redirs {
 			if ref, isPath := r.redir(rd, dirs); isPath {
 				r.c.paths = append(r.c.paths, ref)
@@ -385,10 +438,10 @@ func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*
 
 // stmtText is the source of a statement without its trailing operator.
 func stmtText(src string, st *syntax.Stmt) string {
-	if st.Cmd == nil {
-		return strings.TrimSpace(nodeSource(src, st))
+	end := st.Pos()
+	if st.Cmd != nil {
+		end = st.Cmd.End()
 	}
-	end := st.Cmd.End()
 	for _, rd := range st.Redirs {
 		if rd.End().After(end) {
 			end = rd.End()

@@ -151,7 +151,7 @@ func printExplain(w io.Writer, req permengine.Request, d permengine.Decision) {
 	if len(segs) > 0 {
 		fmt.Fprintln(w, "segments:")
 		for i, s := range segs {
-			fmt.Fprintf(w, "  %d. %s\n     %s\n", i+1, s.Segment, s.Detail)
+			fmt.Fprintf(w, "  %d. %s\n     %s: %s\n", i+1, s.Segment, segClass(s.Rule), s.Detail)
 		}
 	}
 	fmt.Fprintln(w, "stages:")
@@ -166,6 +166,19 @@ func printExplain(w io.Writer, req permengine.Request, d permengine.Decision) {
 		}
 		fmt.Fprintln(w, line)
 	}
+}
+
+// segClass names how a segment was classified, from its step's code.
+func segClass(c permengine.Code) string {
+	switch c {
+	case permengine.CodeFileAllow, permengine.CodeScopeCd:
+		return "allow"
+	case permengine.CodeFileAsk:
+		return "ask"
+	case permengine.CodeFileDeny, permengine.CodeBuiltinDeny:
+		return "deny"
+	}
+	return "none"
 }
 
 // jsonlResult is one line of decide --jsonl output.

@@ -1,0 +1,463 @@
+package permengine
+
+import "strings"
+
+// The fast path. Most commands an agent proposes are plain: words, single
+// quotes, double quotes without expansions, the operators && || | ; & and
+// newlines, and simple redirections. For those, a full shell parse costs
+// more than everything else a decision does, so fastSplit reads them
+// directly and hands every other command to the parser. It must give
+// exactly the segments the parser path gives; FuzzFastSplit checks that on
+// every input it accepts.
+
+// reservedWords are shell keywords and declaration builtins that the parser
+// reads as something other than a simple command.
+var reservedWords = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
+	"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
+	"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
+	"readonly": true, "typeset": true, "nameref": true, "let": true,
+}
+
+// fastToken is one word or operator of a plain command.
+type fastToken struct {
+	op    string // "", or an operator: && || | ; & \n, or a redirection
+	text  string // the word after quote removal
+	flags uint8
+	start int // byte offsets in the source
+	end   int
+	fd    bool // a redirection with a file-descriptor number before it
+}
+
+// fastSplit reads a plain command into segments, or reports false. It
+// allocates its own command; Decide uses fastRead with pooled arenas.
+func fastSplit(src string, dirs []string, depth int, origin string) ([]segment, bool) {
+	c := &command{}
+	segs, ok := c.fastSegments(src, dirs, depth, origin)
+	return segs, ok
+}
+
+// fastRead reads src into c when it is plain, and reports whether it did.
+// On false, c is unchanged but for scratch space.
+func (c *command) fastRead(src string, dirs []string, depth int, origin string) bool {
+	segs, ok := c.fastSegments(src, dirs, depth, origin)
+	if !ok {
+		return false
+	}
+	// Nested scripts read while adding these segments use scratch space of
+	// their own.
+	c.scratch = nil
+	for i := range segs {
+		c.addSegment(segs[i])
+	}
+	if c.scratch == nil {
+		clear(segs)
+		c.scratch = segs[:0]
+	}
+	return true
+}
+
+// fastSegments tokenizes src and builds its segments, with the working
+// directories the parser path would give them.
+func (c *command) fastSegments(src string, dirs []string, depth int, origin string) ([]segment, bool) {
+	toks, ok := fastTokens(src, c.toks[:0])
+	c.toks = toks[:0]
+	if !ok {
+		return nil, false
+	}
+	segs := c.scratch[:0]
+	words0, flags0 := len(c.wordArena), len(c.flagArena)
+	fail := func() ([]segment, bool) {
+		c.wordArena, c.flagArena = c.wordArena[:words0], c.flagArena[:flags0]
+		clear(segs)
+		c.scratch = segs[:0]
+		return nil, false
+	}
+
+	// The working directory follows the shell's grammar: statements
+	// separated by ; & and newlines, each an and-or list of pipelines. A
+	// cd moves it for what follows only where the shell certainly follows.
+	cur := dirs             // where the next statement starts
+	var ok1, fail1 []string // the and-or list so far: after success, after failure
+	chainOp := ""           // "" at the start of a statement, else && or ||
+	pipeDirs := dirs        // where the current pipeline runs
+	pipeLen := 0            // segments in the current pipeline
+	inSeg := false
+	expectTarget := ""
+	var seg segment
+	segStart, segEnd := 0, 0
+	wordStart := 0
+
+	startSeg := func(at int) {
+		if pipeLen == 0 {
+			switch chainOp {
+			case "":
+				pipeDirs = cur
+			case "&&":
+				pipeDirs = ok1
+			case "||":
+				pipeDirs = fail1
+			}
+		}
+		seg = segment{dirs: pipeDirs, depth: depth, origin: origin}
+		segStart = at
+		wordStart = len(c.wordArena)
+		inSeg = true
+	}
+	endSeg := func() bool {
+		if !inSeg {
+			return false
+		}
+		inSeg = false
+		n := len(c.wordArena)
+		if n == wordStart && len(seg.redirs) == 0 {
+			return false
+		}
+		if n > wordStart {
+			seg.words = c.wordArena[wordStart:n:n]
+			seg.flags = c.flagArena[wordStart:n:n]
+		}
+		seg.text = src[segStart:segEnd]
+		markCd(&seg)
+		segs = append(segs, seg)
+		pipeLen++
+		return true
+	}
+	// endPipe folds the finished pipeline into the and-or list.
+	endPipe := func() {
+		pok, pfail := pipeDirs, pipeDirs
+		if pipeLen == 1 && segs[len(segs)-1].cd {
+			pok = segs[len(segs)-1].cdTo
+		}
+		switch chainOp {
+		case "":
+			ok1, fail1 = pok, pfail
+		case "&&":
+			ok1, fail1 = pok, unionDirs(fail1, pfail)
+		case "||":
+			ok1, fail1 = unionDirs(ok1, pok), pfail
+		}
+		pipeLen = 0
+	}
+	endStmt := func(background bool) {
+		endPipe()
+		if !background {
+			cur = unionDirs(ok1, fail1)
+		}
+		chainOp = ""
+	}
+
+	lastOp := ""
+	for i := range toks {
+		t := &toks[i]
+		switch t.op {
+		case "":
+			if !inSeg {
+				startSeg(t.start)
+			}
+			segEnd = t.end
+			if expectTarget != "" {
+				op := expectTarget
+				expectTarget = ""
+				if (op == ">&" || op == "<&") && (t.text == "-" || isDigits(t.text)) {
+					continue // fd duplication names no file
+				}
+				seg.redirs = append(seg.redirs, pathRef{op: op, text: t.text, flags: t.flags &^ fastQuoted, dirs: seg.dirs})
+				continue
+			}
+			first := len(c.wordArena) == wordStart
+			flags := t.flags &^ fastQuoted
+			if first || isAssignment(c.wordArena[len(c.wordArena)-1]) && allAssignments(c.wordArena[wordStart:]) {
+				if t.flags&fastQuoted == 0 && reservedWords[t.text] {
+					return fail()
+				}
+				if isAssignment(t.text) {
+					// NAME=value before the program: the parser gives
+					// the value's flags, without a leading tilde.
+					if t.flags&fastQuoted != 0 || strings.HasSuffix(t.text, "+=") {
+						// Quoted values and an empty += are left to the
+						// parser (whose positions for an empty += differ).
+						return fail()
+					}
+					v := t.text[strings.IndexByte(t.text, '=')+1:]
+					flags = litFlags(v, true) &^ wordTilde
+				}
+			}
+			c.wordArena = append(c.wordArena, t.text)
+			c.flagArena = append(c.flagArena, flags)
+		case ">", ">>", "<", ">&", "<&", "&>", "&>>":
+			if expectTarget != "" {
+				return fail()
+			}
+			if !inSeg {
+				startSeg(t.start)
+			}
+			expectTarget = t.op
+			lastOp = ""
+		default: // && || | ; & and newlines (as ;)
+			if expectTarget != "" || !endSeg() {
+				return fail()
+			}
+			switch t.op {
+			case "|":
+			case "&&", "||":
+				endPipe()
+				chainOp = t.op
+			case ";":
+				endStmt(false)
+			case "&":
+				endStmt(true)
+			}
+			lastOp = t.op
+		}
+	}
+	if expectTarget != "" {
+		return fail()
+	}
+	if inSeg {
+		if !endSeg() {
+			return fail()
+		}
+	} else if lastOp == "&&" || lastOp == "||" || lastOp == "|" || len(segs) == 0 {
+		return fail()
+	}
+	c.scratch = segs
+	return segs, true
+}
+
+// allAssignments reports whether every word so far is NAME=value: the next
+// word is still in the command's leading position.
+func allAssignments(words []string) bool {
+	for _, w := range words {
+		if !isAssignment(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// fastQuoted marks a token that had quotes (it is never a keyword); it is
+// removed before the flags are stored.
+const fastQuoted uint8 = 1 << 7
+
+// fastTokens splits src into words and operators, or reports false for
+// anything the fast path does not handle.
+func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
+	i := 0
+	n := len(src)
+	for i < n {
+		c := src[i]
+		switch c {
+		case ' ', '\t':
+			i++
+			continue
+		case '\n', ';':
+			if c == ';' && i+1 < n && (src[i+1] == ';' || src[i+1] == '&') {
+				return nil, false // ;; ;& ;;& belong to case
+			}
+			toks = append(toks, fastToken{op: ";", start: i, end: i + 1})
+			i++
+			continue
+		case '&':
+			switch {
+			case i+1 < n && src[i+1] == '&':
+				toks = append(toks, fastToken{op: "&&", start: i, end: i + 2})
+				i += 2
+			case i+2 < n && src[i+1] == '>' && src[i+2] == '>':
+				toks = append(toks, fastToken{op: "&>>", start: i, end: i + 3})
+				i += 3
+			case i+1 < n && src[i+1] == '>':
+				toks = append(toks, fastToken{op: "&>", start: i, end: i + 2})
+				i += 2
+			default:
+				toks = append(toks, fastToken{op: "&", start: i, end: i + 1})
+				i++
+			}
+			continue
+		case '|':
+			if i+1 < n && (src[i+1] == '|') {
+				toks = append(toks, fastToken{op: "||", start: i, end: i + 2})
+				i += 2
+				continue
+			}
+			if i+1 < n && src[i+1] == '&' {
+				return nil, false // |&
+			}
+			toks = append(toks, fastToken{op: "|", start: i, end: i + 1})
+			i++
+			continue
+		case '>', '<':
+			op, width, ok := redirOp(src[i:])
+			if !ok {
+				return nil, false
+			}
+			toks = append(toks, fastToken{op: op, start: i, end: i + width})
+			i += width
+			continue
+		}
+		// A word.
+		start := i
+		if c >= '0' && c <= '9' {
+			j := i
+			for j < n && src[j] >= '0' && src[j] <= '9' {
+				j++
+			}
+			if j < n && (src[j] == '>' || src[j] == '<') {
+				op, width, ok := redirOp(src[j:])
+				if !ok {
+					return nil, false
+				}
+				toks = append(toks, fastToken{op: op, start: i, end: j + width, fd: true})
+				i = j + width
+				continue
+			}
+		}
+		text, flags, end, ok := fastWord(src, i)
+		if !ok {
+			return nil, false
+		}
+		toks = append(toks, fastToken{text: text, flags: flags, start: start, end: end})
+		i = end
+	}
+	return toks, true
+}
+
+// redirOp reads a redirection operator at the start of s.
+func redirOp(s string) (string, int, bool) {
+	switch {
+	case strings.HasPrefix(s, ">>"):
+		return ">>", 2, true
+	case strings.HasPrefix(s, ">&"):
+		return ">&", 2, true
+	case strings.HasPrefix(s, "<&"):
+		return "<&", 2, true
+	case strings.HasPrefix(s, "<<"), strings.HasPrefix(s, "<>"), strings.HasPrefix(s, ">|"), strings.HasPrefix(s, "<("), strings.HasPrefix(s, ">("):
+		return "", 0, false
+	case s[0] == '>':
+		return ">", 1, true
+	case s[0] == '<':
+		return "<", 1, true
+	}
+	return "", 0, false
+}
+
+// fastWord reads one word starting at i: unquoted runs of plain
+// characters, single-quoted strings, and double-quoted strings without
+// expansions or escapes.
+func fastWord(src string, i int) (string, uint8, int, bool) {
+	n := len(src)
+	start := i
+	var b *strings.Builder
+	var flags uint8
+	first := true
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '\'':
+			j := strings.IndexByte(src[i+1:], '\'')
+			if j < 0 {
+				return "", 0, 0, false
+			}
+			for _, d := range []byte(src[i+1 : i+1+j]) {
+				if d >= 0x80 || d < 0x20 && d != '\t' && d != '\n' || d == 0x7f {
+					return "", 0, 0, false // the parser judges text it cannot show
+				}
+			}
+			if b == nil {
+				b = &strings.Builder{}
+				b.WriteString(src[start:i])
+			}
+			b.WriteString(src[i+1 : i+1+j])
+			flags |= fastQuoted
+			i += j + 2
+		case c == '"':
+			j := i + 1
+			for j < n && src[j] != '"' {
+				d := src[j]
+				if d == '$' || d == '`' || d == '\\' || d >= 0x80 || d < 0x20 && d != '\t' && d != '\n' || d == 0x7f {
+					return "", 0, 0, false
+				}
+				j++
+			}
+			if j >= n {
+				return "", 0, 0, false
+			}
+			if b == nil {
+				b = &strings.Builder{}
+				b.WriteString(src[start:i])
+			}
+			b.WriteString(src[i+1 : j])
+			flags |= fastQuoted
+			i = j + 1
+		case plainByte(c):
+			j := i
+			for j < n && plainByte(src[j]) {
+				j++
+			}
+			run := src[i:j]
+			if strings.IndexByte(run, '[') >= 0 || strings.IndexByte(run, ']') >= 0 {
+				// Only the test command "[" and its "]" stand alone.
+				if !(run == "[" || run == "]") || i != start || j < n && !wordEnd(src[j]) {
+					return "", 0, 0, false
+				}
+			}
+			if run[0] == '~' && !first {
+				return "", 0, 0, false
+			}
+			flags |= litFlags(run, first)
+			if b != nil {
+				b.WriteString(run)
+			}
+			i = j
+		case wordEnd(c):
+			if i == start {
+				return "", 0, 0, false
+			}
+			return finishWord(src, start, i, b), flags, i, true
+		default:
+			return "", 0, 0, false
+		}
+		first = false
+	}
+	if i == start {
+		return "", 0, 0, false
+	}
+	return finishWord(src, start, i, b), flags, i, true
+}
+
+func finishWord(src string, start, end int, b *strings.Builder) string {
+	if b == nil {
+		return src[start:end]
+	}
+	return b.String()
+}
+
+// plainByte reports characters that stand for themselves outside quotes
+// (globs included: they stay as typed, flagged).
+func plainByte(c byte) bool { return plainTable[c] }
+
+var plainTable = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("-_./=:,@%+^~*?[]") {
+		t[c] = true
+	}
+	return t
+}()
+
+// wordEnd reports the characters that end a word.
+func wordEnd(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', ';', '&', '|', '<', '>':
+		return true
+	}
+	return false
+}

@@ -1,0 +1,134 @@
+package permengine
+
+import (
+	"bufio"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// readCommandSlow reads with the parser only.
+func readCommandSlow(src, cwd string) *command {
+	c := &command{noFast: true}
+	c.read(src, []string{cwd}, 0, "")
+	return c
+}
+
+// sameReading compares the fast and the parser readings of src, when the
+// fast path accepts it.
+func sameReading(t *testing.T, src string) bool {
+	t.Helper()
+	if _, ok := fastSplit(src, []string{"/ws/proj"}, 0, ""); !ok {
+		return false
+	}
+	fast := readCommand(src, "/ws/proj")
+	slow := readCommandSlow(src, "/ws/proj")
+	if slow.parseErr != "" {
+		t.Fatalf("%q: the fast path accepted what the parser rejects: %s", src, slow.parseErr)
+	}
+	if !reflect.DeepEqual(normal(fast), normal(slow)) {
+		t.Fatalf("%q: the fast path reads\n%+v\nthe parser reads\n%+v", src, normal(fast), normal(slow))
+	}
+	return true
+}
+
+// reading is what a command reading decides with, for comparisons.
+type reading struct {
+	Segs                   []segReading
+	ParseErr, Control, Dyn string
+	TooDeep, TooMany       bool
+	Paths                  []pathRef
+}
+
+type segReading struct {
+	Text, Origin string
+	Words        []string
+	Flags        []uint8
+	Redirs       []pathRef
+	Dirs, CdTo   []string
+	Depth        int
+	Cd           bool
+	Views        [][]string
+}
+
+// normal extracts the reading, with empty and nil slices made equal.
+func normal(c *command) reading {
+	r := reading{ParseErr: c.parseErr, Control: c.control, Dyn: c.dynamic, TooDeep: c.tooDeep, TooMany: c.tooMany}
+	if len(c.paths) > 0 {
+		r.Paths = c.paths
+	}
+	for _, s := range c.segs {
+		sr := segReading{Text: s.text, Origin: s.origin, Dirs: s.dirs, Depth: s.depth, Cd: s.cd}
+		if len(s.words) > 0 {
+			sr.Words, sr.Flags = s.words, s.flags
+		}
+		if len(s.redirs) > 0 {
+			sr.Redirs = s.redirs
+		}
+		if len(s.cdTo) > 0 {
+			sr.CdTo = s.cdTo
+		}
+		for _, v := range s.views {
+			if len(v) == 0 {
+				v = nil
+			}
+			sr.Views = append(sr.Views, v)
+		}
+		r.Segs = append(r.Segs, sr)
+	}
+	return r
+}
+
+func TestFastSplitMatchesParser(t *testing.T) {
+	accepted := 0
+	for _, src := range []string{
+		"ls", "ls -la src", "git status && git diff", "a || b; c | d & e", "cat x 2>/dev/null", "echo x > out.txt",
+		"ls 2>&1 | head", "echo x >&2", "cmd &> log", "cmd &>> log", "cat < in", "echo 'a && b'", `echo "a | b"`,
+		"grep -r 'rm -rf /' docs/", "ls src/*.go", "[ -f x ]", "echo a'b'\"c\"d", "ls\ncat x", "ls;", "ls &",
+		"> out", "docker ps --format '{{.Names}}'", "npm test -- --coverage", "x 3>&-", "find . -name '*.go'",
+		"echo ~/x", "echo a~", "timeout 5 npm test", "bash -c 'ls'", "echo '$HOME'", "ls 2> /dev/null",
+		"FOO=1 ls", "A=.* B=~/x ls", "cd x && ls", "cd x; ls ../y", "cd x || ls", "cd a && cd b || ls; ls",
+		"cd x | ls", "cd x & ls", "(cd x)", "cd /etc && cat passwd", "cd && ls", "cd - ; ls", "ls && cd x && ls ../y",
+		"cd a; cd b; cd c; ls", "X=1", "X=1 Y=2", "builtin cd x && ls", "cd x && bash -c 'cd y && ls ../z'",
+	} {
+		if sameReading(t, src) {
+			accepted++
+		}
+	}
+	t.Logf("fast path took %d of the examples", accepted)
+	assert.Greater(t, accepted, 25)
+	for _, src := range []string{"echo $HOME", "ls && \nrm", "if true; then ls; fi",
+		"echo {a,b}", "echo \\x", "ls # c", "cat <<EOF\nx\nEOF", "ls |& cat", "time ls", "(ls)", "echo é"} {
+		_, ok := fastSplit(src, []string{"/ws"}, 0, "")
+		assert.False(t, ok, "the fast path must hand %q to the parser", src)
+	}
+}
+
+// Every command of the benchmark corpus that the fast path takes reads the
+// same as with the parser.
+func TestFastSplitCorpus(t *testing.T) {
+	f, err := os.Open("testdata/bench/commands.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	total, accepted := 0, 0
+	for sc.Scan() {
+		total++
+		if sameReading(t, sc.Text()) {
+			accepted++
+		}
+	}
+	t.Logf("fast path took %d of %d corpus commands", accepted, total)
+}
+
+func FuzzFastSplit(f *testing.F) {
+	for _, s := range []string{"ls -la", "a && b || c", "cat x 2>/dev/null", "echo 'a b' \"c\"", "x >&2", "[ -f x ] && y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		sameReading(t, src)
+	})
+}
