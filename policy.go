@@ -37,8 +37,8 @@ type Policy struct {
 
 	files     []string // the files the rules came from, protected from edits
 	fileBases []string // their base names, lower case, for a cheap first test
-	ext   Extensions
-	prot  *protectedSet
+	ext       Extensions
+	prot      *protectedSet
 }
 
 // Extensions are what a host may add to the built-in tables. It can add
