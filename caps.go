@@ -168,6 +168,9 @@ func execArgument(v []string) string {
 	if len(v) == 0 {
 		return ""
 	}
+	if bitsOf(v[0])&vbExec == 0 {
+		return ""
+	}
 	rows := execByVerb[v[0]]
 	for _, i := range rows {
 		row := execTable[i]

@@ -1,6 +1,8 @@
 package permengine
 
 import (
+	"encoding/json"
+	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -56,46 +58,142 @@ type Request struct {
 }
 
 // Stage names a step of the decision pipeline in a trace.
-type Stage string
+type Stage uint8
 
 // The stages, in pipeline order.
 const (
-	StageInput    Stage = "input"
-	StageIAM      Stage = "iam"
-	StageBase     Stage = "base"
-	StageAutonomy Stage = "autonomy"
-	StageSegment  Stage = "segment"
-	StageFile     Stage = "permissions"
-	StageCap      Stage = "cap"
+	StageInput    Stage = iota // input checks
+	StageIAM                   // the role's minimum
+	StageBase                  // the base value and the container floor
+	StageAutonomy              // the agent-autonomy opinion
+	StageSegment               // one segment of a terminal command, classified
+	StageFile                  // permissions.json and the built-in floor
+	StageCap                   // a final cap
 )
+
+var stageNames = [...]string{"input", "iam", "base", "autonomy", "segment", "permissions", "cap"}
+
+// String returns the stage's wire name.
+func (s Stage) String() string {
+	if int(s) < len(stageNames) {
+		return stageNames[s]
+	}
+	return "unknown"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *Stage) UnmarshalText(b []byte) error {
+	for i, n := range stageNames {
+		if n == string(b) {
+			*s = Stage(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("permengine: unknown stage %q", b)
+}
+
+// Effect is what a cap did to the outcome.
+type Effect uint8
+
+// The effects of a cap in a trace; the zero value is for steps that are not
+// caps.
+const (
+	EffectUnset   Effect = iota
+	EffectApplied        // turned auto_approve into require_approval
+	EffectLifted         // auto mode lifts this cap
+	EffectNone           // nothing to cap: the outcome was not auto_approve
+)
+
+var effectNames = [...]string{"", "applied", "lifted by auto mode", "no effect (the outcome was not auto_approve)"}
+
+// String returns the effect in words ("" for EffectUnset).
+func (e Effect) String() string {
+	if int(e) < len(effectNames) {
+		return effectNames[e]
+	}
+	return "unknown"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (e Effect) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (e *Effect) UnmarshalText(b []byte) error {
+	for i, n := range effectNames {
+		if n == string(b) {
+			*e = Effect(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("permengine: unknown cap effect %q", b)
+}
 
 // Step is one line of a decision's trace.
 type Step struct {
-	Stage Stage `json:"stage"`
+	Stage   Stage
+	Outcome Outcome // the running outcome after the step
+	Effect  Effect  // for caps
 	// Rule is the code of what happened at this step ("" for a silent
-	// stage).
-	Rule Code `json:"rule,omitempty"`
-	// Outcome is the running outcome after the step.
-	Outcome Outcome `json:"outcome"`
+	// stage). For a segment it says how it was classified: file_allow or
+	// scope_cd allow, file_ask asks, file_deny or builtin_deny deny, ""
+	// none.
+	Rule Code
 	// Segment is the segment the step is about, if any.
-	Segment string `json:"segment,omitempty"`
-	// Pattern is the rule text that matched, if any.
-	Pattern string `json:"pattern,omitempty"`
-	// Source is where that rule came from ("permissions.json:3",
-	// "built-in").
-	Source string `json:"source,omitempty"`
+	Segment string
 	// Detail says what happened in words.
-	Detail string `json:"detail"`
-	// Effect is for caps: EffectApplied, EffectLifted or EffectNone.
-	Effect string `json:"effect,omitempty"`
+	Detail string
+	// Matched is the rule that matched at this step, if any. Compiled
+	// rules are immutable and shared; do not modify it.
+	Matched *Rule
 }
 
-// The effects of a cap in a trace.
-const (
-	EffectApplied = "applied"                                      // turned auto_approve into require_approval
-	EffectLifted  = "lifted by auto mode"                          // auto mode lifts this cap
-	EffectNone    = "no effect (the outcome was not auto_approve)" // nothing to cap
-)
+// stepJSON is the wire form of a Step.
+type stepJSON struct {
+	Stage   Stage   `json:"stage"`
+	Rule    Code    `json:"rule,omitempty"`
+	Outcome Outcome `json:"outcome"`
+	Segment string  `json:"segment,omitempty"`
+	Pattern string  `json:"pattern,omitempty"`
+	Source  string  `json:"source,omitempty"`
+	Detail  string  `json:"detail"`
+	Effect  string  `json:"effect,omitempty"`
+}
+
+// MarshalJSON writes the step with the matched rule's pattern and source.
+func (s Step) MarshalJSON() ([]byte, error) {
+	j := stepJSON{Stage: s.Stage, Rule: s.Rule, Outcome: s.Outcome, Segment: s.Segment, Detail: s.Detail, Effect: s.Effect.String()}
+	if s.Matched != nil {
+		j.Pattern, j.Source = s.Matched.Text, s.Matched.sourceString()
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads the wire form. The matched rule comes back as a
+// detached Rule holding only its text and source, for display.
+func (s *Step) UnmarshalJSON(b []byte) error {
+	var j stepJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	var e Effect
+	if err := e.UnmarshalText([]byte(j.Effect)); err != nil {
+		return err
+	}
+	*s = Step{Stage: j.Stage, Rule: j.Rule, Outcome: j.Outcome, Segment: j.Segment, Detail: j.Detail, Effect: e}
+	if j.Pattern != "" {
+		s.Matched = &Rule{Text: j.Pattern, src: j.Source}
+	}
+	return nil
+}
+
+// Pattern returns the text of the matched rule, or "".
+func (s Step) Pattern() string { return ruleText(s.Matched) }
+
+// Source returns where the matched rule came from, or "".
+func (s Step) Source() string { return ruleSource(s.Matched) }
 
 // Decision is the engine's answer.
 type Decision struct {
@@ -155,10 +253,11 @@ func Decide(p *Policy, req Request) Decision {
 	// One allocation for the trace: a terminal command's length is known
 	// once it is read (after the checks that may deny it first).
 	var cmd *command
-	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && req.Role >= Terminal.MinRole() && strings.TrimSpace(a.Command) != "" {
+	blank := a.Type == Terminal && isBlank(a.Command)
+	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
 		cmd = readTerminal(a)
 		defer cmd.release()
-		x.d.Trace = make([]Step, 0, 8+2*len(cmd.segs))
+		x.d.Trace = make([]Step, 0, 6+len(cmd.segs))
 	} else {
 		x.d.Trace = make([]Step, 0, 6)
 	}
@@ -174,7 +273,7 @@ func Decide(p *Policy, req Request) Decision {
 		x.step(Step{Stage: StageInput, Rule: CodeInvalidRole, Detail: x.d.Reason})
 		return x.finish()
 	}
-	if a.Type == Terminal && strings.TrimSpace(a.Command) == "" {
+	if blank {
 		x.set(Deny, CodeInvalidAction, "empty terminal command", "", nil)
 		x.step(Step{Stage: StageInput, Rule: CodeInvalidAction, Detail: x.d.Reason})
 		return x.finish()
@@ -213,7 +312,7 @@ func Decide(p *Policy, req Request) Decision {
 		x.set(AutoApprove, CodeAutonomy, why, "", nil)
 		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomy, Detail: why})
 	case NoOpinion:
-		x.step(Step{Stage: StageAutonomy, Detail: "no opinion: keeps " + x.cur.String()})
+		x.step(Step{Stage: StageAutonomy, Detail: keepsDetail[x.cur]})
 	default:
 		x.set(Deny, CodeAutonomyDeny, "unknown agent autonomy mode: refused", "", nil)
 		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomyDeny, Detail: x.d.Reason})
@@ -234,15 +333,15 @@ func (x *decider) typed() {
 	t := x.req.Action.Type
 	if r := x.p.matchType(ListDeny, t); r != nil {
 		x.set(Deny, CodeFileDeny, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileDeny, Pattern: r.Text, Source: r.sourceString(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileDeny, Matched: r, Detail: x.d.Reason})
 		return
 	}
 	if r := x.p.matchType(ListAsk, t); r != nil {
 		x.set(RequireApproval, CodeFileAsk, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Pattern: r.Text, Source: r.sourceString(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Matched: r, Detail: x.d.Reason})
 	} else if r := x.p.matchType(ListAllow, t); r != nil {
 		x.set(AutoApprove, CodeFileAllow, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAllow, Pattern: r.Text, Source: r.sourceString(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileAllow, Matched: r, Detail: x.d.Reason})
 	} else {
 		x.step(Step{Stage: StageFile, Detail: "no rule for " + t.Label() + ": silent, keeps " + x.cur.String()})
 	}
@@ -329,6 +428,7 @@ func (x *decider) protCheck(root string) protCheck {
 			pc.set = x.p.prot
 		}
 		pc.files, pc.bases = x.p.files, x.p.fileBases
+		pc.baseNoDot = x.p.baseNoDot
 	}
 	return pc
 }
@@ -392,7 +492,7 @@ func (x *decider) terminal(cmd *command) {
 		}
 		// The class is the rule's code: file_allow or scope_cd allow,
 		// file_ask asks, file_deny or builtin_deny deny, none for no rule.
-		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: detail})
+		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.text, Matched: r, Detail: detail})
 		if i == 0 {
 			firstRule, firstCode, firstWhy = r, code, why
 		}
@@ -405,7 +505,7 @@ func (x *decider) terminal(cmd *command) {
 				reason += " matches " + why
 			}
 			x.set(Deny, code, reason, s.text, r)
-			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Pattern: ruleText(r), Source: ruleSource(r), Detail: "deny wins: " + reason})
+			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Matched: r, Detail: "deny wins: " + reason})
 			return
 		case classAsk:
 			if firstAsk < 0 {
@@ -424,7 +524,7 @@ func (x *decider) terminal(cmd *command) {
 	case firstAsk >= 0:
 		s := cmd.segs[firstAsk]
 		x.set(RequireApproval, CodeFileAsk, "segment "+strconv.Quote(s.text)+askWhy+" matches "+askRule.describe(), s.text, askRule)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Pattern: askRule.Text, Source: askRule.sourceString(), Detail: x.d.Reason})
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Matched: askRule, Detail: x.d.Reason})
 	case allAllow:
 		if len(cmd.segs) == 1 {
 			s := &cmd.segs[0]
@@ -436,7 +536,11 @@ func (x *decider) terminal(cmd *command) {
 		} else {
 			x.set(AutoApprove, CodeFileAllow, "every one of the "+strconv.Itoa(len(cmd.segs))+" segments matches allow", "", nil)
 		}
-		x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Pattern: x.d.Pattern, Source: x.d.Source, Detail: x.d.Reason})
+		var m *Rule
+		if len(cmd.segs) == 1 {
+			m = firstRule
+		}
+		x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Matched: m, Detail: x.d.Reason})
 	case len(cmd.segs) <= 1 || x.auto:
 		why := "no rule: silent, keeps " + x.cur.String()
 		if len(cmd.segs) > 1 {
@@ -726,6 +830,9 @@ func segProtected(s *segment, pc *protCheck) string {
 	return ""
 }
 
+// keepsDetail is the trace detail of a silent autonomy stage.
+var keepsDetail = [...]string{Deny: "no opinion: keeps deny", RequireApproval: "no opinion: keeps require_approval", AutoApprove: "no opinion: keeps auto_approve"}
+
 // readTerminal reads a terminal command with a pooled command; the caller
 // releases it.
 func readTerminal(a Action) *command {
@@ -738,4 +845,16 @@ func readTerminal(a Action) *command {
 		return cmd
 	}
 	return readPooled(a.Command, a.Cwd)
+}
+
+// isBlank reports a command of white space only.
+func isBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\v', '\f':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -170,7 +170,11 @@ func externalEffect(v []string, extra [][]string) (effectHit, bool) {
 		return effectHit{}, false
 	}
 	verb := v[0]
-	if privileged[verb] {
+	bits := bitsOf(verb)
+	if bits&vbEffect == 0 && len(extra) == 0 {
+		return effectHit{}, false
+	}
+	if bits&vbPrivileged != 0 {
 		return effectHit{code: CodePrivileged, why: verb + " runs a command with other privileges; a person must decide every time"}, true
 	}
 	if verb == "git" {

@@ -169,7 +169,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			first := len(c.wordArena) == wordStart
 			flags := t.flags &^ fastQuoted
 			if first || isAssignment(c.wordArena[len(c.wordArena)-1]) && allAssignments(c.wordArena[wordStart:]) {
-				if t.flags&fastQuoted == 0 && reservedWords[t.text] {
+				if t.flags&fastQuoted == 0 && bitsOf(t.text)&vbReserved != 0 {
 					return fail()
 				}
 				if isAssignment(t.text) {

@@ -131,13 +131,7 @@ func needsLook(words []string) bool {
 		return false
 	}
 	v := words[0]
-	if isAssignment(v) || strings.IndexByte(v, '/') >= 0 {
-		return true
-	}
-	if _, ok := wrappers[v]; ok {
-		return true
-	}
-	if _, ok := runnerPrefixes[v]; ok {
+	if bitsOf(v)&(vbWrapper|vbRunner) != 0 || strings.IndexByte(v, '/') >= 0 || isAssignment(v) {
 		return true
 	}
 	for _, w := range words {
@@ -264,6 +258,10 @@ func wrappedCommand(words []string) []string {
 	}
 	v := words[i:]
 	verb := baseName(v[0])
+	bits := bitsOf(verb)
+	if bits&(vbWrapper|vbRunner) == 0 {
+		return nil
+	}
 	if p, ok := runnerPrefixes[verb]; ok && len(v) > 2 && p[v[1]] {
 		rest := v[2:]
 		if len(rest) > 0 && rest[0] == "--" {
@@ -384,6 +382,9 @@ func nestedScript(v []string) (nested, bool) {
 		return nested{}, false
 	}
 	verb := v[0]
+	if bitsOf(verb)&vbNested == 0 {
+		return nested{}, false
+	}
 	switch {
 	case shells[verb]:
 		return shellScript(v)

@@ -37,6 +37,7 @@ type Policy struct {
 
 	files     []string // the files the rules came from, protected from edits
 	fileBases []string // their base names, lower case, for a cheap first test
+	baseNoDot bool     // a base name has no '.'
 	ext       Extensions
 	prot      *protectedSet
 }
@@ -105,7 +106,11 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 	for _, s := range srcs {
 		if s.file != "" {
 			p.files = append(p.files, s.file)
-			p.fileBases = append(p.fileBases, strings.ToLower(path.Base(s.file)))
+			b := strings.ToLower(path.Base(s.file))
+			p.fileBases = append(p.fileBases, b)
+			if !strings.Contains(b, ".") {
+				p.baseNoDot = true
+			}
 		}
 		for _, r := range s.rules {
 			r.order = order

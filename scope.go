@@ -26,6 +26,34 @@ var systemDirs = map[string]bool{
 // already clean, no "..", not "/" and not a top-level system directory. The
 // error wraps ErrScopeRoot and says what to fix.
 func ValidateScopeRoot(root string) error {
+	if cleanAbsRoot(root) {
+		return nil
+	}
+	return validateScopeRoot(root)
+}
+
+// cleanAbsRoot is the common case, checked without allocating: absolute,
+// clean, no "." or ".." component, not a system directory.
+func cleanAbsRoot(root string) bool {
+	if len(root) < 2 || root[0] != '/' || root[len(root)-1] == '/' || systemDirs[root] {
+		return false
+	}
+	for i := 1; i < len(root); i++ {
+		c := root[i]
+		if c < 0x20 || c == 0x7f {
+			return false
+		}
+		if c == '/' && root[i-1] == '/' {
+			return false
+		}
+		if c == '.' && root[i-1] == '/' && (i+1 == len(root) || root[i+1] == '/' || root[i+1] == '.' && (i+2 == len(root) || root[i+2] == '/')) {
+			return false
+		}
+	}
+	return true
+}
+
+func validateScopeRoot(root string) error {
 	fail := func(why string) error { return fmt.Errorf("%w %q: %s", ErrScopeRoot, root, why) }
 	switch {
 	case root == "":
@@ -77,10 +105,10 @@ var cdVerbs = map[string]bool{"cd": true, "pushd": true, "popd": true, "chdir": 
 // unknown destination ("") is never inside the scope.
 func markCd(s *segment) {
 	w := s.words
-	if len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {
+	if len(w) > 1 && w[0] != "" && (w[0][0] == 'b' || w[0][0] == 'c') && (w[0] == "builtin" || w[0] == "command") {
 		w = w[1:]
 	}
-	if len(w) == 0 || !cdVerbs[w[0]] {
+	if len(w) == 0 || bitsOf(w[0])&vbCd == 0 {
 		return
 	}
 	s.cd = true
@@ -291,6 +319,20 @@ type protCheck struct {
 	files []string // the policy's files
 	bases []string // their base names, lower case
 	root  string   // the scope root, whose permissions.json is protected
+	// baseNoDot is true when a policy file's name has no '.', which turns
+	// off the quickest test.
+	baseNoDot bool
+}
+
+// dirsHaveDot reports a working directory with a component starting with
+// '.', under which any relative word may be protected.
+func dirsHaveDot(dirs []string) bool {
+	for _, d := range dirs {
+		if strings.Contains(d, "/.") {
+			return true
+		}
+	}
+	return false
 }
 
 // problem returns the protected pattern or file that word w reaches from
@@ -315,14 +357,14 @@ func (pc *protCheck) one(w string, dirs []string) string {
 	// Cheap test first: with the default patterns only a path with a
 	// component starting with '.' can match, and only a word naming a policy
 	// file can be one.
+	if pc.set.dotOnly && !pc.baseNoDot && strings.IndexByte(w, '.') < 0 && !dirsHaveDot(dirs) {
+		// No '.' in the word: no dot component, no "permissions.json",
+		// no policy file name (they all have a '.').
+		return ""
+	}
 	if pc.set.dotOnly && !pc.mayNameFile(w) {
 		dot := w[0] == '.' || strings.Contains(w, "/.")
-		for _, d := range dirs {
-			if strings.Contains(d, "/.") {
-				dot = true
-			}
-		}
-		if !dot {
+		if !dot && !dirsHaveDot(dirs) {
 			return ""
 		}
 	}
@@ -409,7 +451,7 @@ func dataArgs(words []string) uint64 {
 	for i < len(words) && isAssignment(words[i]) {
 		i++
 	}
-	if i >= len(words) || !patternVerbs[baseName(words[i])] {
+	if i >= len(words) || bitsOf(baseName(words[i]))&vbPattern == 0 {
 		return 0
 	}
 	var set uint64

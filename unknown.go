@@ -41,8 +41,7 @@ func scanUnknown(views [][]string) bool {
 		if len(v) == 0 {
 			return false
 		}
-		verb := v[0]
-		if dataVerbs[verb] || shells[verb] || verb == "eval" {
+		if bitsOf(v[0])&(vbData|vbShell|vbEval) != 0 {
 			return false
 		}
 	}

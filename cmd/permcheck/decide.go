@@ -161,8 +161,8 @@ func printExplain(w io.Writer, req permengine.Request, d permengine.Decision) {
 			line += " [" + string(s.Rule) + "]"
 		}
 		line += " " + s.Detail
-		if s.Effect != "" {
-			line += " (" + s.Effect + ")"
+		if s.Effect != permengine.EffectUnset {
+			line += " (" + s.Effect.String() + ")"
 		}
 		fmt.Fprintln(w, line)
 	}
