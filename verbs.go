@@ -7,18 +7,18 @@ package permengine
 type verbBits uint32
 
 const (
-	vbWrapper     verbBits = 1 << iota // runs its arguments as a command (wrappers)
-	vbRunner                           // "pnpm exec" and the like (runnerPrefixes)
-	vbShell                            // runs a script given with -c
-	vbEval                             // eval
-	vbCd                               // changes directory
-	vbData                             // its arguments are data (dataVerbs)
-	vbPrivileged                       // runs as another user
-	vbEffect                           // starts a row of the external-effect tables
-	vbExec                             // has rows in the exec-capable argument table
-	vbPattern                          // takes a pattern that is not a path
-	vbReserved                         // a shell keyword or declaration builtin
-	vbNested                           // may carry a nested script or command
+	vbWrapper    verbBits = 1 << iota // runs its arguments as a command (wrappers)
+	vbRunner                          // "pnpm exec" and the like (runnerPrefixes)
+	vbShell                           // runs a script given with -c
+	vbEval                            // eval
+	vbCd                              // changes directory
+	vbData                            // its arguments are data (dataVerbs)
+	vbPrivileged                      // runs as another user
+	vbEffect                          // starts a row of the external-effect tables
+	vbExec                            // has rows in the exec-capable argument table
+	vbPattern                         // takes a pattern that is not a path
+	vbReserved                        // a shell keyword or declaration builtin
+	vbNested                          // may carry a nested script or command
 )
 
 var verbTable = func() map[string]verbBits {
