@@ -168,7 +168,12 @@ func execArgument(v []string) string {
 	if len(v) == 0 {
 		return ""
 	}
-	if bitsOf(v[0])&vbExec == 0 {
+	return execArgumentBits(v, bitsOf(v[0]))
+}
+
+// execArgumentBits is execArgument with the bits of v[0] known.
+func execArgumentBits(v []string, bits verbBits) string {
+	if bits&vbExec == 0 {
 		return ""
 	}
 	rows := execByVerb[v[0]]

@@ -409,14 +409,14 @@ func (x *decider) writeFileCaps() {
 	}
 	dirs := []string{base}
 	if why := onePathProblem(a.Path, 0, dirs, root, true); why != "" {
-		x.cap(CodePathScope, "", "write_file target "+strconv.Quote(a.Path)+": "+why, true)
+		x.cap(CodePathScope, "", "write_file target "+quote(a.Path)+": "+why, true)
 	}
 	if !strings.HasPrefix(base, "/") {
-		x.cap(CodePathScope, "", "working directory "+strconv.Quote(base)+" is not absolute", true)
+		x.cap(CodePathScope, "", "working directory "+quote(base)+" is not absolute", true)
 	}
 	pc := x.protCheck(root)
 	if why := pc.problem(a.Path, dirs); why != "" {
-		x.cap(CodeProtectedPath, "", "write_file target "+strconv.Quote(a.Path)+" is "+why+": a person approves every change to it", false)
+		x.cap(CodeProtectedPath, "", "write_file target "+quote(a.Path)+" is "+why+": a person approves every change to it", false)
 	}
 }
 
@@ -498,7 +498,7 @@ func (x *decider) terminal(cmd *command) {
 		}
 		switch cls {
 		case classDeny:
-			reason := "segment " + strconv.Quote(s.text)
+			reason := "segment " + quote(s.text)
 			if r != nil {
 				reason += why + " matches " + r.describe()
 			} else {
@@ -523,14 +523,14 @@ func (x *decider) terminal(cmd *command) {
 	switch {
 	case firstAsk >= 0:
 		s := cmd.segs[firstAsk]
-		x.set(RequireApproval, CodeFileAsk, "segment "+strconv.Quote(s.text)+askWhy+" matches "+askRule.describe(), s.text, askRule)
+		x.set(RequireApproval, CodeFileAsk, "segment "+quote(s.text)+askWhy+" matches "+askRule.describe(), s.text, askRule)
 		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Matched: askRule, Detail: x.d.Reason})
 	case allAllow:
 		if len(cmd.segs) == 1 {
 			s := &cmd.segs[0]
 			reason := firstWhy
 			if firstRule != nil {
-				reason = "segment " + strconv.Quote(s.text) + " matches " + firstRule.describe()
+				reason = "segment " + quote(s.text) + " matches " + firstRule.describe()
 			}
 			x.set(AutoApprove, firstCode, reason, s.text, firstRule)
 		} else {
@@ -549,7 +549,7 @@ func (x *decider) terminal(cmd *command) {
 		x.step(Step{Stage: StageFile, Detail: why})
 	default:
 		s := cmd.segs[firstNone]
-		x.set(RequireApproval, CodeCompoundUnmatched, "segment "+strconv.Quote(s.text)+" has no rule: in a command of "+strconv.Itoa(len(cmd.segs))+" segments every one must match allow", s.text, nil)
+		x.set(RequireApproval, CodeCompoundUnmatched, "segment "+quote(s.text)+" has no rule: in a command of "+strconv.Itoa(len(cmd.segs))+" segments every one must match allow", s.text, nil)
 		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.text, Detail: x.d.Reason})
 	}
 
@@ -584,25 +584,27 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 			return classDeny, nil, CodeBuiltinDeny, "the built-in floor: recursive rm aimed at the root" + readAs(vi, v)
 		}
 	}
-	var deny, ask *Rule
+	var deny, ask, allow *Rule
 	denyView, askView := 0, 0
 	for vi, v := range s.views {
-		if r := x.p.matchTerminal(ListDeny, v); r != nil && (deny == nil || r.order < deny.order) {
+		m := x.p.matchAllLists(v)
+		if r := m[ListDeny]; r != nil && (deny == nil || r.order < deny.order) {
 			deny, denyView = r, vi
+		}
+		if r := m[ListAsk]; r != nil && (ask == nil || r.order < ask.order) {
+			ask, askView = r, vi
+		}
+		if vi == 0 {
+			allow = m[ListAllow] // allow sees the literal words only
 		}
 	}
 	if deny != nil {
 		return classDeny, deny, CodeFileDeny, readAs(denyView, s.views[denyView])
 	}
-	for vi, v := range s.views {
-		if r := x.p.matchTerminal(ListAsk, v); r != nil && (ask == nil || r.order < ask.order) {
-			ask, askView = r, vi
-		}
-	}
 	if ask != nil {
 		return classAsk, ask, CodeFileAsk, readAs(askView, s.views[askView])
 	}
-	if x.p.hasDenyAsk() && len(s.words) > 1 && scanUnknown(s.views) {
+	if x.p.hasDenyAsk() && len(s.words) > 1 && scanUnknown(s) {
 		for i := 1; i < len(s.words); i++ {
 			rest := s.words[i:]
 			if !x.p.mayStartDenyAsk(rest[0]) {
@@ -616,12 +618,12 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 				r = x.p.matchTerminal(ListAsk, rest)
 			}
 			if r != nil {
-				return classAsk, r, CodeFileAsk, " (" + strconv.Quote(s.words[0]) + " is not a known program and may run " + strconv.Quote(strings.Join(rest, " ")) + ")"
+				return classAsk, r, CodeFileAsk, " (" + quote(s.words[0]) + " is not a known program and may run " + quote(strings.Join(rest, " ")) + ")"
 			}
 		}
 	}
-	if r := x.p.matchTerminal(ListAllow, s.words); r != nil {
-		return classAllow, r, CodeFileAllow, ""
+	if allow != nil {
+		return classAllow, allow, CodeFileAllow, ""
 	}
 	if s.cd && rootOK && len(s.cdTo) > 0 {
 		for _, d := range s.cdTo {
@@ -640,7 +642,7 @@ func readAs(vi int, v []string) string {
 	if vi == 0 {
 		return ""
 	}
-	return " (read as " + strconv.Quote(strings.Join(v, " ")) + ")"
+	return " (read as " + quote(strings.Join(v, " ")) + ")"
 }
 
 // terminalCaps applies every terminal cap, in a fixed order.
@@ -668,7 +670,7 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 		s := &cmd.segs[i]
 		for _, v := range s.views {
 			if len(v) > 0 && computedVerb(v[0]) {
-				x.cap(CodeIntegrity, s.text, "the program to run ("+strconv.Quote(v[0])+") is computed at run time", false)
+				x.cap(CodeIntegrity, s.text, "the program to run ("+quote(v[0])+") is computed at run time", false)
 				break
 			}
 		}
@@ -707,15 +709,22 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 	}
 	for _, ref := range cmd.paths {
 		if why := pc.problem(ref.text, ref.dirs); why != "" {
-			x.cap(CodeProtectedPath, "", "redirection "+ref.op+" "+strconv.Quote(ref.text)+" reaches "+why, false)
+			x.cap(CodeProtectedPath, "", "redirection "+ref.op+" "+quote(ref.text)+" reaches "+why, false)
 		}
 	}
 
 	// Exec-capable arguments: lifted by auto mode, like the path scope.
 	for i := range cmd.segs {
 		s := &cmd.segs[i]
-		for _, v := range s.views {
-			if why := execArgument(v); why != "" {
+		for vi, v := range s.views {
+			if len(v) == 0 {
+				continue
+			}
+			b := s.bits
+			if vi > 0 {
+				b = bitsOf(v[0])
+			}
+			if why := execArgumentBits(v, b); why != "" {
 				x.cap(CodeExecArgument, s.text, why, true)
 				break
 			}
@@ -727,12 +736,19 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 // privilege, and, for an unknown program, every later word that starts a
 // row of the tables.
 func segEffect(s *segment, extra [][]string) (effectHit, bool) {
-	for _, v := range s.views {
-		if hit, ok := externalEffect(v, extra); ok {
+	for vi, v := range s.views {
+		if len(v) == 0 {
+			continue
+		}
+		b := s.bits
+		if vi > 0 {
+			b = bitsOf(v[0])
+		}
+		if hit, ok := externalEffectBits(v, b, extra); ok {
 			return hit, true
 		}
 	}
-	if len(s.words) < 2 || !scanUnknown(s.views) {
+	if len(s.words) < 2 || !scanUnknown(s) {
 		return effectHit{}, false
 	}
 	for i := 1; i < len(s.words); i++ {
@@ -742,7 +758,7 @@ func segEffect(s *segment, extra [][]string) (effectHit, bool) {
 		}
 		rest := append([]string{b}, s.words[i+1:]...)
 		if hit, ok := externalEffect(rest, extra); ok {
-			hit.why += " (" + strconv.Quote(s.words[0]) + " is not a known program and may run it)"
+			hit.why += " (" + quote(s.words[0]) + " is not a known program and may run it)"
 			return hit, true
 		}
 	}
@@ -776,7 +792,7 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 	case cwd == "":
 		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked", true)
 	case !strings.HasPrefix(cwd, "/"):
-		x.cap(CodePathScope, "", "working directory "+strconv.Quote(cwd)+" is not absolute", true)
+		x.cap(CodePathScope, "", "working directory "+quote(cwd)+" is not absolute", true)
 	case !inside(path.Clean(cwd), root):
 		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root, true)
 	}
@@ -796,20 +812,20 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 				continue
 			}
 			if why := pathProblem(w, s.flags[j], s.dirs, root, false); why != "" {
-				x.cap(CodePathScope, s.text, strconv.Quote(w)+": "+why, true)
+				x.cap(CodePathScope, s.text, quote(w)+": "+why, true)
 				break
 			}
 		}
 		for _, ref := range s.redirs {
 			if why := pathProblem(ref.text, ref.flags, ref.dirs, root, true); why != "" {
-				x.cap(CodePathScope, s.text, "redirection "+ref.op+" "+strconv.Quote(ref.text)+": "+why, true)
+				x.cap(CodePathScope, s.text, "redirection "+ref.op+" "+quote(ref.text)+": "+why, true)
 				break
 			}
 		}
 	}
 	for _, ref := range cmd.paths {
 		if why := pathProblem(ref.text, ref.flags, ref.dirs, root, true); why != "" {
-			x.cap(CodePathScope, "", "redirection "+ref.op+" "+strconv.Quote(ref.text)+": "+why, true)
+			x.cap(CodePathScope, "", "redirection "+ref.op+" "+quote(ref.text)+": "+why, true)
 		}
 	}
 }
@@ -819,12 +835,12 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 func segProtected(s *segment, pc *protCheck) string {
 	for _, w := range s.words {
 		if why := pc.problem(w, s.dirs); why != "" {
-			return strconv.Quote(w) + " reaches " + why + ": a person approves every use of it"
+			return quote(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.redirs {
 		if why := pc.problem(ref.text, ref.dirs); why != "" {
-			return "redirection " + ref.op + " " + strconv.Quote(ref.text) + " reaches " + why + ": a person approves every use of it"
+			return "redirection " + ref.op + " " + quote(ref.text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""

@@ -169,8 +169,12 @@ func externalEffect(v []string, extra [][]string) (effectHit, bool) {
 	if len(v) == 0 {
 		return effectHit{}, false
 	}
+	return externalEffectBits(v, bitsOf(v[0]), extra)
+}
+
+// externalEffectBits is externalEffect with the bits of v[0] known.
+func externalEffectBits(v []string, bits verbBits, extra [][]string) (effectHit, bool) {
 	verb := v[0]
-	bits := bitsOf(verb)
 	if bits&vbEffect == 0 && len(extra) == 0 {
 		return effectHit{}, false
 	}

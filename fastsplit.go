@@ -169,8 +169,12 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			first := len(c.wordArena) == wordStart
 			flags := t.flags &^ fastQuoted
 			if first || isAssignment(c.wordArena[len(c.wordArena)-1]) && allAssignments(c.wordArena[wordStart:]) {
-				if t.flags&fastQuoted == 0 && bitsOf(t.text)&vbReserved != 0 {
+				b := bitsOf(t.text)
+				if t.flags&fastQuoted == 0 && b&vbReserved != 0 {
 					return fail()
+				}
+				if first {
+					seg.bits, seg.hasBits = b, true
 				}
 				if isAssignment(t.text) {
 					// NAME=value before the program: the parser gives

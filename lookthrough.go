@@ -130,8 +130,16 @@ func needsLook(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
+	return needsLookBits(words, bitsOf(words[0]))
+}
+
+// needsLookBits is needsLook with the bits of words[0] known.
+func needsLookBits(words []string, bits verbBits) bool {
+	if len(words) == 0 {
+		return false
+	}
 	v := words[0]
-	if bitsOf(v)&(vbWrapper|vbRunner) != 0 || strings.IndexByte(v, '/') >= 0 || isAssignment(v) {
+	if bits&(vbWrapper|vbRunner) != 0 || strings.IndexByte(v, '/') >= 0 || isAssignment(v) {
 		return true
 	}
 	for _, w := range words {

@@ -41,3 +41,21 @@ func BenchmarkMicroFields(b *testing.B) {
 		strings.Fields(cmds[i%len(cmds)])
 	}
 }
+
+func BenchmarkMicroReadPooled(b *testing.B) {
+	cmds := loadCmds(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		c := readPooled(cmds[i%len(cmds)], "/ws/proj")
+		c.release()
+	}
+}
+
+func BenchmarkMicroTokens(b *testing.B) {
+	cmds := loadCmds(b)
+	var toks []fastToken
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		toks, _ = fastTokens(cmds[i%len(cmds)], toks[:0])
+	}
+}

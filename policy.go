@@ -21,10 +21,10 @@ type Lists struct {
 // Policy and a nil *Policy hold no rules (only the built-in floor).
 type Policy struct {
 	rules [3][]*Rule // by list, in source order across layers
-	// Terminal rules with content, in a trie of their words, per list:
-	// matching walks the command's words, never the rules, so a decision
-	// costs the same with 10 rules or 10,000.
-	tries [3]*trieNode
+	// Terminal rules with content, in one trie of their words for the
+	// three lists: matching walks the command's words, never the rules, so
+	// a decision costs the same with 10 rules or 10,000.
+	trie *trieNode
 	// Terminal() with empty content, per list.
 	matchAll [3][]*Rule
 	// Non-terminal rules by type, per list.
@@ -146,10 +146,10 @@ func (p *Policy) add(r *Rule) {
 	case !r.Content:
 		p.matchAll[l] = append(p.matchAll[l], r)
 	default:
-		if p.tries[l] == nil {
-			p.tries[l] = &trieNode{}
+		if p.trie == nil {
+			p.trie = &trieNode{}
 		}
-		p.tries[l].insert(r)
+		p.trie.insert(r)
 	}
 }
 
@@ -214,14 +214,22 @@ func (p *Policy) matchTerminal(l List, words []string) *Rule {
 	if p == nil || len(words) == 0 {
 		return nil
 	}
-	var best *Rule
-	if len(p.matchAll[l]) > 0 {
-		best = p.matchAll[l][0]
+	return p.matchAllLists(words)[l]
+}
+
+// matchAllLists returns, for each list, the first rule that matches words.
+func (p *Policy) matchAllLists(words []string) [3]*Rule {
+	var best [3]*Rule
+	if p == nil || len(words) == 0 {
+		return best
 	}
-	if t := p.tries[l]; t != nil {
-		if r := t.match(words); r != nil && (best == nil || r.order < best.order) {
-			best = r
+	for l := range best {
+		if len(p.matchAll[l]) > 0 {
+			best[l] = p.matchAll[l][0]
 		}
+	}
+	if p.trie != nil {
+		p.trie.match(words, &best)
 	}
 	return best
 }
@@ -229,8 +237,8 @@ func (p *Policy) matchTerminal(l List, words []string) *Rule {
 // trieNode is one word of the rule trie.
 type trieNode struct {
 	children map[string]*trieNode
-	plain    *Rule // the first rule whose words end here exactly
-	wild     *Rule // the first rule whose last word is this word as a stem (word:*)
+	plain    [3]*Rule // per list, the first rule whose words end here exactly
+	wild     [3]*Rule // per list, the first rule whose last word is this word as a stem (word:*)
 }
 
 func (n *trieNode) insert(r *Rule) {
@@ -245,46 +253,49 @@ func (n *trieNode) insert(r *Rule) {
 		}
 		n = c
 	}
+	l := r.Source.List
 	if r.Wildcard {
-		if n.wild == nil || r.order < n.wild.order {
-			n.wild = r
+		if n.wild[l] == nil || r.order < n.wild[l].order {
+			n.wild[l] = r
 		}
-	} else if n.plain == nil || r.order < n.plain.order {
-		n.plain = r
+	} else if n.plain[l] == nil || r.order < n.plain[l].order {
+		n.plain[l] = r
 	}
 }
 
-// match walks the command's words down the trie and returns the first rule
-// (by source order) that matches by token prefix.
-func (n *trieNode) match(words []string) *Rule {
-	var best *Rule
-	consider := func(r *Rule) {
-		if r != nil && (best == nil || r.order < best.order) {
-			best = r
+// consider keeps, per list, the rule that comes first in source order.
+func consider(best *[3]*Rule, rs *[3]*Rule) {
+	for l, r := range rs {
+		if r != nil && (best[l] == nil || r.order < best[l].order) {
+			best[l] = r
 		}
 	}
+}
+
+// match walks the command's words down the trie and records, per list, the
+// first rule (by source order) that matches by token prefix.
+func (n *trieNode) match(words []string, best *[3]*Rule) {
 	for _, w := range words {
 		if n.children == nil {
-			break
+			return
 		}
 		// A stem matches the word itself or the word up to a ':'
 		// (test:* matches test and test:unit).
 		for k := 0; k < len(w); k++ {
 			if w[k] == ':' {
 				if c := n.children[w[:k]]; c != nil {
-					consider(c.wild)
+					consider(best, &c.wild)
 				}
 			}
 		}
 		c := n.children[w]
 		if c == nil {
-			break
+			return
 		}
-		consider(c.plain)
-		consider(c.wild)
+		consider(best, &c.plain)
+		consider(best, &c.wild)
 		n = c
 	}
-	return best
 }
 
 // hasDenyAsk reports whether any Terminal deny or ask rule exists.

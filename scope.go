@@ -105,10 +105,18 @@ var cdVerbs = map[string]bool{"cd": true, "pushd": true, "popd": true, "chdir": 
 // unknown destination ("") is never inside the scope.
 func markCd(s *segment) {
 	w := s.words
-	if len(w) > 1 && w[0] != "" && (w[0][0] == 'b' || w[0][0] == 'c') && (w[0] == "builtin" || w[0] == "command") {
-		w = w[1:]
+	if len(w) == 0 {
+		return
 	}
-	if len(w) == 0 || bitsOf(w[0])&vbCd == 0 {
+	if !s.hasBits {
+		s.bits, s.hasBits = bitsOf(w[0]), true
+	}
+	bits := s.bits
+	if len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {
+		w = w[1:]
+		bits = bitsOf(w[0])
+	}
+	if bits&vbCd == 0 {
 		return
 	}
 	s.cd = true
@@ -172,6 +180,9 @@ func unionDirs(a, b []string) []string {
 // pathProblem says why word w, read from directories dirs, is outside the
 // scope; "" when it is inside or not a path.
 func pathProblem(w string, flags uint8, dirs []string, root string, redirect bool) string {
+	if !redirect && flags&(wordTilde|wordExpSlash|wordDotGlob) == 0 && !mayBePath(w) {
+		return ""
+	}
 	if why := onePathProblem(w, flags, dirs, root, redirect); why != "" {
 		return why
 	}
@@ -230,6 +241,22 @@ func onePathProblem(w string, flags uint8, dirs []string, root string, redirect 
 	return ""
 }
 
+// mayBePath reports a word that the path checks need to look at: one with
+// '/', '~', '$', '`' or "..". Words like -la, status or x.go are not.
+func mayBePath(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '/', '~', '$', '`':
+			return true
+		case '.':
+			if i+1 < len(w) && w[i+1] == '.' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // dotGlobAsParent replaces each component like ".*" with "..", the worst
 // thing the glob can match.
 func dotGlobAsParent(w string) string {
@@ -251,6 +278,18 @@ var defaultProtected = []string{
 	"**/.ssh", "**/.ssh/**", "**/.gnupg", "**/.gnupg/**",
 	"**/.claude", "**/.claude/**", "**/.codex", "**/.codex/**", "**/.gemini", "**/.gemini/**",
 	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
+}
+
+// dotNamePattern reports a pattern that can only match paths with a
+// component starting with '.' followed by something other than '.' or '/'.
+func dotNamePattern(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		if pat[i] == '.' && (i == 0 || pat[i-1] == '/') && i+1 < len(pat) && pat[i+1] != '/' && pat[i+1] != '.' &&
+			!strings.ContainsAny(pat[:i], "{[?") {
+			return true
+		}
+	}
+	return false
 }
 
 // DefaultProtectedPaths returns the built-in protected path patterns.
@@ -290,7 +329,7 @@ func compileProtected(extra []string) (*protectedSet, error) {
 		}
 		s.patterns = append(s.patterns, pat)
 		s.globs = append(s.globs, g)
-		if !strings.Contains(pat, "/.") && !strings.HasPrefix(pat, ".") {
+		if !dotNamePattern(pat) {
 			s.dotOnly = false
 		}
 	}
@@ -322,6 +361,18 @@ type protCheck struct {
 	// baseNoDot is true when a policy file's name has no '.', which turns
 	// off the quickest test.
 	baseNoDot bool
+}
+
+// hasDotName reports a path component that starts with '.' and is not "."
+// or ".." (nor "...", which no protected pattern names): the only words
+// the default protected patterns can match.
+func hasDotName(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] == '.' && (i == 0 || w[i-1] == '/') && i+1 < len(w) && w[i+1] != '/' && w[i+1] != '.' {
+			return true
+		}
+	}
+	return false
 }
 
 // dirsHaveDot reports a working directory with a component starting with
@@ -362,11 +413,8 @@ func (pc *protCheck) one(w string, dirs []string) string {
 		// no policy file name (they all have a '.').
 		return ""
 	}
-	if pc.set.dotOnly && !pc.mayNameFile(w) {
-		dot := w[0] == '.' || strings.Contains(w, "/.")
-		if !dot && !dirsHaveDot(dirs) {
-			return ""
-		}
+	if pc.set.dotOnly && !hasDotName(w) && !dirsHaveDot(dirs) && !pc.mayNameFile(w) {
+		return ""
 	}
 	var cands [maxDirs + 1]string
 	n := 0

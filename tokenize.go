@@ -22,15 +22,17 @@ const (
 
 // segment is one simple command inside a terminal command.
 type segment struct {
-	text   string   // the source text, for reasons
-	words  []string // literal words: quotes removed, expansions as typed
-	flags  []uint8  // per word, the word flags
-	redirs []pathRef
-	dirs   []string // candidate working directories; "" means unknown
-	depth  int      // 0 for the command itself, >0 inside bash -c / eval
-	origin string   // how it was found when nested: "bash -c", "eval", …
-	cd     bool     // a directory change (cd, pushd, popd)
-	cdTo   []string // for cd: the directories it moves to ("" = unknown)
+	text    string   // the source text, for reasons
+	words   []string // literal words: quotes removed, expansions as typed
+	flags   []uint8  // per word, the word flags
+	redirs  []pathRef
+	dirs    []string // candidate working directories; "" means unknown
+	depth   int      // 0 for the command itself, >0 inside bash -c / eval
+	origin  string   // how it was found when nested: "bash -c", "eval", …
+	cd      bool     // a directory change (cd, pushd, popd)
+	bits    verbBits // what the engine knows of words[0], looked up once
+	hasBits bool
+	cdTo    []string // for cd: the directories it moves to ("" = unknown)
 	// views are the looked-through forms of words (SPEC §8), computed once.
 	// views[0] is always words itself.
 	views [][]string
@@ -139,7 +141,10 @@ func (c *command) addSegment(s segment) {
 		c.tooMany = true
 		return
 	}
-	if needsLook(s.words) {
+	if !s.hasBits && len(s.words) > 0 {
+		s.bits, s.hasBits = bitsOf(s.words[0]), true
+	}
+	if needsLookBits(s.words, s.bits) {
 		s.views = lookThrough(s.words)
 	} else {
 		// Only the literal words: a view from the command's arena, so
@@ -165,15 +170,20 @@ func (c *command) addSegment(s segment) {
 	}
 	// A wrapper's command is a segment of its own: "timeout 5 rm -rf x"
 	// is auto-approved only if "rm -rf x" is allowed too.
-	if inner := wrappedCommand(s.words); inner != nil {
-		c.nested++
-		c.addSegment(segment{
-			text: strings.Join(inner, " "), words: inner, flags: tailFlags(s.flags, len(inner)),
-			redirs: nil, dirs: s.dirs, depth: s.depth, origin: "wrapped by " + baseName(firstVerb(s.words)),
-		})
+	if s.bits&(vbWrapper|vbRunner) != 0 || len(s.words) > 0 && (isAssignment(s.words[0]) || strings.IndexByte(s.words[0], '/') >= 0) {
+		if inner := wrappedCommand(s.words); inner != nil {
+			c.nested++
+			c.addSegment(segment{
+				text: strings.Join(inner, " "), words: inner, flags: tailFlags(s.flags, len(inner)),
+				redirs: nil, dirs: s.dirs, depth: s.depth, origin: "wrapped by " + baseName(firstVerb(s.words)),
+			})
+		}
 	}
 	var seen []string
-	for _, v := range c.segs[idx].views {
+	for vi, v := range c.segs[idx].views {
+		if vi == 0 && s.bits&vbNested == 0 {
+			continue
+		}
 		ns, ok := nestedScript(v)
 		if !ok {
 			continue

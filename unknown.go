@@ -36,12 +36,16 @@ var dataVerbs = map[string]bool{
 
 // scanUnknown reports whether a segment's later words should also be tried
 // as programs: its program (after looking through) is not known.
-func scanUnknown(views [][]string) bool {
-	for _, v := range views {
+func scanUnknown(s *segment) bool {
+	for vi, v := range s.views {
 		if len(v) == 0 {
 			return false
 		}
-		if bitsOf(v[0])&(vbData|vbShell|vbEval) != 0 {
+		b := s.bits
+		if vi > 0 {
+			b = bitsOf(v[0])
+		}
+		if b&(vbData|vbShell|vbEval) != 0 {
 			return false
 		}
 	}

@@ -86,6 +86,17 @@ func wordText(src string, w *syntax.Word) (string, uint8) {
 	return b.String(), flags
 }
 
+// quote is strconv.Quote without its cost for the common case: text of
+// printable ASCII with no quote or backslash is wrapped as it is.
+func quote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.Quote(s)
+		}
+	}
+	return "\"" + s + "\""
+}
+
 // litFlags reports what an unquoted literal may still expand to.
 func litFlags(v string, first bool) uint8 {
 	var f uint8
