@@ -81,9 +81,8 @@ func BenchmarkCompile(b *testing.B) {
 	}
 }
 
-// BenchmarkDecideLongRun makes decisions in one process and reports the
-// live heap after a GC at the end, per million decisions: it must not grow
-// with the number of decisions (TestHeapFlatOverLongRun checks it).
+// BenchmarkDecideParallel decides from every core at once with one shared
+// policy.
 func BenchmarkDecideParallel(b *testing.B) {
 	cmds := benchCommands(b)
 	p := benchPolicy(b, 100)
@@ -103,4 +102,60 @@ func heapAfterGC() uint64 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
+}
+
+// BenchmarkDecideHeapFlat makes b.N decisions in one process and reports
+// the live heap (after a GC) at the first tenth and at the end. Run it with
+// -benchtime 10000000x: heap-KiB-end must stay at heap-KiB-tenth.
+func BenchmarkDecideHeapFlat(b *testing.B) {
+	cmds := benchCommands(b)
+	p := benchPolicy(b, 100)
+	var tenth uint64
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		permengine.Decide(p, benchRequest(cmds[i%len(cmds)]))
+		i++
+		if i == b.N/10 {
+			b.StopTimer()
+			tenth = heapAfterGC()
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+	end := heapAfterGC()
+	b.ReportMetric(float64(tenth)/1024, "heap-KiB-tenth")
+	b.ReportMetric(float64(end)/1024, "heap-KiB-end")
+}
+
+// TestHeapFlat checks, on a shorter run, that decisions leave nothing
+// behind: the live heap after 100,000 decisions is what it was after
+// 10,000.
+func TestHeapFlat(t *testing.T) {
+	f, err := os.Open("testdata/bench/commands.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cmds = append(cmds, sc.Text())
+	}
+	f.Close()
+	p, err := permengine.LoadFile("testdata/bench/rules-100.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var early uint64
+	for i := 0; i < 100000; i++ {
+		permengine.Decide(p, benchRequest(cmds[i%len(cmds)]))
+		if i == 10000 {
+			early = heapAfterGC()
+		}
+	}
+	late := heapAfterGC()
+	t.Logf("live heap after 10,000 decisions: %d KiB; after 100,000: %d KiB", early/1024, late/1024)
+	if late > early+256<<10 {
+		t.Errorf("the heap grew by %d KiB over 90,000 decisions", (late-early)/1024)
+	}
 }

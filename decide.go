@@ -806,7 +806,10 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 				}
 			}
 		}
-		data := dataArgs(s.words)
+		var data uint64
+		if s.bits&vbPattern != 0 || len(s.words) > 0 && isAssignment(s.words[0]) {
+			data = dataArgs(s.words)
+		}
 		for j, w := range s.words {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 {
 				continue

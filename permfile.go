@@ -133,9 +133,10 @@ func Parse(name string, data []byte) (*File, error) {
 		return fail(l, c, "", -1, ErrNotObject, `the file must be a JSON object such as {"allow": [], "deny": [], "ask": []}`)
 	}
 	seen := map[string][2]int{}
+	lt := &lineTracker{data: data}
 	for dec.More() {
 		keyOff := tokenStart(data, int(dec.InputOffset()))
-		kl, kc := lineCol(data, keyOff)
+		kl, kc := lt.at(keyOff)
 		tok, err := dec.Token()
 		if err != nil {
 			return syntaxErr(err)
@@ -147,7 +148,7 @@ func Parse(name string, data []byte) (*File, error) {
 		seen[key] = [2]int{kl, kc}
 		f.order = append(f.order, key)
 		valOff := tokenStart(data, int(dec.InputOffset()))
-		vl, vc := lineCol(data, valOff)
+		vl, vc := lt.at(valOff)
 		if key == "$schema" {
 			tok, err := dec.Token()
 			if err != nil {
@@ -182,7 +183,7 @@ func Parse(name string, data []byte) (*File, error) {
 		idx := 0
 		for dec.More() {
 			eOff := tokenStart(data, int(dec.InputOffset()))
-			el, ec := lineCol(data, eOff)
+			el, ec := lt.at(eOff)
 			tok, err := dec.Token()
 			if err != nil {
 				return syntaxErr(err)
@@ -245,6 +246,32 @@ func tokenStart(data []byte, off int) int {
 		}
 	}
 	return off
+}
+
+// lineTracker converts increasing byte offsets to line and column without
+// rescanning the file from the start each time (a file of 10,000 rules
+// would otherwise cost quadratic time).
+type lineTracker struct {
+	data      []byte
+	off, line int
+	lineStart int
+}
+
+func (t *lineTracker) at(off int) (int, int) {
+	if off < t.off || t.line == 0 {
+		t.off, t.line, t.lineStart = 0, 1, 0
+	}
+	if off > len(t.data) {
+		off = len(t.data)
+	}
+	for i := t.off; i < off; i++ {
+		if t.data[i] == '\n' {
+			t.line++
+			t.lineStart = i + 1
+		}
+	}
+	t.off = off
+	return t.line, off - t.lineStart + 1
 }
 
 // lineCol converts a byte offset to a 1-based line and byte column.

@@ -361,6 +361,19 @@ type protCheck struct {
 	// baseNoDot is true when a policy file's name has no '.', which turns
 	// off the quickest test.
 	baseNoDot bool
+	// lastDirs and lastDot remember dirsHaveDot for the directories last
+	// asked about: every word of a segment shares them.
+	lastDirs []string
+	lastDot  bool
+}
+
+// dirsDot is dirsHaveDot, remembered for the last set of directories.
+func (pc *protCheck) dirsDot(dirs []string) bool {
+	if len(dirs) > 0 && len(pc.lastDirs) == len(dirs) && &pc.lastDirs[0] == &dirs[0] {
+		return pc.lastDot
+	}
+	pc.lastDirs, pc.lastDot = dirs, dirsHaveDot(dirs)
+	return pc.lastDot
 }
 
 // hasDotName reports a path component that starts with '.' and is not "."
@@ -408,13 +421,15 @@ func (pc *protCheck) one(w string, dirs []string) string {
 	// Cheap test first: with the default patterns only a path with a
 	// component starting with '.' can match, and only a word naming a policy
 	// file can be one.
-	if pc.set.dotOnly && !pc.baseNoDot && strings.IndexByte(w, '.') < 0 && !dirsHaveDot(dirs) {
-		// No '.' in the word: no dot component, no "permissions.json",
-		// no policy file name (they all have a '.').
-		return ""
-	}
-	if pc.set.dotOnly && !hasDotName(w) && !dirsHaveDot(dirs) && !pc.mayNameFile(w) {
-		return ""
+	if pc.set.dotOnly && !pc.dirsDot(dirs) {
+		if !pc.baseNoDot && strings.IndexByte(w, '.') < 0 {
+			// No '.' in the word: no dot component, no
+			// "permissions.json", no policy file name.
+			return ""
+		}
+		if !hasDotName(w) && !pc.mayNameFile(w) {
+			return ""
+		}
 	}
 	var cands [maxDirs + 1]string
 	n := 0
