@@ -112,10 +112,9 @@ func BenchmarkDecideHeapFlat(b *testing.B) {
 	p := benchPolicy(b, 100)
 	var tenth uint64
 	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		permengine.Decide(p, benchRequest(cmds[i%len(cmds)]))
-		i++
 		if i == b.N/10 {
 			b.StopTimer()
 			tenth = heapAfterGC()
