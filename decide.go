@@ -74,25 +74,16 @@ const (
 var stageNames = [...]string{"input", "iam", "base", "autonomy", "segment", "permissions", "cap"}
 
 // String returns the stage's wire name.
-func (s Stage) String() string {
-	if int(s) < len(stageNames) {
-		return stageNames[s]
-	}
-	return "unknown"
-}
+func (s Stage) String() string { return nameOf(stageNames[:], int(s)) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (s *Stage) UnmarshalText(b []byte) error {
-	for i, n := range stageNames {
-		if n == string(b) {
-			*s = Stage(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("permengine: unknown stage %q", b)
+	i, err := indexOf(stageNames[:], string(b), "stage")
+	*s = Stage(i)
+	return err
 }
 
 // Effect is what a cap did to the outcome.
@@ -110,25 +101,35 @@ const (
 var effectNames = [...]string{"", "applied", "lifted by auto mode", "no effect (the outcome was not auto_approve)"}
 
 // String returns the effect in words ("" for EffectUnset).
-func (e Effect) String() string {
-	if int(e) < len(effectNames) {
-		return effectNames[e]
-	}
-	return "unknown"
-}
+func (e Effect) String() string { return nameOf(effectNames[:], int(e)) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (e Effect) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (e *Effect) UnmarshalText(b []byte) error {
-	for i, n := range effectNames {
-		if n == string(b) {
-			*e = Effect(i)
-			return nil
+	i, err := indexOf(effectNames[:], string(b), "cap effect")
+	*e = Effect(i)
+	return err
+}
+
+// nameOf returns names[i], or "unknown" out of range.
+func nameOf(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return "unknown"
+}
+
+// indexOf finds s in names; an unknown name is an error that says what
+// kind of name it is.
+func indexOf(names []string, s, what string) (int, error) {
+	for i, n := range names {
+		if n == s {
+			return i, nil
 		}
 	}
-	return fmt.Errorf("permengine: unknown cap effect %q", b)
+	return 0, fmt.Errorf("permengine: unknown %s %q", what, s)
 }
 
 // Step is one line of a decision's trace.
@@ -468,7 +469,10 @@ func (x *decider) terminal(cmd *command) {
 	a := x.req.Action
 	root := x.req.Env.ScopeRoot
 	rootErr := ValidateScopeRoot(root)
-	integrity := integrityProblem(a.Command)
+	integrity := ""
+	if !cmd.fastTop || len(a.Command) > MaxCommandBytes {
+		integrity = integrityProblem(a.Command)
+	}
 
 	// Classify every segment.
 	var firstAsk, firstNone = -1, -1

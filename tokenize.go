@@ -58,6 +58,10 @@ type command struct {
 	tooMany  bool
 	nested   int  // nested scripts read so far, bounded by maxNestedReads
 	noFast   bool // read everything with the parser (for differential tests)
+	// fastTop is true when the command itself was read by the fast path,
+	// which only accepts printable ASCII, tabs and newlines: the integrity
+	// scan of its text can be skipped.
+	fastTop bool
 
 	// Arenas, kept across decisions by cmdPool so that reading a plain
 	// command allocates next to nothing. Segments slice into them; nothing
@@ -119,6 +123,9 @@ func readCommand(src string, cwd string) *command {
 // its segments.
 func (c *command) read(src string, dirs []string, depth int, origin string) {
 	if !c.noFast && c.fastRead(src, dirs, depth, origin) {
+		if depth == 0 && len(c.segs) > 0 && c.segs[0].depth == 0 {
+			c.fastTop = true
+		}
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
