@@ -84,10 +84,9 @@ func getCommand() *command {
 
 // release empties c and returns it to the pool.
 func (c *command) release() {
-	clear(c.segs)
-	clear(c.viewArena)
-	clear(c.wordArena)
-	clear(c.scratch)
+	// The arenas are not cleared: what they still point to is the last
+	// command's text, kept alive at most until the pool is emptied at the
+	// next garbage collection.
 	*c = command{
 		segs: c.segs[:0], viewArena: c.viewArena[:0], wordArena: c.wordArena[:0],
 		flagArena: c.flagArena[:0], toks: c.toks[:0], scratch: c.scratch[:0],
