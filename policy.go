@@ -192,14 +192,6 @@ func (p *Policy) Files() []string {
 	return append([]string(nil), p.files...)
 }
 
-// fileList is Files without the copy, for the decision path.
-func (p *Policy) fileList() []string {
-	if p == nil {
-		return nil
-	}
-	return p.files
-}
-
 // Len returns the number of rules.
 func (p *Policy) Len() int {
 	if p == nil {
