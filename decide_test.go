@@ -1,13 +1,16 @@
 package permengine_test
 
 import (
+	"encoding/json"
 	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/permengine/permengine"
 	"github.com/permengine/permengine/casefile"
 )
 
@@ -61,4 +64,30 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases", total)
+}
+
+// The decision marshals to stable JSON for audit logs, and reads back.
+func TestDecisionJSON(t *testing.T) {
+	p := permengine.MustCompile(permengine.Lists{File: "permissions.json", Allow: []string{"Terminal(git status)"}})
+	d := permengine.Decide(p, permengine.Request{
+		Action: permengine.Action{Type: permengine.Terminal, Command: "git status && git push", Cwd: "/ws/proj"},
+		Role:   permengine.Developer,
+		Env:    permengine.Env{ScopeRoot: "/ws/proj", ContainerRunning: true},
+	})
+	b, err := json.Marshal(d)
+	require.NoError(t, err)
+	want := `{"outcome":"require_approval","rule":"compound_unmatched","reason":"segment \"git push\" has no rule: in a command of 2 segments every one must match allow","segment":"git push","trace":[` +
+		`{"stage":"base","rule":"container_floor","outcome":"auto_approve","detail":"the project's container is running: terminal commands start from auto_approve"},` +
+		`{"stage":"autonomy","outcome":"auto_approve","detail":"no opinion: keeps auto_approve"},` +
+		`{"stage":"segment","rule":"file_allow","outcome":"auto_approve","segment":"git status","pattern":"Terminal(git status)","source":"permissions.json allow[0]","detail":"permissions.json allow[0]: allow Terminal(git status)"},` +
+		`{"stage":"segment","outcome":"auto_approve","segment":"git push","detail":"no rule"},` +
+		`{"stage":"permissions","rule":"compound_unmatched","outcome":"require_approval","segment":"git push","detail":"segment \"git push\" has no rule: in a command of 2 segments every one must match allow"},` +
+		`{"stage":"cap","rule":"cap_external_effect","outcome":"require_approval","segment":"git push","detail":"git push has an effect outside the machine; propose a typed git_push action instead","effect":"no effect (the outcome was not auto_approve)"}]}`
+	assert.Equal(t, want, string(b))
+
+	var back permengine.Decision
+	require.NoError(t, json.Unmarshal(b, &back))
+	again, err := json.Marshal(back)
+	require.NoError(t, err)
+	assert.Equal(t, string(b), string(again), "the JSON reads back to the same decision")
 }

@@ -102,19 +102,26 @@ func ReadFile(path string) ([]Case, error) {
 func Parse(name string, data []byte) ([]Case, error) {
 	trimmed := bytes.TrimLeft(data, " \t\r\n")
 	if len(trimmed) > 0 && trimmed[0] == '[' {
-		var raw []json.RawMessage
-		if err := json.Unmarshal(data, &raw); err != nil {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if _, err := dec.Token(); err != nil { // '['
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		out := make([]Case, 0, len(raw))
-		for i, r := range raw {
-			c, err := decodeCase(r)
-			line := lineOf(data, r)
+		var out []Case
+		for i := 0; dec.More(); i++ {
+			line := lineAt(data, int(dec.InputOffset()))
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return nil, fmt.Errorf("%s:%d: case %d: %w", name, line, i, err)
+			}
+			c, err := decodeCase(raw)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: case %d: %w", name, line, i, err)
 			}
 			c.File, c.Line = name, line
 			out = append(out, c)
+		}
+		if _, err := dec.Token(); err != nil { // ']'
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		return out, nil
 	}
@@ -197,13 +204,13 @@ func decodeCase(data []byte) (Case, error) {
 	return c, nil
 }
 
-// lineOf finds the line of sub inside data (sub is a slice of data).
-func lineOf(data, sub []byte) int {
-	idx := bytes.Index(data, sub)
-	if idx < 0 {
-		return 0
+// lineAt returns the line of the first value at or after offset off: the
+// decoder's offset stands before the separator and white space.
+func lineAt(data []byte, off int) int {
+	for off < len(data) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
+		off++
 	}
-	return bytes.Count(data[:idx], []byte("\n")) + 1
+	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
 // Request turns the case into a Request. Unknown action types and roles
