@@ -395,23 +395,45 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 			flags |= fastQuoted
 			i = j + 1
 		case plainByte(c):
+			// One pass over the run: its end, and the flags litFlags
+			// would give it (globs, a glob in a dot component, brackets).
 			j := i
-			for j < n && plainByte(src[j]) {
+			slash := i - 1 // the last '/' of the run so far
+			bracket := false
+			for j < n {
+				d := src[j]
+				if !plainTable[d] {
+					break
+				}
+				switch d {
+				case '/':
+					slash = j
+				case '*', '?':
+					flags |= wordGlob
+					if src[slash+1] == '.' && slash+1 < j {
+						flags |= wordDotGlob
+					}
+				case '[', ']':
+					bracket = true
+				}
 				j++
 			}
-			run := src[i:j]
-			if strings.IndexByte(run, '[') >= 0 || strings.IndexByte(run, ']') >= 0 {
+			if bracket {
 				// Only the test command "[" and its "]" stand alone.
+				run := src[i:j]
 				if !(run == "[" || run == "]") || i != start || j < n && !wordEnd(src[j]) {
 					return "", 0, 0, false
 				}
+				flags |= litFlags(run, first)
 			}
-			if run[0] == '~' && !first {
-				return "", 0, 0, false
+			if c == '~' {
+				if !first {
+					return "", 0, 0, false
+				}
+				flags |= wordTilde
 			}
-			flags |= litFlags(run, first)
 			if b != nil {
-				b.WriteString(run)
+				b.WriteString(src[i:j])
 			}
 			i = j
 		case wordEnd(c):
