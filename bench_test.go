@@ -1,9 +1,7 @@
 package permengine_test
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"runtime"
 	"testing"
 
@@ -15,23 +13,7 @@ import (
 // rules. Context as the bench README says: scope root and working
 // directory /ws/proj, role developer, no autonomy opinion, no container.
 
-func benchCommands(b *testing.B) []string {
-	b.Helper()
-	f, err := os.Open("testdata/bench/commands.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	var cmds []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cmds = append(cmds, sc.Text())
-	}
-	if len(cmds) != 10000 {
-		b.Fatalf("%d commands, want 10000", len(cmds))
-	}
-	return cmds
-}
+func benchCommands(b *testing.B) []string { return permengine.LoadBenchCommands(b) }
 
 var benchRuleCounts = []int{10, 100, 1000, 10000}
 
@@ -131,16 +113,7 @@ func BenchmarkDecideHeapFlat(b *testing.B) {
 // behind: the live heap after 100,000 decisions is what it was after
 // 10,000.
 func TestHeapFlat(t *testing.T) {
-	f, err := os.Open("testdata/bench/commands.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmds []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cmds = append(cmds, sc.Text())
-	}
-	f.Close()
+	cmds := permengine.LoadBenchCommands(t)
 	p, err := permengine.LoadFile("testdata/bench/rules-100.json")
 	if err != nil {
 		t.Fatal(err)

@@ -724,11 +724,7 @@ func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr err
 			if len(v) == 0 {
 				continue
 			}
-			b := s.bits
-			if vi > 0 {
-				b = bitsOf(v[0])
-			}
-			if why := execArgumentBits(v, b); why != "" {
+			if why := execArgumentBits(v, s.viewBits(vi)); why != "" {
 				x.cap(CodeExecArgument, s.text, why, true)
 				break
 			}
@@ -744,11 +740,7 @@ func segEffect(s *segment, extra [][]string) (effectHit, bool) {
 		if len(v) == 0 {
 			continue
 		}
-		b := s.bits
-		if vi > 0 {
-			b = bitsOf(v[0])
-		}
-		if hit, ok := externalEffectBits(v, b, extra); ok {
+		if hit, ok := externalEffectBits(v, s.viewBits(vi), extra); ok {
 			return hit, true
 		}
 	}

@@ -38,6 +38,15 @@ type segment struct {
 	views [][]string
 }
 
+// viewBits returns the verb bits of view vi: the segment's own for the
+// literal words, looked up for the others. The view must not be empty.
+func (s *segment) viewBits(vi int) verbBits {
+	if vi == 0 {
+		return s.bits
+	}
+	return bitsOf(s.views[vi][0])
+}
+
 // pathRef is a word that names a file outside a segment's argument list:
 // a redirection target.
 type pathRef struct {

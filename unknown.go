@@ -41,11 +41,7 @@ func scanUnknown(s *segment) bool {
 		if len(v) == 0 {
 			return false
 		}
-		b := s.bits
-		if vi > 0 {
-			b = bitsOf(v[0])
-		}
-		if b&(vbData|vbShell|vbEval) != 0 {
+		if s.viewBits(vi)&(vbData|vbShell|vbEval) != 0 {
 			return false
 		}
 	}
