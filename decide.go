@@ -258,7 +258,7 @@ func Decide(p *Policy, req Request) Decision {
 	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
 		cmd = readTerminal(a)
 		defer cmd.release()
-		x.d.Trace = make([]Step, 0, 6+len(cmd.segs))
+		x.d.Trace = make([]Step, 0, 4+len(cmd.segs))
 	} else {
 		x.d.Trace = make([]Step, 0, 6)
 	}
