@@ -1,6 +1,7 @@
 package permengine_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,4 +44,27 @@ func TestExtensions(t *testing.T) {
 
 	_, err = base.WithExtensions(permengine.Extensions{ProtectedPaths: []string{"[unclosed"}})
 	assert.Error(t, err, "a malformed glob is refused")
+}
+
+// The files a policy was loaded from are protected wherever they are, by
+// their absolute path, even when loaded by a relative name.
+func TestLoadedPolicyFilesAreProtected(t *testing.T) {
+	dir := t.TempDir()
+	global := dir + "/agent-global.json"
+	require.NoError(t, os.WriteFile(global, []byte(`{"allow": ["Terminal(echo)", "Terminal(cat)"]}`), 0o644))
+	p, err := permengine.LoadFile(global)
+	require.NoError(t, err)
+	decide := func(cmd string) permengine.Decision {
+		return permengine.Decide(p, permengine.Request{Action: permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: "/ws/proj"},
+			Role: permengine.Developer, Autonomy: permengine.Autonomy{Mode: permengine.AutonomyAutoApprove, Origin: permengine.OriginWildcard},
+			Env: permengine.Env{ScopeRoot: "/ws/proj"}})
+	}
+	assert.Equal(t, permengine.CodeProtectedPath, decide("echo '{}' > "+global).Rule, "capped even in auto mode")
+	assert.Equal(t, permengine.AutoApprove, decide("cat "+dir+"/other.json").Outcome)
+
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	rel, err := permengine.LoadFile("testdata/bench/rules-10.json")
+	require.NoError(t, err)
+	assert.Equal(t, []string{wd + "/testdata/bench/rules-10.json"}, rel.Files())
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -105,8 +106,14 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 	order := 0
 	for _, s := range srcs {
 		if s.file != "" {
-			p.files = append(p.files, s.file)
-			b := strings.ToLower(path.Base(s.file))
+			// Protected by its absolute path: commands name files from
+			// their working directory, not from where the host loaded it.
+			f := s.file
+			if abs, err := filepath.Abs(f); err == nil {
+				f = abs
+			}
+			p.files = append(p.files, f)
+			b := strings.ToLower(path.Base(f))
 			p.fileBases = append(p.fileBases, b)
 			if !strings.Contains(b, ".") {
 				p.baseNoDot = true
