@@ -502,11 +502,11 @@ func (x *decider) terminal(cmd *command) {
 		}
 		switch cls {
 		case classDeny:
-			reason := "segment " + quote(s.text)
+			var reason string
 			if r != nil {
-				reason += why + " matches " + r.describe()
+				reason = segmentReason(s.text, why, " matches ", r.describe())
 			} else {
-				reason += " matches " + why
+				reason = segmentReason(s.text, " matches ", why, "")
 			}
 			x.set(Deny, code, reason, s.text, r)
 			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Matched: r, Detail: "deny wins: " + reason})
@@ -527,14 +527,14 @@ func (x *decider) terminal(cmd *command) {
 	switch {
 	case firstAsk >= 0:
 		s := cmd.segs[firstAsk]
-		x.set(RequireApproval, CodeFileAsk, "segment "+quote(s.text)+askWhy+" matches "+askRule.describe(), s.text, askRule)
+		x.set(RequireApproval, CodeFileAsk, segmentReason(s.text, askWhy, " matches ", askRule.describe()), s.text, askRule)
 		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Matched: askRule, Detail: x.d.Reason})
 	case allAllow:
 		if len(cmd.segs) == 1 {
 			s := &cmd.segs[0]
 			reason := firstWhy
 			if firstRule != nil {
-				reason = "segment " + quote(s.text) + " matches " + firstRule.describe()
+				reason = segmentReason(s.text, " matches ", firstRule.describe(), "")
 			}
 			x.set(AutoApprove, firstCode, reason, s.text, firstRule)
 		} else {
@@ -553,7 +553,7 @@ func (x *decider) terminal(cmd *command) {
 		x.step(Step{Stage: StageFile, Detail: why})
 	default:
 		s := cmd.segs[firstNone]
-		x.set(RequireApproval, CodeCompoundUnmatched, "segment "+quote(s.text)+" has no rule: in a command of "+strconv.Itoa(len(cmd.segs))+" segments every one must match allow", s.text, nil)
+		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(s.text, " has no rule: in a command of ", strconv.Itoa(len(cmd.segs)), " segments every one must match allow"), s.text, nil)
 		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.text, Detail: x.d.Reason})
 	}
 
@@ -638,6 +638,17 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
 	}
 	return classNone, nil, "", ""
+}
+
+// segmentReason renders `segment "TEXT"` followed by a, b and c, in one
+// allocation when the text needs no escaping (the common case).
+func segmentReason(text, a, b, c string) string {
+	for i := 0; i < len(text); i++ {
+		if ch := text[i]; ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\' {
+			return "segment " + quote(text) + a + b + c
+		}
+	}
+	return "segment \"" + text + "\"" + a + b + c
 }
 
 // readAs describes a looked-through view for reasons; "" for the literal

@@ -370,6 +370,7 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 			}
 			if b == nil {
 				b = &strings.Builder{}
+				b.Grow(wordSpan(src, start))
 				b.WriteString(src[start:i])
 			}
 			b.WriteString(src[i+1 : i+1+j])
@@ -389,6 +390,7 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 			}
 			if b == nil {
 				b = &strings.Builder{}
+				b.Grow(wordSpan(src, start))
 				b.WriteString(src[start:i])
 			}
 			b.WriteString(src[i+1 : j])
@@ -450,6 +452,17 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 		return "", 0, 0, false
 	}
 	return finishWord(src, start, i, b), flags, i, true
+}
+
+// wordSpan is the room to reserve for a quoted word starting at start: it
+// is never longer than the rest of the source. Capped, since most words
+// are short and the builder grows if one is not.
+func wordSpan(src string, start int) int {
+	n := len(src) - start
+	if n > 256 {
+		n = 256
+	}
+	return n
 }
 
 func finishWord(src string, start, end int, b *strings.Builder) string {
