@@ -64,6 +64,13 @@ func BenchmarkSideBySide(b *testing.B) {
 				permengine.Decide(p, request(cmds[i%len(cmds)]))
 			}
 		})
+		fl := NewFloor(p)
+		b.Run(fmt.Sprintf("rules=%d/engine=floor", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				fl.Decide(cmds[i%len(cmds)])
+			}
+		})
 		o, err := NewOPA(ctx, p)
 		if err != nil {
 			b.Fatal(err)
@@ -121,6 +128,7 @@ func TestAgreement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		floor := NewFloor(p)
 		agree := 0
 		why := map[string]int{}
 		for _, cmd := range cmds {
@@ -128,6 +136,9 @@ func TestAgreement(t *testing.T) {
 			got, err := o.Decide(ctx, cmd)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if fl := floor.Decide(cmd); fl != got {
+				t.Errorf("rules=%d: %q: the Go floor says %s, the Rego policy %s", n, cmd, fl, got)
 			}
 			if d.Outcome.String() == got {
 				agree++
