@@ -137,10 +137,10 @@ type Step struct {
 	Stage   Stage
 	Outcome Outcome // the running outcome after the step
 	Effect  Effect  // for caps
-	// Rule is the code of what happened at this step ("" for a silent
-	// stage). For a segment it says how it was classified: file_allow or
-	// scope_cd allow, file_ask asks, file_deny or builtin_deny deny, ""
-	// none.
+	// Rule is the code of what happened at this step (CodeUnset for a
+	// silent stage). For a segment it says how it was classified:
+	// file_allow or scope_cd allow, file_ask asks, file_deny or
+	// builtin_deny deny, CodeUnset none.
 	Rule Code
 	// Segment is the segment the step is about, if any.
 	Segment string
@@ -632,12 +632,12 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 	if s.cd && rootOK && len(s.cdTo) > 0 {
 		for _, d := range s.cdTo {
 			if d == "" || !inside(d, root) {
-				return classNone, nil, "", ""
+				return classNone, nil, CodeUnset, ""
 			}
 		}
 		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
 	}
-	return classNone, nil, "", ""
+	return classNone, nil, CodeUnset, ""
 }
 
 // segmentReason renders `segment "TEXT"` followed by a, b and c, in one

@@ -94,7 +94,7 @@ func FuzzDecide(f *testing.F) {
 			Env:      Env{ScopeRoot: "/ws/proj", ContainerRunning: knobs&0x80 != 0},
 		}
 		d := Decide(fuzzPolicy, req)
-		if d.Outcome > AutoApprove || d.Rule == "" || d.Reason == "" {
+		if d.Outcome > AutoApprove || d.Rule == CodeUnset || d.Reason == "" {
 			t.Fatalf("%q: malformed decision %+v", cmd, d)
 		}
 		if !reflect.DeepEqual(d, Decide(fuzzPolicy, req)) {

@@ -190,7 +190,7 @@ func TestPropertySilentStageKeeps(t *testing.T) {
 		if d.Outcome == permengine.AutoApprove {
 			continue
 		}
-		if !strings.HasPrefix(string(d.Rule), "cap_") {
+		if !d.Rule.IsCap() {
 			t.Errorf("%s: a silent file downgraded auto_approve to %s (%s)", typ, d.Outcome, d.Rule)
 		}
 	}

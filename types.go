@@ -192,34 +192,82 @@ func ParseOrigin(s string) (Origin, error) {
 }
 
 // Code is the stable machine code of the rule that decided (SPEC §9). Codes
-// never change meaning; new ones may be added.
-type Code string
+// never change meaning; new ones may be added. Its zero value is CodeUnset,
+// which no decision carries. On the wire it is the code's name.
+type Code uint8
 
 // The rule codes.
 const (
-	CodeInvalidAction     Code = "invalid_action"
-	CodeInvalidRole       Code = "invalid_role"
-	CodeIAM               Code = "iam"
-	CodeDefault           Code = "default"
-	CodeContainerFloor    Code = "container_floor"
-	CodeAutonomy          Code = "autonomy"
-	CodeAutonomyDeny      Code = "autonomy_deny"
-	CodeBuiltinDeny       Code = "builtin_deny"
-	CodeFileDeny          Code = "file_deny"
-	CodeFileAsk           Code = "file_ask"
-	CodeFileAllow         Code = "file_allow"
-	CodeScopeCd           Code = "scope_cd"
-	CodeCompoundUnmatched Code = "compound_unmatched"
-	CodeProtectedMerge    Code = "cap_protected_merge"
-	CodeInstructionPatch  Code = "cap_instruction_patch"
-	CodeParallelism       Code = "cap_parallelism"
-	CodeTypedPush         Code = "cap_typed_push"
-	CodeContainerRemove   Code = "cap_container_remove"
-	CodeExternalEffect    Code = "cap_external_effect"
-	CodePrivileged        Code = "cap_privileged"
-	CodePathScope         Code = "cap_path_scope"
-	CodeNoScope           Code = "cap_no_scope"
-	CodeProtectedPath     Code = "cap_protected_path"
-	CodeIntegrity         Code = "cap_integrity"
-	CodeExecArgument      Code = "cap_exec_argument"
+	CodeUnset Code = iota
+	CodeInvalidAction
+	CodeInvalidRole
+	CodeIAM
+	CodeDefault
+	CodeContainerFloor
+	CodeAutonomy
+	CodeAutonomyDeny
+	CodeBuiltinDeny
+	CodeFileDeny
+	CodeFileAsk
+	CodeFileAllow
+	CodeScopeCd
+	CodeCompoundUnmatched
+	CodeProtectedMerge
+	CodeInstructionPatch
+	CodeParallelism
+	CodeTypedPush
+	CodeContainerRemove
+	CodeExternalEffect
+	CodePrivileged
+	CodePathScope
+	CodeNoScope
+	CodeProtectedPath
+	CodeIntegrity
+	CodeExecArgument
+	numCodes
 )
+
+var codeNames = [numCodes]string{
+	CodeUnset: "", CodeInvalidAction: "invalid_action", CodeInvalidRole: "invalid_role", CodeIAM: "iam",
+	CodeDefault: "default", CodeContainerFloor: "container_floor", CodeAutonomy: "autonomy",
+	CodeAutonomyDeny: "autonomy_deny", CodeBuiltinDeny: "builtin_deny", CodeFileDeny: "file_deny",
+	CodeFileAsk: "file_ask", CodeFileAllow: "file_allow", CodeScopeCd: "scope_cd",
+	CodeCompoundUnmatched: "compound_unmatched", CodeProtectedMerge: "cap_protected_merge",
+	CodeInstructionPatch: "cap_instruction_patch", CodeParallelism: "cap_parallelism",
+	CodeTypedPush: "cap_typed_push", CodeContainerRemove: "cap_container_remove",
+	CodeExternalEffect: "cap_external_effect", CodePrivileged: "cap_privileged",
+	CodePathScope: "cap_path_scope", CodeNoScope: "cap_no_scope", CodeProtectedPath: "cap_protected_path",
+	CodeIntegrity: "cap_integrity", CodeExecArgument: "cap_exec_argument",
+}
+
+// String returns the code's wire name ("file_allow", "cap_path_scope", …;
+// "" for CodeUnset).
+func (c Code) String() string {
+	if c < numCodes {
+		return codeNames[c]
+	}
+	return fmt.Sprintf("Code(%d)", uint8(c))
+}
+
+// IsCap reports whether the code names a final cap.
+func (c Code) IsCap() bool { return c >= CodeProtectedMerge && c < numCodes }
+
+// MarshalText implements encoding.TextMarshaler.
+func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (c *Code) UnmarshalText(b []byte) error {
+	v, err := ParseCode(string(b))
+	*c = v
+	return err
+}
+
+// ParseCode reads a code's wire name.
+func ParseCode(s string) (Code, error) {
+	for i, n := range codeNames {
+		if n == s {
+			return Code(i), nil
+		}
+	}
+	return CodeUnset, fmt.Errorf("permengine: unknown rule code %q", s)
+}

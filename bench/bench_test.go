@@ -90,12 +90,12 @@ func BenchmarkSideBySide(b *testing.B) {
 // reference-only Rego policy, or "" when it cannot.
 func category(d permengine.Decision, opa string) string {
 	switch {
-	case strings.HasPrefix(string(d.Rule), "cap_"):
-		return string(d.Rule) + " (a cap the reference semantics do not have)"
+	case d.Rule.IsCap():
+		return d.Rule.String() + " (a cap the reference semantics do not have)"
 	case d.Rule == permengine.CodeBuiltinDeny:
 		return "builtin_deny (the built-in floor)"
 	case strings.Contains(d.Reason, "(read as "):
-		return string(d.Rule) + " through a looked-through view (wrapper, assignment, program directory)"
+		return d.Rule.String() + " through a looked-through view (wrapper, assignment, program directory)"
 	case strings.Contains(d.Reason, "is not a known program"):
 		return "file_ask: a denied command behind an unknown program"
 	case d.Rule == permengine.CodeCompoundUnmatched && opa == "auto_approve":

@@ -275,7 +275,7 @@ func (c *Case) Check(d permengine.Decision) error {
 	if d.Outcome.String() != c.Want.Outcome {
 		problems = append(problems, fmt.Sprintf("outcome %s, want %s", d.Outcome, c.Want.Outcome))
 	}
-	if c.Want.Rule != "" && string(d.Rule) != c.Want.Rule {
+	if c.Want.Rule != "" && d.Rule.String() != c.Want.Rule {
 		problems = append(problems, fmt.Sprintf("rule %s, want %s", d.Rule, c.Want.Rule))
 	}
 	if len(problems) == 0 {

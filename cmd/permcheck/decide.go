@@ -157,8 +157,8 @@ func printExplain(w io.Writer, req permengine.Request, d permengine.Decision) {
 	fmt.Fprintln(w, "stages:")
 	for _, s := range stages {
 		line := fmt.Sprintf("  %-11s -> %-16s", s.Stage, s.Outcome)
-		if s.Rule != "" {
-			line += " [" + string(s.Rule) + "]"
+		if s.Rule != permengine.CodeUnset {
+			line += " [" + s.Rule.String() + "]"
 		}
 		line += " " + s.Detail
 		if s.Effect != permengine.EffectUnset {
@@ -242,7 +242,7 @@ func decideJSONL(f decideFlags, stdin io.Reader, stdout, stderr io.Writer) int {
 			res.Error = rerr.Error()
 		default:
 			d := permengine.Decide(policy, req)
-			res.Outcome, res.Rule, res.Reason, res.Segment, res.Pattern = d.Outcome.String(), string(d.Rule), d.Reason, d.Segment, d.Pattern
+			res.Outcome, res.Rule, res.Reason, res.Segment, res.Pattern = d.Outcome.String(), d.Rule.String(), d.Reason, d.Segment, d.Pattern
 		}
 		if err := enc.Encode(res); err != nil {
 			fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
