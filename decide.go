@@ -538,7 +538,7 @@ func (x *decider) terminal(cmd *command) {
 			}
 			x.set(AutoApprove, firstCode, reason, s.text, firstRule)
 		} else {
-			x.set(AutoApprove, CodeFileAllow, "every one of the "+strconv.Itoa(len(cmd.segs))+" segments matches allow", "", nil)
+			x.set(AutoApprove, CodeFileAllow, allAllowReason(len(cmd.segs)), "", nil)
 		}
 		var m *Rule
 		if len(cmd.segs) == 1 {
@@ -638,6 +638,22 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
 	}
 	return classNone, nil, CodeUnset, ""
+}
+
+// allAllowReasons are the reasons of compound commands whose every segment
+// is allowed, made once for the usual sizes.
+var allAllowReasons = func() (r [33]string) {
+	for n := 2; n < len(r); n++ {
+		r[n] = "every one of the " + strconv.Itoa(n) + " segments matches allow"
+	}
+	return r
+}()
+
+func allAllowReason(n int) string {
+	if n >= 2 && n < len(allAllowReasons) {
+		return allAllowReasons[n]
+	}
+	return "every one of the " + strconv.Itoa(n) + " segments matches allow"
 }
 
 // segmentReason renders `segment "TEXT"` followed by a, b and c, in one
@@ -818,7 +834,7 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 			data = dataArgs(s.words)
 		}
 		for j, w := range s.words {
-			if data&(1<<uint(min(j, 63))) != 0 && j < 63 {
+			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.flags[j] == 0 && !hasPathByte(w) {
 				continue
 			}
 			if why := pathProblem(w, s.flags[j], s.dirs, root, false); why != "" {
@@ -843,7 +859,11 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 // segProtected checks a segment's words and redirection targets against
 // the protected paths.
 func segProtected(s *segment, pc *protCheck) string {
+	every := !pc.set.dotOnly || pc.baseNoDot || pc.dirsDot(s.dirs)
 	for _, w := range s.words {
+		if !every && !hasPathByte(w) {
+			continue // no '.', '/', '~', '$', '`' or '=': no protected path
+		}
 		if why := pc.problem(w, s.dirs); why != "" {
 			return quote(w) + " reaches " + why + ": a person approves every use of it"
 		}

@@ -241,6 +241,26 @@ func onePathProblem(w string, flags uint8, dirs []string, root string, redirect 
 	return ""
 }
 
+// pathBytes are the characters without which a word names no path the
+// checks care about: no directory, home, expansion, parent, dot name or
+// option value.
+var pathBytes = func() (t [256]bool) {
+	for _, c := range []byte("/~$`.=") {
+		t[c] = true
+	}
+	return t
+}()
+
+// hasPathByte reports whether w has one of pathBytes.
+func hasPathByte(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if pathBytes[w[i]] {
+			return true
+		}
+	}
+	return false
+}
+
 // mayBePath reports a word that the path checks need to look at: one with
 // '/', '~', '$', '`' or "..". Words like -la, status or x.go are not.
 func mayBePath(w string) bool {
