@@ -20,14 +20,37 @@ var reservedWords = map[string]bool{
 	"readonly": true, "typeset": true, "nameref": true, "let": true,
 }
 
-// fastToken is one word or operator of a plain command.
+// fastOp is an operator of a plain command; opWord marks a word.
+type fastOp uint8
+
+const (
+	opWord    fastOp = iota
+	opAnd            // &&
+	opOr             // ||
+	opPipe           // |
+	opSemi           // ; and newline
+	opAmp            // &
+	opGt             // >
+	opGtGt           // >>
+	opLt             // <
+	opGtAmp          // >&
+	opLtAmp          // <&
+	opAmpGt          // &>
+	opAmpGtGt        // &>>
+)
+
+// opText is each redirection's text, as the parser writes it.
+var opText = [...]string{opGt: ">", opGtGt: ">>", opLt: "<", opGtAmp: ">&", opLtAmp: "<&", opAmpGt: "&>", opAmpGtGt: "&>>"}
+
+func (o fastOp) redirect() bool { return o >= opGt }
+
+// fastToken is one word or operator of a plain command. It is kept small:
+// a command's tokens are written once per decision.
 type fastToken struct {
-	op    string // "", or an operator: && || | ; & \n, or a redirection
-	text  string // the word after quote removal
-	flags uint8
-	start int // byte offsets in the source
-	end   int
-	fd    bool // a redirection with a file-descriptor number before it
+	text       string // the word after quote removal
+	start, end int32  // byte offsets in the source
+	op         fastOp
+	flags      uint8
 }
 
 // fastSplit reads a plain command into segments, or reports false. It
@@ -80,11 +103,11 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	// cd moves it for what follows only where the shell certainly follows.
 	cur := dirs             // where the next statement starts
 	var ok1, fail1 []string // the and-or list so far: after success, after failure
-	chainOp := ""           // "" at the start of a statement, else && or ||
+	chainOp := opWord       // opWord at the start of a statement, else opAnd or opOr
 	pipeDirs := dirs        // where the current pipeline runs
 	pipeLen := 0            // segments in the current pipeline
 	inSeg := false
-	expectTarget := ""
+	expectTarget := opWord // a redirection waiting for its target
 	var seg segment
 	segStart, segEnd := 0, 0
 	wordStart := 0
@@ -92,11 +115,11 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	startSeg := func(at int) {
 		if pipeLen == 0 {
 			switch chainOp {
-			case "":
+			case opWord:
 				pipeDirs = cur
-			case "&&":
+			case opAnd:
 				pipeDirs = ok1
-			case "||":
+			case opOr:
 				pipeDirs = fail1
 			}
 		}
@@ -131,11 +154,11 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			pok = segs[len(segs)-1].cdTo
 		}
 		switch chainOp {
-		case "":
+		case opWord:
 			ok1, fail1 = pok, pfail
-		case "&&":
+		case opAnd:
 			ok1, fail1 = pok, unionDirs(fail1, pfail)
-		case "||":
+		case opOr:
 			ok1, fail1 = unionDirs(ok1, pok), pfail
 		}
 		pipeLen = 0
@@ -145,25 +168,25 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		if !background {
 			cur = unionDirs(ok1, fail1)
 		}
-		chainOp = ""
+		chainOp = opWord
 	}
 
-	lastOp := ""
+	lastOp := opWord
 	for i := range toks {
 		t := &toks[i]
-		switch t.op {
-		case "":
+		switch {
+		case t.op == opWord:
 			if !inSeg {
-				startSeg(t.start)
+				startSeg(int(t.start))
 			}
-			segEnd = t.end
-			if expectTarget != "" {
+			segEnd = int(t.end)
+			if expectTarget != opWord {
 				op := expectTarget
-				expectTarget = ""
-				if (op == ">&" || op == "<&") && (t.text == "-" || isDigits(t.text)) {
+				expectTarget = opWord
+				if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
 					continue // fd duplication names no file
 				}
-				seg.redirs = append(seg.redirs, pathRef{op: op, text: t.text, flags: t.flags &^ fastQuoted, dirs: seg.dirs})
+				seg.redirs = append(seg.redirs, pathRef{op: opText[op], text: t.text, flags: t.flags &^ fastQuoted, dirs: seg.dirs})
 				continue
 			}
 			first := len(c.wordArena) == wordStart
@@ -190,40 +213,40 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			}
 			c.wordArena = append(c.wordArena, t.text)
 			c.flagArena = append(c.flagArena, flags)
-		case ">", ">>", "<", ">&", "<&", "&>", "&>>":
-			if expectTarget != "" {
+		case t.op.redirect():
+			if expectTarget != opWord {
 				return fail()
 			}
 			if !inSeg {
-				startSeg(t.start)
+				startSeg(int(t.start))
 			}
 			expectTarget = t.op
-			lastOp = ""
+			lastOp = opWord
 		default: // && || | ; & and newlines (as ;)
-			if expectTarget != "" || !endSeg() {
+			if expectTarget != opWord || !endSeg() {
 				return fail()
 			}
 			switch t.op {
-			case "|":
-			case "&&", "||":
+			case opPipe:
+			case opAnd, opOr:
 				endPipe()
 				chainOp = t.op
-			case ";":
+			case opSemi:
 				endStmt(false)
-			case "&":
+			case opAmp:
 				endStmt(true)
 			}
 			lastOp = t.op
 		}
 	}
-	if expectTarget != "" {
+	if expectTarget != opWord {
 		return fail()
 	}
 	if inSeg {
 		if !endSeg() {
 			return fail()
 		}
-	} else if lastOp == "&&" || lastOp == "||" || lastOp == "|" || len(segs) == 0 {
+	} else if lastOp == opAnd || lastOp == opOr || lastOp == opPipe || len(segs) == 0 {
 		return fail()
 	}
 	c.scratch = segs
@@ -260,35 +283,35 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 			if c == ';' && i+1 < n && (src[i+1] == ';' || src[i+1] == '&') {
 				return nil, false // ;; ;& ;;& belong to case
 			}
-			toks = append(toks, fastToken{op: ";", start: i, end: i + 1})
+			toks = append(toks, fastToken{op: opSemi, start: int32(i), end: int32(i + 1)})
 			i++
 			continue
 		case '&':
 			switch {
 			case i+1 < n && src[i+1] == '&':
-				toks = append(toks, fastToken{op: "&&", start: i, end: i + 2})
+				toks = append(toks, fastToken{op: opAnd, start: int32(i), end: int32(i + 2)})
 				i += 2
 			case i+2 < n && src[i+1] == '>' && src[i+2] == '>':
-				toks = append(toks, fastToken{op: "&>>", start: i, end: i + 3})
+				toks = append(toks, fastToken{op: opAmpGtGt, start: int32(i), end: int32(i + 3)})
 				i += 3
 			case i+1 < n && src[i+1] == '>':
-				toks = append(toks, fastToken{op: "&>", start: i, end: i + 2})
+				toks = append(toks, fastToken{op: opAmpGt, start: int32(i), end: int32(i + 2)})
 				i += 2
 			default:
-				toks = append(toks, fastToken{op: "&", start: i, end: i + 1})
+				toks = append(toks, fastToken{op: opAmp, start: int32(i), end: int32(i + 1)})
 				i++
 			}
 			continue
 		case '|':
 			if i+1 < n && (src[i+1] == '|') {
-				toks = append(toks, fastToken{op: "||", start: i, end: i + 2})
+				toks = append(toks, fastToken{op: opOr, start: int32(i), end: int32(i + 2)})
 				i += 2
 				continue
 			}
 			if i+1 < n && src[i+1] == '&' {
 				return nil, false // |&
 			}
-			toks = append(toks, fastToken{op: "|", start: i, end: i + 1})
+			toks = append(toks, fastToken{op: opPipe, start: int32(i), end: int32(i + 1)})
 			i++
 			continue
 		case '>', '<':
@@ -296,7 +319,7 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 			if !ok {
 				return nil, false
 			}
-			toks = append(toks, fastToken{op: op, start: i, end: i + width})
+			toks = append(toks, fastToken{op: op, start: int32(i), end: int32(i + width)})
 			i += width
 			continue
 		}
@@ -312,7 +335,7 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 				if !ok {
 					return nil, false
 				}
-				toks = append(toks, fastToken{op: op, start: i, end: j + width, fd: true})
+				toks = append(toks, fastToken{op: op, start: int32(i), end: int32(j + width)})
 				i = j + width
 				continue
 			}
@@ -321,29 +344,29 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 		if !ok {
 			return nil, false
 		}
-		toks = append(toks, fastToken{text: text, flags: flags, start: start, end: end})
+		toks = append(toks, fastToken{text: text, flags: flags, start: int32(start), end: int32(end)})
 		i = end
 	}
 	return toks, true
 }
 
 // redirOp reads a redirection operator at the start of s.
-func redirOp(s string) (string, int, bool) {
+func redirOp(s string) (fastOp, int, bool) {
 	switch {
 	case strings.HasPrefix(s, ">>"):
-		return ">>", 2, true
+		return opGtGt, 2, true
 	case strings.HasPrefix(s, ">&"):
-		return ">&", 2, true
+		return opGtAmp, 2, true
 	case strings.HasPrefix(s, "<&"):
-		return "<&", 2, true
+		return opLtAmp, 2, true
 	case strings.HasPrefix(s, "<<"), strings.HasPrefix(s, "<>"), strings.HasPrefix(s, ">|"), strings.HasPrefix(s, "<("), strings.HasPrefix(s, ">("):
-		return "", 0, false
+		return opWord, 0, false
 	case s[0] == '>':
-		return ">", 1, true
+		return opGt, 1, true
 	case s[0] == '<':
-		return "<", 1, true
+		return opLt, 1, true
 	}
-	return "", 0, false
+	return opWord, 0, false
 }
 
 // fastWord reads one word starting at i: unquoted runs of plain

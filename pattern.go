@@ -261,7 +261,7 @@ func fastRuleWords(content string) ([]string, bool) {
 	}
 	words := make([]string, 0, len(toks))
 	for i, t := range toks {
-		if t.op != "" {
+		if t.op != opWord {
 			return nil, false
 		}
 		if i == 0 && t.flags&fastQuoted == 0 && reservedWords[t.text] {
