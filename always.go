@@ -167,20 +167,25 @@ func capPrefix(unit []string) bool {
 	if privileged[unit[0]] {
 		return true
 	}
-	rows := make([][]string, 0, 4)
-	for _, r := range gitEffects {
-		rows = append(rows, append([]string{r.verb}, r.sub...))
-	}
-	for _, r := range toolEffects {
-		rows = append(rows, append([]string{r.verb}, r.sub...))
-	}
-	for _, row := range rows {
+	for _, row := range capRows {
 		if len(unit) <= len(row) && equalWords(unit, row[:len(unit)]) {
 			return true
 		}
 	}
 	return false
 }
+
+// capRows are the rows of the external-effect tables as whole commands
+// (git push, gh pr create, …), built once.
+var capRows = func() [][]string {
+	var rows [][]string
+	for _, t := range [][]effectRow{gitEffects, toolEffects} {
+		for _, r := range t {
+			rows = append(rows, append([]string{r.verb}, r.sub...))
+		}
+	}
+	return rows
+}()
 
 // dangerousVerb reports programs that run other programs or code: a rule
 // of their name alone would allow anything (lint warns about them too).

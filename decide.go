@@ -617,9 +617,10 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 			if b := baseName(rest[0]); b != rest[0] {
 				rest = append([]string{b}, rest[1:]...)
 			}
-			r := x.p.matchTerminal(ListDeny, rest)
+			m := x.p.matchAllLists(rest)
+			r := m[ListDeny]
 			if r == nil {
-				r = x.p.matchTerminal(ListAsk, rest)
+				r = m[ListAsk]
 			}
 			if r != nil {
 				return classAsk, r, CodeFileAsk, " (" + quote(s.words[0]) + " is not a known program and may run " + quote(strings.Join(rest, " ")) + ")"

@@ -53,14 +53,6 @@ type fastToken struct {
 	flags      uint8
 }
 
-// fastSplit reads a plain command into segments, or reports false. It
-// allocates its own command; Decide uses fastRead with pooled arenas.
-func fastSplit(src string, dirs []string, depth int, origin string) ([]segment, bool) {
-	c := &command{}
-	segs, ok := c.fastSegments(src, dirs, depth, origin)
-	return segs, ok
-}
-
 // fastRead reads src into c when it is plain, and reports whether it did.
 // On false, c is unchanged but for scratch space.
 func (c *command) fastRead(src string, dirs []string, depth int, origin string) bool {

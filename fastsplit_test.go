@@ -10,6 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// fastSplit reads a plain command into segments, or reports false. It
+// allocates its own command; Decide uses fastRead with pooled arenas.
+func fastSplit(src string, dirs []string, depth int, origin string) ([]segment, bool) {
+	c := &command{}
+	segs, ok := c.fastSegments(src, dirs, depth, origin)
+	return segs, ok
+}
+
 // readCommandSlow reads with the parser only.
 func readCommandSlow(src, cwd string) *command {
 	c := &command{noFast: true}

@@ -102,7 +102,7 @@ func LintFile(f *File) []Finding {
 		if why := dangerousAllow(r); why != "" {
 			warn(r, "dangerous-allow", "%s", why)
 		}
-		if r.Type == Terminal && r.Content && capPrefix(r.Words) && effectOrPrivilege(r.Words) {
+		if _, capped := externalEffect(r.Words, nil); r.Type == Terminal && r.Content && capPrefix(r.Words) && capped {
 			warn(r, "capped", "%s is never auto-approved: the external-effect and privilege cap applies whatever the file says", r.Text)
 		}
 		if r.Type != Terminal && !r.Content {
@@ -165,13 +165,6 @@ func shadowedBy(f *File, r *Rule, l List) *Rule {
 		}
 	}
 	return nil
-}
-
-// effectOrPrivilege reports whether a rule's words are exactly (or start
-// with) a capped command, rather than a prefix shared with safe ones.
-func effectOrPrivilege(words []string) bool {
-	_, ok := externalEffect(words, nil)
-	return ok
 }
 
 // dangerousAllow explains why an allow rule allows too much, or "".

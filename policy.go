@@ -207,15 +207,6 @@ func (p *Policy) Len() int {
 	return len(p.rules[0]) + len(p.rules[1]) + len(p.rules[2])
 }
 
-// matchTerminal returns the first rule (in source order) of list l that
-// matches words, or nil.
-func (p *Policy) matchTerminal(l List, words []string) *Rule {
-	if p == nil || len(words) == 0 {
-		return nil
-	}
-	return p.matchAllLists(words)[l]
-}
-
 // matchAllLists returns, for each list, the first rule that matches words.
 func (p *Policy) matchAllLists(words []string) [3]*Rule {
 	var best [3]*Rule

@@ -587,10 +587,8 @@ func isNumberLit(s string) bool {
 			return false
 		}
 	}
-	return c0IsDigit(s)
+	return s[0] >= '0' && s[0] <= '9'
 }
-
-func c0IsDigit(s string) bool { return s[0] >= '0' && s[0] <= '9' }
 
 func isDigits(s string) bool {
 	if s == "" {

@@ -235,7 +235,12 @@ func ansiC(b *strings.Builder, v string) {
 				b.WriteString("\\c")
 			}
 		case 'x', 'u', 'U':
-			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			max := 2 // \xHH
+			if e == 'u' {
+				max = 4 // \uHHHH
+			} else if e == 'U' {
+				max = 8 // \UHHHHHHHH
+			}
 			j := i + 1
 			for j < len(v) && j-i-1 < max && isHex(v[j]) {
 				j++
