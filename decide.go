@@ -202,7 +202,9 @@ type Decision struct {
 	Outcome Outcome `json:"outcome"`
 	// Rule is the stable code of what decided (SPEC §9).
 	Rule Code `json:"rule"`
-	// Reason names the rule in words, with its source.
+	// Reason names the rule in words, with its source. For a terminal
+	// command of one segment it is the rule itself; in a compound command
+	// it names the deciding segment first.
 	Reason string `json:"reason"`
 	// Segment is the part of a terminal command that decided, if any.
 	Segment string `json:"segment,omitempty"`
@@ -502,12 +504,7 @@ func (x *decider) terminal(cmd *command) {
 		}
 		switch cls {
 		case classDeny:
-			var reason string
-			if r != nil {
-				reason = segmentReason(s.text, why, " matches ", r.describe())
-			} else {
-				reason = segmentReason(s.text, " matches ", why, "")
-			}
+			reason := ruleReason(len(cmd.segs), s.text, why, r)
 			x.set(Deny, code, reason, s.text, r)
 			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Matched: r, Detail: "deny wins: " + reason})
 			return
@@ -527,14 +524,14 @@ func (x *decider) terminal(cmd *command) {
 	switch {
 	case firstAsk >= 0:
 		s := cmd.segs[firstAsk]
-		x.set(RequireApproval, CodeFileAsk, segmentReason(s.text, askWhy, " matches ", askRule.describe()), s.text, askRule)
+		x.set(RequireApproval, CodeFileAsk, ruleReason(len(cmd.segs), s.text, askWhy, askRule), s.text, askRule)
 		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Matched: askRule, Detail: x.d.Reason})
 	case allAllow:
 		if len(cmd.segs) == 1 {
 			s := &cmd.segs[0]
 			reason := firstWhy
 			if firstRule != nil {
-				reason = segmentReason(s.text, " matches ", firstRule.describe(), "")
+				reason = ruleReason(1, s.text, "", firstRule)
 			}
 			x.set(AutoApprove, firstCode, reason, s.text, firstRule)
 		} else {
@@ -655,6 +652,22 @@ func allAllowReason(n int) string {
 		return allAllowReasons[n]
 	}
 	return "every one of the " + strconv.Itoa(n) + " segments matches allow"
+}
+
+// ruleReason is the reason of a segment's classification in a command of
+// n segments. When the command is that one segment, read as written, the
+// rule's own description is the reason (Decision.Segment still names the
+// segment); otherwise the reason names the segment first, and how it was
+// read when a looked-through view matched. r is nil for the built-in rm
+// floor, whose why says it all.
+func ruleReason(n int, text, why string, r *Rule) string {
+	switch {
+	case r == nil:
+		return segmentReason(text, " matches ", why, "")
+	case n == 1 && why == "":
+		return r.describe()
+	}
+	return segmentReason(text, why, " matches ", r.describe())
 }
 
 // segmentReason renders `segment "TEXT"` followed by a, b and c, in one
@@ -801,11 +814,20 @@ func extraVerb(extra [][]string, v string) bool {
 // computedVerb reports a program name that is only known at run time: it
 // holds an expansion or a glob. "[" and "[[" alone are the test commands.
 func computedVerb(v string) bool {
-	if strings.ContainsAny(v, "$`*?") {
-		return true
+	bracket := false
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '$', '`', '*', '?':
+			return true
+		case '[':
+			bracket = true
+		case ']':
+			if bracket {
+				return true
+			}
+		}
 	}
-	i := strings.IndexByte(v, '[')
-	return i >= 0 && strings.IndexByte(v[i+1:], ']') >= 0
+	return false
 }
 
 // scopeCaps checks the working directory, every path word and every
@@ -817,7 +839,7 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked", true)
 	case !strings.HasPrefix(cwd, "/"):
 		x.cap(CodePathScope, "", "working directory "+quote(cwd)+" is not absolute", true)
-	case !inside(path.Clean(cwd), root):
+	case cwd != root && !inside(path.Clean(cwd), root):
 		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root, true)
 	}
 	for i := range cmd.segs {

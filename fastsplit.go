@@ -64,7 +64,7 @@ func (c *command) fastRead(src string, dirs []string, depth int, origin string) 
 	// their own.
 	c.scratch = nil
 	for i := range segs {
-		c.addSegment(segs[i])
+		c.addSegment(&segs[i])
 	}
 	if c.scratch == nil {
 		clear(segs)
@@ -103,6 +103,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	var seg segment
 	segStart, segEnd := 0, 0
 	wordStart := 0
+	leading := true // every word of the segment so far is NAME=value
 
 	startSeg := func(at int) {
 		if pipeLen == 0 {
@@ -118,6 +119,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		seg = segment{dirs: pipeDirs, depth: depth, origin: origin}
 		segStart = at
 		wordStart = len(c.wordArena)
+		leading = true
 		inSeg = true
 	}
 	endSeg := func() bool {
@@ -181,17 +183,17 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 				seg.redirs = append(seg.redirs, pathRef{op: opText[op], text: t.text, flags: t.flags &^ fastQuoted, dirs: seg.dirs})
 				continue
 			}
-			first := len(c.wordArena) == wordStart
 			flags := t.flags &^ fastQuoted
-			if first || isAssignment(c.wordArena[len(c.wordArena)-1]) && allAssignments(c.wordArena[wordStart:]) {
+			if leading {
 				b := bitsOf(t.text)
 				if t.flags&fastQuoted == 0 && b&vbReserved != 0 {
 					return fail()
 				}
-				if first {
+				if len(c.wordArena) == wordStart {
 					seg.bits, seg.hasBits = b, true
 				}
-				if isAssignment(t.text) {
+				leading = isAssignment(t.text)
+				if leading {
 					// NAME=value before the program: the parser gives
 					// the value's flags, without a leading tilde.
 					if t.flags&fastQuoted != 0 || strings.HasSuffix(t.text, "+=") {
@@ -243,17 +245,6 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	}
 	c.scratch = segs
 	return segs, true
-}
-
-// allAssignments reports whether every word so far is NAME=value: the next
-// word is still in the command's leading position.
-func allAssignments(words []string) bool {
-	for _, w := range words {
-		if !isAssignment(w) {
-			return false
-		}
-	}
-	return true
 }
 
 // fastQuoted marks a token that had quotes (it is never a keyword); it is
@@ -367,7 +358,10 @@ func redirOp(s string) (fastOp, int, bool) {
 func fastWord(src string, i int) (string, uint8, int, bool) {
 	n := len(src)
 	start := i
-	var b *strings.Builder
+	// b holds the word after quote removal once a quote is seen; until
+	// then the word is a slice of src.
+	var b strings.Builder
+	quoted := false
 	var flags uint8
 	first := true
 	for i < n {
@@ -383,8 +377,8 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 					return "", 0, 0, false // the parser judges text it cannot show
 				}
 			}
-			if b == nil {
-				b = &strings.Builder{}
+			if !quoted {
+				quoted = true
 				b.Grow(wordSpan(src, start))
 				b.WriteString(src[start:i])
 			}
@@ -403,8 +397,8 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 			if j >= n {
 				return "", 0, 0, false
 			}
-			if b == nil {
-				b = &strings.Builder{}
+			if !quoted {
+				quoted = true
 				b.Grow(wordSpan(src, start))
 				b.WriteString(src[start:i])
 			}
@@ -449,7 +443,7 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 				}
 				flags |= wordTilde
 			}
-			if b != nil {
+			if quoted {
 				b.WriteString(src[i:j])
 			}
 			i = j
@@ -457,7 +451,7 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 			if i == start {
 				return "", 0, 0, false
 			}
-			return finishWord(src, start, i, b), flags, i, true
+			return finishWord(src, start, i, &b, quoted), flags, i, true
 		default:
 			return "", 0, 0, false
 		}
@@ -466,7 +460,7 @@ func fastWord(src string, i int) (string, uint8, int, bool) {
 	if i == start {
 		return "", 0, 0, false
 	}
-	return finishWord(src, start, i, b), flags, i, true
+	return finishWord(src, start, i, &b, quoted), flags, i, true
 }
 
 // wordSpan is the room to reserve for a quoted word starting at start: it
@@ -480,8 +474,8 @@ func wordSpan(src string, start int) int {
 	return n
 }
 
-func finishWord(src string, start, end int, b *strings.Builder) string {
-	if b == nil {
+func finishWord(src string, start, end int, b *strings.Builder, quoted bool) string {
+	if !quoted {
 		return src[start:end]
 	}
 	return b.String()

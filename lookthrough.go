@@ -96,24 +96,33 @@ const maxViews = 64
 
 // isAssignment reports whether w has the form NAME=value or NAME+=value.
 func isAssignment(w string) bool {
-	i := strings.IndexByte(w, '=')
-	if i <= 0 {
+	// One pass over the name: most words stop at their first byte.
+	i := 0
+	for i < len(w) {
+		c := w[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			break
+		}
+		i++
+	}
+	if i == 0 || i == len(w) {
 		return false
 	}
-	name := strings.TrimSuffix(w[:i], "+")
-	if j := strings.IndexByte(name, '['); j > 0 && strings.HasSuffix(name, "]") {
-		name = name[:j]
-	}
-	if name == "" {
-		return false
-	}
-	for k := 0; k < len(name); k++ {
-		c := name[k]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || k > 0 && c >= '0' && c <= '9') {
+	switch w[i] {
+	case '=':
+		return true
+	case '+':
+		return i+1 < len(w) && w[i+1] == '='
+	case '[':
+		// NAME[subscript]= or NAME[subscript]+=, up to the first '='.
+		k := strings.IndexByte(w, '=')
+		if k < 0 {
 			return false
 		}
+		name := strings.TrimSuffix(w[:k], "+")
+		return len(name) > i+1 && name[len(name)-1] == ']'
 	}
-	return true
+	return false
 }
 
 // baseName strips the directory from a program path: /usr/bin/curl → curl.

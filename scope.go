@@ -318,6 +318,11 @@ func DefaultProtectedPaths() []string { return append([]string(nil), defaultProt
 type protectedSet struct {
 	patterns []string
 	globs    []*glob.Pattern
+	// byName lists, for a component starting with '.' (lower case), the
+	// patterns that only match paths holding that component; always lists
+	// the others. A path's dot components pick the globs worth running.
+	byName map[string][]int
+	always []int
 	// dotOnly is true when every pattern names a component starting with
 	// '.', so a path without "/." cannot match and the globs are skipped.
 	dotOnly bool
@@ -349,11 +354,44 @@ func compileProtected(extra []string) (*protectedSet, error) {
 		}
 		s.patterns = append(s.patterns, pat)
 		s.globs = append(s.globs, g)
+		if name := neededDotName(strings.ToLower(pat)); name != "" {
+			if s.byName == nil {
+				s.byName = map[string][]int{}
+			}
+			s.byName[name] = append(s.byName[name], len(s.globs)-1)
+		} else {
+			s.always = append(s.always, len(s.globs)-1)
+		}
 		if !dotNamePattern(pat) {
 			s.dotOnly = false
 		}
 	}
 	return s, nil
+}
+
+// neededDotName returns the first component of a glob pattern that starts
+// with '.' and holds no glob syntax, when nothing before it can make it
+// optional: every path the pattern matches holds that component (patterns
+// are matched against absolute paths). "" when there is none.
+func neededDotName(pat string) string {
+	for i := 0; i < len(pat); i++ {
+		if pat[i] != '.' || i > 0 && pat[i-1] != '/' {
+			continue
+		}
+		if strings.ContainsAny(pat[:i], "{[?\\") {
+			return ""
+		}
+		j := strings.IndexByte(pat[i:], '/')
+		if j < 0 {
+			j = len(pat) - i
+		}
+		comp := pat[i : i+j]
+		if comp == "." || comp == ".." || strings.ContainsAny(comp, "*?[]{}\\") {
+			continue
+		}
+		return comp
+	}
+	return ""
 }
 
 // match returns the pattern that the absolute path p matches, or "".
@@ -364,6 +402,40 @@ func (s *protectedSet) match(p string) string {
 		return ""
 	}
 	lp := strings.ToLower(p)
+	if len(s.globs) > maxMarkedPatterns {
+		return s.matchAll(lp)
+	}
+	// Mark the patterns this path may match, then try them in order: the
+	// first pattern that matches is the one a reason names.
+	var mark [maxMarkedPatterns]bool
+	for _, i := range s.always {
+		mark[i] = true
+	}
+	for i := 1; i < len(lp); i++ {
+		if lp[i] != '.' || lp[i-1] != '/' {
+			continue
+		}
+		j := strings.IndexByte(lp[i:], '/')
+		if j < 0 {
+			j = len(lp) - i
+		}
+		for _, k := range s.byName[lp[i:i+j]] {
+			mark[k] = true
+		}
+	}
+	for i, g := range s.globs {
+		if mark[i] && g.Match(lp) {
+			return s.patterns[i]
+		}
+	}
+	return ""
+}
+
+// maxMarkedPatterns bounds the patterns match picks from with a mark array
+// on the stack; larger sets try every glob.
+const maxMarkedPatterns = 128
+
+func (s *protectedSet) matchAll(lp string) string {
 	for i, g := range s.globs {
 		if g.Match(lp) {
 			return s.patterns[i]

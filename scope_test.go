@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,4 +34,60 @@ func TestInside(t *testing.T) {
 	assert.True(t, inside("/ws/proj/x", "/ws/proj"))
 	assert.False(t, inside("/ws/project2", "/ws/proj"))
 	assert.False(t, inside("/ws", "/ws/proj"))
+}
+
+func TestNeededDotName(t *testing.T) {
+	for pat, want := range map[string]string{
+		"**/.git/hooks":     ".git",
+		"**/.git/hooks/**":  ".git",
+		"**/.bashrc":        ".bashrc",
+		"/etc/**":           "",
+		"**/secrets/*.pem":  "",
+		"**/.env*":          "",
+		"**/.env*/.aws/x":   ".aws",
+		"**/{.aws,.kube}/x": "",
+		"**/[.]ssh/.x":      "",
+		"**/./.ssh":         ".ssh",
+		"**/../.ssh":        ".ssh",
+		"**/x.git/hooks":    "",
+		".ssh/**":           ".ssh",
+	} {
+		assert.Equal(t, want, neededDotName(pat), pat)
+	}
+}
+
+// Picking globs by a path's dot components never changes what matches:
+// the result is what trying every glob in order gives.
+func TestProtectedMatchPrefilter(t *testing.T) {
+	extra := []string{"**/secrets/**", "**/.env*", "**/{.aws,.kube}/**", "/etc/**", "**/.config/gh/hosts.yml",
+		"**/X/.Y", "**/*.pem", "**/.git/config.d/**", "**/.ssh/known_hosts"}
+	sets := []*protectedSet{defaultProtectedSet}
+	s, err := compileProtected(extra)
+	if !assert.NoError(t, err) {
+		return
+	}
+	sets = append(sets, s)
+	comps := []string{"ws", "proj", ".git", "hooks", "config", ".Git", "HOOKS", ".ssh", "known_hosts", ".env",
+		".envrc", ".env.local", ".aws", ".kube", "secrets", "etc", "x", ".y", "X", ".config", "gh", "hosts.yml",
+		"a.pem", ".bashrc", ".vscode", "settings.json", ".", "..", "config.d", ".github", ".idea"}
+	rng := rand.New(rand.NewSource(11))
+	hits := 0
+	for i := 0; i < 20000; i++ {
+		p := ""
+		for j := rng.Intn(6); j >= 0; j-- {
+			p += "/" + comps[rng.Intn(len(comps))]
+		}
+		for _, s := range sets {
+			got := s.match(p)
+			want := ""
+			if !s.dotOnly || strings.Contains(p, "/.") {
+				want = s.matchAll(strings.ToLower(p))
+			}
+			assert.Equal(t, want, got, p)
+			if got != "" {
+				hits++
+			}
+		}
+	}
+	assert.Greater(t, hits, 5000, "the paths must reach the patterns")
 }

@@ -151,7 +151,7 @@ func (c *command) read(src string, dirs []string, depth int, origin string) {
 }
 
 // addSegment finishes a segment (views, nested scripts) and stores it.
-func (c *command) addSegment(s segment) {
+func (c *command) addSegment(s *segment) {
 	if len(c.segs) >= maxSegments {
 		c.tooMany = true
 		return
@@ -168,7 +168,7 @@ func (c *command) addSegment(s segment) {
 		c.viewArena = append(c.viewArena, s.words)
 		s.views = c.viewArena[k : k+1 : k+1]
 	}
-	c.segs = append(c.segs, s)
+	c.segs = append(c.segs, *s)
 	if s.depth >= maxNesting {
 		// Nested scripts past the limit are not read; refuse to approve.
 		for _, v := range s.views {
@@ -188,7 +188,7 @@ func (c *command) addSegment(s segment) {
 	if s.bits&(vbWrapper|vbRunner) != 0 || len(s.words) > 0 && (isAssignment(s.words[0]) || strings.IndexByte(s.words[0], '/') >= 0) {
 		if inner := wrappedCommand(s.words); inner != nil {
 			c.nested++
-			c.addSegment(segment{
+			c.addSegment(&segment{
 				text: strings.Join(inner, " "), words: inner, flags: tailFlags(s.flags, len(inner)),
 				redirs: nil, dirs: s.dirs, depth: s.depth, origin: "wrapped by " + baseName(firstVerb(s.words)),
 			})
@@ -220,10 +220,11 @@ func (c *command) addSegment(s segment) {
 			continue
 		}
 		if ns.words != nil {
-			c.addSegment(segment{
+			inner := segment{
 				text: strings.Join(ns.words, " "), words: ns.words, flags: make([]uint8, len(ns.words)),
-				dirs: c.segs[idx].dirs, depth: s.depth + 1, origin: ns.origin,
-			})
+				dirs: s.dirs, depth: s.depth + 1, origin: ns.origin,
+			}
+			c.addSegment(&inner)
 			continue
 		}
 		c.read(ns.script, c.segs[idx].dirs, s.depth+1, ns.origin)
@@ -454,7 +455,7 @@ func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*
 	}
 	markCd(&s)
 	before := len(r.c.segs)
-	r.c.addSegment(s)
+	r.c.addSegment(&s)
 	if len(r.c.segs) == before {
 		return nil
 	}
@@ -617,7 +618,7 @@ func (c *command) fallbackSplit(src string, dirs []string, depth int, origin str
 	end := func() {
 		flush()
 		if len(cur) > 0 {
-			c.addSegment(segment{text: strings.Join(cur, " "), words: cur, flags: make([]uint8, len(cur)), dirs: dirs, depth: depth, origin: origin})
+			c.addSegment(&segment{text: strings.Join(cur, " "), words: cur, flags: make([]uint8, len(cur)), dirs: dirs, depth: depth, origin: origin})
 		}
 		cur = nil
 	}

@@ -52,7 +52,7 @@ func TestHostDecidesAndAudits(t *testing.T) {
 
 	lines := strings.Split(strings.TrimSpace(audit.String()), "\n")
 	require.Len(t, lines, 2, "one audit line per decision")
-	assert.Equal(t, `{"time":"2026-01-02T03:04:05Z","type":"terminal","command":"git status","outcome":"auto_approve","rule":"file_allow","reason":"segment \"git status\" matches `+path+`:1: allow Terminal(git status)","segment":"git status"}`, lines[0])
+	assert.Equal(t, `{"time":"2026-01-02T03:04:05Z","type":"terminal","command":"git status","outcome":"auto_approve","rule":"file_allow","reason":"`+path+`:1: allow Terminal(git status)","segment":"git status"}`, lines[0])
 
 	// The host picks up an edited policy without restarting.
 	require.NoError(t, os.WriteFile(path, []byte(`{"deny": ["Terminal(git:*)"]}`), 0o644))
