@@ -100,7 +100,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	pipeLen := 0            // segments in the current pipeline
 	inSeg := false
 	expectTarget := opWord // a redirection waiting for its target
-	var seg segment
+	var seg *segment       // the segment being read, in place at the end of segs
 	segStart, segEnd := 0, 0
 	wordStart := 0
 	leading := true // every word of the segment so far is NAME=value
@@ -116,7 +116,14 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 				pipeDirs = fail1
 			}
 		}
-		seg = segment{dirs: pipeDirs, depth: depth, origin: origin}
+		n := len(segs)
+		if n < cap(segs) {
+			segs = segs[:n+1]
+		} else {
+			segs = append(segs, segment{})
+		}
+		seg = &segs[n]
+		*seg = segment{dirs: pipeDirs, depth: depth, origin: origin}
 		segStart = at
 		wordStart = len(c.wordArena)
 		leading = true
@@ -129,6 +136,8 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		inSeg = false
 		n := len(c.wordArena)
 		if n == wordStart && len(seg.redirs) == 0 {
+			*seg = segment{}
+			segs = segs[:len(segs)-1]
 			return false
 		}
 		if n > wordStart {
@@ -136,8 +145,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			seg.flags = c.flagArena[wordStart:n:n]
 		}
 		seg.text = src[segStart:segEnd]
-		markCd(&seg)
-		segs = append(segs, seg)
+		markCd(seg)
 		pipeLen++
 		return true
 	}
@@ -356,6 +364,32 @@ func redirOp(s string) (fastOp, int, bool) {
 // characters, single-quoted strings, and double-quoted strings without
 // expansions or escapes.
 func fastWord(src string, i int) (string, uint8, int, bool) {
+	// The common word first: characters that never set a flag, up to the
+	// end of the word, not starting with '~'. Its text is src itself and
+	// its flags are none.
+	n := len(src)
+	j := i
+	for j < n && quietTable[src[j]] {
+		j++
+	}
+	if j > i && src[i] != '~' && (j == n || wordEnd(src[j])) {
+		return src[i:j], 0, j, true
+	}
+	return fastWordAny(src, i)
+}
+
+// quietTable holds the plain characters that give a word no flag: all
+// but the glob characters * ? [ ] ('~' sets one only at the start).
+var quietTable = func() (t [256]bool) {
+	t = plainTable
+	for _, c := range []byte("*?[]") {
+		t[c] = false
+	}
+	return t
+}()
+
+// fastWordAny is fastWord for any word: quotes, globs, brackets, tildes.
+func fastWordAny(src string, i int) (string, uint8, int, bool) {
 	n := len(src)
 	start := i
 	// b holds the word after quote removal once a quote is seen; until
