@@ -125,6 +125,9 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 			p.add(r)
 		}
 	}
+	if p.trie != nil {
+		p.trie.freeze()
+	}
 	prot, err := newProtectedSet(ext.ProtectedPaths)
 	if err != nil {
 		return nil, err
@@ -226,7 +229,10 @@ func (p *Policy) matchAllLists(words []string) [3]*Rule {
 
 // trieNode is one word of the rule trie.
 type trieNode struct {
+	// children holds the next words while the policy is built; freeze
+	// moves them to kids, which the decisions read.
 	children map[string]*trieNode
+	kids     strTable[*trieNode]
 	plain    [3]*Rule // per list, the first rule whose words end here exactly
 	wild     [3]*Rule // per list, the first rule whose last word is this word as a stem (word:*)
 }
@@ -253,6 +259,16 @@ func (n *trieNode) insert(r *Rule) {
 	}
 }
 
+// freeze moves every node's children into its lookup table, once the
+// policy is built; the trie is read-only from then on.
+func (n *trieNode) freeze() {
+	for _, c := range n.children {
+		c.freeze()
+	}
+	n.kids = newStrTable(n.children)
+	n.children = nil
+}
+
 // consider keeps, per list, the rule that comes first in source order.
 func consider(best *[3]*Rule, rs *[3]*Rule) {
 	for l, r := range rs {
@@ -266,19 +282,19 @@ func consider(best *[3]*Rule, rs *[3]*Rule) {
 // first rule (by source order) that matches by token prefix.
 func (n *trieNode) match(words []string, best *[3]*Rule) {
 	for _, w := range words {
-		if n.children == nil {
+		if len(n.kids.slots) == 0 {
 			return
 		}
 		// A stem matches the word itself or the word up to a ':'
 		// (test:* matches test and test:unit).
 		for k := 0; k < len(w); k++ {
 			if w[k] == ':' {
-				if c := n.children[w[:k]]; c != nil {
+				if c, _ := n.kids.get(w[:k]); c != nil {
 					consider(best, &c.wild)
 				}
 			}
 		}
-		c := n.children[w]
+		c, _ := n.kids.get(w)
 		if c == nil {
 			return
 		}

@@ -1,5 +1,7 @@
 package permengine
 
+import "strings"
+
 // verbBits says, in one map lookup, what the engine knows about a program
 // name. The tables it is built from (wrappers, shells, the external-effect
 // and exec-capable tables, …) stay the place to read and extend; this only
@@ -19,9 +21,13 @@ const (
 	vbPattern                         // takes a pattern that is not a path
 	vbReserved                        // a shell keyword or declaration builtin
 	vbNested                          // may carry a nested script or command
+
+	// Bits of the word itself, set by wordBits, never in the table.
+	vbAssignment // NAME=value
+	vbPathName   // holds a '/': a program named by its path
 )
 
-var verbTable = func() map[string]verbBits {
+var verbTable = newStrTable(func() map[string]verbBits {
 	m := map[string]verbBits{}
 	set := func(v string, b verbBits) { m[v] |= b }
 	for v := range wrappers {
@@ -61,6 +67,22 @@ var verbTable = func() map[string]verbBits {
 		set(v, vbNested)
 	}
 	return m
-}()
+}())
 
-func bitsOf(v string) verbBits { return verbTable[v] }
+// wordBits is bitsOf with the bits of the word itself: what a segment
+// records about its first word.
+func wordBits(w string) verbBits {
+	b := bitsOf(w)
+	if isAssignment(w) {
+		b |= vbAssignment
+	}
+	if strings.IndexByte(w, '/') >= 0 {
+		b |= vbPathName
+	}
+	return b
+}
+
+func bitsOf(v string) verbBits {
+	b, _ := verbTable.get(v)
+	return b
+}
