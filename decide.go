@@ -853,7 +853,7 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 			}
 		}
 		var data uint64
-		if s.bits&vbPattern != 0 || len(s.words) > 0 && isAssignment(s.words[0]) {
+		if s.bits&(vbPattern|vbAssignment) != 0 {
 			data = dataArgs(s.words)
 		}
 		for j, w := range s.words {

@@ -193,14 +193,14 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			}
 			flags := t.flags &^ fastQuoted
 			if leading {
-				b := bitsOf(t.text)
+				b := wordBits(t.text)
 				if t.flags&fastQuoted == 0 && b&vbReserved != 0 {
 					return fail()
 				}
 				if len(c.wordArena) == wordStart {
 					seg.bits, seg.hasBits = b, true
 				}
-				leading = isAssignment(t.text)
+				leading = b&vbAssignment != 0
 				if leading {
 					// NAME=value before the program: the parser gives
 					// the value's flags, without a leading tilde.

@@ -139,16 +139,15 @@ func needsLook(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	return needsLookBits(words, bitsOf(words[0]))
+	return needsLookBits(words, wordBits(words[0]))
 }
 
-// needsLookBits is needsLook with the bits of words[0] known.
+// needsLookBits is needsLook with the wordBits of words[0] known.
 func needsLookBits(words []string, bits verbBits) bool {
 	if len(words) == 0 {
 		return false
 	}
-	v := words[0]
-	if bits&(vbWrapper|vbRunner) != 0 || strings.IndexByte(v, '/') >= 0 || isAssignment(v) {
+	if bits&(vbWrapper|vbRunner|vbPathName|vbAssignment) != 0 {
 		return true
 	}
 	for _, w := range words {

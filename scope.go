@@ -109,7 +109,7 @@ func markCd(s *segment) {
 		return
 	}
 	if !s.hasBits {
-		s.bits, s.hasBits = bitsOf(w[0]), true
+		s.bits, s.hasBits = wordBits(w[0]), true
 	}
 	bits := s.bits
 	if len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {

@@ -30,7 +30,7 @@ type segment struct {
 	depth   int      // 0 for the command itself, >0 inside bash -c / eval
 	origin  string   // how it was found when nested: "bash -c", "eval", …
 	cd      bool     // a directory change (cd, pushd, popd)
-	bits    verbBits // what the engine knows of words[0], looked up once
+	bits    verbBits // wordBits of words[0], looked up once
 	hasBits bool
 	cdTo    []string // for cd: the directories it moves to ("" = unknown)
 	// views are the looked-through forms of words (SPEC §8), computed once.
@@ -157,7 +157,7 @@ func (c *command) addSegment(s *segment) {
 		return
 	}
 	if !s.hasBits && len(s.words) > 0 {
-		s.bits, s.hasBits = bitsOf(s.words[0]), true
+		s.bits, s.hasBits = wordBits(s.words[0]), true
 	}
 	if needsLookBits(s.words, s.bits) {
 		s.views = lookThrough(s.words)
@@ -185,7 +185,7 @@ func (c *command) addSegment(s *segment) {
 	}
 	// A wrapper's command is a segment of its own: "timeout 5 rm -rf x"
 	// is auto-approved only if "rm -rf x" is allowed too.
-	if s.bits&(vbWrapper|vbRunner) != 0 || len(s.words) > 0 && (isAssignment(s.words[0]) || strings.IndexByte(s.words[0], '/') >= 0) {
+	if s.bits&(vbWrapper|vbRunner|vbAssignment|vbPathName) != 0 {
 		if inner := wrappedCommand(s.words); inner != nil {
 			c.nested++
 			c.addSegment(&segment{
