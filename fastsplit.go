@@ -398,37 +398,18 @@ func fastWordAny(src string, i int) (string, uint8, int, bool) {
 	quoted := false
 	var flags uint8
 	first := true
+	if c := src[i]; c == '\'' || c == '"' {
+		// A word that is one quoted string is a slice of src too.
+		if text, next, ok := quotedPiece(src, i); ok && (next == n || wordEnd(src[next])) {
+			return text, fastQuoted, next, true
+		}
+	}
 	for i < n {
 		c := src[i]
 		switch {
-		case c == '\'':
-			j := strings.IndexByte(src[i+1:], '\'')
-			if j < 0 {
-				return "", 0, 0, false
-			}
-			for _, d := range []byte(src[i+1 : i+1+j]) {
-				if d >= 0x80 || d < 0x20 && d != '\t' && d != '\n' || d == 0x7f {
-					return "", 0, 0, false // the parser judges text it cannot show
-				}
-			}
-			if !quoted {
-				quoted = true
-				b.Grow(wordSpan(src, start))
-				b.WriteString(src[start:i])
-			}
-			b.WriteString(src[i+1 : i+1+j])
-			flags |= fastQuoted
-			i += j + 2
-		case c == '"':
-			j := i + 1
-			for j < n && src[j] != '"' {
-				d := src[j]
-				if d == '$' || d == '`' || d == '\\' || d >= 0x80 || d < 0x20 && d != '\t' && d != '\n' || d == 0x7f {
-					return "", 0, 0, false
-				}
-				j++
-			}
-			if j >= n {
+		case c == '\'' || c == '"':
+			text, next, ok := quotedPiece(src, i)
+			if !ok {
 				return "", 0, 0, false
 			}
 			if !quoted {
@@ -436,9 +417,9 @@ func fastWordAny(src string, i int) (string, uint8, int, bool) {
 				b.Grow(wordSpan(src, start))
 				b.WriteString(src[start:i])
 			}
-			b.WriteString(src[i+1 : j])
+			b.WriteString(text)
 			flags |= fastQuoted
-			i = j + 1
+			i = next
 		case plainByte(c):
 			// One pass over the run: its end, and the flags litFlags
 			// would give it (globs, a glob in a dot component, brackets).
@@ -495,6 +476,28 @@ func fastWordAny(src string, i int) (string, uint8, int, bool) {
 		return "", 0, 0, false
 	}
 	return finishWord(src, start, i, &b, quoted), flags, i, true
+}
+
+// quotedPiece reads the quoted string that starts at src[i] (a single or
+// a double quote) and returns its text and where it ends. It refuses an
+// unterminated string, text the parser must judge (control characters
+// other than tab and newline, DEL, bytes beyond ASCII) and, in double
+// quotes, expansions and escapes.
+func quotedPiece(src string, i int) (string, int, bool) {
+	q := src[i]
+	for j := i + 1; j < len(src); j++ {
+		d := src[j]
+		if d == q {
+			return src[i+1 : j], j + 1, true
+		}
+		if d >= 0x80 || d < 0x20 && d != '\t' && d != '\n' || d == 0x7f {
+			return "", 0, false
+		}
+		if q == '"' && (d == '$' || d == '`' || d == '\\') {
+			return "", 0, false
+		}
+	}
+	return "", 0, false
 }
 
 // wordSpan is the room to reserve for a quoted word starting at start: it
