@@ -425,12 +425,13 @@ func (x *decider) writeFileCaps() {
 
 // protCheck assembles the protected-path check for this decision.
 func (x *decider) protCheck(root string) protCheck {
-	pc := protCheck{set: defaultProtectedSet, root: root}
+	pc := protCheck{set: defaultProtectedSet, root: root, minName: len(policyFileName)}
 	if x.p != nil {
 		if x.p.prot != nil {
 			pc.set = x.p.prot
 		}
 		pc.files, pc.bases = x.p.files, x.p.fileBases
+		pc.minName = x.p.minBase
 		pc.baseNoDot = x.p.baseNoDot
 	}
 	return pc
@@ -857,7 +858,7 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 			data = dataArgs(s.words)
 		}
 		for j, w := range s.words {
-			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.flags[j] == 0 && !hasPathByte(w) {
+			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.flags[j] == 0 && s.masks[j]&(wmDot|wmPath|wmEq) == 0 {
 				continue
 			}
 			if why := pathProblem(w, s.flags[j], s.dirs, root, false); why != "" {
@@ -883,9 +884,9 @@ func (x *decider) scopeCaps(cmd *command, root string) {
 // the protected paths.
 func segProtected(s *segment, pc *protCheck) string {
 	every := !pc.set.dotOnly || pc.baseNoDot || pc.dirsDot(s.dirs)
-	for _, w := range s.words {
-		if !every && !hasPathByte(w) {
-			continue // no '.', '/', '~', '$', '`' or '=': no protected path
+	for j, w := range s.words {
+		if !every && s.masks[j]&wmDot == 0 {
+			continue // every pattern and file name needs a '.' (see protCheck.one)
 		}
 		if why := pc.problem(w, s.dirs); why != "" {
 			return quote(w) + " reaches " + why + ": a person approves every use of it"

@@ -142,12 +142,16 @@ func needsLook(words []string) bool {
 	return needsLookBits(words, wordBits(words[0]))
 }
 
+// lookBits are the wordBits of a first word that make views possible: a
+// wrapper or runner, a program named by its path, an assignment.
+const lookBits = vbWrapper | vbRunner | vbPathName | vbAssignment
+
 // needsLookBits is needsLook with the wordBits of words[0] known.
 func needsLookBits(words []string, bits verbBits) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if bits&(vbWrapper|vbRunner|vbPathName|vbAssignment) != 0 {
+	if bits&lookBits != 0 {
 		return true
 	}
 	for _, w := range words {
@@ -164,6 +168,11 @@ func lookThrough(words []string) [][]string {
 	if !needsLook(words) {
 		return [][]string{words}
 	}
+	return lookThroughViews(words)
+}
+
+// lookThroughViews is lookThrough for words that needsLook accepts.
+func lookThroughViews(words []string) [][]string {
 	l := &looker{views: [][]string{words}}
 	l.visit(words, 0)
 	return l.views

@@ -241,24 +241,35 @@ func onePathProblem(w string, flags uint8, dirs []string, root string, redirect 
 	return ""
 }
 
-// pathBytes are the characters without which a word names no path the
-// checks care about: no directory, home, expansion, parent, dot name or
-// option value.
-var pathBytes = func() (t [256]bool) {
-	for _, c := range []byte("/~$`.=") {
-		t[c] = true
+// wordMask records which of the bytes the checks look for a word holds.
+type wordMask uint8
+
+const (
+	wmDot   wordMask = 1 << iota // '.'
+	wmPath                       // '/', '~', '$' or '`'
+	wmEq                         // '='
+	wmBrace                      // '{'
+)
+
+var wordMaskTable = func() (t [256]wordMask) {
+	t['.'] = wmDot
+	for _, c := range []byte("/~$`") {
+		t[c] = wmPath
 	}
+	t['='] = wmEq
+	t['{'] = wmBrace
 	return t
 }()
 
-// hasPathByte reports whether w has one of pathBytes.
-func hasPathByte(w string) bool {
+// maskOf returns the wordMask of w. A word with none of
+// wmDot|wmPath|wmEq names no path the checks care about: no directory,
+// home, expansion, parent, dot name or option value.
+func maskOf(w string) wordMask {
+	var m wordMask
 	for i := 0; i < len(w); i++ {
-		if pathBytes[w[i]] {
-			return true
-		}
+		m |= wordMaskTable[w[i]]
 	}
-	return false
+	return m
 }
 
 // mayBePath reports a word that the path checks need to look at: one with
@@ -449,7 +460,9 @@ type protCheck struct {
 	set   *protectedSet
 	files []string // the policy's files
 	bases []string // their base names, lower case
-	root  string   // the scope root, whose permissions.json is protected
+	// minName is the length of the shortest of permissions.json and bases.
+	minName int
+	root    string // the scope root, whose permissions.json is protected
 	// baseNoDot is true when a policy file's name has no '.', which turns
 	// off the quickest test.
 	baseNoDot bool
@@ -567,8 +580,22 @@ func (pc *protCheck) one(w string, dirs []string) string {
 // mayNameFile reports whether w could name one of the policy files (or
 // permissions.json): it contains the file's base name.
 func (pc *protCheck) mayNameFile(w string) bool {
+	ascii, upper := true, false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= 0x80:
+			ascii = false
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		}
+	}
+	// Lowering ASCII keeps the length, so an ASCII word shorter than every
+	// name cannot contain one. (Lowering other letters may lengthen a word.)
+	if ascii && len(w) < pc.minName {
+		return false
+	}
 	lw := w
-	if hasUpper(w) {
+	if upper || !ascii {
 		lw = strings.ToLower(w)
 	}
 	if strings.Contains(lw, policyFileName) {
@@ -576,15 +603,6 @@ func (pc *protCheck) mayNameFile(w string) bool {
 	}
 	for _, b := range pc.bases {
 		if strings.Contains(lw, b) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasUpper(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 'A' && s[i] <= 'Z' {
 			return true
 		}
 	}

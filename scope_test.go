@@ -91,3 +91,35 @@ func TestProtectedMatchPrefilter(t *testing.T) {
 	}
 	assert.Greater(t, hits, 5000, "the paths must reach the patterns")
 }
+
+// mayNameFile's shortcuts (the length of ASCII words, lowering only when
+// needed) never miss a word whose lower case holds a policy file's name.
+func TestMayNameFileShortcuts(t *testing.T) {
+	pc := protCheck{bases: []string{"rules.json", "ⱥ.json"}, minName: len("ⱥ.json")}
+	names := []string{policyFileName, "rules.json", "ⱥ.json"}
+	reference := func(w string) bool {
+		lw := strings.ToLower(w)
+		for _, n := range names {
+			if strings.Contains(lw, n) {
+				return true
+			}
+		}
+		return false
+	}
+	pieces := []string{"permissions.json", "PERMISSIONS.JSON", "rules", ".json", ".JSON", "Ⱥ", "ⱥ", "İ", "K", "x", "/", ".", "RULES"}
+	rng := rand.New(rand.NewSource(5))
+	hits := 0
+	for i := 0; i < 20000; i++ {
+		w := ""
+		for j := rng.Intn(4); j >= 0; j-- {
+			w += pieces[rng.Intn(len(pieces))]
+		}
+		want := reference(w)
+		assert.Equal(t, want, pc.mayNameFile(w), w)
+		if want {
+			hits++
+		}
+	}
+	assert.Greater(t, hits, 1000)
+	assert.True(t, pc.mayNameFile("Ⱥ.JSON"), "a shorter upper-case spelling of a non-ASCII name")
+}

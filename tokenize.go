@@ -32,6 +32,10 @@ type segment struct {
 	cd      bool     // a directory change (cd, pushd, popd)
 	bits    verbBits // wordBits of words[0], looked up once
 	hasBits bool
+	// masks[i] is maskOf(words[i]), and anyMask all of them together:
+	// most words are passed over by the checks without being read again.
+	masks   []wordMask
+	anyMask wordMask
 	cdTo    []string // for cd: the directories it moves to ("" = unknown)
 	// views are the looked-through forms of words (SPEC §8), computed once.
 	// views[0] is always words itself.
@@ -78,6 +82,7 @@ type command struct {
 	viewArena [][]string
 	wordArena []string
 	flagArena []uint8
+	maskArena []wordMask
 	toks      []fastToken
 	scratch   []segment
 	cwd       [1]string
@@ -98,7 +103,7 @@ func (c *command) release() {
 	// next garbage collection.
 	*c = command{
 		segs: c.segs[:0], viewArena: c.viewArena[:0], wordArena: c.wordArena[:0],
-		flagArena: c.flagArena[:0], toks: c.toks[:0], scratch: c.scratch[:0],
+		flagArena: c.flagArena[:0], maskArena: c.maskArena[:0], toks: c.toks[:0], scratch: c.scratch[:0],
 	}
 	cmdPool.Put(c)
 }
@@ -159,8 +164,15 @@ func (c *command) addSegment(s *segment) {
 	if !s.hasBits && len(s.words) > 0 {
 		s.bits, s.hasBits = wordBits(s.words[0]), true
 	}
-	if needsLookBits(s.words, s.bits) {
-		s.views = lookThrough(s.words)
+	k := len(c.maskArena)
+	for _, w := range s.words {
+		m := maskOf(w)
+		c.maskArena = append(c.maskArena, m)
+		s.anyMask |= m
+	}
+	s.masks = c.maskArena[k:len(c.maskArena):len(c.maskArena)]
+	if s.bits&lookBits != 0 || s.anyMask&wmBrace != 0 { // needsLookBits, with the masks
+		s.views = lookThroughViews(s.words)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
