@@ -577,6 +577,9 @@ func ruleSource(r *Rule) string {
 // looked-through view matched, how the segment was read.
 func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
 	for vi, v := range s.views {
+		if len(v) < 2 || v[0] != "rm" {
+			continue // the built-in floor is about rm only
+		}
 		for _, b := range builtinDeny {
 			if b.matches(v) {
 				return classDeny, b, CodeBuiltinDeny, readAs(vi, v)

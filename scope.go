@@ -35,22 +35,26 @@ func ValidateScopeRoot(root string) error {
 // cleanAbsRoot is the common case, checked without allocating: absolute,
 // clean, no "." or ".." component, not a system directory.
 func cleanAbsRoot(root string) bool {
-	if len(root) < 2 || root[0] != '/' || root[len(root)-1] == '/' || systemDirs[root] {
+	if len(root) < 2 || root[0] != '/' || root[len(root)-1] == '/' {
 		return false
 	}
+	top := true // one component: maybe a system directory
 	for i := 1; i < len(root); i++ {
 		c := root[i]
 		if c < 0x20 || c == 0x7f {
 			return false
 		}
-		if c == '/' && root[i-1] == '/' {
-			return false
+		if c == '/' {
+			if root[i-1] == '/' {
+				return false
+			}
+			top = false
 		}
 		if c == '.' && root[i-1] == '/' && (i+1 == len(root) || root[i+1] == '/' || root[i+1] == '.' && (i+2 == len(root) || root[i+2] == '/')) {
 			return false
 		}
 	}
-	return true
+	return !top || !systemDirs[root]
 }
 
 func validateScopeRoot(root string) error {
