@@ -57,6 +57,15 @@ func (h *harness) write(content string) {
 	require.NoError(h.t, os.WriteFile(h.path, []byte(content), 0o644))
 }
 
+// replace writes the file the way careful editors do: a new file renamed
+// over the old one, so the watcher never sees it half written.
+func (h *harness) replace(content string) {
+	h.t.Helper()
+	tmp := h.path + ".tmp"
+	require.NoError(h.t, os.WriteFile(tmp, []byte(content), 0o644))
+	require.NoError(h.t, os.Rename(tmp, h.path))
+}
+
 func (h *harness) reload() *permengine.Policy {
 	h.t.Helper()
 	select {
@@ -211,8 +220,11 @@ func TestDecideWhileReloading(t *testing.T) {
 			}
 		}()
 	}
+	// Replaced, not rewritten in place: with eight goroutines deciding on
+	// few cores, a truncate-then-write can be seen empty for longer than the
+	// debounce (TestTruncateThenWrite covers that case on its own).
 	for i := 0; i < 5; i++ {
-		h.write(fmt.Sprintf(`{"allow": ["Terminal(ls)", "Terminal(make)", "Terminal(tool%d)"]}`, i))
+		h.replace(fmt.Sprintf(`{"allow": ["Terminal(ls)", "Terminal(make)", "Terminal(tool%d)"]}`, i))
 		h.reload()
 	}
 	close(stop)
