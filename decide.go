@@ -223,11 +223,26 @@ type decider struct {
 	d    Decision
 	cur  Outcome
 	auto bool
+	// The trace is gathered in buf, on Decide's stack (and in more, past
+	// its room); finish copies it once, at its final length, into the
+	// Decision: one allocation of the size it needs.
+	buf  [traceOnStack]Step
+	n    int
+	more []Step
 }
+
+// traceOnStack is room for the trace of most decisions; a longer one moves
+// to the heap as it grows.
+const traceOnStack = 12
 
 func (x *decider) step(s Step) {
 	s.Outcome = x.cur
-	x.d.Trace = append(x.d.Trace, s)
+	if x.n < len(x.buf) {
+		x.buf[x.n] = s
+		x.n++
+		return
+	}
+	x.more = append(x.more, s)
 }
 
 // set makes a stage's opinion the running value and the decision's cause.
@@ -242,6 +257,7 @@ func (x *decider) set(o Outcome, code Code, reason, segment string, r *Rule) {
 
 func (x *decider) finish() Decision {
 	x.d.Outcome = x.cur
+	x.d.Trace = append(append(make([]Step, 0, x.n+len(x.more)), x.buf[:x.n]...), x.more...)
 	return x.d
 }
 
@@ -253,16 +269,11 @@ func (x *decider) finish() Decision {
 func Decide(p *Policy, req Request) Decision {
 	x := &decider{req: req, p: p}
 	a := req.Action
-	// One allocation for the trace: a terminal command's length is known
-	// once it is read (after the checks that may deny it first).
 	var cmd *command
 	blank := a.Type == Terminal && isBlank(a.Command)
 	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
 		cmd = readTerminal(a)
 		defer cmd.release()
-		x.d.Trace = make([]Step, 0, 4+len(cmd.segs))
-	} else {
-		x.d.Trace = make([]Step, 0, 6)
 	}
 
 	// 1. Input checks.

@@ -91,3 +91,28 @@ func TestDecisionJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(b), string(again), "the JSON reads back to the same decision")
 }
+
+// A trace longer than the room Decide keeps on its stack comes out whole
+// and in order.
+func TestLongTrace(t *testing.T) {
+	p := permengine.MustCompile(permengine.Lists{Allow: []string{"Terminal(ls)"}})
+	for _, n := range []int{1, 7, 8, 9, 30} {
+		cmd := strings.Repeat("ls && ", n-1) + "ls /etc"
+		d := permengine.Decide(p, permengine.Request{
+			Action: permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: "/ws/proj"},
+			Role:   permengine.Developer, Env: permengine.Env{ScopeRoot: "/ws/proj"},
+		})
+		var stages []permengine.Stage
+		for _, s := range d.Trace {
+			stages = append(stages, s.Stage)
+		}
+		want := []permengine.Stage{permengine.StageBase, permengine.StageAutonomy}
+		for i := 0; i < n; i++ {
+			want = append(want, permengine.StageSegment)
+		}
+		want = append(want, permengine.StageFile, permengine.StageCap)
+		assert.Equal(t, want, stages, "%d segments", n)
+		assert.Equal(t, len(d.Trace), cap(d.Trace), "the trace is allocated at its length")
+		assert.Equal(t, permengine.CodePathScope, d.Rule, "%d segments", n)
+	}
+}
