@@ -51,6 +51,7 @@ type fastToken struct {
 	start, end int32  // byte offsets in the source
 	op         fastOp
 	flags      uint8
+	mask       wordMask // maskOf(text), for a word
 }
 
 // fastRead reads src into c when it is plain, and reports whether it did.
@@ -82,9 +83,9 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		return nil, false
 	}
 	segs := c.scratch[:0]
-	words0, flags0 := len(c.wordArena), len(c.flagArena)
+	words0, flags0, masks0 := len(c.wordArena), len(c.flagArena), len(c.maskArena)
 	fail := func() ([]segment, bool) {
-		c.wordArena, c.flagArena = c.wordArena[:words0], c.flagArena[:flags0]
+		c.wordArena, c.flagArena, c.maskArena = c.wordArena[:words0], c.flagArena[:flags0], c.maskArena[:masks0]
 		clear(segs)
 		c.scratch = segs[:0]
 		return nil, false
@@ -102,7 +103,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	expectTarget := opWord // a redirection waiting for its target
 	var seg *segment       // the segment being read, in place at the end of segs
 	segStart, segEnd := 0, 0
-	wordStart := 0
+	wordStart, maskStart := 0, 0
 	leading := true // every word of the segment so far is NAME=value
 
 	startSeg := func(at int) {
@@ -125,7 +126,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		seg = &segs[n]
 		*seg = segment{dirs: pipeDirs, depth: depth, origin: origin}
 		segStart = at
-		wordStart = len(c.wordArena)
+		wordStart, maskStart = len(c.wordArena), len(c.maskArena)
 		leading = true
 		inSeg = true
 	}
@@ -143,6 +144,8 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		if n > wordStart {
 			seg.words = c.wordArena[wordStart:n:n]
 			seg.flags = c.flagArena[wordStart:n:n]
+			m := len(c.maskArena)
+			seg.masks = c.maskArena[maskStart:m:m]
 		}
 		seg.text = src[segStart:segEnd]
 		markCd(seg)
@@ -215,6 +218,8 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			}
 			c.wordArena = append(c.wordArena, t.text)
 			c.flagArena = append(c.flagArena, flags)
+			c.maskArena = append(c.maskArena, t.mask)
+			seg.anyMask |= t.mask
 		case t.op.redirect():
 			if expectTarget != opWord {
 				return fail()
@@ -331,11 +336,11 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 				continue
 			}
 		}
-		text, flags, end, ok := fastWord(src, i)
+		text, flags, mask, end, ok := fastWord(src, i)
 		if !ok {
 			return nil, false
 		}
-		toks = append(toks, fastToken{text: text, flags: flags, start: int32(start), end: int32(end)})
+		toks = append(toks, fastToken{text: text, flags: flags, mask: mask, start: int32(start), end: int32(end)})
 		i = end
 	}
 	return toks, true
@@ -363,30 +368,42 @@ func redirOp(s string) (fastOp, int, bool) {
 // fastWord reads one word starting at i: unquoted runs of plain
 // characters, single-quoted strings, and double-quoted strings without
 // expansions or escapes.
-func fastWord(src string, i int) (string, uint8, int, bool) {
+func fastWord(src string, i int) (string, uint8, wordMask, int, bool) {
 	// The common word first: characters that never set a flag, up to the
 	// end of the word, not starting with '~'. Its text is src itself and
-	// its flags are none.
+	// its flags are none; its mask is gathered on the way.
 	n := len(src)
 	j := i
-	for j < n && quietTable[src[j]] {
+	var m wordMask
+	for j < n {
+		k := quietTable[src[j]]
+		if k&quietChar == 0 {
+			break
+		}
+		m |= k
 		j++
 	}
 	if j > i && src[i] != '~' && (j == n || wordEnd(src[j])) {
-		return src[i:j], 0, j, true
+		return src[i:j], 0, m &^ quietChar, j, true
 	}
-	return fastWordAny(src, i)
+	text, flags, end, ok := fastWordAny(src, i)
+	return text, flags, maskOf(text), end, ok
 }
 
-// quietTable holds the plain characters that give a word no flag: all
-// but the glob characters * ? [ ] ('~' sets one only at the start).
-var quietTable = func() (t [256]bool) {
-	t = plainTable
-	for _, c := range []byte("*?[]") {
-		t[c] = false
+// quietTable marks with quietChar the plain characters that give a word no
+// flag: all but the glob characters * ? [ ] ('~' sets one only at the
+// start). Its other bits are the character's wordMask.
+var quietTable = func() (t [256]wordMask) {
+	for c := range t {
+		if plainTable[c] && !strings.ContainsRune("*?[]", rune(c)) {
+			t[c] = quietChar | wordMaskTable[c]
+		}
 	}
 	return t
 }()
+
+// quietChar is the quietTable bit of a quiet character; no wordMask uses it.
+const quietChar wordMask = 1 << 7
 
 // fastWordAny is fastWord for any word: quotes, globs, brackets, tildes.
 func fastWordAny(src string, i int) (string, uint8, int, bool) {

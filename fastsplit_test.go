@@ -65,6 +65,9 @@ type segReading struct {
 	Depth        int
 	Cd           bool
 	Views        [][]string
+	Bits         verbBits
+	Masks        []wordMask
+	AnyMask      wordMask
 }
 
 // normal extracts the reading, with empty and nil slices made equal.
@@ -74,9 +77,9 @@ func normal(c *command) reading {
 		r.Paths = c.paths
 	}
 	for _, s := range c.segs {
-		sr := segReading{Text: s.text, Origin: s.origin, Dirs: s.dirs, Depth: s.depth, Cd: s.cd}
+		sr := segReading{Text: s.text, Origin: s.origin, Dirs: s.dirs, Depth: s.depth, Cd: s.cd, Bits: s.bits, AnyMask: s.anyMask}
 		if len(s.words) > 0 {
-			sr.Words, sr.Flags = s.words, s.flags
+			sr.Words, sr.Flags, sr.Masks = s.words, s.flags, s.masks
 		}
 		if len(s.redirs) > 0 {
 			sr.Redirs = s.redirs

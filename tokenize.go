@@ -164,13 +164,15 @@ func (c *command) addSegment(s *segment) {
 	if !s.hasBits && len(s.words) > 0 {
 		s.bits, s.hasBits = wordBits(s.words[0]), true
 	}
-	k := len(c.maskArena)
-	for _, w := range s.words {
-		m := maskOf(w)
-		c.maskArena = append(c.maskArena, m)
-		s.anyMask |= m
+	if len(s.masks) != len(s.words) { // the fast path gives them
+		k := len(c.maskArena)
+		for _, w := range s.words {
+			m := maskOf(w)
+			c.maskArena = append(c.maskArena, m)
+			s.anyMask |= m
+		}
+		s.masks = c.maskArena[k:len(c.maskArena):len(c.maskArena)]
 	}
-	s.masks = c.maskArena[k:len(c.maskArena):len(c.maskArena)]
 	if s.bits&lookBits != 0 || s.anyMask&wmBrace != 0 { // needsLookBits, with the masks
 		s.views = lookThroughViews(s.words)
 	} else {
