@@ -354,7 +354,8 @@ func gitConfigWrites(rest []string) bool {
 
 // sedExec finds sed's e command or flag and its w command or flag.
 func sedExec(args []string) bool {
-	var scripts []string
+	var room [4]string // most sed commands have one script
+	scripts := room[:0]
 	explicit := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]

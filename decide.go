@@ -518,7 +518,7 @@ func (x *decider) terminal(cmd *command) {
 		case classDeny:
 			reason := ruleReason(len(cmd.segs), s.text, why, r)
 			x.set(Deny, code, reason, s.text, r)
-			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Matched: r, Detail: "deny wins: " + reason})
+			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Matched: r, Detail: reason})
 			return
 		case classAsk:
 			if firstAsk < 0 {
@@ -555,9 +555,9 @@ func (x *decider) terminal(cmd *command) {
 		}
 		x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Matched: m, Detail: x.d.Reason})
 	case len(cmd.segs) <= 1 || x.auto:
-		why := "no rule: silent, keeps " + x.cur.String()
+		why := silentDetail[x.cur]
 		if len(cmd.segs) > 1 {
-			why = "auto mode: segments with no rule are silent, keeps " + x.cur.String()
+			why = autoSilentDetail[x.cur]
 		}
 		x.step(Step{Stage: StageFile, Detail: why})
 	default:
@@ -914,8 +914,13 @@ func segProtected(s *segment, pc *protCheck) string {
 	return ""
 }
 
-// keepsDetail is the trace detail of a silent autonomy stage.
-var keepsDetail = [...]string{Deny: "no opinion: keeps deny", RequireApproval: "no opinion: keeps require_approval", AutoApprove: "no opinion: keeps auto_approve"}
+// keepsDetail is the trace detail of a silent autonomy stage;
+// silentDetail and autoSilentDetail are those of a silent file stage.
+var (
+	keepsDetail      = [...]string{Deny: "no opinion: keeps deny", RequireApproval: "no opinion: keeps require_approval", AutoApprove: "no opinion: keeps auto_approve"}
+	silentDetail     = [...]string{Deny: "no rule: silent, keeps deny", RequireApproval: "no rule: silent, keeps require_approval", AutoApprove: "no rule: silent, keeps auto_approve"}
+	autoSilentDetail = [...]string{Deny: "auto mode: segments with no rule are silent, keeps deny", RequireApproval: "auto mode: segments with no rule are silent, keeps require_approval", AutoApprove: "auto mode: segments with no rule are silent, keeps auto_approve"}
+)
 
 // readTerminal reads a terminal command with a pooled command; the caller
 // releases it.
