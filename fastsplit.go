@@ -83,9 +83,10 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		return nil, false
 	}
 	segs := c.scratch[:0]
-	words0, flags0, masks0 := len(c.wordArena), len(c.flagArena), len(c.maskArena)
+	words0, flags0, masks0, refs0 := len(c.wordArena), len(c.flagArena), len(c.maskArena), len(c.refArena)
 	fail := func() ([]segment, bool) {
 		c.wordArena, c.flagArena, c.maskArena = c.wordArena[:words0], c.flagArena[:flags0], c.maskArena[:masks0]
+		c.refArena = c.refArena[:refs0]
 		clear(segs)
 		c.scratch = segs[:0]
 		return nil, false
@@ -103,7 +104,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 	expectTarget := opWord // a redirection waiting for its target
 	var seg *segment       // the segment being read, in place at the end of segs
 	segStart, segEnd := 0, 0
-	wordStart, maskStart := 0, 0
+	wordStart, maskStart, refStart := 0, 0, 0
 	leading := true // every word of the segment so far is NAME=value
 
 	startSeg := func(at int) {
@@ -126,7 +127,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		seg = &segs[n]
 		*seg = segment{dirs: pipeDirs, depth: depth, origin: origin}
 		segStart = at
-		wordStart, maskStart = len(c.wordArena), len(c.maskArena)
+		wordStart, maskStart, refStart = len(c.wordArena), len(c.maskArena), len(c.refArena)
 		leading = true
 		inSeg = true
 	}
@@ -136,6 +137,9 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		}
 		inSeg = false
 		n := len(c.wordArena)
+		if r := len(c.refArena); r > refStart {
+			seg.redirs = c.refArena[refStart:r:r]
+		}
 		if n == wordStart && len(seg.redirs) == 0 {
 			*seg = segment{}
 			segs = segs[:len(segs)-1]
@@ -148,7 +152,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 			seg.masks = c.maskArena[maskStart:m:m]
 		}
 		seg.text = src[segStart:segEnd]
-		markCd(seg)
+		c.markCd(seg)
 		pipeLen++
 		return true
 	}
@@ -162,16 +166,16 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 		case opWord:
 			ok1, fail1 = pok, pfail
 		case opAnd:
-			ok1, fail1 = pok, unionDirs(fail1, pfail)
+			ok1, fail1 = pok, c.unionDirs(fail1, pfail)
 		case opOr:
-			ok1, fail1 = unionDirs(ok1, pok), pfail
+			ok1, fail1 = c.unionDirs(ok1, pok), pfail
 		}
 		pipeLen = 0
 	}
 	endStmt := func(background bool) {
 		endPipe()
 		if !background {
-			cur = unionDirs(ok1, fail1)
+			cur = c.unionDirs(ok1, fail1)
 		}
 		chainOp = opWord
 	}
@@ -191,7 +195,7 @@ func (c *command) fastSegments(src string, dirs []string, depth int, origin stri
 				if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
 					continue // fd duplication names no file
 				}
-				seg.redirs = append(seg.redirs, pathRef{op: opText[op], text: t.text, flags: t.flags &^ fastQuoted, dirs: seg.dirs})
+				c.refArena = append(c.refArena, pathRef{op: opText[op], text: t.text, flags: t.flags &^ fastQuoted, dirs: seg.dirs})
 				continue
 			}
 			flags := t.flags &^ fastQuoted

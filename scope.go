@@ -107,7 +107,7 @@ var cdVerbs = map[string]bool{"cd": true, "pushd": true, "popd": true, "chdir": 
 
 // markCd records, for a cd-like segment, where it moves the shell. An
 // unknown destination ("") is never inside the scope.
-func markCd(s *segment) {
+func (c *command) markCd(s *segment) {
 	w := s.words
 	if len(w) == 0 {
 		return
@@ -139,17 +139,27 @@ func markCd(s *segment) {
 		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
 			!strings.HasPrefix(target, "-") && !strings.ContainsAny(target, "$`*?[")
 	}
-	s.cdTo = make([]string, 0, len(s.dirs))
+	var room [maxDirs + 1]string
+	cdTo := room[:0]
 	for _, d := range s.dirs {
 		switch {
 		case !known || d == "" && !strings.HasPrefix(target, "/"):
-			s.cdTo = addDir(s.cdTo, "")
+			cdTo = addDir(cdTo, "")
 		case strings.HasPrefix(target, "/"):
-			s.cdTo = addDir(s.cdTo, path.Clean(target))
+			cdTo = addDir(cdTo, path.Clean(target))
 		default:
-			s.cdTo = addDir(s.cdTo, path.Join(d, target))
+			cdTo = addDir(cdTo, path.Join(d, target))
 		}
 	}
+	s.cdTo = c.keepDirs(cdTo)
+}
+
+// keepDirs copies a directory set into the command's arena; like every
+// arena slice, it lives until the command is released.
+func (c *command) keepDirs(set []string) []string {
+	k := len(c.dirArena)
+	c.dirArena = append(c.dirArena, set...)
+	return c.dirArena[k:len(c.dirArena):len(c.dirArena)]
 }
 
 func addDir(set []string, d string) []string {
@@ -170,15 +180,16 @@ func addDir(set []string, d string) []string {
 	return append(set, d)
 }
 
-func unionDirs(a, b []string) []string {
+func (c *command) unionDirs(a, b []string) []string {
 	if len(b) == 0 || equalWords(a, b) {
 		return a
 	}
-	out := append(make([]string, 0, len(a)+len(b)), a...)
+	var room [2 * (maxDirs + 1)]string
+	out := append(room[:0], a...)
 	for _, d := range b {
 		out = addDir(out, d)
 	}
-	return out
+	return c.keepDirs(out)
 }
 
 // pathProblem says why word w, read from directories dirs, is outside the

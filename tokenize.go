@@ -83,6 +83,8 @@ type command struct {
 	wordArena []string
 	flagArena []uint8
 	maskArena []wordMask
+	dirArena  []string  // directory sets: cdTo, unions
+	refArena  []pathRef // the fast path's redirections
 	toks      []fastToken
 	scratch   []segment
 	cwd       [1]string
@@ -103,7 +105,7 @@ func (c *command) release() {
 	// next garbage collection.
 	*c = command{
 		segs: c.segs[:0], viewArena: c.viewArena[:0], wordArena: c.wordArena[:0],
-		flagArena: c.flagArena[:0], maskArena: c.maskArena[:0], toks: c.toks[:0], scratch: c.scratch[:0],
+		flagArena: c.flagArena[:0], maskArena: c.maskArena[:0], dirArena: c.dirArena[:0], refArena: c.refArena[:0], toks: c.toks[:0], scratch: c.scratch[:0],
 	}
 	cmdPool.Put(c)
 }
@@ -278,7 +280,7 @@ func (r *walker) stmts(list []*syntax.Stmt, dirs []string) []string {
 	cur := dirs
 	for _, st := range list {
 		ok, fail := r.stmt(st, cur)
-		cur = unionDirs(ok, fail)
+		cur = r.c.unionDirs(ok, fail)
 	}
 	return cur
 }
@@ -332,11 +334,11 @@ func (r *walker) command(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 		case syntax.AndStmt:
 			lok, lfail := r.stmt(x.X, dirs)
 			rok, rfail := r.stmt(x.Y, lok)
-			return rok, unionDirs(lfail, rfail)
+			return rok, r.c.unionDirs(lfail, rfail)
 		case syntax.OrStmt:
 			lok, lfail := r.stmt(x.X, dirs)
 			rok, rfail := r.stmt(x.Y, lfail)
-			return unionDirs(lok, rok), rfail
+			return r.c.unionDirs(lok, rok), rfail
 		default: // pipes: every part runs in its own subshell
 			r.stmt(x.X, dirs)
 			r.stmt(x.Y, dirs)
@@ -408,7 +410,7 @@ func (r *walker) command(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 		switch y := n.(type) {
 		case *syntax.Stmt:
 			o := r.stmts([]*syntax.Stmt{y}, dirs)
-			out = unionDirs(out, o)
+			out = r.c.unionDirs(out, o)
 			return false
 		case *syntax.CmdSubst:
 			r.stmts(y.Stmts, dirs)
@@ -467,7 +469,7 @@ func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*
 			}
 		}
 	}
-	markCd(&s)
+	r.c.markCd(&s)
 	before := len(r.c.segs)
 	r.c.addSegment(&s)
 	if len(r.c.segs) == before {
