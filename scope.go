@@ -99,6 +99,51 @@ func inside(p, root string) bool {
 	return p == root || len(p) > len(root) && p[len(root)] == '/' && p[:len(root)] == root
 }
 
+// joinedInside is inside(path.Join(dir, rel), root) for an absolute dir,
+// without making the joined path: it is cleaned in a buffer on the stack.
+func joinedInside(dir, rel, root string) bool {
+	var buf [256]byte
+	if dir == "" || dir[0] != '/' || len(dir)+1+len(rel) > len(buf) {
+		return inside(path.Join(dir, rel), root)
+	}
+	b := append(append(append(buf[:0], dir...), '/'), rel...)
+	p := cleanRooted(b)
+	return string(p) == root || len(p) > len(root) && p[len(root)] == '/' && string(p[:len(root)]) == root
+}
+
+// cleanRooted is path.Clean for a path that starts with '/', done in
+// place: the cleaned path is never longer than what has been read of it.
+func cleanRooted(p []byte) []byte {
+	n := len(p)
+	r, w := 1, 1 // p[0] is the root's '/'
+	for r < n {
+		switch {
+		case p[r] == '/':
+			r++
+		case p[r] == '.' && (r+1 == n || p[r+1] == '/'):
+			r++
+		case p[r] == '.' && p[r+1] == '.' && (r+2 == n || p[r+2] == '/'):
+			r += 2
+			if w > 1 { // back up to the previous '/'; ".." of the root is the root
+				w--
+				for w > 1 && p[w] != '/' {
+					w--
+				}
+			}
+		default:
+			if w != 1 {
+				p[w] = '/'
+				w++
+			}
+			for ; r < n && p[r] != '/'; r++ {
+				p[w] = p[r]
+				w++
+			}
+		}
+	}
+	return p[:w]
+}
+
 // devNobody are the only device paths that are nobody's file.
 var devNobody = map[string]bool{"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true}
 
@@ -249,7 +294,7 @@ func onePathProblem(w string, flags uint8, dirs []string, root string, redirect 
 		if d == "" {
 			return "relative to a directory that cannot be known"
 		}
-		if !inside(path.Join(d, rel), root) {
+		if !joinedInside(d, rel, root) {
 			return "resolves outside the scope " + root
 		}
 	}

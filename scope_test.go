@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"math/rand"
+	"path"
 	"strings"
 	"testing"
 
@@ -122,4 +123,31 @@ func TestMayNameFileShortcuts(t *testing.T) {
 	}
 	assert.Greater(t, hits, 1000)
 	assert.True(t, pc.mayNameFile("Ⱥ.JSON"), "a shorter upper-case spelling of a non-ASCII name")
+}
+
+// cleanRooted is path.Clean, and joinedInside is inside of path.Join, on
+// generated paths full of ".", ".." and doubled slashes.
+func TestJoinedInsideAgreesWithPathJoin(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	pieces := []string{"/", ".", "..", "ws", "proj", "x", "/.", "/..", "//", "proj2", "..x", ".x"}
+	gen := func(abs bool) string {
+		p := ""
+		if abs {
+			p = "/"
+		}
+		for j := rng.Intn(7); j >= 0; j-- {
+			p += pieces[rng.Intn(len(pieces))]
+		}
+		return p
+	}
+	for _, root := range []string{"/ws/proj", "/ws", "/a"} {
+		for i := 0; i < 20000; i++ {
+			dir, rel := gen(true), gen(false)
+			assert.Equal(t, inside(path.Join(dir, rel), root), joinedInside(dir, rel, root), "%q + %q in %q", dir, rel, root)
+			p := gen(true)
+			assert.Equal(t, path.Clean(p), string(cleanRooted([]byte(p))), "%q", p)
+		}
+	}
+	long := "/" + strings.Repeat("a/", 200)
+	assert.Equal(t, inside(path.Join(long, ".."), "/a"), joinedInside(long, "..", "/a"), "longer than the buffer")
 }
