@@ -168,35 +168,59 @@ func lookThrough(words []string) [][]string {
 	if !needsLook(words) {
 		return [][]string{words}
 	}
-	return lookThroughViews(words)
+	return lookThroughViews(words, nil)
 }
 
-// lookThroughViews is lookThrough for words that needsLook accepts.
-func lookThroughViews(words []string) [][]string {
-	l := &looker{views: [][]string{words}}
+// lookThroughViews is lookThrough for words that needsLook accepts. With
+// a command, the views are kept in its arena.
+func lookThroughViews(words []string, c *command) [][]string {
+	var l looker
+	l.add(words)
 	l.visit(words, 0)
-	return l.views
+	if c == nil {
+		return append(append([][]string(nil), l.first[:l.n]...), l.more...)
+	}
+	k := len(c.viewArena)
+	c.viewArena = append(append(c.viewArena, l.first[:l.n]...), l.more...)
+	return c.viewArena[k:len(c.viewArena):len(c.viewArena)]
 }
 
+// looker gathers the views of one segment: the first ones in an array on
+// the caller's stack, any further ones in more.
 type looker struct {
-	views [][]string
+	first [8][]string
+	n     int
+	more  [][]string
 	steps int // visits so far, bounded by maxLookSteps
 }
+
+// count returns the number of views so far.
+func (l *looker) count() int { return l.n + len(l.more) }
 
 // maxLookSteps bounds the work of one lookThrough: wrappers that try every
 // later word could otherwise branch without end (env env env …).
 const maxLookSteps = 256
 
 func (l *looker) add(v []string) bool {
-	if len(l.views) >= maxViews {
+	if l.count() >= maxViews {
 		return false
 	}
-	for _, have := range l.views {
+	for _, have := range l.first[:l.n] {
 		if equalWords(have, v) {
 			return false
 		}
 	}
-	l.views = append(l.views, v)
+	for _, have := range l.more {
+		if equalWords(have, v) {
+			return false
+		}
+	}
+	if l.n < len(l.first) {
+		l.first[l.n] = v
+		l.n++
+	} else {
+		l.more = append(l.more, v)
+	}
 	return true
 }
 
@@ -214,7 +238,7 @@ func equalWords(a, b []string) bool {
 
 func (l *looker) visit(v []string, depth int) {
 	l.steps++
-	if depth > 16 || len(l.views) >= maxViews || l.steps > maxLookSteps {
+	if depth > 16 || l.count() >= maxViews || l.steps > maxLookSteps {
 		return
 	}
 	// Leading assignments do not change which program runs.
