@@ -3,6 +3,7 @@ package permengine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -168,7 +169,7 @@ func capPrefix(unit []string) bool {
 		return true
 	}
 	for _, row := range capRows {
-		if len(unit) <= len(row) && equalWords(unit, row[:len(unit)]) {
+		if len(unit) <= len(row) && slices.Equal(unit, row[:len(unit)]) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -20,7 +21,7 @@ func FuzzReadCommand(f *testing.F) {
 			if len(s.flags) != len(s.words) {
 				t.Fatalf("%q: %d flags for %d words", src, len(s.flags), len(s.words))
 			}
-			if len(s.views) == 0 || !equalWords(s.views[0], s.words) {
+			if len(s.views) == 0 || !slices.Equal(s.views[0], s.words) {
 				t.Fatalf("%q: the first view is not the literal words", src)
 			}
 			if len(s.dirs) == 0 {

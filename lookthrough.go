@@ -1,6 +1,8 @@
 package permengine
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -206,12 +208,12 @@ func (l *looker) add(v []string) bool {
 		return false
 	}
 	for _, have := range l.first[:l.n] {
-		if equalWords(have, v) {
+		if slices.Equal(have, v) {
 			return false
 		}
 	}
 	for _, have := range l.more {
-		if equalWords(have, v) {
+		if slices.Equal(have, v) {
 			return false
 		}
 	}
@@ -220,18 +222,6 @@ func (l *looker) add(v []string) bool {
 		l.n++
 	} else {
 		l.more = append(l.more, v)
-	}
-	return true
-}
-
-func equalWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
 	}
 	return true
 }
@@ -252,7 +242,7 @@ func (l *looker) visit(v []string, depth int) {
 	}
 	// Brace expansion happens before the program is found.
 	if hasBrace(v) {
-		if ex := expandBraces(v); ex != nil && !equalWords(ex, v) {
+		if ex := expandBraces(v); ex != nil && !slices.Equal(ex, v) {
 			l.visit(ex, depth+1)
 		}
 	}
@@ -354,10 +344,10 @@ func wrapped(v []string, spec wrapperSpec) (int, bool) {
 				name := w
 				if k := strings.IndexByte(w, '='); k >= 0 {
 					name = w[:k]
-				} else if containsStr(spec.longArg, name) {
+				} else if slices.Contains(spec.longArg, name) {
 					j++
 				}
-				if !containsStr(spec.longArg, name) && !isKnownLongFlag(name) {
+				if !slices.Contains(spec.longArg, name) && !isKnownLongFlag(name) {
 					sure = false
 				}
 				j++
@@ -402,15 +392,6 @@ func isKnownLongFlag(name string) bool {
 		"--no-run-if-empty", "--interactive", "--exit", "--fork", "--wait", "--version", "--help",
 		"--debug", "--pty", "--quiet", "--setsid":
 		return true
-	}
-	return false
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
 	}
 	return false
 }
@@ -690,14 +671,15 @@ func braceSeq(s string) []string {
 		return out
 	}
 	if isDigits(a) && isDigits(b) && len(a) < 4 && len(b) < 4 {
-		x, y := atoiSmall(a), atoiSmall(b)
+		x, _ := strconv.Atoi(a) // at most three digits
+		y, _ := strconv.Atoi(b)
 		step := 1
 		if x > y {
 			step = -1
 		}
 		var out []string
 		for n := x; ; n += step {
-			out = append(out, itoa(n))
+			out = append(out, strconv.Itoa(n))
 			if n == y || len(out) > 64 {
 				break
 			}
@@ -705,26 +687,4 @@ func braceSeq(s string) []string {
 		return out
 	}
 	return nil
-}
-
-func atoiSmall(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		n = n*10 + int(s[i]-'0')
-	}
-	return n
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }

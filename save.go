@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 )
 
@@ -103,12 +104,12 @@ func (f *File) Render() ([]byte, error) {
 		keys = append(keys, "$schema")
 	}
 	for _, k := range f.order {
-		if k != "$schema" && !containsStr(keys, k) {
+		if k != "$schema" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
 	for _, k := range []string{"allow", "deny", "ask"} {
-		if f.present[listKeys[k]] && !containsStr(keys, k) {
+		if f.present[listKeys[k]] && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gobwas/glob"
@@ -226,7 +227,7 @@ func addDir(set []string, d string) []string {
 }
 
 func (c *command) unionDirs(a, b []string) []string {
-	if len(b) == 0 || equalWords(a, b) {
+	if len(b) == 0 || slices.Equal(a, b) {
 		return a
 	}
 	var room [2 * (maxDirs + 1)]string

@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -220,7 +221,7 @@ func (c *command) addSegment(s *segment) {
 			continue
 		}
 		key := ns.origin + "\x00" + ns.script + "\x00" + strings.Join(ns.words, "\x00")
-		if containsStr(seen, key) {
+		if slices.Contains(seen, key) {
 			continue
 		}
 		seen = append(seen, key)
