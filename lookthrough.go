@@ -141,27 +141,22 @@ func needsLook(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	return needsLookBits(words, wordBits(words[0]))
+	var all wordMask
+	for _, w := range words {
+		all |= maskOf(w)
+	}
+	return lookNeeded(wordBits(words[0]), all)
 }
 
 // lookBits are the wordBits of a first word that make views possible: a
 // wrapper or runner, a program named by its path, an assignment.
 const lookBits = vbWrapper | vbRunner | vbPathName | vbAssignment
 
-// needsLookBits is needsLook with the wordBits of words[0] known.
-func needsLookBits(words []string, bits verbBits) bool {
-	if len(words) == 0 {
-		return false
-	}
-	if bits&lookBits != 0 {
-		return true
-	}
-	for _, w := range words {
-		if strings.IndexByte(w, '{') >= 0 {
-			return true
-		}
-	}
-	return false
+// lookNeeded is needsLook from what a segment records: the wordBits of its
+// first word and the masks of all its words together (a '{' may be a
+// brace expansion).
+func lookNeeded(first verbBits, all wordMask) bool {
+	return first&lookBits != 0 || all&wmBrace != 0
 }
 
 // lookThrough returns the views of a segment's words; the first is the

@@ -176,7 +176,7 @@ func (c *command) addSegment(s *segment) {
 		}
 		s.masks = c.maskArena[k:len(c.maskArena):len(c.maskArena)]
 	}
-	if s.bits&lookBits != 0 || s.anyMask&wmBrace != 0 { // needsLookBits, with the masks
+	if lookNeeded(s.bits, s.anyMask) {
 		s.views = lookThroughViews(s.words, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
