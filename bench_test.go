@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/permengine/permengine"
+	"github.com/permengine/permengine/internal/benchcorpus"
 )
 
 // The benchmark corpus (testdata/bench, copied from the shared bench
@@ -13,24 +14,31 @@ import (
 // rules. Context as the bench README says: scope root and working
 // directory /ws/proj, role developer, no autonomy opinion, no container.
 
-func benchCommands(b *testing.B) []string { return permengine.LoadBenchCommands(b) }
+const benchDir = "testdata/bench"
 
-var benchRuleCounts = []int{10, 100, 1000, 10000}
-
-func benchPolicy(b *testing.B, n int) *permengine.Policy {
-	b.Helper()
-	p, err := permengine.LoadFile(fmt.Sprintf("testdata/bench/rules-%d.json", n))
+func benchCommands(tb testing.TB) []string {
+	tb.Helper()
+	cmds, err := benchcorpus.Commands(benchDir)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
+	}
+	return cmds
+}
+
+func benchPolicy(tb testing.TB, n int) *permengine.Policy {
+	tb.Helper()
+	p, err := permengine.LoadFile(benchcorpus.RulesFile(benchDir, n))
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return p
 }
 
 func benchRequest(cmd string) permengine.Request {
 	return permengine.Request{
-		Action: permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: "/ws/proj"},
+		Action: permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: benchcorpus.Cwd},
 		Role:   permengine.Developer,
-		Env:    permengine.Env{ScopeRoot: "/ws/proj"},
+		Env:    permengine.Env{ScopeRoot: benchcorpus.ScopeRoot},
 	}
 }
 
@@ -38,7 +46,7 @@ func benchRequest(cmd string) permengine.Request {
 // corpus.
 func BenchmarkDecideCorpus(b *testing.B) {
 	cmds := benchCommands(b)
-	for _, n := range benchRuleCounts {
+	for _, n := range benchcorpus.RuleCounts {
 		p := benchPolicy(b, n)
 		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -55,7 +63,7 @@ func BenchmarkCompile(b *testing.B) {
 		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := permengine.LoadFile(fmt.Sprintf("testdata/bench/rules-%d.json", n)); err != nil {
+				if _, err := permengine.LoadFile(benchcorpus.RulesFile(benchDir, n)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -113,11 +121,8 @@ func BenchmarkDecideHeapFlat(b *testing.B) {
 // behind: the live heap after 100,000 decisions is what it was after
 // 10,000.
 func TestHeapFlat(t *testing.T) {
-	cmds := permengine.LoadBenchCommands(t)
-	p, err := permengine.LoadFile("testdata/bench/rules-100.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmds := benchCommands(t)
+	p := benchPolicy(t, 100)
 	var early uint64
 	for i := 0; i < 100000; i++ {
 		permengine.Decide(p, benchRequest(cmds[i%len(cmds)]))

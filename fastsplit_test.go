@@ -1,13 +1,10 @@
 package permengine
 
 import (
-	"bufio"
-	"os"
 	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // fastSplit reads a plain command into segments, or reports false. It
@@ -126,14 +123,10 @@ func TestFastSplitMatchesParser(t *testing.T) {
 // Every command of the benchmark corpus that the fast path takes reads the
 // same as with the parser.
 func TestFastSplitCorpus(t *testing.T) {
-	f, err := os.Open("testdata/bench/commands.txt")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	total, accepted := 0, 0
-	for sc.Scan() {
-		total++
-		if sameReading(t, sc.Text()) {
+	cmds := loadBenchCommands(t)
+	total, accepted := len(cmds), 0
+	for _, c := range cmds {
+		if sameReading(t, c) {
 			accepted++
 		}
 	}

@@ -1,40 +1,31 @@
 package bench
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/permengine/permengine"
+	"github.com/permengine/permengine/internal/benchcorpus"
 )
 
 // The shared benchmark inputs, as copied into the library's testdata.
 const corpusDir = "../testdata/bench"
 
-var ruleCounts = []int{10, 100, 1000, 10000}
-
 func loadCorpus(tb testing.TB) []string {
 	tb.Helper()
-	f, err := os.Open(corpusDir + "/commands.txt")
+	cmds, err := benchcorpus.Commands(corpusDir)
 	if err != nil {
 		tb.Fatal(err)
-	}
-	defer f.Close()
-	var cmds []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cmds = append(cmds, sc.Text())
 	}
 	return cmds
 }
 
 func loadPolicy(tb testing.TB, n int) *permengine.Policy {
 	tb.Helper()
-	p, err := permengine.LoadFile(fmt.Sprintf("%s/rules-%d.json", corpusDir, n))
+	p, err := permengine.LoadFile(benchcorpus.RulesFile(corpusDir, n))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -45,9 +36,9 @@ func loadPolicy(tb testing.TB, n int) *permengine.Policy {
 // /ws/proj, role developer, no autonomy opinion, no container.
 func request(cmd string) permengine.Request {
 	return permengine.Request{
-		Action: permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: "/ws/proj"},
+		Action: permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: benchcorpus.Cwd},
 		Role:   permengine.Developer,
-		Env:    permengine.Env{ScopeRoot: "/ws/proj"},
+		Env:    permengine.Env{ScopeRoot: benchcorpus.ScopeRoot},
 	}
 }
 
@@ -56,7 +47,7 @@ func request(cmd string) permengine.Request {
 func BenchmarkSideBySide(b *testing.B) {
 	cmds := loadCorpus(b)
 	ctx := context.Background()
-	for _, n := range ruleCounts {
+	for _, n := range benchcorpus.RuleCounts {
 		p := loadPolicy(b, n)
 		b.Run(fmt.Sprintf("rules=%d/engine=permengine", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -122,7 +113,7 @@ func TestAgreement(t *testing.T) {
 	cmds := loadCorpus(t)
 	ctx := context.Background()
 	rank := map[string]int{"deny": 0, "require_approval": 1, "auto_approve": 2}
-	for _, n := range ruleCounts {
+	for _, n := range benchcorpus.RuleCounts {
 		p := loadPolicy(t, n)
 		o, err := NewOPA(ctx, p)
 		if err != nil {
