@@ -20,11 +20,8 @@ func cmdAlwaysAllow(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "usage: permcheck always-allow [--type T] -- [COMMAND]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	t, err := permengine.ParseActionType(*typ)
 	if err != nil {

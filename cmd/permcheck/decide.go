@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -50,11 +49,8 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: permcheck decide [flags] -- COMMAND\n       permcheck decide --jsonl [-p permissions.json] < cases.jsonl")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if f.jsonl {
 		if fs.NArg() > 0 {
@@ -67,25 +63,18 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func decideOne(f decideFlags, args []string, stdout, stderr io.Writer) int {
-	typ, err := permengine.ParseActionType(f.typ)
-	if err != nil {
-		fmt.Fprintf(stderr, "permcheck decide: --type: %v\n", err)
-		return exitUsage
-	}
-	role, err := permengine.ParseRole(f.role)
-	if err != nil {
-		fmt.Fprintf(stderr, "permcheck decide: --role: %v\n", err)
-		return exitUsage
-	}
-	mode, err := permengine.ParseAutonomyMode(f.autonomy)
-	if err != nil {
-		fmt.Fprintf(stderr, "permcheck decide: --autonomy: %v\n", err)
-		return exitUsage
-	}
-	origin, err := permengine.ParseOrigin(f.origin)
-	if err != nil {
-		fmt.Fprintf(stderr, "permcheck decide: --origin: %v\n", err)
-		return exitUsage
+	typ, errType := permengine.ParseActionType(f.typ)
+	role, errRole := permengine.ParseRole(f.role)
+	mode, errMode := permengine.ParseAutonomyMode(f.autonomy)
+	origin, errOrigin := permengine.ParseOrigin(f.origin)
+	for _, bad := range []struct {
+		flag string
+		err  error
+	}{{"type", errType}, {"role", errRole}, {"autonomy", errMode}, {"origin", errOrigin}} {
+		if bad.err != nil {
+			fmt.Fprintf(stderr, "permcheck decide: --%s: %v\n", bad.flag, bad.err)
+			return exitUsage
+		}
 	}
 	command := strings.Join(args, " ")
 	if typ == permengine.Terminal && command == "" {

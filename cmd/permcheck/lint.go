@@ -21,11 +21,8 @@ func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: permcheck lint [--strict] FILE")
 		fset.PrintDefaults()
 	}
-	if err := fset.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fset, args); !ok {
+		return code
 	}
 	if fset.NArg() != 1 {
 		fset.Usage()

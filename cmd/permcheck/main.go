@@ -14,6 +14,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -67,4 +69,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return cmd(args[1:], stdin, stdout, stderr)
+}
+
+// parseFlags parses a subcommand's flags. When it returns false the
+// subcommand stops with the code: exitOK after -h (the flag package has
+// printed the usage), exitUsage on a bad flag (it has printed the error).
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, false
+		}
+		return exitUsage, false
+	}
+	return exitOK, true
 }
