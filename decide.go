@@ -442,7 +442,7 @@ func (x *decider) protCheck(root string) protCheck {
 			pc.set = x.p.prot
 		}
 		pc.files, pc.bases = x.p.files, x.p.fileBases
-		pc.minName = x.p.minBase
+		pc.minName = x.p.minName
 		pc.baseNoDot = x.p.baseNoDot
 	}
 	return pc

@@ -38,7 +38,7 @@ type Policy struct {
 
 	files     []string // the files the rules came from, protected from edits
 	fileBases []string // their base names, lower case, for a cheap first test
-	minBase   int      // the length of the shortest of fileBases and permissions.json
+	minName   int      // the length of the shortest of fileBases and permissions.json
 	baseNoDot bool     // a base name has no '.'
 	ext       Extensions
 	prot      *protectedSet
@@ -103,7 +103,7 @@ type sourceRules struct {
 }
 
 func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
-	p := &Policy{ext: ext, minBase: len(policyFileName)}
+	p := &Policy{ext: ext, minName: len(policyFileName)}
 	order := 0
 	for _, s := range srcs {
 		if s.file != "" {
@@ -116,7 +116,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 			p.files = append(p.files, f)
 			b := strings.ToLower(path.Base(f))
 			p.fileBases = append(p.fileBases, b)
-			p.minBase = min(p.minBase, len(b))
+			p.minName = min(p.minName, len(b))
 			if !strings.Contains(b, ".") {
 				p.baseNoDot = true
 			}
