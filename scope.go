@@ -96,8 +96,10 @@ func containsDotDot(p string) bool {
 }
 
 // inside reports whether the clean absolute path p is root or below it.
-func inside(p, root string) bool {
-	return p == root || len(p) > len(root) && p[len(root)] == '/' && p[:len(root)] == root
+// The path may be held in bytes (joinedInside): comparing them with a
+// string does not copy them.
+func inside[P ~string | ~[]byte](p P, root string) bool {
+	return string(p) == root || len(p) > len(root) && p[len(root)] == '/' && string(p[:len(root)]) == root
 }
 
 // joinedInside is inside(path.Join(dir, rel), root) for an absolute dir,
@@ -108,8 +110,7 @@ func joinedInside(dir, rel, root string) bool {
 		return inside(path.Join(dir, rel), root)
 	}
 	b := append(append(append(buf[:0], dir...), '/'), rel...)
-	p := cleanRooted(b)
-	return string(p) == root || len(p) > len(root) && p[len(root)] == '/' && string(p[:len(root)]) == root
+	return inside(cleanRooted(b), root)
 }
 
 // cleanRooted is path.Clean for a path that starts with '/', done in

@@ -151,3 +151,10 @@ func TestJoinedInsideAgreesWithPathJoin(t *testing.T) {
 	long := "/" + strings.Repeat("a/", 200)
 	assert.Equal(t, inside(path.Join(long, ".."), "/a"), joinedInside(long, "..", "/a"), "longer than the buffer")
 }
+
+// Resolving a relative path for the scope check only looks: it allocates
+// nothing.
+func TestJoinedInsideDoesNotAllocate(t *testing.T) {
+	allocs := testing.AllocsPerRun(100, func() { joinedInside("/ws/proj/a", "../b/./c", "/ws/proj") })
+	assert.Zero(t, allocs)
+}
