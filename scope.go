@@ -188,14 +188,16 @@ func (c *command) markCd(s *segment) {
 	}
 	var room [maxDirs + 1]string
 	cdTo := room[:0]
-	for _, d := range s.dirs {
-		switch {
-		case !known || d == "" && !strings.HasPrefix(target, "/"):
-			cdTo = addDir(cdTo, "")
-		case strings.HasPrefix(target, "/"):
-			cdTo = addDir(cdTo, path.Clean(target))
-		default:
-			cdTo = addDir(cdTo, path.Join(d, target))
+	if known && strings.HasPrefix(target, "/") && len(s.dirs) > 0 {
+		// Absolute: the same place from every directory.
+		cdTo = append(cdTo, path.Clean(target))
+	} else {
+		for _, d := range s.dirs {
+			if !known || d == "" {
+				cdTo = addDir(cdTo, "")
+			} else {
+				cdTo = addDir(cdTo, path.Join(d, target))
+			}
 		}
 	}
 	s.cdTo = c.keepDirs(cdTo)
@@ -209,6 +211,8 @@ func (c *command) keepDirs(set []string) []string {
 	return c.dirArena[k:len(c.dirArena):len(c.dirArena)]
 }
 
+// addDir adds d to a directory set, which holds at most maxDirs places and
+// then one "unknown".
 func addDir(set []string, d string) []string {
 	for _, x := range set {
 		if x == d {
@@ -227,6 +231,8 @@ func addDir(set []string, d string) []string {
 	return append(set, d)
 }
 
+// unionDirs returns the places either a or b may leave the shell in: after
+// "x && y" or "x || y" the next statement starts from one of them.
 func (c *command) unionDirs(a, b []string) []string {
 	if len(b) == 0 || slices.Equal(a, b) {
 		return a
