@@ -915,12 +915,20 @@ func segProtected(s *segment, pc *protCheck) string {
 }
 
 // keepsDetail is the trace detail of a silent autonomy stage;
-// silentDetail and autoSilentDetail are those of a silent file stage.
+// silentDetail and autoSilentDetail are those of a silent file stage. They
+// are made once, per outcome kept, so that a silent stage allocates nothing.
 var (
-	keepsDetail      = [...]string{Deny: "no opinion: keeps deny", RequireApproval: "no opinion: keeps require_approval", AutoApprove: "no opinion: keeps auto_approve"}
-	silentDetail     = [...]string{Deny: "no rule: silent, keeps deny", RequireApproval: "no rule: silent, keeps require_approval", AutoApprove: "no rule: silent, keeps auto_approve"}
-	autoSilentDetail = [...]string{Deny: "auto mode: segments with no rule are silent, keeps deny", RequireApproval: "auto mode: segments with no rule are silent, keeps require_approval", AutoApprove: "auto mode: segments with no rule are silent, keeps auto_approve"}
+	keepsDetail      = keepsDetails("no opinion: keeps ")
+	silentDetail     = keepsDetails("no rule: silent, keeps ")
+	autoSilentDetail = keepsDetails("auto mode: segments with no rule are silent, keeps ")
 )
+
+func keepsDetails(prefix string) (t [AutoApprove + 1]string) {
+	for o := range t {
+		t[o] = prefix + Outcome(o).String()
+	}
+	return t
+}
 
 // readTerminal reads a terminal command with a pooled command; the caller
 // releases it.
