@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -13,13 +12,8 @@ import (
 // cmdAlwaysAllow prints the rules "always allow" would record, one per
 // line; or the refusal on stderr with exit 2.
 func cmdAlwaysAllow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("permcheck always-allow", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("permcheck always-allow", "usage: permcheck always-allow [--type T] -- [COMMAND]", stderr)
 	typ := fs.String("type", "terminal", "action type")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: permcheck always-allow [--type T] -- [COMMAND]")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -11,13 +10,8 @@ import (
 // cmdCheck runs case files with want and reports failures with their
 // trace. Exit 1 on any failure.
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("permcheck check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("permcheck check", "usage: permcheck check [-v] FILE…\n\nRuns the cases of each file (JSON array or JSON Lines) and compares them with their want.", stderr)
 	verbose := fs.Bool("v", false, "print every case, not only failures")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: permcheck check [-v] FILE…\n\nRuns the cases of each file (JSON array or JSON Lines) and compares them with their want.")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

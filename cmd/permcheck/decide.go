@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,8 +29,7 @@ type decideFlags struct {
 }
 
 func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("permcheck decide", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("permcheck decide", "usage: permcheck decide [flags] -- COMMAND\n       permcheck decide --jsonl [-p permissions.json] < cases.jsonl", stderr)
 	var f decideFlags
 	fs.StringVar(&f.policy, "p", "permissions.json", "the permissions.json to decide with (a missing file is an empty policy)")
 	fs.StringVar(&f.role, "role", "developer", "IAM role: developer, maintainer or owner")
@@ -45,10 +43,6 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.origin, "origin", "specific", "origin of the autonomy opinion: specific or wildcard (auto mode)")
 	fs.BoolVar(&f.json, "json", false, "print the decision as JSON")
 	fs.BoolVar(&f.jsonl, "jsonl", false, "read cases (JSON Lines) on stdin, write one JSON decision per line")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: permcheck decide [flags] -- COMMAND\n       permcheck decide --jsonl [-p permissions.json] < cases.jsonl")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,13 +13,8 @@ import (
 // cmdLint prints load errors and warnings. Exit 1 on errors; 0 with
 // warnings unless --strict.
 func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("permcheck lint", flag.ContinueOnError)
-	fset.SetOutput(stderr)
+	fset := newFlagSet("permcheck lint", "usage: permcheck lint [--strict] FILE", stderr)
 	strict := fset.Bool("strict", false, "exit 1 on warnings too")
-	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: permcheck lint [--strict] FILE")
-		fset.PrintDefaults()
-	}
 	if code, ok := parseFlags(fset, args); !ok {
 		return code
 	}

@@ -83,3 +83,15 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 	}
 	return exitOK, true
 }
+
+// newFlagSet makes a subcommand's flag set: errors and usage go to stderr,
+// and the usage is the given text followed by the flags.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os/signal"
@@ -15,11 +14,7 @@ import (
 
 // cmdWatch loads FILE and prints one line per reload until interrupted.
 func cmdWatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("permcheck watch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: permcheck watch FILE\n\nLoads FILE, then prints one line per reload (\"ok: N rules\" or \"error: …\") until interrupted.")
-	}
+	fs := newFlagSet("permcheck watch", "usage: permcheck watch FILE\n\nLoads FILE, then prints one line per reload (\"ok: N rules\" or \"error: …\") until interrupted.", stderr)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
