@@ -265,15 +265,26 @@ func (x *decider) finish() Decision {
 // pure: no I/O, no clock, no shared mutable state; the same inputs give the
 // same decision, and it is safe to call from many goroutines with one
 // Policy. A nil policy is an empty one (the built-in floor still applies).
-// It never panics.
-func Decide(p *Policy, req Request) Decision {
+// It never panics: should the engine itself fail, the decision is a deny
+// with the code internal_error (fail closed, never crash the host).
+func Decide(p *Policy, req Request) (d Decision) {
+	var cmd *command
+	defer func() {
+		if r := recover(); r != nil {
+			// The command (and any parser) of a failed call is not handed
+			// back to its pool: it may be half-written.
+			d = internalError(r)
+			return
+		}
+		if cmd != nil {
+			cmd.release()
+		}
+	}()
 	x := &decider{req: req, p: p}
 	a := req.Action
-	var cmd *command
 	blank := a.Type == Terminal && isBlank(a.Command)
 	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
 		cmd = readTerminal(a)
-		defer cmd.release()
 	}
 
 	// 1. Input checks.
@@ -954,4 +965,13 @@ func isBlank(s string) bool {
 		}
 	}
 	return true
+}
+
+// internalError is the decision for a call in which the engine failed.
+func internalError(r any) Decision {
+	reason := fmt.Sprintf("internal error, denied to fail closed: %v", r)
+	return Decision{
+		Outcome: Deny, Rule: CodeInternalError, Reason: reason,
+		Trace: []Step{{Stage: StageInput, Rule: CodeInternalError, Detail: reason}},
+	}
 }

@@ -142,19 +142,26 @@ func gitSplitArgs(v []string) (sub int, why string) {
 			return j + 1, why
 		case w == "-c" || w == "--config-env":
 			why = "git " + w + " sets configuration, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
-			j += 2
+			j = skipValue(j, len(v))
 			continue
 		case strings.HasPrefix(w, "-c") && !strings.HasPrefix(w, "--"), strings.HasPrefix(w, "--config-env="):
 			why = "git -c sets configuration, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
 		case strings.HasPrefix(w, "--exec-path="):
 			why = "git --exec-path runs git's helper programs from another directory"
 		case gitGlobalArg[w]:
-			j += 2
+			j = skipValue(j, len(v))
 			continue
 		}
 		j++
 	}
 	return j, why
+}
+
+// skipValue steps over the option at i and its value. An option that
+// takes a value with nothing after it (git -C) ends the words: the result
+// never passes n, so callers may slice v[result:].
+func skipValue(i, n int) int {
+	return min(i+2, n)
 }
 
 // effectHit is a segment with external effect or privilege.

@@ -87,6 +87,10 @@ func FuzzDecide(f *testing.F) {
 	f.Add("echo $(curl x)", "/ws/proj/src", uint8(3))
 	f.Add("cd .. && cat ../../etc/passwd", "/ws/proj", uint8(7))
 	f.Add("git -c alias.x='!sh' x", "", uint8(9))
+	// A git global option that takes a value, with nothing after it.
+	for _, s := range []string{"git -C", "git --git-dir", "git --work-tree", "git -c", "git --config-env", "sudo git -C", "git -C x"} {
+		f.Add(s, "/ws/proj", uint8(9))
+	}
 	f.Fuzz(func(t *testing.T, cmd, cwd string, knobs uint8) {
 		req := Request{
 			Action:   Action{Type: Terminal, Command: cmd, Cwd: cwd},
@@ -95,6 +99,11 @@ func FuzzDecide(f *testing.F) {
 			Env:      Env{ScopeRoot: "/ws/proj", ContainerRunning: knobs&0x80 != 0},
 		}
 		d := Decide(fuzzPolicy, req)
+		// Decide turns its own panics into internal_error; for the fuzzer
+		// that is a failure to find, not a decision.
+		if d.Rule == CodeInternalError {
+			t.Fatalf("%q: the engine failed: %s", cmd, d.Reason)
+		}
 		if d.Outcome > AutoApprove || d.Rule == CodeUnset || d.Reason == "" {
 			t.Fatalf("%q: malformed decision %+v", cmd, d)
 		}

@@ -224,6 +224,7 @@ const (
 	CodeProtectedPath
 	CodeIntegrity
 	CodeExecArgument
+	CodeInternalError
 	numCodes
 )
 
@@ -238,6 +239,7 @@ var codeNames = [numCodes]string{
 	CodeExternalEffect: "cap_external_effect", CodePrivileged: "cap_privileged",
 	CodePathScope: "cap_path_scope", CodeNoScope: "cap_no_scope", CodeProtectedPath: "cap_protected_path",
 	CodeIntegrity: "cap_integrity", CodeExecArgument: "cap_exec_argument",
+	CodeInternalError: "internal_error",
 }
 
 // String returns the code's wire name ("file_allow", "cap_path_scope", …;
@@ -250,7 +252,7 @@ func (c Code) String() string {
 }
 
 // IsCap reports whether the code names a final cap.
-func (c Code) IsCap() bool { return c >= CodeProtectedMerge && c < numCodes }
+func (c Code) IsCap() bool { return c >= CodeProtectedMerge && c <= CodeExecArgument }
 
 // MarshalText implements encoding.TextMarshaler.
 func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
