@@ -8,6 +8,7 @@
 //	permcheck lint [--strict] FILE
 //	permcheck always-allow [--type T] -- [COMMAND]
 //	permcheck watch FILE
+//	permcheck hook claude|codex|gemini [--project DIR] [--role R] [--mode M] < hook-input.json
 //
 // Exit codes: 0 success, 1 a failed check or a lint error, 2 bad usage or
 // unreadable input.
@@ -39,6 +40,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"lint":         cmdLint,
 	"always-allow": cmdAlwaysAllow,
 	"watch":        cmdWatch,
+	"hook":         cmdHook,
 }
 
 const usage = `usage: permcheck <command> [flags]
@@ -49,6 +51,7 @@ commands:
   lint          report load errors and risky rules in a permissions.json
   always-allow  print the rules that "always allow" would record for an approved action
   watch         load a permissions.json and print one line per reload until interrupted
+  hook          answer Claude Code's, Codex's or Gemini CLI's pre-tool hook (claude, codex, gemini)
 
 Run "permcheck <command> -h" for the flags of a command.
 Exit codes: 0 success, 1 a failed check or lint error, 2 bad usage or unreadable input.
