@@ -95,7 +95,7 @@ func TestDecideJSONLStreamsFlat(t *testing.T) {
 	in := &caseStream{n: 10000, samples: map[int]uint64{}}
 	out := &lineCounter{}
 	var stderr bytes.Buffer
-	code := run([]string{"decide", "--jsonl", "-p", filepath.Join(t.TempDir(), "none.json")}, in, out, &stderr)
+	code := run([]string{"decide", "--jsonl"}, in, out, &stderr)
 	require.Equal(t, 0, code, stderr.String())
 	assert.Equal(t, 10000, out.lines)
 	early, late := in.samples[1000], in.samples[9999]
