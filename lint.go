@@ -98,6 +98,13 @@ func LintFile(f *File) []Finding {
 			}
 		}
 	}
+	for li := range f.rules {
+		for _, r := range f.rules[li] {
+			if why := globStar(r); why != "" {
+				warn(r, "foreign-glob", "%s", why)
+			}
+		}
+	}
 	for _, r := range f.rules[ListAllow] {
 		if why := dangerousAllow(r); why != "" {
 			warn(r, "dangerous-allow", "%s", why)
@@ -189,6 +196,29 @@ func dangerousAllow(r *Rule) string {
 		return fmt.Sprintf("%s: find can run programs (-exec) and delete files (-delete); those are capped, but prefer a narrower rule", r.Text)
 	case v == "git" && len(r.Words) == 1:
 		return fmt.Sprintf("%s allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one", r.Text)
+	}
+	return ""
+}
+
+// globStar explains a '*' that another agent would read as a glob (Claude
+// Code's "Bash(npm run *)", "Bash(ls*)") and that is a literal character
+// here, or "". A '*' in a path ("/*", "src/*.go") is left alone: commands
+// carry such words unexpanded, and rules match them literally on purpose.
+func globStar(r *Rule) string {
+	if r.Type != Terminal || !r.Content {
+		return ""
+	}
+	if len(r.Words) == 1 && r.Words[0] == "*" {
+		return r.Text + " matches only a command that is literally \"*\": write Terminal() for every command, or name the commands"
+	}
+	for i, w := range r.Words {
+		if w == "*" || (strings.HasSuffix(w, "*") && !strings.Contains(w, "/")) {
+			prefix := strings.Join(r.Words[:i], " ")
+			if stem := strings.TrimSuffix(w, "*"); stem != "" {
+				prefix = strings.TrimSpace(prefix + " " + stem)
+			}
+			return fmt.Sprintf("%s: the * of %q is a literal character here, not a glob as in Claude Code; for %q with any more words write Terminal(%s)", r.Text, w, prefix, prefix)
+		}
 	}
 	return ""
 }

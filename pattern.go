@@ -129,6 +129,9 @@ func ParseRule(text string) (*Rule, error) {
 	}
 	open := strings.IndexByte(text, '(')
 	if open < 0 {
+		if hint := foreignLabelHint(text); hint != "" {
+			return fail("%s", hint)
+		}
 		if t, ok := labelType(strings.TrimSpace(text)); ok {
 			return fail("missing parentheses: write %s()", t.Label())
 		}
@@ -137,6 +140,9 @@ func ParseRule(text string) (*Rule, error) {
 	label := text[:open]
 	typ, ok := labelType(label)
 	if !ok {
+		if hint := foreignLabelHint(text); hint != "" {
+			return fail("%s", hint)
+		}
 		if near := nearestLabel(label); near != "" {
 			return fail("unknown label %q (did you mean %q?)", label, near)
 		}
@@ -296,7 +302,9 @@ func (r *Rule) matches(words []string) bool {
 
 // nearestLabel suggests the label closest to s, or "" if none is close.
 func nearestLabel(s string) string {
-	best, bestD := "", 4
+	// A suggestion is at most a third of the name away: "Termnal" is
+	// Terminal, "Read" is not Spend.
+	best, bestD := "", max(1, len(s)/3)+1
 	for t := Terminal; t < numActionTypes; t++ {
 		l := t.Label()
 		if strings.EqualFold(l, s) {
