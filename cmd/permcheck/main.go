@@ -8,6 +8,7 @@
 //	permcheck lint [--strict] FILE
 //	permcheck always-allow [--type T] -- [COMMAND]
 //	permcheck watch FILE
+//	permcheck import claude [--widen] FILE
 //	permcheck version
 //	permcheck hook claude|codex|gemini [--project DIR] [--role R] [--mode M] < hook-input.json
 //
@@ -43,6 +44,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"watch":        cmdWatch,
 	"hook":         cmdHook,
 	"version":      cmdVersion,
+	"import":       cmdImport,
 }
 
 const usage = `usage: permcheck <command> [flags]
@@ -53,6 +55,7 @@ commands:
   lint          report load errors and risky rules in a permissions.json
   always-allow  print the rules that "always allow" would record for an approved action
   watch         load a permissions.json and print one line per reload until interrupted
+  import        convert another agent's permission rules (import claude .claude/settings.json)
   version       print the version of permcheck
   hook          answer Claude Code's, Codex's or Gemini CLI's pre-tool hook (claude, codex, gemini)
 
