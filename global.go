@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+
+	"github.com/permengine/permengine/internal/paths"
 )
 
 // GlobalPolicyEnv names the environment variable that overrides where the
@@ -22,11 +24,11 @@ func GlobalPolicyPath() (string, error) {
 		return p, nil
 	}
 	if dir := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(dir) {
-		return filepath.Join(dir, "permengine", policyFileName), nil
+		return filepath.Join(dir, "permengine", paths.PolicyFileName), nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || !filepath.IsAbs(home) {
 		return "", errors.New("permengine: no home directory for the global policy; set " + GlobalPolicyEnv)
 	}
-	return filepath.Join(home, ".config", "permengine", policyFileName), nil
+	return filepath.Join(home, ".config", "permengine", paths.PolicyFileName), nil
 }
