@@ -3,6 +3,7 @@ package permengine
 import (
 	"strconv"
 
+	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
 )
@@ -24,7 +25,7 @@ func (x *decider) cap(code Code, segment, why string, liftable bool) {
 }
 
 // terminalCaps applies every terminal cap, in a fixed order.
-func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootErr error) {
+func (x *decider) terminalCaps(cmd *shell.Command, integrity string, sc paths.Scope, rootErr error) {
 	// Integrity: what a person reads must be what runs.
 	switch {
 	case integrity != "":
@@ -74,11 +75,11 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	if rootErr != nil {
 		x.cap(CodeNoScope, "", "no scope configured ("+rootErr.Error()+"): nothing terminal is auto-approved", false)
 	} else {
-		x.scopeCaps(cmd, root)
+		x.scopeCaps(cmd, sc)
 	}
 
 	// Protected paths: not lifted by auto mode.
-	pc := x.protCheck(root)
+	pc := x.protCheck(sc.Root)
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		if why := segProtected(s, &pc); why != "" {

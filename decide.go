@@ -209,8 +209,8 @@ func (c segClass) String() string {
 // terminal runs the file stage and the caps for a terminal command.
 func (x *decider) terminal(cmd *shell.Command) {
 	a := x.req.Action
-	root := x.req.Env.ScopeRoot
-	rootErr := ValidateScopeRoot(root)
+	sc := x.scope()
+	rootErr := ValidateScopeRoot(sc.Root)
 	integrity := ""
 	if !cmd.FastTop || len(a.Command) > MaxCommandBytes {
 		integrity = shell.IntegrityProblem(a.Command)
@@ -226,7 +226,7 @@ func (x *decider) terminal(cmd *shell.Command) {
 	allAllow := len(cmd.Segs) > 0
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		cls, r, code, why := x.classify(s, root, rootErr == nil)
+		cls, r, code, why := x.classify(s, sc, rootErr == nil)
 		detail := "no rule"
 		if r != nil {
 			detail = r.describe()
@@ -294,7 +294,7 @@ func (x *decider) terminal(cmd *shell.Command) {
 		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.Text, Detail: x.d.Reason})
 	}
 
-	x.terminalCaps(cmd, integrity, root, rootErr)
+	x.terminalCaps(cmd, integrity, sc, rootErr)
 }
 
 func ruleText(r *Rule) string {
@@ -314,7 +314,7 @@ func ruleSource(r *Rule) string {
 // classify decides one segment: deny and ask see every view, allow only
 // the literal words; a cd inside the scope declares it. why says, when a
 // looked-through view matched, how the segment was read.
-func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
+func (x *decider) classify(s *shell.Segment, sc paths.Scope, rootOK bool) (segClass, *Rule, Code, string) {
 	for vi, v := range s.Views {
 		if len(v) < 2 || v[0] != "rm" {
 			continue // the built-in floor is about rm only
@@ -372,7 +372,7 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 	}
 	if s.Cd && rootOK && len(s.CdTo) > 0 {
 		for _, d := range s.CdTo {
-			if d == "" || !paths.Inside(d, root) {
+			if d == "" || !sc.Contains(d) {
 				return classNone, nil, CodeUnset, ""
 			}
 		}

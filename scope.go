@@ -29,11 +29,19 @@ func (x *decider) protCheck(root string) paths.Checker {
 	return prot.Check(root)
 }
 
+// scope is the decision's path scope: the scope root and the valid
+// additional directories.
+func (x *decider) scope() paths.Scope {
+	sc, _ := paths.NewScope(x.req.Env.ScopeRoot, x.req.Env.AdditionalDirs)
+	return sc
+}
+
 // writeFileCaps applies path scope and protected paths to a write_file
 // target: the same threat as a redirection in a terminal command.
 func (x *decider) writeFileCaps() {
 	a := x.req.Action
-	root := x.req.Env.ScopeRoot
+	sc := x.scope()
+	root := sc.Root
 	if err := ValidateScopeRoot(root); err != nil {
 		x.cap(CodeNoScope, "", "no scope configured ("+err.Error()+"): write_file is not auto-approved", false)
 		return
@@ -47,7 +55,7 @@ func (x *decider) writeFileCaps() {
 		base = root
 	}
 	dirs := []string{base}
-	if why := paths.OneProblem(a.Path, 0, dirs, root, true); why != "" {
+	if why := paths.OneProblem(a.Path, 0, dirs, sc, true); why != "" {
 		x.cap(CodePathScope, "", "write_file target "+shell.Quote(a.Path)+": "+why, true)
 	}
 	if !strings.HasPrefix(base, "/") {
@@ -61,15 +69,15 @@ func (x *decider) writeFileCaps() {
 
 // scopeCaps checks the working directory, every path word and every
 // redirection target against the scope root.
-func (x *decider) scopeCaps(cmd *shell.Command, root string) {
+func (x *decider) scopeCaps(cmd *shell.Command, sc paths.Scope) {
 	cwd := x.req.Action.Cwd
 	switch {
 	case cwd == "":
 		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked", true)
 	case !strings.HasPrefix(cwd, "/"):
 		x.cap(CodePathScope, "", "working directory "+shell.Quote(cwd)+" is not absolute", true)
-	case cwd != root && !paths.Inside(path.Clean(cwd), root):
-		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root, true)
+	case !sc.Contains(path.Clean(cwd)):
+		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+sc.String(), true)
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
@@ -89,20 +97,20 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
-			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
+			if why := paths.Problem(w, s.Flags[j], s.Dirs, sc, false); why != "" {
 				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why, true)
 				break
 			}
 		}
 		for _, ref := range s.Redirs {
-			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
+			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, sc, true); why != "" {
 				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
 				break
 			}
 		}
 	}
 	for _, ref := range cmd.Paths {
-		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
+		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, sc, true); why != "" {
 			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
 		}
 	}

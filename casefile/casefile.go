@@ -109,8 +109,10 @@ type Autonomy struct {
 
 // Env is the project context of a case.
 type Env struct {
-	ScopeRoot        string `json:"scope_root"`
-	ContainerRunning bool   `json:"container_running"`
+	ScopeRoot string `json:"scope_root"`
+	// AdditionalDirs are more working directories inside the path scope.
+	AdditionalDirs   []string `json:"additional_dirs,omitempty"`
+	ContainerRunning bool     `json:"container_running"`
 }
 
 // Want is what a case expects. Rule is optional.
@@ -303,6 +305,7 @@ func (c *Case) Request() (permengine.Request, error) {
 		return req, err
 	}
 	req.Env.ScopeRoot = c.Env.ScopeRoot
+	req.Env.AdditionalDirs = c.Env.AdditionalDirs
 	req.Env.ContainerRunning = c.Env.ContainerRunning
 	return req, nil
 }
