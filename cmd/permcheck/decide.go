@@ -24,6 +24,7 @@ type decideFlags struct {
 	typ       string
 	cwd       string
 	scope     string
+	addDirs   listFlag
 	branch    string
 	path      string
 	container bool
@@ -40,7 +41,7 @@ type decideFlags struct {
 const decideUsage = `usage: permcheck decide [flags] -- COMMAND
        permcheck decide --jsonl [flags] < cases.jsonl
 
-With --jsonl, the role, cwd, scope and extension flags you give apply to
+With --jsonl, the role, cwd, scope, add-dir and extension flags you give apply to
 the cases that lack them, and -p to the cases without permissions.`
 
 func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -51,6 +52,7 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.typ, "type", "terminal", "action type (terminal, git_push, git_merge, …)")
 	fs.StringVar(&f.cwd, "cwd", "", "working directory of the command, made absolute (default: the current directory)")
 	fs.StringVar(&f.scope, "scope", "", "scope root, the project folder, made absolute (default: --cwd)")
+	fs.Var(&f.addDirs, "add-dir", "an additional working directory inside the path scope, made absolute (repeatable)")
 	fs.StringVar(&f.branch, "branch", "", "destination branch of a git_merge")
 	fs.StringVar(&f.path, "path", "", "target of a write_file")
 	fs.BoolVar(&f.container, "container", false, "the project's container is running")
@@ -67,6 +69,11 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	if f.cwd, err = absDir(f.cwd); err == nil {
 		f.scope, err = absDir(f.scope)
+	}
+	for i := range f.addDirs.values {
+		if err == nil {
+			f.addDirs.values[i], err = absDir(f.addDirs.values[i])
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
@@ -117,7 +124,7 @@ func (f decideFlags) request(command string) (permengine.Request, error) {
 		Action:   permengine.Action{Type: typ, Command: command, Cwd: cwd, Branch: f.branch, Path: f.path},
 		Role:     role,
 		Autonomy: permengine.Autonomy{Mode: mode, Origin: origin},
-		Env:      permengine.Env{ScopeRoot: scope, ContainerRunning: f.container},
+		Env:      permengine.Env{ScopeRoot: scope, AdditionalDirs: f.addDirs.values, ContainerRunning: f.container},
 	}, nil
 }
 

@@ -117,7 +117,8 @@ func decideNext(dec *casefile.Decoder, f decideFlags, ps *jsonlPolicies) (jsonlR
 	return res, false, nil
 }
 
-// applyTo gives a case the role, cwd, scope and extensions the user set
+// applyTo gives a case the role, cwd, scope, additional directories and
+// extensions the user set
 // with flags, where the case has none of its own.
 func (f decideFlags) applyTo(c *casefile.Case) {
 	if f.given["role"] && c.Role == "" {
@@ -128,6 +129,9 @@ func (f decideFlags) applyTo(c *casefile.Case) {
 	}
 	if f.given["scope"] && c.Env.ScopeRoot == "" {
 		c.Env.ScopeRoot = f.scope
+	}
+	if f.given["add-dir"] && c.Env.AdditionalDirs == nil {
+		c.Env.AdditionalDirs = f.addDirs.values
 	}
 	if c.Extensions == nil {
 		c.Extensions = f.policy.caseExtensions()

@@ -22,11 +22,12 @@ const maxHookInput = 16 << 20
 // hookFlags are the flags of permcheck hook.
 type hookFlags struct {
 	project string
+	addDirs listFlag
 	role    string
 	mode    string
 }
 
-const hookUsage = `usage: permcheck hook claude|codex|gemini [--project DIR] [--role R] [--mode MODE] < hook-input.json
+const hookUsage = `usage: permcheck hook claude|codex|gemini [--project DIR] [--add-dir DIR]… [--role R] [--mode MODE] < hook-input.json
 
 Answers an agent's pre-tool hook on stdin/stdout with the project's
 permissions.json layered over the user's global file.`
@@ -36,6 +37,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f hookFlags
 	fs.StringVar(&f.project, "project", "", "the project directory (default: the agent's own variable, e.g. CLAUDE_PROJECT_DIR)")
 	fs.StringVar(&f.role, "role", "developer", "IAM role: developer, maintainer or owner")
+	fs.Var(&f.addDirs, "add-dir", "an additional working directory inside the path scope, absolute (repeatable; e.g. Claude Code's additionalDirectories)")
 	fs.StringVar(&f.mode, "mode", "", "the agent's permission mode when its input does not say (e.g. gemini's yolo)")
 	var name string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -109,7 +111,14 @@ func hookVerdict(agent *hookAgent, f hookFlags, stdin io.Reader) (verdict, error
 		}
 		modeName = f.mode
 	}
-	return decideActions(policy, actions, role, project, agent.modes[modeName]), nil
+	env := permengine.Env{ScopeRoot: project}
+	for _, d := range f.addDirs.values {
+		if !filepath.IsAbs(d) {
+			return verdict{}, fmt.Errorf("--add-dir %q is not absolute", d)
+		}
+		env.AdditionalDirs = append(env.AdditionalDirs, filepath.Clean(d))
+	}
+	return decideActions(policy, actions, role, env, agent.modes[modeName]), nil
 }
 
 // readHookInput reads at most maxHookInput bytes of JSON.
@@ -239,10 +248,10 @@ func hookPolicy(project string) (*permengine.Policy, error) {
 
 // decideActions decides every action and keeps the most restrictive
 // decision, then applies what the mode says.
-func decideActions(p *permengine.Policy, actions []permengine.Action, role permengine.Role, project string, mode hookMode) verdict {
+func decideActions(p *permengine.Policy, actions []permengine.Action, role permengine.Role, env permengine.Env, mode hookMode) verdict {
 	var worst *permengine.Decision
 	for _, a := range actions {
-		req := permengine.Request{Action: a, Role: role, Env: permengine.Env{ScopeRoot: project}}
+		req := permengine.Request{Action: a, Role: role, Env: env}
 		switch {
 		case mode == modeBypass:
 			req.Autonomy = permengine.Autonomy{Mode: permengine.AutonomyAutoApprove, Origin: permengine.OriginWildcard}

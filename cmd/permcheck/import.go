@@ -74,7 +74,7 @@ func printImportReport(w io.Writer, imp *permengine.ClaudeImport) {
 	fmt.Fprintf(w, "%d converted, %d widened, %d narrowed, %d not converted\n",
 		counts[permengine.Converted], counts[permengine.Widened], counts[permengine.Narrowed], counts[permengine.NotConverted])
 	for _, d := range imp.AdditionalDirs {
-		fmt.Fprintf(w, "additional directory %s: give it to the host as a working directory inside the scope\n", d)
+		fmt.Fprintf(w, "additional directory %s: give it to the host as Env.AdditionalDirs, or as --add-dir (absolute) to permcheck hook and decide\n", d)
 	}
 }
 

@@ -90,9 +90,9 @@ func (p *policyFlags) loadLayers() (*permengine.Policy, error) {
 	return permengine.LoadLayers(paths...)
 }
 
-// absDir makes a directory flag absolute; "" stays "".
+// absDir makes a directory flag absolute and clean; "" stays "".
 func absDir(dir string) (string, error) {
-	if dir == "" || filepath.IsAbs(dir) {
+	if dir == "" {
 		return dir, nil
 	}
 	return filepath.Abs(dir)
