@@ -207,8 +207,8 @@ func dangerousAllow(r *Rule) string {
 // here, or "". A '*' in a path ("/*", "src/*.go") is left alone: commands
 // carry such words unexpanded, and rules match them literally on purpose.
 func globStar(r *Rule) string {
-	if r.Type != Terminal || !r.Content {
-		return ""
+	if r.Type != Terminal || !r.Content || !unquotedStar(r.Text) {
+		return "" // a quoted '*' ("Terminal(ls -la '*')") says it is literal
 	}
 	if len(r.Words) == 1 && r.Words[0] == "*" {
 		return r.Text + " matches only a command that is literally \"*\": write Terminal() for every command, or name the commands"
@@ -223,4 +223,27 @@ func globStar(r *Rule) string {
 		}
 	}
 	return ""
+}
+
+// unquotedStar reports a '*' outside quotes in a rule's text.
+func unquotedStar(text string) bool {
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '*':
+			return true
+		}
+	}
+	return false
 }
