@@ -48,3 +48,25 @@ func BenchmarkHookBinary(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkHookInProcess is the hook's own work without the process start:
+// reading the input, loading both layers from disk, deciding, answering.
+func BenchmarkHookInProcess(b *testing.B) {
+	project := b.TempDir()
+	policy := `{"allow": ["Terminal(git status)", "Terminal(npm test)", "Terminal(pnpm test:*)", "Terminal(go test)"],
+	 "deny": ["Terminal(curl:*)", "Terminal(wget:*)"], "ask": ["Terminal(git push)"]}`
+	if err := os.WriteFile(filepath.Join(project, "permissions.json"), []byte(policy), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Setenv("PERMENGINE_GLOBAL", filepath.Join(b.TempDir(), "permissions.json"))
+	input := []byte(`{"session_id":"s","transcript_path":"/t.jsonl","cwd":"` + project + `","permission_mode":"default",` +
+		`"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd src && pnpm test:unit --watch=false && git status"}}`)
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		if code := run([]string{"hook", "claude", "--project", project}, bytes.NewReader(input), &out, &out); code != 0 {
+			b.Fatal(out.String())
+		}
+	}
+}
