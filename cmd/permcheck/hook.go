@@ -38,7 +38,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.project, "project", "", "the project directory (default: the agent's own variable, e.g. CLAUDE_PROJECT_DIR)")
 	fs.StringVar(&f.role, "role", "developer", "IAM role: developer, maintainer or owner")
 	fs.Var(&f.addDirs, "add-dir", "an additional working directory inside the path scope, absolute (repeatable; e.g. Claude Code's additionalDirectories)")
-	fs.StringVar(&f.mode, "mode", "", "the agent's permission mode when its input does not say (e.g. gemini's yolo)")
+	fs.StringVar(&f.mode, "mode", "", "the agent's permission mode, over the one in its input (Gemini CLI sends none: say --mode yolo when it runs with --yolo)")
 	var name string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
@@ -54,7 +54,11 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	agent, ok := hookAgents[name]
 	if !ok {
-		fmt.Fprintf(stderr, "permcheck hook: unknown agent %q (want claude, codex or gemini)\n\n", name)
+		if name == "" {
+			fmt.Fprint(stderr, "permcheck hook: name the agent: claude, codex or gemini\n\n")
+		} else {
+			fmt.Fprintf(stderr, "permcheck hook: unknown agent %q (want claude, codex or gemini)\n\n", name)
+		}
 		fs.Usage()
 		return exitUsage
 	}
