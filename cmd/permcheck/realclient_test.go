@@ -38,7 +38,7 @@ func requireGeminiCore(t *testing.T) string {
 	require.NoError(t, err)
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not on PATH"
+		missing = "node is not on PATH (install Node.js 20 or later)"
 	} else if _, err := os.Stat(filepath.Join(root, "node_modules", "@google", "gemini-cli-core", "package.json")); err != nil {
 		missing = "node_modules/@google/gemini-cli-core is not installed"
 	}
