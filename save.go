@@ -46,7 +46,7 @@ func AppendAllow(path string, rules ...string) ([]string, error) {
 
 	mode := fs.FileMode(0o644)
 	var f *File
-	data, err := readLimited(path)
+	data, err := ReadFileBounded(path, MaxFileBytes)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		f = &File{Name: path}
