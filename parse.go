@@ -16,6 +16,12 @@ import (
 // syntax error stops the reading; the problems before it are reported
 // with it.
 func Parse(name string, data []byte) (*File, error) {
+	return parse(name, data, true)
+}
+
+// parse is Parse; without rules, the lists are read and their entries not
+// parsed as rules (to check a file this package wrote).
+func parse(name string, data []byte, rules bool) (*File, error) {
 	if err := checkBytes(name, data); err != nil {
 		return nil, err
 	}
@@ -23,7 +29,9 @@ func Parse(name string, data []byte) (*File, error) {
 	if err := p.file(); err != nil {
 		p.errs = append(p.errs, err)
 	}
-	p.compileRules()
+	if rules {
+		p.compileRules()
+	}
 	if len(p.errs) > 0 {
 		return nil, p.joined()
 	}
@@ -204,6 +212,9 @@ func (p *parser) member(key string, keyOff int, seen map[string][2]int) error {
 		return p.skipValue(0)
 	}
 	p.f.present[l] = true
+	if l == ListAllow {
+		p.f.spans.allowKey = keyOff
+	}
 	return p.list(key, l)
 }
 

@@ -87,6 +87,7 @@ type File struct {
 type fileSpans struct {
 	close      int    // the object's '}'
 	lastKey    int    // the first byte of the last key
+	allowKey   int    // the first byte of the "allow" key
 	allowOpen  int    // the allow list's '['
 	allowClose int    // the allow list's ']'
 	lastEntry  [2]int // the allow list's last entry, start and end
