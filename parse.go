@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -112,7 +113,10 @@ func (p *parser) file() error {
 		return &LoadError{File: p.name, Index: -1, Err: ErrEmptyFile,
 			Msg: "the file holds only white space; write {} for a policy with no rules, or delete the file"}
 	}
-	if p.data[p.off] != '{' {
+	if c := p.data[p.off]; c != '{' {
+		if !strings.ContainsRune(`["-0123456789tfn`, rune(c)) {
+			return p.syntax(p.off, "expected '{', found %s", p.found(p.off))
+		}
 		return p.errAt(p.off, "", -1, ErrNotObject, `the file must be a JSON object such as {"allow": [], "deny": [], "ask": []}`)
 	}
 	if err := p.object(); err != nil {
@@ -120,7 +124,7 @@ func (p *parser) file() error {
 	}
 	p.ws()
 	if p.off < len(p.data) {
-		p.problem(p.off, "", -1, ErrTrailingData, "data after the closing brace; a file holds one JSON object")
+		p.problem(p.off, "", -1, ErrTrailingData, "data after the closing brace (%s); a file holds one JSON object", p.found(p.off))
 	}
 	return nil
 }
