@@ -89,11 +89,25 @@ type parser struct {
 	lt   lineTracker
 	f    *File
 	errs []error
+	more int // problems past maxProblems
 }
+
+// maxProblems bounds the problems reported for one file; the rest are
+// counted.
+const maxProblems = 100
 
 // problem records a structural problem at byte off and goes on.
 func (p *parser) problem(off int, list string, idx int, sentinel error, format string, args ...any) {
-	p.errs = append(p.errs, p.errAt(off, list, idx, sentinel, format, args...))
+	p.add(func() error { return p.errAt(off, list, idx, sentinel, format, args...) })
+}
+
+// add records a problem, made only when it will be reported.
+func (p *parser) add(mk func() error) {
+	if len(p.errs) < maxProblems {
+		p.errs = append(p.errs, mk())
+		return
+	}
+	p.more++
 }
 
 func (p *parser) errAt(off int, list string, idx int, sentinel error, format string, args ...any) *LoadError {
@@ -331,7 +345,9 @@ func (p *parser) compileRules() {
 				if errors.As(err, &pe) {
 					msg = pe.Msg
 				}
-				p.errs = append(p.errs, &LoadError{File: p.name, Line: e.Line, Col: e.Col, List: l.String(), Index: e.Index, Msg: msg, Err: ErrPattern})
+				p.add(func() error {
+					return &LoadError{File: p.name, Line: e.Line, Col: e.Col, List: l.String(), Index: e.Index, Msg: msg, Err: ErrPattern}
+				})
 				continue
 			}
 			r.Source = Source{File: p.name, Line: e.Line, Col: e.Col, List: l, Index: e.Index}
@@ -350,5 +366,9 @@ func (p *parser) joined() error {
 		a, b := p.errs[i].(*LoadError), p.errs[j].(*LoadError)
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 	})
+	if p.more > 0 {
+		p.errs = append(p.errs, &LoadError{File: p.name, Index: -1, Err: p.errs[len(p.errs)-1].(*LoadError).Err,
+			Msg: fmt.Sprintf("%d more problems not shown; fix the ones above first", p.more)})
+	}
 	return errors.Join(p.errs...)
 }

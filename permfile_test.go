@@ -166,3 +166,15 @@ func TestLoadErrorFields(t *testing.T) {
 	assert.Equal(t, "deny", le.List)
 	assert.Equal(t, 1, le.Index)
 }
+
+// A file with many problems reports the first hundred and counts the rest:
+// the report of a hostile file stays small.
+func TestLoadErrorsAreBounded(t *testing.T) {
+	data := `{"allow": [` + strings.Repeat(`1, `, 5000) + `1]}`
+	_, err := permengine.Parse("p.json", []byte(data))
+	require.ErrorIs(t, err, permengine.ErrNotString)
+	lines := strings.Split(err.Error(), "\n")
+	assert.Len(t, lines, 101)
+	assert.Equal(t, "p.json: 4901 more problems not shown; fix the ones above first", lines[100])
+	assert.Equal(t, "p.json:1:12: allow[0]: every entry must be a string such as \"Terminal(git status)\"", lines[0])
+}
