@@ -352,3 +352,14 @@ func maxQueuedEvents(t *testing.T) int {
 	require.NoError(t, err)
 	return n
 }
+
+func TestDirectoryMissingAtStart(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "not", "yet")
+	path := filepath.Join(dir, "permissions.json")
+	h := start(t, watch.Options{}, path)
+	assert.Equal(t, 0, h.w.Policy().Len(), "a missing file is an empty policy")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	changed := time.Now()
+	writeFile(t, path, rule("ls"))
+	h.reloadWith("ls", changed)
+}
