@@ -415,7 +415,7 @@ type Step struct {
 	Detail string
 	// Matched is the rule that matched at this step, if any. Compiled
 	// rules are immutable and shared; do not modify it.
-	Matched *Rule
+	Matched *CompiledRule
 }
 
 // stepJSON is the wire form of a Step.
@@ -452,9 +452,18 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 	}
 	*s = Step{Stage: j.Stage, Rule: j.Rule, Outcome: j.Outcome, Segment: j.Segment, Detail: j.Detail, Effect: e}
 	if j.Pattern != "" {
-		s.Matched = &Rule{Text: j.Pattern, src: j.Source}
+		s.Matched = &CompiledRule{Text: j.Pattern, src: j.Source}
 	}
 	return nil
+}
+
+// SegmentClass says how a segment step classified its segment: "allow",
+// "ask", "deny" or "none" (no rule); "" for a step of another stage.
+func (s Step) SegmentClass() string {
+	if s.Stage != StageSegment {
+		return ""
+	}
+	return classOf(s.Rule).String()
 }
 
 // Pattern returns the text of the matched rule, or "".
