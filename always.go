@@ -33,7 +33,7 @@ func (e *RefusedError) Error() string {
 func (e *RefusedError) Is(target error) bool { return target == ErrAlwaysAllowRefused }
 
 // AlwaysAllow returns the rules that "always allow" records for an approved
-// action (SPEC §10), or a *RefusedError. It is pure, like Decide.
+// action, or a *RefusedError. It is pure, like Decide.
 //
 // A terminal command gives one rule per segment: the verb and its
 // subcommand when the second word is a word ("npm test"), the verb alone

@@ -14,7 +14,7 @@ import (
 	"github.com/permengine/permengine/casefile"
 )
 
-// caseDirs hold the shared case corpus (SPEC §13). Every .json and .jsonl
+// caseDirs hold the shared case corpus (see package casefile). Every .json and .jsonl
 // file below them is a case file.
 var caseDirs = []string{"testdata/cases"}
 

@@ -157,7 +157,8 @@ func ParseRule(text string) (*CompiledRule, error) {
 		return r, nil
 	}
 	if typ != Terminal {
-		// Accepted, matches nothing (the reference says so); lint reports it.
+		// Accepted, and matches nothing: only Terminal rules use content.
+		// Lint reports it.
 		return r, nil
 	}
 	if strings.TrimSpace(content) == "" {

@@ -335,7 +335,7 @@ func (p *Policy) matchType(l List, t ActionType) *CompiledRule {
 	return nil
 }
 
-// builtinDeny are the reference's three built-in deny patterns.
+// builtinDeny are the three built-in deny rules of the floor.
 var builtinDeny = func() []*CompiledRule {
 	var out []*CompiledRule
 	for i, t := range []string{"Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)"} {

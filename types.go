@@ -192,7 +192,7 @@ func ParseOrigin(s string) (Origin, error) {
 	return OriginSpecific, fmt.Errorf("permengine: unknown autonomy origin %q (want specific or wildcard)", s)
 }
 
-// Code is the stable machine code of the rule that decided (SPEC §9). Codes
+// Code is the stable machine code of the rule that decided. Codes
 // never change meaning; new ones may be added. Its zero value is CodeUnset,
 // which no decision carries. On the wire it is the code's name.
 type Code uint8
@@ -476,7 +476,7 @@ func (s Step) Source() string { return ruleSource(s.Matched) }
 type Decision struct {
 	// Outcome is auto_approve, require_approval or deny.
 	Outcome Outcome `json:"outcome"`
-	// Rule is the stable code of what decided (SPEC §9).
+	// Rule is the stable code of what decided (not a CompiledRule).
 	Rule Code `json:"rule"`
 	// Reason names the rule in words, with its source. For a terminal
 	// command of one segment it is the rule itself; in a compound command
