@@ -173,14 +173,8 @@ func (r *walker) controlBody(cmd syntax.Command, dirs []string) []string {
 			o := r.stmts([]*syntax.Stmt{y}, dirs)
 			out = r.c.unionDirs(out, o)
 			return false
-		case *syntax.CmdSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
-		case *syntax.ProcSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
 		}
-		return true
+		return !r.substitution(n, dirs)
 	})
 	return out
 }
@@ -273,18 +267,29 @@ func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
 	return PathRef{Op: rd.Op.String(), Text: t, Flags: f, Dirs: dirs}, true
 }
 
+// substitution walks the commands of a command or process substitution,
+// which run in a subshell; false when n is neither.
+func (r *walker) substitution(n syntax.Node, dirs []string) bool {
+	switch y := n.(type) {
+	case *syntax.CmdSubst:
+		r.stmts(y.Stmts, dirs)
+	case *syntax.ProcSubst:
+		r.stmts(y.Stmts, dirs)
+	default:
+		return false
+	}
+	return true
+}
+
 // subst reads every command substitution, process substitution and
 // unquoted here-document inside node: each command in them is a segment.
 // They run in subshells, so they never move the working directory.
 func (r *walker) subst(node syntax.Node, dirs []string) {
 	syntax.Walk(node, func(n syntax.Node) bool {
+		if r.substitution(n, dirs) {
+			return false
+		}
 		switch y := n.(type) {
-		case *syntax.CmdSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
-		case *syntax.ProcSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
 		case *syntax.ArithmExp:
 			if arithDynamic(y.X) {
 				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
