@@ -32,16 +32,8 @@ func (e *RefusedError) Error() string {
 // Is makes errors.Is(err, ErrAlwaysAllowRefused) true.
 func (e *RefusedError) Is(target error) bool { return target == ErrAlwaysAllowRefused }
 
-// alwaysRefusedTypes can never be recorded: their caps would be
-// decorative if one click could allow them forever.
-var alwaysRefusedTypes = map[ActionType]Code{
-	GitPush: CodeTypedPush, PrOpen: CodeTypedPush, GitMerge: CodeProtectedMerge,
-	ContainerRemove: CodeContainerRemove, InstructionPatch: CodeInstructionPatch,
-	Parallelize: CodeParallelism, RaiseMaxParallel: CodeParallelism,
-}
-
 // AlwaysAllow returns the rules that "always allow" records for an approved
-// action (SPEC §10), or a *RefusedError. It is pure, like Decide.
+// action, or a *RefusedError. It is pure, like Decide.
 //
 // A terminal command gives one rule per segment: the verb and its
 // subcommand when the second word is a word ("npm test"), the verb alone
@@ -57,7 +49,9 @@ func AlwaysAllow(a Action) ([]string, error) {
 	if !a.Type.valid() {
 		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "unknown action type"}
 	}
-	if code, ok := alwaysRefusedTypes[a.Type]; ok {
+	if code := a.Type.capCode(); code != CodeUnset {
+		// The type's cap would be decorative if one click could allow it
+		// forever.
 		return nil, &RefusedError{Type: a.Type, Code: code, Reason: a.Type.String() + " is capped: a person approves every one"}
 	}
 	if a.Type != Terminal {
