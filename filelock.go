@@ -22,9 +22,6 @@ const DefaultLockTimeout = 10 * time.Second
 // lock for longer than the timeout; nothing was written.
 var ErrLockTimeout = errors.New("timed out waiting for the lock on the policy file")
 
-// errLockUnsupported is the error of a platform without advisory locks.
-var errLockUnsupported = errors.New("advisory file locks are not supported on this platform")
-
 // fileLock is a held advisory lock.
 type fileLock struct{ f *os.File }
 

@@ -3,9 +3,13 @@
 package permengine
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 )
+
+// errLockUnsupported is the error of a platform without advisory locks.
+var errLockUnsupported = errors.New("advisory file locks are not supported on this platform")
 
 // openLockFile opens (creating) a lock file.
 func openLockFile(path string) (*os.File, error) {

@@ -5,7 +5,6 @@ package permengine_test
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,30 +15,6 @@ import (
 
 	"github.com/permengine/permengine"
 )
-
-// assertFiles checks that dir holds exactly the names given.
-func assertFiles(t *testing.T, dir string, names ...string) {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var got []string
-	for _, e := range entries {
-		got = append(got, e.Name())
-	}
-	slices.Sort(names)
-	assert.Equal(t, names, got)
-}
-
-func allowOf(t *testing.T, path string) []string {
-	t.Helper()
-	f, err := permengine.ReadFile(path)
-	require.NoError(t, err)
-	var out []string
-	for _, e := range f.Lists[permengine.ListAllow] {
-		out = append(out, e.Text)
-	}
-	return out
-}
 
 func TestAppendAllowThroughSymlink(t *testing.T) {
 	dir := t.TempDir()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -83,4 +84,28 @@ func TestAppendAllowConcurrent(t *testing.T) {
 	p, err := permengine.LoadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, 40, len(p.Rules(permengine.ListAllow)), "no append is lost")
+}
+
+// assertFiles checks that dir holds exactly the names given.
+func assertFiles(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	slices.Sort(names)
+	assert.Equal(t, names, got)
+}
+
+func allowOf(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := permengine.ReadFile(path)
+	require.NoError(t, err)
+	var out []string
+	for _, e := range f.Lists[permengine.ListAllow] {
+		out = append(out, e.Text)
+	}
+	return out
 }
