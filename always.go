@@ -53,6 +53,38 @@ var alwaysRefusedTypes = map[ActionType]Code{
 // rule is quoted so that it parses back to the segment's words, and matches
 // the segment it came from.
 func AlwaysAllow(a Action) ([]string, error) {
+	grants, err := alwaysAllow(a, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(grants))
+	for i, g := range grants {
+		out[i] = g.Rule
+	}
+	return out, nil
+}
+
+// Grant is one rule that "always allow" would record, with what it would
+// also allow besides the approved command, in words, for the host to show
+// before the person answers.
+type Grant struct {
+	Rule       string `json:"rule"`
+	AlsoAllows string `json:"also_allows"`
+}
+
+// AlwaysAllowFor is AlwaysAllow for a request under a policy: the policy's
+// extensions (more commands with external effect) refuse what they cap,
+// and each rule comes with what it would also allow. A nil policy is an
+// empty one.
+func AlwaysAllowFor(p *Policy, req Request) ([]Grant, error) {
+	var extra [][]string
+	if p != nil {
+		extra = p.ext.ExternalEffect
+	}
+	return alwaysAllow(req.Action, extra)
+}
+
+func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 	if !a.Type.valid() {
 		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "unknown action type"}
 	}
@@ -60,12 +92,12 @@ func AlwaysAllow(a Action) ([]string, error) {
 		return nil, &RefusedError{Type: a.Type, Code: code, Reason: a.Type.String() + " is capped: a person approves every one"}
 	}
 	if a.Type != Terminal {
-		return []string{a.Type.Label() + "()"}, nil
+		return []Grant{{Rule: a.Type.Label() + "()", AlsoAllows: "every " + a.Type.String() + " action, whatever its target"}}, nil
 	}
 	if strings.TrimSpace(a.Command) == "" {
 		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "empty command"}
 	}
-	refuse := func(seg string, code Code, why string) ([]string, error) {
+	refuse := func(seg string, code Code, why string) ([]Grant, error) {
 		return nil, &RefusedError{Type: Terminal, Segment: seg, Code: code, Reason: why}
 	}
 	if why := integrityProblem(a.Command); why != "" {
@@ -82,11 +114,11 @@ func AlwaysAllow(a Action) ([]string, error) {
 	case cmd.tooDeep || cmd.tooMany:
 		return refuse("", CodeIntegrity, "the command is nested too deep or too long")
 	}
-	var out []string
+	var out []Grant
 	seen := map[string]bool{}
 	for i := range cmd.segs {
 		s := &cmd.segs[i]
-		if hit, ok := segEffect(s, nil); ok {
+		if hit, ok := segEffect(s, extra); ok {
 			return refuse(s.text, hit.code, hit.why)
 		}
 		for _, v := range s.views {
@@ -94,21 +126,21 @@ func AlwaysAllow(a Action) ([]string, error) {
 				return refuse(s.text, CodeIntegrity, "the program is computed at run time")
 			}
 		}
-		rule, ok := segmentRule(s.words)
+		rule, n, ok := segmentRule(s.words)
 		if !ok || seen[rule] {
 			continue
 		}
 		seen[rule] = true
-		out = append(out, rule)
+		out = append(out, Grant{Rule: rule, AlsoAllows: alsoAllows(s.words[:n], n == len(s.words))})
 	}
 	return out, nil
 }
 
-// segmentRule returns the rule recorded for one segment, or false when the
-// segment records nothing.
-func segmentRule(words []string) (string, bool) {
+// segmentRule returns the rule recorded for one segment and how many of
+// its words the rule keeps, or false when the segment records nothing.
+func segmentRule(words []string) (string, int, bool) {
 	if len(words) == 0 {
-		return "", false
+		return "", 0, false
 	}
 	unit := words
 	switch {
@@ -127,22 +159,31 @@ func segmentRule(words []string) (string, bool) {
 		unit = words
 	}
 	if capPrefix(unit) {
-		return "", false
+		return "", 0, false
 	}
 	if strings.HasSuffix(unit[len(unit)-1], ":*") {
 		// It would read back as a wildcard; record nothing rather than
 		// something wider than what was approved.
-		return "", false
+		return "", 0, false
 	}
 	quoted := make([]string, len(unit))
 	for i, w := range unit {
 		q, err := quoteWord(w)
 		if err != nil {
-			return "", false
+			return "", 0, false
 		}
 		quoted[i] = q
 	}
-	return "Terminal(" + strings.Join(quoted, " ") + ")", true
+	return "Terminal(" + strings.Join(quoted, " ") + ")", len(unit), true
+}
+
+// alsoAllows says in words what a rule of these words allows besides the
+// approved command: a rule matches by word prefix.
+func alsoAllows(unit []string, exact bool) string {
+	if exact {
+		return "this command, and the same command with more arguments after it"
+	}
+	return "every command that starts with \"" + strings.Join(unit, " ") + "\", with any arguments after it"
 }
 
 // isSubcommandWord reports a second word that names a subcommand: letters,
