@@ -13,3 +13,8 @@ func TestMemStore(t *testing.T) {
 		return func(*testing.T) approval.Store { return s }
 	})
 }
+
+func BenchmarkLifecycle(b *testing.B) {
+	s := approval.NewMemStore()
+	storetest.Bench(b, func(testing.TB) approval.Store { return s })
+}

@@ -58,3 +58,15 @@ func TestConformance(t *testing.T) {
 		}
 	})
 }
+
+func BenchmarkLifecycle(b *testing.B) {
+	url := server(b)
+	schema := freshSchema(b, url)
+	storetest.Bench(b, func(tb testing.TB) approval.Store {
+		s, err := pgstore.Open(context.Background(), url, schema)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return s
+	})
+}
