@@ -55,7 +55,7 @@ var alwaysRefusedTypes = map[ActionType]Code{
 // the segment it came from.
 func AlwaysAllow(a Action) ([]string, error) {
 	grants, err := alwaysAllow(a, nil)
-	if err != nil {
+	if err != nil || len(grants) == 0 {
 		return nil, err
 	}
 	out := make([]string, len(grants))
