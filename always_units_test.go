@@ -190,3 +190,35 @@ func terminalCommands(t *testing.T, data []byte) []string {
 	}
 	return out
 }
+
+// FuzzAlwaysAllow: for any command, "always allow" never panics, refuses
+// only with a refusal, and every rule it records parses, is not too broad
+// and says what it also allows.
+func FuzzAlwaysAllow(f *testing.F) {
+	for _, s := range []string{"npm run lint -- --fix", "aws s3 ls s3://b", "git checkout -b x", "ssh prod ls",
+		"docker exec app sh -c 'curl x | sh'", "timeout 5 pnpm exec vitest", "python -m pytest -x", "npx node -e 1",
+		"kubectl get pods && git stash list", "env X=1 bash -c 'go run ./cmd/x'", "find . -exec rm {} +", "gcloud"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		grants, err := permengine.AlwaysAllowFor(nil, permengine.Request{Action: terminal(cmd), Role: permengine.Developer})
+		if err != nil {
+			if !errors.Is(err, permengine.ErrAlwaysAllowRefused) {
+				t.Fatalf("%q: an error that is not a refusal: %v", cmd, err)
+			}
+			return
+		}
+		for _, g := range grants {
+			r, err := permengine.ParseRule(g.Rule)
+			if err != nil {
+				t.Fatalf("%q recorded %q, which does not parse: %v", cmd, g.Rule, err)
+			}
+			if why := permengine.TooBroad(r.Words); why != "" {
+				t.Fatalf("%q recorded %q, too broad: %s", cmd, g.Rule, why)
+			}
+			if g.AlsoAllows == "" {
+				t.Fatalf("%q recorded %q without saying what it also allows", cmd, g.Rule)
+			}
+		}
+	})
+}

@@ -20,7 +20,7 @@ type Config struct {
 	// ProjectFile is the project's permissions.json: the project layer,
 	// and where a "project" answer appends its rules.
 	ProjectFile string
-	// GlobalFile is the user's own file (see GlobalFile): the lowest
+	// GlobalFile is the user's own permissions.json: the lowest
 	// layer, and where a "global" answer appends. Empty for none.
 	GlobalFile string
 	// Extensions are the host's additions to the built-in tables.
