@@ -3,6 +3,7 @@ package permengine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -32,118 +33,280 @@ func (e *RefusedError) Error() string {
 // Is makes errors.Is(err, ErrAlwaysAllowRefused) true.
 func (e *RefusedError) Is(target error) bool { return target == ErrAlwaysAllowRefused }
 
-// alwaysRefusedTypes can never be recorded: their caps would be
-// decorative if one click could allow them forever.
-var alwaysRefusedTypes = map[ActionType]Code{
-	GitPush: CodeTypedPush, PrOpen: CodeTypedPush, GitMerge: CodeProtectedMerge,
-	ContainerRemove: CodeContainerRemove, InstructionPatch: CodeInstructionPatch,
-	Parallelize: CodeParallelism, RaiseMaxParallel: CodeParallelism,
-}
-
 // AlwaysAllow returns the rules that "always allow" records for an approved
-// action (SPEC §10), or a *RefusedError. It is pure, like Decide.
-//
-// A terminal command gives one rule per segment: the verb and its
-// subcommand when the second word is a word ("npm test"), the verb alone
-// when the second word is an argument that is not a word ("cat src/x.ts"
-// gives Terminal(cat)), and the exact segment when the second word is a flag
-// ("ls -la src") or when the shorter rule would be a prefix of a cap ("git
-// remote -v", "gh pr list"). A segment that is a cap prefix even exact
-// ("git" alone) records nothing. Shells, interpreters and wrappers are
-// always recorded exactly: Terminal(bash) would allow every script. Every
-// rule is quoted so that it parses back to the segment's words, and matches
-// the segment it came from.
+// action, or a *RefusedError. It is AlwaysAllowFor with no policy, keeping
+// only the rules. It is pure, like Decide.
 func AlwaysAllow(a Action) ([]string, error) {
-	if !a.Type.valid() {
-		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "unknown action type"}
+	grants, err := alwaysAllow(a, nil)
+	if err != nil || len(grants) == 0 {
+		return nil, err
 	}
-	if code, ok := alwaysRefusedTypes[a.Type]; ok {
-		return nil, &RefusedError{Type: a.Type, Code: code, Reason: a.Type.String() + " is capped: a person approves every one"}
-	}
-	if a.Type != Terminal {
-		return []string{a.Type.Label() + "()"}, nil
-	}
-	if strings.TrimSpace(a.Command) == "" {
-		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "empty command"}
-	}
-	refuse := func(seg string, code Code, why string) ([]string, error) {
-		return nil, &RefusedError{Type: Terminal, Segment: seg, Code: code, Reason: why}
-	}
-	if why := shell.IntegrityProblem(a.Command); why != "" {
-		return refuse("", CodeIntegrity, why)
-	}
-	cmd := shell.Read(a.Command, a.Cwd)
-	switch {
-	case cmd.ParseErr != "":
-		return refuse("", CodeIntegrity, "the command does not parse ("+cmd.ParseErr+")")
-	case cmd.Control != "":
-		return refuse("", CodeIntegrity, "the command uses "+cmd.Control)
-	case cmd.Dynamic != "":
-		return refuse("", CodeIntegrity, cmd.Dynamic)
-	case cmd.TooDeep || cmd.TooMany:
-		return refuse("", CodeIntegrity, "the command is nested too deep or too long")
-	}
-	var out []string
-	seen := map[string]bool{}
-	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
-		if hit, ok := segEffect(s, nil); ok {
-			return refuse(s.Text, reachCode(hit), hit.Why)
-		}
-		for _, v := range s.Views {
-			if len(v) > 0 && shell.ComputedVerb(v[0]) {
-				return refuse(s.Text, CodeIntegrity, "the program is computed at run time")
-			}
-		}
-		rule, ok := segmentRule(s.Words)
-		if !ok || seen[rule] {
-			continue
-		}
-		seen[rule] = true
-		out = append(out, rule)
+	out := make([]string, len(grants))
+	for i, g := range grants {
+		out[i] = g.Rule
 	}
 	return out, nil
 }
 
-// segmentRule returns the rule recorded for one segment, or false when the
-// segment records nothing.
-func segmentRule(words []string) (string, bool) {
-	if len(words) == 0 {
-		return "", false
+// Grant is one rule that "always allow" would record, with what it would
+// also allow besides the approved command, in words, for the host to show
+// before the person answers.
+type Grant struct {
+	Rule       string `json:"rule"`
+	AlsoAllows string `json:"also_allows"`
+}
+
+// AlwaysAllowFor returns the rules that "always allow" records for an
+// approved request under a policy, each with what it would also allow, or
+// a *RefusedError. The policy's extensions count: a command they give
+// external effect is refused like a built-in one. A nil policy is an empty
+// one. It is pure, like Decide.
+//
+// Capped action types are refused; any other non-terminal type records
+// Label(). A terminal command is refused when a segment has external
+// effect, privilege or runs a command on another machine (ssh host cmd,
+// kubectl exec), or when the command has the integrity cap. Otherwise each
+// segment gives at most one rule, its unit, cut so that it grants no more
+// than the person saw:
+//
+//   - the program and its subcommand (npm test, git status), or the program
+//     alone when the second word is an argument (cat src/x.ts → cat);
+//   - the script, file or package when the subcommand runs one (npm run
+//     lint, go run ./cmd/x, python x.py, npx vitest);
+//   - a cloud CLI's command down to its verb when the verb only reads (aws
+//     s3 ls);
+//   - for families that mix reading and destroying (git checkout, git
+//     branch, git stash, kubectl), the subcommand with the mode that reads
+//     (or creates a branch); the bare subcommand records nothing;
+//   - the exact segment when the second word is a flag, when the program
+//     runs a command in a container, when the verb changes something, and
+//     when the unit would be a prefix of a cap or too broad (see TooBroad);
+//   - nothing when even the exact segment is a cap prefix or too broad.
+//
+// Duplicates are dropped, order is kept, and every rule is quoted so that
+// it parses back to the segment's words and matches the segment.
+func AlwaysAllowFor(p *Policy, req Request) ([]Grant, error) {
+	var extra [][]string
+	if p != nil {
+		extra = p.ext.ExternalEffect
 	}
-	unit := words
+	return alwaysAllow(req.Action, extra)
+}
+
+func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
+	if !a.Type.valid() {
+		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "unknown action type"}
+	}
+	if code := a.Type.capCode(); code != CodeUnset {
+		// The type's cap would be decorative if one click could allow it
+		// forever.
+		return nil, &RefusedError{Type: a.Type, Code: code, Reason: a.Type.String() + " is capped: a person approves every one"}
+	}
+	if a.Type != Terminal {
+		return []Grant{{Rule: a.Type.Label() + "()", AlsoAllows: "every " + a.Type.String() + " action, whatever its target"}}, nil
+	}
+	if strings.TrimSpace(a.Command) == "" {
+		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "empty command"}
+	}
+	cmd, err := readForAlways(a)
+	if err != nil {
+		return nil, err
+	}
+	var out []Grant
+	seen := map[string]bool{}
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
+		if err := refuseSegment(s, extra); err != nil {
+			return nil, err
+		}
+		g, ok := segmentGrant(s.Words, extra)
+		if !ok || seen[g.Rule] {
+			continue
+		}
+		seen[g.Rule] = true
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// readForAlways reads a terminal command, refusing one with the integrity
+// cap.
+func readForAlways(a Action) (*shell.Command, error) {
+	refuse := func(why string) error {
+		return &RefusedError{Type: Terminal, Code: CodeIntegrity, Reason: why}
+	}
+	if why := shell.IntegrityProblem(a.Command); why != "" {
+		return nil, refuse(why)
+	}
+	cmd := shell.Read(a.Command, a.Cwd)
 	switch {
-	case programs.IsAssignment(words[0]) || programs.RunsCode(words[0]):
-		unit = words // exact
-	case len(words) == 1:
-		unit = words[:1]
-	case strings.HasPrefix(words[1], "-"):
-		unit = words // a flag: exact
-	case isSubcommandWord(words[1]):
-		unit = words[:2]
-	default:
-		unit = words[:1]
+	case cmd.ParseErr != "":
+		return nil, refuse("the command does not parse (" + cmd.ParseErr + ")")
+	case cmd.Control != "":
+		return nil, refuse("the command uses " + cmd.Control)
+	case cmd.Dynamic != "":
+		return nil, refuse(cmd.Dynamic)
+	case cmd.TooDeep || cmd.TooMany:
+		return nil, refuse("the command is nested too deep or too long")
 	}
-	if len(unit) < len(words) && programs.CapPrefix(unit) {
-		unit = words
+	return cmd, nil
+}
+
+// refuseSegment refuses a segment with external effect, privilege, remote
+// execution or a computed program, in any of its views.
+func refuseSegment(s *shell.Segment, extra [][]string) error {
+	refuse := func(code Code, why string) error {
+		return &RefusedError{Type: Terminal, Segment: s.Text, Code: code, Reason: why}
 	}
-	if programs.CapPrefix(unit) {
-		return "", false
+	if hit, ok := segEffect(s, extra); ok {
+		return refuse(reachCode(hit), hit.Why)
+	}
+	for _, v := range s.Views {
+		if len(v) == 0 {
+			continue
+		}
+		if shell.ComputedVerb(v[0]) {
+			return refuse(CodeIntegrity, "the program is computed at run time")
+		}
+		if row, ok := programs.Unit(v); ok && row.Kind == programs.UnitRemote {
+			return refuse(CodeExternalEffect, row.Says+": remote execution has external effect; approve each one")
+		}
+	}
+	return nil
+}
+
+// segmentGrant returns the rule one segment records, or false.
+func segmentGrant(words []string, extra [][]string) (Grant, bool) {
+	if len(words) == 0 {
+		return Grant{}, false
+	}
+	unit, says := cutUnit(words)
+	if unit == nil {
+		return Grant{}, false
+	}
+	if len(unit) < len(words) && (capPrefix(unit, extra) || TooBroad(unit) != "" || execVerbAlone(unit)) {
+		unit, says = words, exactSays
+	}
+	if capPrefix(unit, extra) || TooBroad(unit) != "" {
+		return Grant{}, false
 	}
 	if strings.HasSuffix(unit[len(unit)-1], ":*") {
 		// It would read back as a wildcard; record nothing rather than
 		// something wider than what was approved.
-		return "", false
+		return Grant{}, false
 	}
 	quoted := make([]string, len(unit))
 	for i, w := range unit {
 		q, err := quoteWord(w)
 		if err != nil {
-			return "", false
+			return Grant{}, false
 		}
 		quoted[i] = q
 	}
-	return "Terminal(" + strings.Join(quoted, " ") + ")", true
+	rule := strings.Join(quoted, " ")
+	return Grant{Rule: "Terminal(" + rule + ")", AlsoAllows: rule + ": " + says}, true
+}
+
+// capPrefix reports a unit that is a prefix of a cap: a built-in row of
+// external effect or privilege, or one of the host's extensions.
+func capPrefix(unit []string, extra [][]string) bool {
+	if programs.CapPrefix(unit) {
+		return true
+	}
+	for _, row := range extra {
+		if len(unit) <= len(row) && slices.Equal(unit, row[:len(unit)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// execVerbAlone reports a unit of a program alone that has exec-capable
+// arguments (find, sed, tar): it would also allow them, so the segment is
+// kept whole.
+func execVerbAlone(unit []string) bool {
+	return len(unit) == 1 && programs.BitsOf(unit[0])&programs.Exec != 0
+}
+
+// exactSays is what an exact rule allows besides the segment: a rule
+// matches by word prefix.
+const exactSays = "this command, and the same command with more arguments after it"
+
+// cutUnit returns the unit of a segment's words, and what it allows in
+// words; a nil unit records nothing.
+func cutUnit(words []string) ([]string, string) {
+	if programs.IsAssignment(words[0]) {
+		return words, exactSays
+	}
+	row, ok := programs.Unit(words)
+	if !ok {
+		return defaultUnit(words)
+	}
+	at := 1 + len(row.Sub) // the first word after the program and subcommand
+	switch row.Kind {
+	case programs.UnitTarget:
+		return targetUnit(words, at, row.Says)
+	case programs.UnitVerb:
+		end := at
+		for end < len(words) && isSubcommandWord(words[end]) {
+			end++
+		}
+		if end == at || !readVerb(words[end-1], row.Modes) {
+			return words, exactSays
+		}
+		return words[:end], row.Says
+	case programs.UnitModes:
+		if at >= len(words) {
+			return nil, "" // the bare subcommand is a prefix of every mode
+		}
+		mode, _, _ := strings.Cut(words[at], "=")
+		if slices.Contains(row.Modes, mode) {
+			return words[:at+1], row.Says
+		}
+	}
+	return words, exactSays
+}
+
+// targetUnit cuts at the script, file or package named at words[at]
+// (python -m MODULE counts as one); a flag before it keeps the segment.
+func targetUnit(words []string, at int, says string) ([]string, string) {
+	switch {
+	case at >= len(words):
+		return words, exactSays
+	case words[at] == "-m" && at+1 < len(words) && programs.BitsOf(words[0])&programs.Interpreter != 0:
+		return words[:at+2], says
+	case strings.HasPrefix(words[at], "-") || programs.RunsCode(programs.BaseName(words[at])):
+		return words, exactSays
+	}
+	return words[:at+1], says
+}
+
+// readVerb reports a cloud CLI verb that only reads.
+func readVerb(v string, read []string) bool {
+	if slices.Contains(read, v) {
+		return true
+	}
+	for _, p := range []string{"describe-", "get-", "list-"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultUnit is the program and its subcommand when the second word is
+// a word, the program alone when it is another argument, the exact
+// segment when it is a flag.
+func defaultUnit(words []string) ([]string, string) {
+	switch {
+	case len(words) == 1:
+		return words, exactSays
+	case strings.HasPrefix(words[1], "-"):
+		return words, exactSays
+	case isSubcommandWord(words[1]):
+		return words[:2], "every " + words[0] + " " + words[1] + " command, with any arguments after it"
+	}
+	return words[:1], "every " + words[0] + " command, with any arguments (paths outside the project still ask)"
 }
 
 // isSubcommandWord reports a second word that names a subcommand: letters,

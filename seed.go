@@ -1,7 +1,7 @@
 package permengine
 
 // SeedAllow is the allow list that activating execution writes into a
-// project's permissions.json: the reference's three families.
+// project's permissions.json, in three families.
 //
 //   - reading the worktree itself: ls, pwd, find, cat, head, tail, grep, wc,
 //     echo, git status, git diff, git log;
@@ -9,8 +9,9 @@ package permengine
 //     worktree and config have mutating siblings (git branch -D, git remote
 //     add, git worktree add, git config KEY VALUE), so they are anchored by
 //     the flag or word that makes the read unambiguous, never bare;
-//   - build and test: pnpm install, pnpm test, npm run, npx vitest, mix test,
-//     pytest, go test, cargo test, and their close kin.
+//   - build and test: pnpm install, pnpm test, npm test, npm run build, test
+//     and lint (by script: npm run alone would run any script), npx vitest,
+//     mix test, pytest, go test, cargo test, and their close kin.
 //
 // It is data: copy it, never modify it.
 var SeedAllow = []string{
@@ -25,7 +26,8 @@ var SeedAllow = []string{
 	"Terminal(git show)", "Terminal(git for-each-ref)", "Terminal(git ls-tree)",
 	"Terminal(git rev-parse)", "Terminal(git config --get)",
 	// Build and test.
-	"Terminal(pnpm install)", "Terminal(pnpm test)", "Terminal(npm run)", "Terminal(npm test)",
+	"Terminal(pnpm install)", "Terminal(pnpm test)", "Terminal(npm test)", "Terminal(npm run build)",
+	"Terminal(npm run test)", "Terminal(npm run lint)",
 	"Terminal(npx vitest)", "Terminal(mix test)", "Terminal(pytest)", "Terminal(go test)",
 	"Terminal(go build)", "Terminal(go vet)", "Terminal(cargo test)", "Terminal(cargo build)",
 	"Terminal(cargo check)",

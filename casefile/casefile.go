@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -129,9 +128,13 @@ func (c *Case) Where() string {
 	return fmt.Sprintf("%s:%d", c.File, c.Line)
 }
 
-// ReadFile reads every case of a file.
+// MaxFileBytes is the largest case file ReadFile reads.
+const MaxFileBytes = 64 << 20
+
+// ReadFile reads every case of a file: a regular file of at most
+// MaxFileBytes.
 func ReadFile(path string) ([]Case, error) {
-	data, err := os.ReadFile(path)
+	data, err := permengine.ReadFileBounded(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 
 	"github.com/permengine/permengine"
 )
@@ -25,7 +24,7 @@ func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fset.Arg(0)
-	data, err := os.ReadFile(path)
+	data, err := permengine.ReadFileBounded(path, permengine.MaxFileBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(stderr, "permcheck lint: %s: no such file\n", path)

@@ -1,108 +1,216 @@
 // Command host is a small host service that embeds the engine the way a
-// real one does: it loads and watches a project's permissions.json,
-// decides each proposed action it receives over HTTP (JSON in, JSON out),
-// and writes one audit line per decision.
+// real one does: it decides each proposed action it receives over HTTP
+// (JSON in, JSON out) with the project's permissions.json over the user's
+// global file, keeps a pending ask for every require_approval, takes a
+// person's answer (proven by a signed token), and keeps the audit.
 //
-//	go run ./examples/host -project /ws/proj -addr 127.0.0.1:8377
-//	curl -s 127.0.0.1:8377/decide -d '{"role":"developer","action":{"type":"terminal","command":"git status","cwd":"/ws/proj"}}'
+//	go run ./examples/host -project /ws/proj -jwt-secret-file ~/.config/permengine/jwt.secret
+//
+//	POST /decide              {"role","action","autonomy","session","agent","owner"} → the decision (+ "ask_id", "card")
+//	GET  /asks                the pending asks
+//	POST /asks/{id}/answer    {"decision":"allow"|"deny","remember":"none"|"session"|"project"|"global","message"}
+//	                          with "Authorization: Bearer <JWT>" → the audit entry
+//	GET  /audit?after=&limit= {"entries":[…],"next":CURSOR}
+//
+// The store defaults to a SQLite file under $XDG_STATE_HOME/permengine/,
+// outside the project, where the agent cannot rewrite its own audit;
+// -store postgres://… shares asks and audit between replicas.
 package main
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
+	"strings"
 	"time"
 
 	"github.com/permengine/permengine"
+	"github.com/permengine/permengine/approval"
+	"github.com/permengine/permengine/approval/pgstore"
+	"github.com/permengine/permengine/approval/sqlitestore"
 	"github.com/permengine/permengine/watch"
 )
 
-// proposal is the JSON body of POST /decide.
-type proposal struct {
-	Role     permengine.Role     `json:"role"`
-	Action   permengine.Action   `json:"action"`
-	Autonomy permengine.Autonomy `json:"autonomy"`
+// options are the host's flags.
+type options struct {
+	project, global, addr, store string
+	secretFile, jwks, issuer     string
+	container                    bool
+	ttl                          time.Duration
 }
 
-// auditLine is what the host records for every decision.
-type auditLine struct {
-	Time    time.Time          `json:"time"`
-	Type    string             `json:"type"`
-	Command string             `json:"command,omitempty"`
-	Outcome permengine.Outcome `json:"outcome"`
-	Rule    permengine.Code    `json:"rule"`
-	Reason  string             `json:"reason"`
-	Segment string             `json:"segment,omitempty"`
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("host", flag.ContinueOnError)
+	fs.StringVar(&o.project, "project", ".", "the project folder: its permissions.json is watched and it is the scope root")
+	fs.StringVar(&o.global, "global", defaultGlobal(), "the user's own permissions.json (\"global\" answers append to it)")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8377", "address to listen on")
+	fs.StringVar(&o.store, "store", "", "sqlite:PATH or postgres://… (default sqlite: under $XDG_STATE_HOME/permengine/)")
+	fs.StringVar(&o.secretFile, "jwt-secret-file", "", "file with the HS256 secret that signs answerers' tokens")
+	fs.StringVar(&o.jwks, "jwks", "", "file with the JWK set (RS256/ES256 public keys) that verifies answerers' tokens")
+	fs.StringVar(&o.issuer, "jwt-issuer", "", "the iss every answerer's token must carry")
+	fs.BoolVar(&o.container, "container", false, "the project's container is running")
+	fs.DurationVar(&o.ttl, "ask-ttl", time.Hour, "how long an ask waits for an answer before it expires")
+	return o, fs.Parse(args)
 }
 
-// server decides proposals with the watcher's current policy.
-type server struct {
-	policy func() *permengine.Policy
-	env    permengine.Env
-	mu     sync.Mutex // serializes audit lines
-	audit  io.Writer
-	now    func() time.Time
-}
-
-func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/decide" || r.Method != http.MethodPost {
-		http.Error(w, "POST /decide", http.StatusNotFound)
-		return
+// defaultGlobal is the user's own policy file: $PERMENGINE_GLOBAL, else
+// $XDG_CONFIG_HOME/permengine/permissions.json, else ~/.config/….
+func defaultGlobal() string {
+	if p := os.Getenv("PERMENGINE_GLOBAL"); p != "" {
+		return p
 	}
-	var p proposal
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		// An unknown role or type in the body is a client error, answered
-		// as such; a request the host cannot read is never approved.
-		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
-		return
+	if dir := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(dir) {
+		return filepath.Join(dir, "permengine", "permissions.json")
 	}
-	d := permengine.Decide(s.policy(), permengine.Request{Action: p.Action, Role: p.Role, Autonomy: p.Autonomy, Env: s.env})
-	s.record(p, d)
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(d)
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".config", "permengine", "permissions.json")
+	}
+	return ""
 }
 
-func (s *server) record(p proposal, d permengine.Decision) {
-	line, _ := json.Marshal(auditLine{Time: s.now().UTC(), Type: p.Action.Type.String(), Command: p.Action.Command,
-		Outcome: d.Outcome, Rule: d.Rule, Reason: d.Reason, Segment: d.Segment})
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.audit.Write(append(line, '\n'))
+// defaultStore is a SQLite file under $XDG_STATE_HOME/permengine/.
+func defaultStore() (string, error) {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if !filepath.IsAbs(dir) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no state directory: set XDG_STATE_HOME or -store (%w)", err)
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return "sqlite:" + filepath.Join(dir, "permengine", "approval.db"), nil
+}
+
+// openStore opens sqlite:PATH or a postgres:// URL. A SQLite file inside
+// the project is refused: the agent could rewrite its own audit.
+func openStore(ctx context.Context, spec, root string) (approval.Store, error) {
+	switch {
+	case strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://"):
+		return pgstore.Open(ctx, spec, "")
+	case strings.HasPrefix(spec, "sqlite:"):
+		path, err := filepath.Abs(strings.TrimPrefix(spec, "sqlite:"))
+		if err != nil {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(root, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, fmt.Errorf("-store %s is inside the project %s, where the agent could rewrite its own audit; keep it outside", path, root)
+		}
+		return sqlitestore.Open(path)
+	}
+	return nil, fmt.Errorf("-store %q: want sqlite:PATH or postgres://…", spec)
+}
+
+// setup builds the server from the options.
+func setup(ctx context.Context, o options, logger *log.Logger) (*server, func(), error) {
+	root, err := filepath.Abs(o.project)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := permengine.ValidateScopeRoot(root); err != nil {
+		return nil, nil, err
+	}
+	if o.store == "" {
+		if o.store, err = defaultStore(); err != nil {
+			return nil, nil, err
+		}
+	}
+	auth, err := newVerifier(o.secretFile, o.jwks, o.issuer, time.Now)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := openStore(ctx, o.store, root)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := approval.New(ctx, approval.Config{Store: st, ProjectFile: filepath.Join(root, "permissions.json"),
+		GlobalFile: o.global, TTL: o.ttl})
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	closers := []func(){func() { st.Close() }}
+	for _, f := range []string{filepath.Join(root, "permissions.json"), o.global} {
+		if w := watchFile(ctx, f, svc, logger); w != nil {
+			closers = append(closers, func() { w.Close() })
+		}
+	}
+	s := &server{svc: svc, env: permengine.Env{ScopeRoot: root, ContainerRunning: o.container}, auth: auth, log: logger}
+	return s, func() {
+		for _, c := range closers {
+			c()
+		}
+	}, nil
+}
+
+// watchFile reloads the service when a policy file changes; pending asks
+// the new rules cover are decided by the policy. A file whose folder does
+// not exist is not watched.
+func watchFile(ctx context.Context, path string, svc *approval.Service, logger *log.Logger) *watch.Watcher {
+	if path == "" {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Dir(path)); err != nil {
+		return nil
+	}
+	w, err := watch.New(path, watch.Options{
+		OnReload: func(*permengine.Policy) {
+			if n, err := svc.Reload(ctx); err != nil {
+				logger.Printf("%s: %v (keeping the last good policy)", path, err)
+			} else if n > 0 {
+				logger.Printf("%s reloaded: %d pending asks decided by the policy", path, n)
+			}
+		},
+		OnError: func(err error) { logger.Printf("%s: %v (keeping the last good policy)", path, err) },
+	})
+	if err != nil {
+		logger.Printf("not watching %s: %v", path, err)
+		return nil
+	}
+	return w
+}
+
+// expire ends asks past their deadline, every interval, until ctx ends.
+func expire(ctx context.Context, svc *approval.Service, every time.Duration, logger *log.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := svc.Expire(ctx); err != nil {
+				logger.Printf("expiring asks: %v", err)
+			}
+		}
+	}
 }
 
 func main() {
-	project := flag.String("project", ".", "the project folder: its permissions.json is watched and it is the scope root")
-	addr := flag.String("addr", "127.0.0.1:8377", "address to listen on")
-	container := flag.Bool("container", false, "the project's container is running")
-	flag.Parse()
-
-	root, err := filepath.Abs(*project)
+	o, err := parseFlags(os.Args[1:])
 	if err != nil {
-		log.Fatal(err)
+		os.Exit(2)
 	}
-	if err := permengine.ValidateScopeRoot(root); err != nil {
-		log.Fatal(err)
-	}
-	w, err := watch.New(filepath.Join(root, "permissions.json"), watch.Options{
-		OnReload: func(p *permengine.Policy) { log.Printf("permissions.json reloaded: %d rules", p.Len()) },
-		OnError:  func(err error) { log.Printf("permissions.json: %v (keeping the last good policy)", err) },
-	})
+	logger := log.New(os.Stderr, "host: ", log.LstdFlags)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, closeAll, err := setup(ctx, o, logger)
 	if err != nil {
-		log.Fatal(err)
+		logger.Fatal(err)
 	}
-	defer w.Close()
-	s := &server{policy: w.Policy, env: permengine.Env{ScopeRoot: root, ContainerRunning: *container}, audit: os.Stdout, now: time.Now}
-	fmt.Fprintf(os.Stderr, "deciding for %s on http://%s/decide\n", root, *addr)
-	if err := http.ListenAndServe(*addr, s); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Fatal(err)
+	defer closeAll()
+	go expire(ctx, s.svc, 30*time.Second, logger)
+	if s.auth == nil {
+		logger.Print(howToConfigure)
+	}
+	logger.Printf("deciding for %s on http://%s (store %s)", s.env.ScopeRoot, o.addr, o.store)
+	srv := &http.Server{Addr: o.addr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logger.Fatal(err)
 	}
 }

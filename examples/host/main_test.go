@@ -2,7 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"encoding/json"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,56 +17,176 @@ import (
 	"testing"
 	"time"
 
+	jose "github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/permengine/permengine"
-	"github.com/permengine/permengine/watch"
 )
 
-func TestHostDecidesAndAudits(t *testing.T) {
-	root := t.TempDir()
-	path := filepath.Join(root, "permissions.json")
-	require.NoError(t, os.WriteFile(path, []byte(`{"allow": ["Terminal(git status)"], "deny": ["Terminal(curl:*)"]}`), 0o644))
-	reloaded := make(chan struct{}, 10)
-	w, err := watch.New(path, watch.Options{OnReload: func(*permengine.Policy) { reloaded <- struct{}{} }})
+var secret = []byte("0123456789abcdef0123456789abcdef-test")
+
+// host starts the host over real HTTP with the given extra flags.
+type host struct {
+	t       *testing.T
+	url     string
+	project string
+}
+
+func startHost(t *testing.T, extra ...string) *host {
+	t.Helper()
+	project := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(project, "permissions.json"), []byte(`{"allow": ["Terminal(ls)"]}`), 0o644))
+	state := t.TempDir()
+	args := append([]string{"-project", project, "-global", filepath.Join(state, "global.json"),
+		"-store", "sqlite:" + filepath.Join(state, "approval.db")}, extra...)
+	o, err := parseFlags(args)
 	require.NoError(t, err)
-	defer w.Close()
-	var audit bytes.Buffer
-	s := &server{policy: w.Policy, env: permengine.Env{ScopeRoot: root}, audit: &audit,
-		now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }}
-	srv := httptest.NewServer(s)
-	defer srv.Close()
+	s, closeAll, err := setup(context.Background(), o, log.New(io.Discard, "", 0))
+	require.NoError(t, err)
+	srv := httptest.NewServer(s.routes())
+	t.Cleanup(func() { srv.Close(); closeAll() })
+	return &host{t: t, url: srv.URL, project: project}
+}
 
-	post := func(body string) (int, permengine.Decision) {
-		resp, err := http.Post(srv.URL+"/decide", "application/json", strings.NewReader(body))
-		require.NoError(t, err)
-		defer resp.Body.Close()
-		var d permengine.Decision
-		if resp.StatusCode == http.StatusOK {
-			require.NoError(t, json.NewDecoder(resp.Body).Decode(&d))
-		}
-		return resp.StatusCode, d
+func secretFlag(t *testing.T) []string {
+	path := filepath.Join(t.TempDir(), "jwt.secret")
+	require.NoError(t, os.WriteFile(path, append(secret, '\n'), 0o600))
+	return []string{"-jwt-secret-file", path}
+}
+
+// call sends a request and decodes the JSON answer.
+func (h *host) call(method, path, token string, body any) (int, map[string]any) {
+	h.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		require.NoError(h.t, err)
+		rd = bytes.NewReader(data)
 	}
-	code, d := post(`{"role":"developer","action":{"type":"terminal","command":"git status","cwd":"` + root + `"}}`)
+	req, err := http.NewRequest(method, h.url+path, rd)
+	require.NoError(h.t, err)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(h.t, err)
+	defer resp.Body.Close()
+	var out map[string]any
+	require.NoError(h.t, json.NewDecoder(resp.Body).Decode(&out))
+	return resp.StatusCode, out
+}
+
+func (h *host) decide(cmd string) map[string]any {
+	h.t.Helper()
+	code, out := h.call("POST", "/decide", "", map[string]any{"role": "developer", "session": "s1", "agent": "dev",
+		"action": map[string]any{"type": "terminal", "command": cmd, "cwd": h.project}})
+	require.Equal(h.t, http.StatusOK, code, out)
+	return out
+}
+
+func sign(t *testing.T, key any, alg jose.SignatureAlgorithm, claims jwt.Claims) string {
+	t.Helper()
+	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: alg, Key: key}, (&jose.SignerOptions{}).WithType("JWT"))
+	require.NoError(t, err)
+	tok, err := jwt.Signed(signer).Claims(claims).Serialize()
+	require.NoError(t, err)
+	return tok
+}
+
+func claims(sub string, exp time.Duration) jwt.Claims {
+	return jwt.Claims{Subject: sub, Issuer: "idp", Expiry: jwt.NewNumericDate(time.Now().Add(exp))}
+}
+
+func TestHostAskAnswerAudit(t *testing.T) {
+	h := startHost(t, secretFlag(t)...)
+	d := h.decide("npm test -- --coverage")
+	require.Equal(t, "require_approval", d["outcome"])
+	id, _ := d["ask_id"].(string)
+	require.NotEmpty(t, id)
+	_, asks := h.call("GET", "/asks", "", nil)
+	assert.Len(t, asks["asks"], 1)
+
+	answer := "/asks/" + id + "/answer"
+	allowProject := map[string]any{"decision": "allow", "remember": "project"}
+	forged := sign(t, []byte("another secret of at least 32 bytes!!"), jose.HS256, claims("mallory", time.Hour))
+	for name, tok := range map[string]string{"no token": "", "forged": forged, "expired": sign(t, secret, jose.HS256, claims("ana", -time.Hour)),
+		"no exp": sign(t, secret, jose.HS256, jwt.Claims{Subject: "ana"}), "no sub": sign(t, secret, jose.HS256, claims("", time.Hour)), "garbage": "a.b.c"} {
+		code, out := h.call("POST", answer, tok, allowProject)
+		assert.Equal(t, http.StatusUnauthorized, code, "%s: %v", name, out)
+	}
+	_, audit := h.call("GET", "/audit", "", nil)
+	assert.Empty(t, audit["entries"], "a refused token recorded something")
+
+	ana := sign(t, secret, jose.HS256, claims("ana", time.Hour))
+	code, out := h.call("POST", answer, ana, map[string]any{"decision": "deny", "remember": "project"})
+	assert.Equal(t, http.StatusBadRequest, code, out)
+	code, out = h.call("POST", answer, ana, map[string]any{"decision": "allow", "subject": "someone else"})
+	assert.Equal(t, http.StatusBadRequest, code, "an unknown field: %v", out)
+	code, _ = h.call("POST", "/asks/nope/answer", ana, allowProject)
+	assert.Equal(t, http.StatusNotFound, code)
+
+	code, entry := h.call("POST", answer, ana, allowProject)
+	require.Equal(t, http.StatusOK, code, entry)
+	assert.Equal(t, "ana", entry["subject"])
+	assert.Equal(t, "user", entry["decided_by"])
+	assert.Equal(t, []any{"Terminal(npm test)"}, entry["rules"])
+	file, err := os.ReadFile(filepath.Join(h.project, "permissions.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(file), `"Terminal(npm test)"`)
+	assert.Equal(t, "auto_approve", h.decide("npm test -- --coverage")["outcome"])
+
+	code, _ = h.call("POST", answer, ana, map[string]any{"decision": "deny"})
+	assert.Equal(t, http.StatusConflict, code)
+
+	h.decide("rm -rf /")
+	code, page := h.call("GET", "/audit?after=0&limit=1", "", nil)
 	require.Equal(t, http.StatusOK, code)
-	assert.Equal(t, permengine.AutoApprove, d.Outcome)
-	_, d = post(`{"role":"developer","action":{"type":"terminal","command":"git status && curl x","cwd":"` + root + `"}}`)
-	assert.Equal(t, permengine.Deny, d.Outcome)
-	code, _ = post(`{"role":"intern","action":{"type":"terminal","command":"ls"}}`)
-	assert.Equal(t, http.StatusBadRequest, code, "an unknown role is refused")
+	require.Len(t, page["entries"], 1)
+	_, rest := h.call("GET", "/audit?after="+page["next"].(string), "", nil)
+	require.Len(t, rest["entries"], 1, "the deny of rm -rf / is in the audit")
+	assert.Equal(t, "deny", rest["entries"].([]any)[0].(map[string]any)["outcome"])
+	code, _ = h.call("GET", "/audit?after=x", "", nil)
+	assert.Equal(t, http.StatusBadRequest, code)
+}
 
-	lines := strings.Split(strings.TrimSpace(audit.String()), "\n")
-	require.Len(t, lines, 2, "one audit line per decision")
-	assert.Equal(t, `{"time":"2026-01-02T03:04:05Z","type":"terminal","command":"git status","outcome":"auto_approve","rule":"file_allow","reason":"`+path+`:1: allow Terminal(git status)","segment":"git status"}`, lines[0])
+func TestHostWithoutKeysRefusesAnswers(t *testing.T) {
+	h := startHost(t)
+	id := h.decide("npm test")["ask_id"].(string)
+	code, out := h.call("POST", "/asks/"+id+"/answer", sign(t, secret, jose.HS256, claims("ana", time.Hour)), map[string]any{"decision": "allow"})
+	assert.Equal(t, http.StatusServiceUnavailable, code)
+	assert.Contains(t, out["error"], "-jwt-secret-file")
+}
 
-	// The host picks up an edited policy without restarting.
-	require.NoError(t, os.WriteFile(path, []byte(`{"deny": ["Terminal(git:*)"]}`), 0o644))
-	select {
-	case <-reloaded:
-	case <-time.After(5 * time.Second):
-		t.Fatal("no reload")
-	}
-	_, d = post(`{"role":"developer","action":{"type":"terminal","command":"git status","cwd":"` + root + `"}}`)
-	assert.Equal(t, permengine.Deny, d.Outcome)
+func TestHostJWKSAndIssuer(t *testing.T) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	require.NoError(t, err)
+	set := jose.JSONWebKeySet{Keys: []jose.JSONWebKey{{Key: &key.PublicKey, KeyID: "k1", Algorithm: "ES256", Use: "sig"}}}
+	data, err := json.Marshal(set)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "jwks.json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	h := startHost(t, "-jwks", path, "-jwt-issuer", "idp")
+	signKey := jose.JSONWebKey{Key: key, KeyID: "k1"}
+	wrongIss := claims("ana", time.Hour)
+	wrongIss.Issuer = "elsewhere"
+	id := h.decide("npm test")["ask_id"].(string)
+	code, _ := h.call("POST", "/asks/"+id+"/answer", sign(t, signKey, jose.ES256, wrongIss), map[string]any{"decision": "allow"})
+	assert.Equal(t, http.StatusUnauthorized, code, "a token from another issuer")
+	code, _ = h.call("POST", "/asks/"+id+"/answer", sign(t, secret, jose.HS256, claims("ana", time.Hour)), map[string]any{"decision": "allow"})
+	assert.Equal(t, http.StatusUnauthorized, code, "an HS256 token where only the JWK set's keys count")
+	code, entry := h.call("POST", "/asks/"+id+"/answer", sign(t, signKey, jose.ES256, claims("ana", time.Hour)), map[string]any{"decision": "allow"})
+	assert.Equal(t, http.StatusOK, code, entry)
+	assert.Equal(t, "ana", entry["subject"])
+}
+
+func TestHostRefusesStoreInsideProject(t *testing.T) {
+	project := t.TempDir()
+	o, err := parseFlags([]string{"-project", project, "-store", "sqlite:" + filepath.Join(project, ".state", "a.db")})
+	require.NoError(t, err)
+	_, _, err = setup(context.Background(), o, log.New(io.Discard, "", 0))
+	require.ErrorContains(t, err, "inside the project")
 }

@@ -48,6 +48,7 @@ type Program struct {
 	carrier carrier         // Nested: how to find the script it carries
 	effects []int           // Effect: its rows in toolEffects
 	exec    []int           // Exec: its rows in execTable
+	units   []int           // its rows in unitRows ("always allow")
 }
 
 // catalog holds every program any table names.
@@ -119,6 +120,10 @@ func build() map[string]*Program {
 	}
 	for _, v := range sourcers {
 		set(v, Source)
+	}
+	for i, r := range unitRows {
+		p := get(r.Verb)
+		p.units = append(p.units, i)
 	}
 	return m
 }

@@ -1,0 +1,182 @@
+package approval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/permengine/permengine"
+)
+
+// Answered is the outcome of an answer.
+type Answered struct {
+	// Entry is the ask's audit entry.
+	Entry Entry `json:"entry"`
+	// Again is true when the ask was already allowed and the answer was
+	// an allow: nothing new was decided, and only missing rules were
+	// written.
+	Again bool `json:"again,omitempty"`
+	// Added are the rules this answer wrote that were not there before.
+	Added []string `json:"added,omitempty"`
+}
+
+// Answer applies a person's answer to an ask. subject is the person's
+// identity as the host verified it (never taken from the answer). A second
+// answer is a conflict (ErrConflict), except an allow on an allowed ask,
+// which succeeds again and writes the rules only if they are missing.
+// Before any rule is written the request is decided again with the
+// current policy: the caps and "always allow"'s refusals apply (a refused
+// "always" is answered for this instance only), and a request the policy
+// now denies is not allowed.
+func (s *Service) Answer(ctx context.Context, id string, ans Answer, subject string) (Answered, error) {
+	if err := ans.Validate(); err != nil {
+		return Answered{}, err
+	}
+	if subject == "" || len(subject) > MaxSubject {
+		return Answered{}, fmt.Errorf("%w: the subject must be 1 to %d bytes of a verified identity", ErrInvalidAnswer, MaxSubject)
+	}
+	ans.Remember, _ = ans.Remember.normal()
+	a, err := s.store.Get(ctx, id)
+	if err != nil {
+		return Answered{}, err
+	}
+	if a.Status == Pending && !a.Deadline.IsZero() && !s.now().Before(a.Deadline) {
+		if _, err := s.store.Finish(ctx, id, Final{Status: Expired}, nil); err != nil && !errors.Is(err, ErrConflict) {
+			return Answered{}, err
+		}
+		return Answered{}, fmt.Errorf("%w: %q expired at %s", ErrConflict, id, a.Deadline.UTC().Format("2006-01-02T15:04:05Z"))
+	}
+	if a.Status != Pending {
+		return s.again(ctx, a, ans)
+	}
+	f := Final{Status: Denied, DecidedBy: ByUser, Subject: subject, Reason: ans.Message, Remember: ans.Remember, DecidedAt: s.now()}
+	var apply func() error
+	var added []string
+	if ans.Decision == Allow {
+		f.Status = Allowed
+		pl, err := s.plan(ctx, a, ans.Remember)
+		if err != nil {
+			return Answered{}, err
+		}
+		f.Rules, f.NotRemembered = pl.rules, pl.refused
+		if ans.Remember == RememberSession {
+			f.SessionRules, added = pl.rules, pl.rules
+		} else {
+			apply = func() error { added, err = s.write(ans.Remember, pl.rules); return err }
+		}
+	}
+	e, err := s.store.Finish(ctx, id, f, apply)
+	if errors.Is(err, ErrConflict) {
+		if a, gerr := s.store.Get(ctx, id); gerr == nil {
+			return s.again(ctx, a, ans)
+		}
+	}
+	if err != nil {
+		return Answered{}, err
+	}
+	return Answered{Entry: e, Added: added}, s.after(ctx, ans.Remember, len(added) > 0)
+}
+
+// after reloads the policy when an answer changed a file, and decides the
+// pending asks the new rules cover.
+func (s *Service) after(ctx context.Context, r Remember, changed bool) error {
+	switch {
+	case !changed:
+		return nil
+	case r == RememberSession:
+		_, err := s.Resolve(ctx)
+		return err
+	}
+	_, err := s.Reload(ctx)
+	return err
+}
+
+// again answers an ask that is no longer pending: an allow on an allowed
+// ask succeeds again (writing only missing rules); anything else is a
+// conflict.
+func (s *Service) again(ctx context.Context, a Ask, ans Answer) (Answered, error) {
+	if a.Status != Allowed || ans.Decision != Allow {
+		return Answered{}, fmt.Errorf("%w: %q is %s", ErrConflict, a.ID, a.Status)
+	}
+	e, err := s.store.Entry(ctx, a.ID)
+	if err != nil {
+		return Answered{}, err
+	}
+	pl, err := s.plan(ctx, a, ans.Remember)
+	if err != nil {
+		return Answered{}, err
+	}
+	var added []string
+	if ans.Remember == RememberSession {
+		have, err := s.store.SessionRules(ctx, a.Session)
+		if err != nil {
+			return Answered{}, err
+		}
+		added = MergeRules(slices.Clone(have), pl.rules)[len(have):]
+		err = s.store.AddSessionRules(ctx, a.Session, added)
+		if err != nil {
+			return Answered{}, err
+		}
+	} else if added, err = s.write(ans.Remember, pl.rules); err != nil {
+		return Answered{}, err
+	}
+	return Answered{Entry: e, Again: true, Added: added}, s.after(ctx, ans.Remember, len(added) > 0)
+}
+
+// plan is what an allow will record.
+type plan struct {
+	rules   []string
+	refused string
+}
+
+// plan decides the ask again with the current policy and computes the
+// rules an "always" answer records. A request the policy now denies is a
+// conflict: the ask is decided by the policy instead.
+func (s *Service) plan(ctx context.Context, a Ask, r Remember) (plan, error) {
+	pol, err := s.Policy(ctx, a.Session)
+	if err != nil {
+		return plan{}, err
+	}
+	if d := permengine.Decide(pol, a.Request); d.Outcome == permengine.Deny {
+		if a.Status == Pending {
+			if _, err := s.byPolicy(ctx, a, d); err != nil {
+				return plan{}, err
+			}
+		}
+		return plan{}, fmt.Errorf("%w: the current policy denies it: %s", ErrConflict, d.Reason)
+	}
+	if r == RememberNone {
+		return plan{}, nil
+	}
+	grants, err := permengine.AlwaysAllowFor(pol, a.Request)
+	if err != nil {
+		return plan{refused: err.Error()}, nil
+	}
+	var pl plan
+	for _, g := range grants {
+		pl.rules = append(pl.rules, g.Rule)
+	}
+	return pl, nil
+}
+
+// write appends rules to the file of an "always" scope and returns those
+// it added.
+func (s *Service) write(r Remember, rules []string) ([]string, error) {
+	var path string
+	switch r {
+	case RememberProject:
+		path = s.cfg.ProjectFile
+	case RememberGlobal:
+		path = s.cfg.GlobalFile
+	default:
+		return nil, nil
+	}
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	if path == "" {
+		return nil, fmt.Errorf("%w: this host keeps no %s file to remember in", ErrInvalidAnswer, r)
+	}
+	return permengine.AppendAllow(path, rules...)
+}
