@@ -277,13 +277,14 @@ func TestQueueOverflowReloads(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "permissions.json")
 	writeFile(t, path, rule("ls"))
-	block := make(chan struct{})
+	block, entered := make(chan struct{}), make(chan struct{})
 	h := &harness{t: t, path: path, reloads: make(chan *permengine.Policy, 100), errs: make(chan error, 100)}
 	blocked := false
 	w, err := watch.New(path, watch.Options{
 		OnReload: func(p *permengine.Policy) {
 			if !blocked { // hold the watcher's goroutine while the queue fills
 				blocked = true
+				close(entered)
 				<-block
 			}
 			h.reloads <- p
@@ -295,7 +296,11 @@ func TestQueueOverflowReloads(t *testing.T) {
 	h.w = w
 
 	writeFile(t, path, rule("make"))
-	time.Sleep(3 * watch.DefaultDebounce) // the reload starts and blocks
+	select {
+	case <-entered:
+	case <-time.After(waitFor):
+		t.Fatal("no reload")
+	}
 	junk := filepath.Join(dir, "junk")
 	for i := 0; i < limit+100; i++ { // more events than the queue holds
 		require.NoError(t, os.WriteFile(junk, nil, 0o644))
