@@ -221,7 +221,6 @@ func TestContinuousEditsStillReload(t *testing.T) {
 	during := h.count.Load()
 	t.Logf("%d writes every 50 ms: %d reloads during the edits, the first %v after the first write", writes, during, firstReload.Round(time.Millisecond))
 	assert.GreaterOrEqual(t, during, int32(2), "reloads happen while the edits go on")
-	assert.Less(t, during, int32(writes/2), "the edits are still debounced")
 	h.reloadWith(fmt.Sprintf("tool%d", writes-1), time.Now())
 }
 
