@@ -307,6 +307,7 @@ func TestQueueOverflowReloads(t *testing.T) {
 	}
 	writeFile(t, path, rule("go")) // its event is lost
 	close(block)
+	released := time.Now()
 
 	overflow := false
 	timeout := time.After(waitFor)
@@ -316,6 +317,7 @@ func TestQueueOverflowReloads(t *testing.T) {
 			overflow = overflow || errors.Is(err, fsnotifyOverflow)
 		case p := <-h.reloads:
 			if allowed(p, "go") {
+				t.Logf("reloaded after the overflow %v after the watcher went on", time.Since(released).Round(time.Millisecond))
 				assert.True(t, overflow, "the reload came from the overflow")
 				return
 			}
