@@ -60,8 +60,7 @@ func interestOf(paths []string) *interest {
 // symbolic links, and records the links, the file (or the first missing
 // name) and the file's directory as a name in its parent.
 func (in *interest) walk(p string) {
-	todo := splitPath(p)
-	cur := "/"
+	cur, todo := splitAbs(p)
 	for len(todo) > 0 {
 		c := todo[0]
 		todo = todo[1:]
@@ -85,10 +84,13 @@ func (in *interest) walk(p string) {
 			if err != nil {
 				return
 			}
+			var rest []string
 			if filepath.IsAbs(target) {
-				cur = "/"
+				cur, rest = splitAbs(target)
+			} else {
+				rest = splitPath(target)
 			}
-			todo = append(splitPath(target), todo...)
+			todo = append(rest, todo...)
 			continue
 		}
 		cur = next
@@ -99,8 +101,8 @@ func (in *interest) walk(p string) {
 // first missing name) and its directory as a name in the parent.
 func (in *interest) leaf(dir, base string) {
 	in.add(dir, base)
-	if dir != "/" {
-		in.add(filepath.Dir(dir), filepath.Base(dir))
+	if parent := filepath.Dir(dir); parent != dir {
+		in.add(parent, filepath.Base(dir))
 	}
 	next := filepath.Join(dir, base)
 	if fi, err := os.Lstat(next); err == nil && fi.Mode()&os.ModeSymlink != 0 && in.hops < maxHops {
@@ -124,4 +126,11 @@ func (in *interest) walkFrom(p string) {
 
 func splitPath(p string) []string {
 	return strings.Split(filepath.ToSlash(p), "/")
+}
+
+// splitAbs splits an absolute path into its root (with the volume name
+// where there is one) and its components.
+func splitAbs(p string) (string, []string) {
+	vol := filepath.VolumeName(p)
+	return vol + string(filepath.Separator), splitPath(p[len(vol):])
 }

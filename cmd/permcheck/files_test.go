@@ -32,6 +32,7 @@ func TestCommandsRefuseFilesThatAreNotRegular(t *testing.T) {
 			{"check", path},
 			{"decide", "-p", path, "--", "ls"},
 			{"watch", path},
+			{"import", "claude", path},
 		} {
 			t.Run(kind+"/"+args[0], func(t *testing.T) {
 				var stdout, stderr bytes.Buffer

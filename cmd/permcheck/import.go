@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/permengine/permengine"
 )
@@ -33,7 +32,7 @@ func cmdImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	data, err := readBounded(fs.Arg(0), maxSettingsBytes)
+	data, err := permengine.ReadFileBounded(fs.Arg(0), maxSettingsBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "permcheck import: %v\n", err)
 		return exitUsage
@@ -88,28 +87,4 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-// readBounded reads a regular file of at most limit bytes.
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: over %d MiB", path, limit>>20)
-	}
-	return data, nil
 }

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
 	jose "github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
+
+	"github.com/permengine/permengine"
 )
 
 // errUnauthorized is every failure to prove who answers.
@@ -29,6 +30,9 @@ type verifier struct {
 // minSecret is the shortest HS256 secret accepted: the hash's size.
 const minSecret = 32
 
+// maxKeyFileBytes bounds the secret and JWK set files the host reads.
+const maxKeyFileBytes = 1 << 20
+
 // howToConfigure is what the host says when answering is off.
 const howToConfigure = "answering is off: start the host with -jwt-secret-file PATH (HS256, a secret of at least 32 bytes) " +
 	"or -jwks PATH (a JWK set with RS256 or ES256 public keys), and optionally -jwt-issuer ISS; " +
@@ -41,7 +45,7 @@ func newVerifier(secretFile, jwksFile, issuer string, now func() time.Time) (*ve
 	case secretFile != "" && jwksFile != "":
 		return nil, errors.New("give -jwt-secret-file or -jwks, not both")
 	case secretFile != "":
-		b, err := os.ReadFile(secretFile)
+		b, err := permengine.ReadFileBounded(secretFile, maxKeyFileBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -51,7 +55,7 @@ func newVerifier(secretFile, jwksFile, issuer string, now func() time.Time) (*ve
 		}
 		return &verifier{key: secret, algs: []jose.SignatureAlgorithm{jose.HS256}, issuer: issuer, now: now}, nil
 	case jwksFile != "":
-		b, err := os.ReadFile(jwksFile)
+		b, err := permengine.ReadFileBounded(jwksFile, maxKeyFileBytes)
 		if err != nil {
 			return nil, err
 		}
