@@ -6,7 +6,7 @@ import "fmt"
 // ActionUnknown, which Decide denies.
 type ActionType uint8
 
-// The action types of SPEC §2, in the reference's table order.
+// The action types, in the order of the product's action table.
 const (
 	ActionUnknown ActionType = iota
 	Terminal
@@ -32,34 +32,40 @@ const (
 	numActionTypes
 )
 
-// actionInfo is one row of the reference's action table.
+// actionInfo is one row of the action table.
 type actionInfo struct {
 	name    string // wire name, snake_case
 	label   string // rule label, PascalCase
 	minRole Role
+	// capCode is the cap every action of the type gets (CodeUnset for
+	// none): whatever the file says, a person approves each one, so
+	// "always allow" refuses to record it. A merge is capped only when its
+	// destination is protected. capWhy is the cap's reason.
+	capCode Code
+	capWhy  string
 }
 
 var actionTable = [numActionTypes]actionInfo{
-	Terminal:               {"terminal", "Terminal", Developer},
-	GitCommit:              {"git_commit", "GitCommit", Developer},
-	WriteFile:              {"write_file", "WriteFile", Developer},
-	GitPush:                {"git_push", "GitPush", Maintainer},
-	PrOpen:                 {"pr_open", "PrOpen", Maintainer},
-	GitRepoCreate:          {"git_repo_create", "GitRepoCreate", Maintainer},
-	GitBranchCreate:        {"git_branch_create", "GitBranchCreate", Maintainer},
-	GitBranchProtect:       {"git_branch_protect", "GitBranchProtect", Maintainer},
-	OpenAdrPr:              {"open_adr_pr", "OpenAdrPr", Maintainer},
-	OpenInfraPr:            {"open_infra_pr", "OpenInfraPr", Maintainer},
-	GitMerge:               {"git_merge", "GitMerge", Maintainer},
-	InstructionPatch:       {"instruction_patch", "InstructionPatch", Maintainer},
-	Parallelize:            {"parallelize", "Parallelize", Maintainer},
-	RaiseMaxParallel:       {"raise_max_parallel", "RaiseMaxParallel", Maintainer},
-	ProposeExecutionPlan:   {"propose_execution_plan", "ProposeExecutionPlan", Maintainer},
-	AssessImplementability: {"assess_implementability", "AssessImplementability", Maintainer},
-	ContainerStart:         {"container_start", "ContainerStart", Maintainer},
-	ContainerStop:          {"container_stop", "ContainerStop", Maintainer},
-	ContainerRemove:        {"container_remove", "ContainerRemove", Maintainer},
-	Spend:                  {"spend", "Spend", Owner},
+	Terminal:               {"terminal", "Terminal", Developer, CodeUnset, ""},
+	GitCommit:              {"git_commit", "GitCommit", Developer, CodeUnset, ""},
+	WriteFile:              {"write_file", "WriteFile", Developer, CodeUnset, ""},
+	GitPush:                {"git_push", "GitPush", Maintainer, CodeTypedPush, "git_push has external effect: never auto-approved"},
+	PrOpen:                 {"pr_open", "PrOpen", Maintainer, CodeTypedPush, "pr_open has external effect: never auto-approved"},
+	GitRepoCreate:          {"git_repo_create", "GitRepoCreate", Maintainer, CodeUnset, ""},
+	GitBranchCreate:        {"git_branch_create", "GitBranchCreate", Maintainer, CodeUnset, ""},
+	GitBranchProtect:       {"git_branch_protect", "GitBranchProtect", Maintainer, CodeUnset, ""},
+	OpenAdrPr:              {"open_adr_pr", "OpenAdrPr", Maintainer, CodeUnset, ""},
+	OpenInfraPr:            {"open_infra_pr", "OpenInfraPr", Maintainer, CodeUnset, ""},
+	GitMerge:               {"git_merge", "GitMerge", Maintainer, CodeProtectedMerge, "is always a person's decision"},
+	InstructionPatch:       {"instruction_patch", "InstructionPatch", Maintainer, CodeInstructionPatch, "instruction_patch changes another agent's behaviour: a person sees the diff first"},
+	Parallelize:            {"parallelize", "Parallelize", Maintainer, CodeParallelism, "parallelize spends on more agents: a person decides"},
+	RaiseMaxParallel:       {"raise_max_parallel", "RaiseMaxParallel", Maintainer, CodeParallelism, "raise_max_parallel spends on more agents: a person decides"},
+	ProposeExecutionPlan:   {"propose_execution_plan", "ProposeExecutionPlan", Maintainer, CodeUnset, ""},
+	AssessImplementability: {"assess_implementability", "AssessImplementability", Maintainer, CodeUnset, ""},
+	ContainerStart:         {"container_start", "ContainerStart", Maintainer, CodeUnset, ""},
+	ContainerStop:          {"container_stop", "ContainerStop", Maintainer, CodeUnset, ""},
+	ContainerRemove:        {"container_remove", "ContainerRemove", Maintainer, CodeContainerRemove, "container_remove discards the container and forces a full reprovision"},
+	Spend:                  {"spend", "Spend", Owner, CodeUnset, ""},
 }
 
 func (t ActionType) valid() bool { return t > ActionUnknown && t < numActionTypes }
@@ -88,6 +94,22 @@ func (t ActionType) MinRole() Role {
 		return RoleUnknown
 	}
 	return actionTable[t].minRole
+}
+
+// capCode returns the cap of the type's row (CodeUnset for none and for
+// an unknown type).
+func (t ActionType) capCode() Code {
+	if !t.valid() {
+		return CodeUnset
+	}
+	return actionTable[t].capCode
+}
+
+// alwaysCapped reports a type whose every action is capped (a merge is
+// capped only into a protected branch).
+func (t ActionType) alwaysCapped() bool {
+	c := t.capCode()
+	return c != CodeUnset && c != CodeProtectedMerge
 }
 
 // MarshalText implements encoding.TextMarshaler.

@@ -33,14 +33,6 @@ func (e *RefusedError) Error() string {
 // Is makes errors.Is(err, ErrAlwaysAllowRefused) true.
 func (e *RefusedError) Is(target error) bool { return target == ErrAlwaysAllowRefused }
 
-// alwaysRefusedTypes can never be recorded: their caps would be
-// decorative if one click could allow them forever.
-var alwaysRefusedTypes = map[ActionType]Code{
-	GitPush: CodeTypedPush, PrOpen: CodeTypedPush, GitMerge: CodeProtectedMerge,
-	ContainerRemove: CodeContainerRemove, InstructionPatch: CodeInstructionPatch,
-	Parallelize: CodeParallelism, RaiseMaxParallel: CodeParallelism,
-}
-
 // AlwaysAllow returns the rules that "always allow" records for an approved
 // action, or a *RefusedError. It is AlwaysAllowFor with no policy, keeping
 // only the rules. It is pure, like Decide.
@@ -105,7 +97,9 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 	if !a.Type.valid() {
 		return nil, &RefusedError{Type: a.Type, Code: CodeInvalidAction, Reason: "unknown action type"}
 	}
-	if code, ok := alwaysRefusedTypes[a.Type]; ok {
+	if code := a.Type.capCode(); code != CodeUnset {
+		// The type's cap would be decorative if one click could allow it
+		// forever.
 		return nil, &RefusedError{Type: a.Type, Code: code, Reason: a.Type.String() + " is capped: a person approves every one"}
 	}
 	if a.Type != Terminal {

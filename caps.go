@@ -2,19 +2,63 @@ package permengine
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
 )
 
+// capRow is one row of the cap table.
+type capRow struct {
+	code Code
+	// order is the cap's place in the order of the checks. Caps that one
+	// check finds together (external effect and privilege; no scope and
+	// the path scope) share a place.
+	order int
+	// liftable caps are lifted in auto mode: where a command works and
+	// what an argument may run are concerns the "*" opinion may take on.
+	// The others hold whatever autonomy says.
+	liftable bool
+}
+
+// capTable lists every cap, in the order the engine checks them: the
+// decision names the first that fired, the trace lists all. A terminal
+// command is checked for integrity first (nothing else can be trusted
+// about a command that cannot be read), then external effect and
+// privilege, protected paths, the path scope, exec-capable arguments. The
+// caps of typed actions come from the action table; an action has one.
+var capTable = [...]capRow{
+	{code: CodeIntegrity, order: 1},
+	{code: CodeExternalEffect, order: 2},
+	{code: CodePrivileged, order: 2},
+	{code: CodeProtectedPath, order: 3},
+	{code: CodeNoScope, order: 4},
+	{code: CodePathScope, order: 4, liftable: true},
+	{code: CodeExecArgument, order: 5, liftable: true},
+	{code: CodeProtectedMerge, order: 6},
+	{code: CodeInstructionPatch, order: 6},
+	{code: CodeParallelism, order: 6},
+	{code: CodeTypedPush, order: 6},
+	{code: CodeContainerRemove, order: 6},
+}
+
+// capLiftable is the liftable column of capTable, by code.
+var capLiftable = func() (l [numCodes]bool) {
+	for _, r := range capTable {
+		l[r.code] = r.liftable
+	}
+	return l
+}()
+
 // cap records a cap that fired. It changes auto_approve to
-// require_approval unless auto mode lifts it (liftable caps only).
-func (x *decider) cap(code Code, segment, why string, liftable bool) {
+// require_approval unless auto mode lifts it (capTable says which caps it
+// lifts).
+func (x *decider) cap(code Code, segment, why string) {
 	s := Step{Stage: StageCap, Rule: code, Segment: segment, Detail: why}
 	switch {
-	case liftable && x.auto:
+	case capLiftable[code] && x.auto:
 		s.Effect = EffectLifted
-	case x.cur == AutoApprove:
+	case x.d.Outcome == AutoApprove:
 		s.Effect = EffectApplied
 		x.set(RequireApproval, code, "cap: "+why, segment, nil)
 	default:
@@ -23,83 +67,141 @@ func (x *decider) cap(code Code, segment, why string, liftable bool) {
 	x.step(s)
 }
 
-// terminalCaps applies every terminal cap, in a fixed order.
-func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootErr error) {
-	// Integrity: what a person reads must be what runs.
-	switch {
-	case integrity != "":
-		x.cap(CodeIntegrity, "", integrity, false)
+// terminalCaps checks a terminal command for every cap, in the order of
+// capTable: one check per place in the order.
+func (x *decider) terminalCaps() {
+	for _, r := range capTable {
+		switch r.code {
+		case CodeIntegrity:
+			x.integrityCaps()
+		case CodeExternalEffect:
+			x.reachCaps()
+		case CodeProtectedPath:
+			x.protectedCaps()
+		case CodeNoScope:
+			x.scopeCaps()
+		case CodeExecArgument:
+			x.execCaps()
+		}
+	}
+}
+
+// typedCaps applies the cap of the action's row in the action table, and
+// for write_file the caps of a terminal command's redirection.
+func (x *decider) typedCaps() {
+	t := x.req.Action.Type
+	switch code := t.capCode(); code {
+	case CodeUnset:
+	case CodeProtectedMerge:
+		if b, ok := x.protectedBranch(x.req.Action.Branch); ok {
+			x.cap(code, "", "merge into protected branch "+b+" "+actionTable[t].capWhy)
+		}
+	default:
+		x.cap(code, "", actionTable[t].capWhy)
+	}
+	if t == WriteFile {
+		x.writeFileCaps()
+	}
+}
+
+// protectedBranch reports whether a merge destination is protected; an
+// empty destination is unknown and treated as protected.
+func (x *decider) protectedBranch(branch string) (string, bool) {
+	b := trimRefsHeads(branch)
+	if b == "" {
+		return "(unknown destination)", true
+	}
+	for _, p := range protectedBranches {
+		if strings.EqualFold(b, p) {
+			return p, true
+		}
+	}
+	if x.p != nil {
+		for _, p := range x.p.ext.ProtectedBranches {
+			if strings.EqualFold(b, trimRefsHeads(p)) {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+// protectedBranches are the merge destinations always capped. A host may
+// add names (Extensions.ProtectedBranches), never remove these.
+var protectedBranches = []string{"dev", "qa", "rc", "main"}
+
+// integrityCaps: what a person reads must be what runs.
+func (x *decider) integrityCaps() {
+	cmd := x.cmd
+	switch why := x.textProblem(); {
+	case why != "":
+		x.cap(CodeIntegrity, "", why)
 	case cmd.ParseErr != "":
-		x.cap(CodeIntegrity, "", "the command does not parse ("+cmd.ParseErr+")", false)
+		x.cap(CodeIntegrity, "", "the command does not parse ("+cmd.ParseErr+")")
 	}
 	if cmd.Control != "" {
-		x.cap(CodeIntegrity, "", "the command uses "+cmd.Control+": control structures are never auto-approved", false)
+		x.cap(CodeIntegrity, "", "the command uses "+cmd.Control+": control structures are never auto-approved")
 	}
 	if cmd.Dynamic != "" {
-		x.cap(CodeIntegrity, "", cmd.Dynamic, false)
+		x.cap(CodeIntegrity, "", cmd.Dynamic)
 	}
 	if cmd.TooDeep {
-		x.cap(CodeIntegrity, "", "scripts nested more than "+strconv.Itoa(shell.MaxNesting)+" deep", false)
+		x.cap(CodeIntegrity, "", "scripts nested more than "+strconv.Itoa(shell.MaxNesting)+" deep")
 	}
 	if cmd.TooMany {
-		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands", false)
+		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands")
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		for _, v := range s.Views {
 			if len(v) > 0 && shell.ComputedVerb(v[0]) {
-				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time", false)
+				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time")
 				break
 			}
 		}
 	}
+}
 
-	// External effect and privilege: auto mode does not lift them.
+// textProblem scans the command's text for what cannot be shown
+// faithfully to a person. A command the fast path read needs no scan: it
+// accepts only printable ASCII, tabs and newlines.
+func (x *decider) textProblem() string {
+	text := x.req.Action.Command
+	if x.cmd.FastTop && len(text) <= MaxCommandBytes {
+		return ""
+	}
+	return shell.IntegrityProblem(text)
+}
+
+// reachCaps: external effect and privilege, which auto mode does not lift.
+func (x *decider) reachCaps() {
 	var extra [][]string
 	if x.p != nil {
 		extra = x.p.ext.ExternalEffect
 	}
-	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
+	for i := range x.cmd.Segs {
+		s := &x.cmd.Segs[i]
 		if hit, ok := segEffect(s, extra); ok {
 			why := hit.Why
 			if hit.Instead != "" {
 				why += "; propose a typed " + hit.Instead + " action instead"
 			}
-			x.cap(reachCode(hit), s.Text, why, false)
+			x.cap(reachCode(hit), s.Text, why)
 		}
 	}
+}
 
-	// Path scope.
-	if rootErr != nil {
-		x.cap(CodeNoScope, "", "no scope configured ("+rootErr.Error()+"): nothing terminal is auto-approved", false)
-	} else {
-		x.scopeCaps(cmd, root)
-	}
-
-	// Protected paths: not lifted by auto mode.
-	pc := x.protCheck(root)
-	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
-		if why := segProtected(s, &pc); why != "" {
-			x.cap(CodeProtectedPath, s.Text, why, false)
-		}
-	}
-	for _, ref := range cmd.Paths {
-		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
-			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why, false)
-		}
-	}
-
-	// Exec-capable arguments: lifted by auto mode, like the path scope.
-	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
+// execCaps: exec-capable arguments, lifted by auto mode like the path
+// scope.
+func (x *decider) execCaps() {
+	for i := range x.cmd.Segs {
+		s := &x.cmd.Segs[i]
 		for vi, v := range s.Views {
 			if len(v) == 0 {
 				continue
 			}
 			if why := programs.ExecArgument(v, s.ViewBits(vi)); why != "" {
-				x.cap(CodeExecArgument, s.Text, why, true)
+				x.cap(CodeExecArgument, s.Text, why)
 				break
 			}
 		}

@@ -2,21 +2,46 @@ package permengine
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/permengine/permengine/internal/paths"
-	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
 )
+
+// Decide runs the decision pipeline and returns the decision. It is pure:
+// no I/O, no clock, no shared mutable state; the same inputs give the same
+// decision, and it is safe to call from many goroutines with one Policy. A
+// nil policy is an empty one (the built-in floor still applies). It never
+// panics: should the engine itself fail, the decision is a deny with the
+// code internal_error (fail closed, never crash the host).
+//
+// The stages run in order, and a deny returns at once wherever it appears:
+// input checks, IAM, the base value, agent autonomy, the rules of
+// permissions.json, the caps.
+func Decide(p *Policy, req Request) (d Decision) {
+	x := &decider{req: req, p: p}
+	defer x.recover(&d)
+	if x.inputChecks() && x.iam() {
+		x.base()
+		if x.autonomy() && x.rules() {
+			x.caps()
+		}
+	}
+	return x.finish()
+}
 
 // decider carries one decision's running state.
 type decider struct {
 	req  Request
 	p    *Policy
-	d    Decision
-	cur  Outcome
-	auto bool
+	d    Decision // d.Outcome is the running outcome
+	auto bool     // auto mode: auto_approve from the "*" wildcard
+
+	// For a terminal command: its reading (pooled, released when the
+	// decision is made), the scope root and why it is invalid, if it is.
+	cmd     *shell.Command
+	root    string
+	rootErr error
+
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the
 	// Decision: one allocation of the size it needs.
@@ -29,8 +54,23 @@ type decider struct {
 // to the heap as it grows.
 const traceOnStack = 12
 
+// recover turns a panic of the engine into an internal_error deny; after a
+// decision that did not fail, it hands the command's reading back to its
+// pool. The reading (and any parser) of a failed call is not handed back:
+// it may be half-written.
+func (x *decider) recover(d *Decision) {
+	if r := recover(); r != nil {
+		*d = internalError(r)
+		return
+	}
+	if x.cmd != nil {
+		x.cmd.Release()
+	}
+}
+
+// step appends a step to the trace, with the running outcome.
 func (x *decider) step(s Step) {
-	s.Outcome = x.cur
+	s.Outcome = x.d.Outcome
 	if x.n < len(x.buf) {
 		x.buf[x.n] = s
 		x.n++
@@ -40,8 +80,7 @@ func (x *decider) step(s Step) {
 }
 
 // set makes a stage's opinion the running value and the decision's cause.
-func (x *decider) set(o Outcome, code Code, reason, segment string, r *Rule) {
-	x.cur = o
+func (x *decider) set(o Outcome, code Code, reason, segment string, r *CompiledRule) {
 	x.d.Outcome, x.d.Rule, x.d.Reason, x.d.Segment = o, code, reason, segment
 	x.d.Pattern, x.d.Source = "", ""
 	if r != nil {
@@ -49,421 +88,130 @@ func (x *decider) set(o Outcome, code Code, reason, segment string, r *Rule) {
 	}
 }
 
+// decide is set followed by the step that records it.
+func (x *decider) decide(stage Stage, o Outcome, code Code, reason string) {
+	x.set(o, code, reason, "", nil)
+	x.step(Step{Stage: stage, Rule: code, Detail: reason})
+}
+
 func (x *decider) finish() Decision {
-	x.d.Outcome = x.cur
 	x.d.Trace = append(append(make([]Step, 0, x.n+len(x.more)), x.buf[:x.n]...), x.more...)
 	return x.d
 }
 
-// Decide runs the whole pipeline of SPEC §4 and returns the decision. It is
-// pure: no I/O, no clock, no shared mutable state; the same inputs give the
-// same decision, and it is safe to call from many goroutines with one
-// Policy. A nil policy is an empty one (the built-in floor still applies).
-// It never panics: should the engine itself fail, the decision is a deny
-// with the code internal_error (fail closed, never crash the host).
-func Decide(p *Policy, req Request) (d Decision) {
-	var cmd *shell.Command
-	defer func() {
-		if r := recover(); r != nil {
-			// The command (and any parser) of a failed call is not handed
-			// back to its pool: it may be half-written.
-			d = internalError(r)
-			return
-		}
-		if cmd != nil {
-			cmd.Release()
-		}
-	}()
-	x := &decider{req: req, p: p}
-	a := req.Action
-	blank := a.Type == Terminal && isBlank(a.Command)
-	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
-		cmd = readTerminal(a)
+// inputChecks is stage 1: an unknown action type or role, or an empty
+// terminal command, is denied.
+func (x *decider) inputChecks() bool {
+	a, role := x.req.Action, x.req.Role
+	switch {
+	case !a.Type.valid():
+		x.decide(StageInput, Deny, CodeInvalidAction, "unknown action type: nothing is allowed for an action the engine does not know")
+	case role <= RoleUnknown || role > Owner:
+		x.decide(StageInput, Deny, CodeInvalidRole, "unknown role: nothing is allowed without a known IAM role")
+	case a.Type == Terminal && isBlank(a.Command):
+		x.decide(StageInput, Deny, CodeInvalidAction, "empty terminal command")
+	default:
+		return true
 	}
+	return false
+}
 
-	// 1. Input checks.
-	if !a.Type.valid() {
-		x.set(Deny, CodeInvalidAction, "unknown action type: nothing is allowed for an action the engine does not know", "", nil)
-		x.step(Step{Stage: StageInput, Rule: CodeInvalidAction, Detail: x.d.Reason})
-		return x.finish()
+// iam is stage 2, before the file: the file never grants what IAM denies.
+func (x *decider) iam() bool {
+	t, role := x.req.Action.Type, x.req.Role
+	if min := t.MinRole(); role < min {
+		x.decide(StageIAM, Deny, CodeIAM, t.String()+" needs role "+min.String()+" or higher; "+role.String()+" is below it")
+		return false
 	}
-	if req.Role <= RoleUnknown || req.Role > Owner {
-		x.set(Deny, CodeInvalidRole, "unknown role: nothing is allowed without a known IAM role", "", nil)
-		x.step(Step{Stage: StageInput, Rule: CodeInvalidRole, Detail: x.d.Reason})
-		return x.finish()
-	}
-	if blank {
-		x.set(Deny, CodeInvalidAction, "empty terminal command", "", nil)
-		x.step(Step{Stage: StageInput, Rule: CodeInvalidAction, Detail: x.d.Reason})
-		return x.finish()
-	}
+	return true
+}
 
-	// 2. IAM, before the file: the file never grants what IAM denies.
-	if min := a.Type.MinRole(); req.Role < min {
-		x.set(Deny, CodeIAM, a.Type.String()+" needs role "+min.String()+" or higher; "+req.Role.String()+" is below it", "", nil)
-		x.step(Step{Stage: StageIAM, Rule: CodeIAM, Detail: x.d.Reason})
-		return x.finish()
+// base is stage 3: pending, or auto_approve for a terminal command while
+// the project's container runs (the container floor).
+func (x *decider) base() {
+	if x.req.Action.Type == Terminal && x.req.Env.ContainerRunning {
+		x.decide(StageBase, AutoApprove, CodeContainerFloor, "the project's container is running: terminal commands start from auto_approve")
+		return
 	}
+	x.decide(StageBase, RequireApproval, CodeDefault, "pending, no rule: the absence of a rule never becomes a permission")
+}
 
-	// 3. Base, and the container floor.
-	if a.Type == Terminal && req.Env.ContainerRunning {
-		x.set(AutoApprove, CodeContainerFloor, "the project's container is running: terminal commands start from auto_approve", "", nil)
-	} else {
-		x.set(RequireApproval, CodeDefault, "pending, no rule: the absence of a rule never becomes a permission", "", nil)
-	}
-	x.step(Step{Stage: StageBase, Rule: x.d.Rule, Detail: x.d.Reason})
-
-	// 4. Agent autonomy.
-	x.auto = req.Autonomy.AutoMode()
-	switch req.Autonomy.Mode {
+// autonomy is stage 4: the agent-autonomy opinion replaces the running
+// value; deny denies.
+func (x *decider) autonomy() bool {
+	au := x.req.Autonomy
+	x.auto = au.AutoMode()
+	switch au.Mode {
 	case AutonomyDeny:
-		x.set(Deny, CodeAutonomyDeny, "agent autonomy ("+req.Autonomy.Origin.String()+") says deny", "", nil)
-		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomyDeny, Detail: x.d.Reason})
-		return x.finish()
+		x.decide(StageAutonomy, Deny, CodeAutonomyDeny, "agent autonomy ("+au.Origin.String()+") says deny")
+		return false
 	case AutonomyRequireApproval:
-		x.set(RequireApproval, CodeAutonomy, "agent autonomy ("+req.Autonomy.Origin.String()+") says require_approval", "", nil)
-		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomy, Detail: x.d.Reason})
+		x.decide(StageAutonomy, RequireApproval, CodeAutonomy, "agent autonomy ("+au.Origin.String()+") says require_approval")
 	case AutonomyAutoApprove:
 		why := "agent autonomy (specific rule) says auto_approve"
 		if x.auto {
 			why = "agent autonomy (auto mode, the \"*\" wildcard) says auto_approve"
 		}
-		x.set(AutoApprove, CodeAutonomy, why, "", nil)
-		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomy, Detail: why})
+		x.decide(StageAutonomy, AutoApprove, CodeAutonomy, why)
 	case NoOpinion:
-		x.step(Step{Stage: StageAutonomy, Detail: keepsDetail[x.cur]})
+		x.step(Step{Stage: StageAutonomy, Detail: keepsDetail[x.d.Outcome]})
 	default:
-		x.set(Deny, CodeAutonomyDeny, "unknown agent autonomy mode: refused", "", nil)
-		x.step(Step{Stage: StageAutonomy, Rule: CodeAutonomyDeny, Detail: x.d.Reason})
-		return x.finish()
+		x.decide(StageAutonomy, Deny, CodeAutonomyDeny, "unknown agent autonomy mode: refused")
+		return false
 	}
-
-	// 5 and 6: permissions.json, then the caps.
-	if a.Type == Terminal {
-		x.terminal(cmd)
-	} else {
-		x.typed()
-	}
-	return x.finish()
+	return true
 }
 
-// typed runs the file stage and the caps for a non-terminal action.
-func (x *decider) typed() {
-	t := x.req.Action.Type
-	if r := x.p.matchType(ListDeny, t); r != nil {
-		x.set(Deny, CodeFileDeny, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileDeny, Matched: r, Detail: x.d.Reason})
+// rules is stage 5: permissions.json and the built-in floor. It reports
+// false when they deny.
+func (x *decider) rules() bool {
+	if x.req.Action.Type != Terminal {
+		return x.typedRules()
+	}
+	x.readTerminal()
+	return x.terminalRules()
+}
+
+// caps is stage 6: each cap that fires turns auto_approve into
+// require_approval.
+func (x *decider) caps() {
+	if x.req.Action.Type == Terminal {
+		x.terminalCaps()
 		return
 	}
+	x.typedCaps()
+}
+
+// typedRules is stage 5 for an action other than a terminal command.
+func (x *decider) typedRules() bool {
+	t := x.req.Action.Type
+	if r := x.p.matchType(ListDeny, t); r != nil {
+		x.fileRule(Deny, CodeFileDeny, r)
+		return false
+	}
 	if r := x.p.matchType(ListAsk, t); r != nil {
-		x.set(RequireApproval, CodeFileAsk, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Matched: r, Detail: x.d.Reason})
+		x.fileRule(RequireApproval, CodeFileAsk, r)
 	} else if r := x.p.matchType(ListAllow, t); r != nil {
-		x.set(AutoApprove, CodeFileAllow, r.describe(), "", r)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAllow, Matched: r, Detail: x.d.Reason})
+		x.fileRule(AutoApprove, CodeFileAllow, r)
 	} else {
-		x.step(Step{Stage: StageFile, Detail: "no rule for " + t.Label() + ": silent, keeps " + x.cur.String()})
+		x.step(Step{Stage: StageFile, Detail: "no rule for " + t.Label() + ": silent, keeps " + x.d.Outcome.String()})
 	}
-
-	switch t {
-	case GitMerge:
-		if b, ok := x.protectedBranch(x.req.Action.Branch); ok {
-			x.cap(CodeProtectedMerge, "", "merge into protected branch "+b+" is always a person's decision", false)
-		}
-	case InstructionPatch:
-		x.cap(CodeInstructionPatch, "", "instruction_patch changes another agent's behaviour: a person sees the diff first", false)
-	case Parallelize, RaiseMaxParallel:
-		x.cap(CodeParallelism, "", t.String()+" spends on more agents: a person decides", false)
-	case GitPush, PrOpen:
-		x.cap(CodeTypedPush, "", t.String()+" has external effect: never auto-approved", false)
-	case ContainerRemove:
-		x.cap(CodeContainerRemove, "", "container_remove discards the container and forces a full reprovision", false)
-	case WriteFile:
-		x.writeFileCaps()
-	}
+	return true
 }
 
-// protectedBranch reports whether a merge destination is protected; an
-// empty destination is unknown and treated as protected.
-func (x *decider) protectedBranch(branch string) (string, bool) {
-	b := trimRefsHeads(branch)
-	if b == "" {
-		return "(unknown destination)", true
-	}
-	for _, p := range protectedBranches {
-		if strings.EqualFold(b, p) {
-			return p, true
-		}
-	}
+// fileRule records a rule of the file as the running value.
+func (x *decider) fileRule(o Outcome, code Code, r *CompiledRule) {
+	x.set(o, code, r.describe(), "", r)
+	x.step(Step{Stage: StageFile, Rule: code, Matched: r, Detail: x.d.Reason})
+}
+
+// protCheck returns the protected-path check of this decision.
+func (x *decider) protCheck(root string) paths.Checker {
+	var prot *paths.Protected
 	if x.p != nil {
-		for _, p := range x.p.ext.ProtectedBranches {
-			if strings.EqualFold(b, trimRefsHeads(p)) {
-				return p, true
-			}
-		}
+		prot = x.p.prot
 	}
-	return "", false
-}
-
-// protectedBranches are the merge destinations always capped. A host may
-// add names (Extensions.ProtectedBranches), never remove these.
-var protectedBranches = []string{"dev", "qa", "rc", "main"}
-
-// segClass is how the file classified one segment.
-type segClass uint8
-
-const (
-	classNone segClass = iota
-	classAllow
-	classAsk
-	classDeny
-)
-
-func (c segClass) String() string {
-	return [...]string{"none", "allow", "ask", "deny"}[c]
-}
-
-// terminal runs the file stage and the caps for a terminal command.
-func (x *decider) terminal(cmd *shell.Command) {
-	a := x.req.Action
-	root := x.req.Env.ScopeRoot
-	rootErr := ValidateScopeRoot(root)
-	integrity := ""
-	if !cmd.FastTop || len(a.Command) > MaxCommandBytes {
-		integrity = shell.IntegrityProblem(a.Command)
-	}
-
-	// Classify every segment.
-	var firstAsk, firstNone = -1, -1
-	var askRule *Rule
-	var askWhy string
-	var firstRule *Rule // for a single allowed segment: its rule…
-	var firstCode Code  // …and code (file_allow or scope_cd)
-	var firstWhy string
-	allAllow := len(cmd.Segs) > 0
-	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
-		cls, r, code, why := x.classify(s, root, rootErr == nil)
-		detail := "no rule"
-		if r != nil {
-			detail = r.describe()
-			if why != "" {
-				detail += why
-			}
-		} else if why != "" {
-			detail = why
-		}
-		// The class is the rule's code: file_allow or scope_cd allow,
-		// file_ask asks, file_deny or builtin_deny deny, none for no rule.
-		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.Text, Matched: r, Detail: detail})
-		if i == 0 {
-			firstRule, firstCode, firstWhy = r, code, why
-		}
-		switch cls {
-		case classDeny:
-			reason := ruleReason(len(cmd.Segs), s.Text, why, r)
-			x.set(Deny, code, reason, s.Text, r)
-			x.step(Step{Stage: StageFile, Rule: code, Segment: s.Text, Matched: r, Detail: reason})
-			return
-		case classAsk:
-			if firstAsk < 0 {
-				firstAsk, askRule, askWhy = i, r, why
-			}
-			allAllow = false
-		case classNone:
-			if firstNone < 0 {
-				firstNone = i
-			}
-			allAllow = false
-		}
-	}
-
-	switch {
-	case firstAsk >= 0:
-		s := cmd.Segs[firstAsk]
-		x.set(RequireApproval, CodeFileAsk, ruleReason(len(cmd.Segs), s.Text, askWhy, askRule), s.Text, askRule)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.Text, Matched: askRule, Detail: x.d.Reason})
-	case allAllow:
-		if len(cmd.Segs) == 1 {
-			s := &cmd.Segs[0]
-			reason := firstWhy
-			if firstRule != nil {
-				reason = ruleReason(1, s.Text, "", firstRule)
-			}
-			x.set(AutoApprove, firstCode, reason, s.Text, firstRule)
-		} else {
-			x.set(AutoApprove, CodeFileAllow, allAllowReason(len(cmd.Segs)), "", nil)
-		}
-		var m *Rule
-		if len(cmd.Segs) == 1 {
-			m = firstRule
-		}
-		x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Matched: m, Detail: x.d.Reason})
-	case len(cmd.Segs) <= 1 || x.auto:
-		why := silentDetail[x.cur]
-		if len(cmd.Segs) > 1 {
-			why = autoSilentDetail[x.cur]
-		}
-		x.step(Step{Stage: StageFile, Detail: why})
-	default:
-		s := cmd.Segs[firstNone]
-		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(s.Text, " has no rule: in a command of ", strconv.Itoa(len(cmd.Segs)), " segments every one must match allow"), s.Text, nil)
-		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.Text, Detail: x.d.Reason})
-	}
-
-	x.terminalCaps(cmd, integrity, root, rootErr)
-}
-
-func ruleText(r *Rule) string {
-	if r == nil {
-		return ""
-	}
-	return r.Text
-}
-
-func ruleSource(r *Rule) string {
-	if r == nil {
-		return ""
-	}
-	return r.sourceString()
-}
-
-// classify decides one segment: deny and ask see every view, allow only
-// the literal words; a cd inside the scope declares it. why says, when a
-// looked-through view matched, how the segment was read.
-func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
-	for vi, v := range s.Views {
-		if len(v) < 2 || v[0] != "rm" {
-			continue // the built-in floor is about rm only
-		}
-		for _, b := range builtinDeny {
-			if b.matches(v) {
-				return classDeny, b, CodeBuiltinDeny, readAs(vi, v)
-			}
-		}
-		if rmRoot(v) {
-			return classDeny, nil, CodeBuiltinDeny, "the built-in floor: recursive rm aimed at the root" + readAs(vi, v)
-		}
-	}
-	var deny, ask, allow *Rule
-	denyView, askView := 0, 0
-	for vi, v := range s.Views {
-		m := x.p.matchAllLists(v)
-		if r := m[ListDeny]; r != nil && (deny == nil || r.order < deny.order) {
-			deny, denyView = r, vi
-		}
-		if r := m[ListAsk]; r != nil && (ask == nil || r.order < ask.order) {
-			ask, askView = r, vi
-		}
-		if vi == 0 {
-			allow = m[ListAllow] // allow sees the literal words only
-		}
-	}
-	if deny != nil {
-		return classDeny, deny, CodeFileDeny, readAs(denyView, s.Views[denyView])
-	}
-	if ask != nil {
-		return classAsk, ask, CodeFileAsk, readAs(askView, s.Views[askView])
-	}
-	if x.p.hasDenyAsk() && len(s.Words) > 1 && s.UnknownProgram() {
-		for i := 1; i < len(s.Words); i++ {
-			rest := s.Words[i:]
-			if !x.p.mayStartDenyAsk(rest[0]) {
-				continue
-			}
-			if b := programs.BaseName(rest[0]); b != rest[0] {
-				rest = append([]string{b}, rest[1:]...)
-			}
-			m := x.p.matchAllLists(rest)
-			r := m[ListDeny]
-			if r == nil {
-				r = m[ListAsk]
-			}
-			if r != nil {
-				return classAsk, r, CodeFileAsk, " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(strings.Join(rest, " ")) + ")"
-			}
-		}
-	}
-	if allow != nil {
-		return classAllow, allow, CodeFileAllow, ""
-	}
-	if s.Cd && rootOK && len(s.CdTo) > 0 {
-		for _, d := range s.CdTo {
-			if d == "" || !paths.Inside(d, root) {
-				return classNone, nil, CodeUnset, ""
-			}
-		}
-		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
-	}
-	return classNone, nil, CodeUnset, ""
-}
-
-// allAllowReasons are the reasons of compound commands whose every segment
-// is allowed, made once for the usual sizes.
-var allAllowReasons = func() (r [33]string) {
-	for n := 2; n < len(r); n++ {
-		r[n] = "every one of the " + strconv.Itoa(n) + " segments matches allow"
-	}
-	return r
-}()
-
-func allAllowReason(n int) string {
-	if n >= 2 && n < len(allAllowReasons) {
-		return allAllowReasons[n]
-	}
-	return "every one of the " + strconv.Itoa(n) + " segments matches allow"
-}
-
-// ruleReason is the reason of a segment's classification in a command of
-// n segments. When the command is that one segment, read as written, the
-// rule's own description is the reason (Decision.Segment still names the
-// segment); otherwise the reason names the segment first, and how it was
-// read when a looked-through view matched. r is nil for the built-in rm
-// floor, whose why says it all.
-func ruleReason(n int, text, why string, r *Rule) string {
-	switch {
-	case r == nil:
-		return segmentReason(text, " matches ", why, "")
-	case n == 1 && why == "":
-		return r.describe()
-	}
-	return segmentReason(text, why, " matches ", r.describe())
-}
-
-// segmentReason renders `segment "TEXT"` followed by a, b and c, in one
-// allocation when the text needs no escaping (the common case).
-func segmentReason(text, a, b, c string) string {
-	for i := 0; i < len(text); i++ {
-		if ch := text[i]; ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\' {
-			return "segment " + shell.Quote(text) + a + b + c
-		}
-	}
-	return "segment \"" + text + "\"" + a + b + c
-}
-
-// readAs describes a looked-through view for reasons; "" for the literal
-// words.
-func readAs(vi int, v []string) string {
-	if vi == 0 {
-		return ""
-	}
-	return " (read as " + shell.Quote(strings.Join(v, " ")) + ")"
-}
-
-// keepsDetail is the trace detail of a silent autonomy stage;
-// silentDetail and autoSilentDetail are those of a silent file stage. They
-// are made once, per outcome kept, so that a silent stage allocates nothing.
-var (
-	keepsDetail      = keepsDetails("no opinion: keeps ")
-	silentDetail     = keepsDetails("no rule: silent, keeps ")
-	autoSilentDetail = keepsDetails("auto mode: segments with no rule are silent, keeps ")
-)
-
-func keepsDetails(prefix string) (t [AutoApprove + 1]string) {
-	for o := range t {
-		t[o] = prefix + Outcome(o).String()
-	}
-	return t
+	return prot.Check(root)
 }
 
 // isBlank reports a command of white space only.

@@ -14,7 +14,7 @@ import (
 	"github.com/permengine/permengine/casefile"
 )
 
-// caseDirs hold the shared case corpus (SPEC §13). Every .json and .jsonl
+// caseDirs hold the shared case corpus (see package casefile). Every .json and .jsonl
 // file below them is a case file.
 var caseDirs = []string{"testdata/cases"}
 
@@ -64,6 +64,22 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases", total)
+}
+
+// A case of the corpus built in Go: its 70,000-byte command would make an
+// unreadable line of a case file.
+func TestOverlongCommandCase(t *testing.T) {
+	c := casefile.Case{
+		Name:            "integrity: an over-long command is capped",
+		PermissionsFile: "testdata/cases/policies/project.json",
+		Role:            "developer",
+		Action:          casefile.Action{Type: "terminal", Command: "echo " + strings.Repeat("a", 70000), Cwd: "/ws/proj"},
+		Env:             casefile.Env{ScopeRoot: "/ws/proj"},
+		Want:            &casefile.Want{Outcome: "require_approval", Rule: "cap_integrity"},
+	}
+	d, err := c.Run()
+	require.NoError(t, err)
+	require.NoError(t, c.Check(d), d.Reason)
 }
 
 // The decision marshals to stable JSON for audit logs, and reads back.

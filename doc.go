@@ -32,10 +32,19 @@
 //     silent and never downgrades;
 //  6. caps, applied last, turn auto_approve into require_approval: merges
 //     into protected branches, instruction_patch, parallelism, typed pushes
-//     and PRs, container_remove, terminal commands with external effect or
-//     privilege, the path scope, protected paths, command integrity and
-//     exec-capable arguments. Auto mode lifts only the path scope and
-//     exec-capable arguments.
+//     and PRs, container_remove, and for terminal commands (and write_file
+//     targets), in this order: command integrity (nothing else can be
+//     trusted about a command that cannot be read), external effect and
+//     privilege, protected paths, the path scope, exec-capable arguments.
+//     The decision names the first cap that fired; the trace lists all.
+//     Auto mode lifts only the path scope and exec-capable arguments.
+//
+// A segment of a terminal command is classified allow, ask, deny or none.
+// The compound rule then decides: any deny denies; any ask asks; a single
+// segment decides alone (none is silent); several segments are
+// auto-approved only if every one is allowed, and one with no rule makes
+// the command ask — except in auto mode, where it is silent. A cd whose
+// target is inside the scope counts as allowed.
 //
 // # Security model
 //

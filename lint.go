@@ -108,7 +108,7 @@ func LintFile(f *File) []Finding {
 			warn(r, "capped", "%s is never auto-approved: the external-effect and privilege cap applies whatever the file says", r.Text)
 		}
 		if r.Type != Terminal && !r.Content {
-			if _, capped := alwaysRefusedTypes[r.Type]; capped && r.Type != GitMerge {
+			if r.Type.alwaysCapped() {
 				warn(r, "capped", "%s is never auto-approved: %s is always capped", r.Text, r.Type)
 			}
 		}

@@ -60,8 +60,9 @@ func (s Source) String() string {
 	return fmt.Sprintf("%s[%d]", s.List, s.Index)
 }
 
-// Rule is one compiled Label(content) rule.
-type Rule struct {
+// CompiledRule is one compiled Label(content) rule of permissions.json.
+// (Decision.Rule is something else: the code of what decided.)
+type CompiledRule struct {
 	// Text is the rule as written, e.g. "Terminal(pnpm test:*)".
 	Text string
 	// Type is the action type of the label.
@@ -81,15 +82,20 @@ type Rule struct {
 	desc  string // describe(), computed once by finish
 }
 
+// Rule is the former name of CompiledRule.
+//
+// Deprecated: use CompiledRule; Decision.Rule and Step.Rule are rule codes.
+type Rule = CompiledRule
+
 // finish computes the strings that decisions quote, once per compiled
 // rule, so that a decision does not format them again.
-func (r *Rule) finish() {
+func (r *CompiledRule) finish() {
 	r.src = r.Source.String()
 	r.desc = r.src + ": " + r.Source.List.String() + " " + r.Text
 }
 
 // sourceString is Source.String(), precomputed when possible.
-func (r *Rule) sourceString() string {
+func (r *CompiledRule) sourceString() string {
 	if r.src != "" {
 		return r.src
 	}
@@ -97,10 +103,10 @@ func (r *Rule) sourceString() string {
 }
 
 // String returns the rule text.
-func (r *Rule) String() string { return r.Text }
+func (r *CompiledRule) String() string { return r.Text }
 
 // describe renders "permissions.json:3: deny Terminal(curl:*)".
-func (r *Rule) describe() string {
+func (r *CompiledRule) describe() string {
 	if r.desc != "" {
 		return r.desc
 	}
@@ -123,8 +129,8 @@ func (e *PatternError) Is(target error) bool { return target == ErrPattern }
 
 // ParseRule parses one Label(content) rule. It never panics; every problem
 // is a *PatternError.
-func ParseRule(text string) (*Rule, error) {
-	fail := func(format string, args ...any) (*Rule, error) {
+func ParseRule(text string) (*CompiledRule, error) {
+	fail := func(format string, args ...any) (*CompiledRule, error) {
 		return nil, &PatternError{Rule: text, Msg: fmt.Sprintf(format, args...)}
 	}
 	open := strings.IndexByte(text, '(')
@@ -146,12 +152,13 @@ func ParseRule(text string) (*Rule, error) {
 		return fail("unbalanced parentheses: the rule must end with \")\"")
 	}
 	content := text[open+1 : len(text)-1]
-	r := &Rule{Text: text, Type: typ, Content: content != ""}
+	r := &CompiledRule{Text: text, Type: typ, Content: content != ""}
 	if !r.Content {
 		return r, nil
 	}
 	if typ != Terminal {
-		// Accepted, matches nothing (the reference says so); lint reports it.
+		// Accepted, and matches nothing: only Terminal rules use content.
+		// Lint reports it.
 		return r, nil
 	}
 	if strings.TrimSpace(content) == "" {
@@ -180,7 +187,7 @@ func ParseRule(text string) (*Rule, error) {
 
 // matches reports whether a Terminal rule matches a segment's words by token
 // prefix. Only Terminal rules with content reach here.
-func (r *Rule) matches(words []string) bool {
+func (r *CompiledRule) matches(words []string) bool {
 	n := len(r.Words)
 	if n > len(words) {
 		return false

@@ -25,15 +25,15 @@ type Lists struct {
 // with the host's extensions. It is safe for concurrent use. The zero
 // Policy and a nil *Policy hold no rules (only the built-in floor).
 type Policy struct {
-	rules [3][]*Rule // by list, in source order across layers
+	rules [3][]*CompiledRule // by list, in source order across layers
 	// Terminal rules with content, in one trie of their words for the
 	// three lists: matching walks the command's words, never the rules, so
 	// a decision costs the same with 10 rules or 10,000.
 	trie *trieNode
 	// Terminal() with empty content, per list.
-	matchAll [3][]*Rule
+	matchAll [3][]*CompiledRule
 	// Non-terminal rules by type, per list.
-	byType [3][numActionTypes][]*Rule
+	byType [3][numActionTypes][]*CompiledRule
 
 	// denyAskVerbs are the first words (and stems) of Terminal deny and ask
 	// rules, for the scan of unknown programs' arguments.
@@ -101,7 +101,7 @@ func MustCompile(layers ...Lists) *Policy {
 // sourceRules are the parsed rules of one source.
 type sourceRules struct {
 	file  string
-	rules []*Rule
+	rules []*CompiledRule
 }
 
 func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
@@ -135,7 +135,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 	return p, nil
 }
 
-func (p *Policy) add(r *Rule) {
+func (p *Policy) add(r *CompiledRule) {
 	r.finish()
 	l := r.Source.List
 	if l != ListAllow && r.Type == Terminal {
@@ -186,7 +186,7 @@ func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
 
 // Rules returns the compiled rules of one list, in source order. The
 // returned slice must not be modified.
-func (p *Policy) Rules(l List) []*Rule {
+func (p *Policy) Rules(l List) []*CompiledRule {
 	if p == nil || l > ListAllow {
 		return nil
 	}
@@ -210,8 +210,8 @@ func (p *Policy) Len() int {
 }
 
 // matchAllLists returns, for each list, the first rule that matches words.
-func (p *Policy) matchAllLists(words []string) [3]*Rule {
-	var best [3]*Rule
+func (p *Policy) matchAllLists(words []string) [3]*CompiledRule {
+	var best [3]*CompiledRule
 	if p == nil || len(words) == 0 {
 		return best
 	}
@@ -232,11 +232,11 @@ type trieNode struct {
 	// moves them to kids, which the decisions read.
 	children map[string]*trieNode
 	kids     strtable.Table[*trieNode]
-	plain    [3]*Rule // per list, the first rule whose words end here exactly
-	wild     [3]*Rule // per list, the first rule whose last word is this word as a stem (word:*)
+	plain    [3]*CompiledRule // per list, the first rule whose words end here exactly
+	wild     [3]*CompiledRule // per list, the first rule whose last word is this word as a stem (word:*)
 }
 
-func (n *trieNode) insert(r *Rule) {
+func (n *trieNode) insert(r *CompiledRule) {
 	for _, w := range r.Words {
 		if n.children == nil {
 			n.children = map[string]*trieNode{}
@@ -269,7 +269,7 @@ func (n *trieNode) freeze() {
 }
 
 // consider keeps, per list, the rule that comes first in source order.
-func consider(best *[3]*Rule, rs *[3]*Rule) {
+func consider(best *[3]*CompiledRule, rs *[3]*CompiledRule) {
 	for l, r := range rs {
 		if r != nil && (best[l] == nil || r.order < best[l].order) {
 			best[l] = r
@@ -279,7 +279,7 @@ func consider(best *[3]*Rule, rs *[3]*Rule) {
 
 // match walks the command's words down the trie and records, per list, the
 // first rule (by source order) that matches by token prefix.
-func (n *trieNode) match(words []string, best *[3]*Rule) {
+func (n *trieNode) match(words []string, best *[3]*CompiledRule) {
 	for _, w := range words {
 		if n.kids.Empty() {
 			return
@@ -323,7 +323,7 @@ func (p *Policy) mayStartDenyAsk(w string) bool {
 }
 
 // matchType returns the first non-terminal rule of list l for type t.
-func (p *Policy) matchType(l List, t ActionType) *Rule {
+func (p *Policy) matchType(l List, t ActionType) *CompiledRule {
 	if p == nil {
 		return nil
 	}
@@ -335,9 +335,9 @@ func (p *Policy) matchType(l List, t ActionType) *Rule {
 	return nil
 }
 
-// builtinDeny are the reference's three built-in deny patterns.
-var builtinDeny = func() []*Rule {
-	var out []*Rule
+// builtinDeny are the three built-in deny rules of the floor.
+var builtinDeny = func() []*CompiledRule {
+	var out []*CompiledRule
 	for i, t := range []string{"Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)"} {
 		r, err := ParseRule(t)
 		if err != nil {

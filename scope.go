@@ -20,63 +20,63 @@ func ValidateScopeRoot(root string) error { return paths.ValidateScopeRoot(root)
 // DefaultProtectedPaths returns the built-in protected path patterns.
 func DefaultProtectedPaths() []string { return paths.DefaultPatterns() }
 
-// protCheck returns the protected-path check of this decision.
-func (x *decider) protCheck(root string) paths.Checker {
-	var prot *paths.Protected
-	if x.p != nil {
-		prot = x.p.prot
-	}
-	return prot.Check(root)
-}
-
 // writeFileCaps applies path scope and protected paths to a write_file
 // target: the same threat as a redirection in a terminal command.
+//
+// Like a terminal command's, they run in the order of capTable: protected
+// paths, then the scope.
 func (x *decider) writeFileCaps() {
 	a := x.req.Action
 	root := x.req.Env.ScopeRoot
-	if err := ValidateScopeRoot(root); err != nil {
-		x.cap(CodeNoScope, "", "no scope configured ("+err.Error()+"): write_file is not auto-approved", false)
-		return
-	}
-	if a.Path == "" {
-		x.cap(CodePathScope, "", "write_file without a target path: its place cannot be checked", true)
-		return
-	}
+	rootErr := ValidateScopeRoot(root)
 	base := a.Cwd
-	if base == "" {
+	if base == "" && rootErr == nil {
 		base = root
 	}
 	dirs := []string{base}
-	if why := paths.OneProblem(a.Path, 0, dirs, root, true); why != "" {
-		x.cap(CodePathScope, "", "write_file target "+shell.Quote(a.Path)+": "+why, true)
-	}
-	if !strings.HasPrefix(base, "/") {
-		x.cap(CodePathScope, "", "working directory "+shell.Quote(base)+" is not absolute", true)
-	}
 	pc := x.protCheck(root)
 	if why := pc.Problem(a.Path, dirs); why != "" {
-		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it", false)
+		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it")
+	}
+	switch {
+	case rootErr != nil:
+		x.cap(CodeNoScope, "", "no scope configured ("+rootErr.Error()+"): write_file is not auto-approved")
+		return
+	case a.Path == "":
+		x.cap(CodePathScope, "", "write_file without a target path: its place cannot be checked")
+		return
+	}
+	if why := paths.OneProblem(a.Path, 0, dirs, root, true); why != "" {
+		x.cap(CodePathScope, "", "write_file target "+shell.Quote(a.Path)+": "+why)
+	}
+	if !strings.HasPrefix(base, "/") {
+		x.cap(CodePathScope, "", "working directory "+shell.Quote(base)+" is not absolute")
 	}
 }
 
-// scopeCaps checks the working directory, every path word and every
-// redirection target against the scope root.
-func (x *decider) scopeCaps(cmd *shell.Command, root string) {
+// scopeCaps checks that a scope is configured, then the working
+// directory, every path word and every redirection target against it.
+func (x *decider) scopeCaps() {
+	if x.rootErr != nil {
+		x.cap(CodeNoScope, "", "no scope configured ("+x.rootErr.Error()+"): nothing terminal is auto-approved")
+		return
+	}
+	cmd, root := x.cmd, x.root
 	cwd := x.req.Action.Cwd
 	switch {
 	case cwd == "":
-		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked", true)
+		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked")
 	case !strings.HasPrefix(cwd, "/"):
-		x.cap(CodePathScope, "", "working directory "+shell.Quote(cwd)+" is not absolute", true)
+		x.cap(CodePathScope, "", "working directory "+shell.Quote(cwd)+" is not absolute")
 	case cwd != root && !paths.Inside(path.Clean(cwd), root):
-		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root, true)
+		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root)
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		if s.Cd {
 			for _, d := range s.CdTo {
 				if d == "" {
-					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~ or a variable)", true)
+					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~ or a variable)")
 					break
 				}
 			}
@@ -90,20 +90,36 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 				continue
 			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
-				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why, true)
+				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why)
 				break
 			}
 		}
 		for _, ref := range s.Redirs {
 			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
-				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
+				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why)
 				break
 			}
 		}
 	}
 	for _, ref := range cmd.Paths {
 		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
-			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
+			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why)
+		}
+	}
+}
+
+// protectedCaps: protected paths, which auto mode does not lift.
+func (x *decider) protectedCaps() {
+	pc := x.protCheck(x.root)
+	for i := range x.cmd.Segs {
+		s := &x.cmd.Segs[i]
+		if why := segProtected(s, &pc); why != "" {
+			x.cap(CodeProtectedPath, s.Text, why)
+		}
+	}
+	for _, ref := range x.cmd.Paths {
+		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
+			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why)
 		}
 	}
 }

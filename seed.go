@@ -1,7 +1,7 @@
 package permengine
 
 // SeedAllow is the allow list that activating execution writes into a
-// project's permissions.json: the reference's three families.
+// project's permissions.json, in three families.
 //
 //   - reading the worktree itself: ls, pwd, find, cat, head, tail, grep, wc,
 //     echo, git status, git diff, git log;

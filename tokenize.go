@@ -7,8 +7,12 @@ import "github.com/permengine/permengine/internal/shell"
 // deny rules still see a plain split of its beginning.
 const MaxCommandBytes = shell.MaxCommandBytes
 
-// readTerminal reads a terminal command into its segments, with a pooled
-// reading that the caller releases.
-func readTerminal(a Action) *shell.Command {
-	return shell.ReadPooled(a.Command, a.Cwd)
+// readTerminal reads the terminal command into its segments, the way bash
+// would read it (a pooled reading, released when the decision is made),
+// and validates the scope root the segments are judged against.
+func (x *decider) readTerminal() {
+	a := x.req.Action
+	x.cmd = shell.ReadPooled(a.Command, a.Cwd)
+	x.root = x.req.Env.ScopeRoot
+	x.rootErr = ValidateScopeRoot(x.root)
 }

@@ -192,7 +192,7 @@ func ParseOrigin(s string) (Origin, error) {
 	return OriginSpecific, fmt.Errorf("permengine: unknown autonomy origin %q (want specific or wildcard)", s)
 }
 
-// Code is the stable machine code of the rule that decided (SPEC §9). Codes
+// Code is the stable machine code of the rule that decided. Codes
 // never change meaning; new ones may be added. Its zero value is CodeUnset,
 // which no decision carries. On the wire it is the code's name.
 type Code uint8
@@ -415,7 +415,7 @@ type Step struct {
 	Detail string
 	// Matched is the rule that matched at this step, if any. Compiled
 	// rules are immutable and shared; do not modify it.
-	Matched *Rule
+	Matched *CompiledRule
 }
 
 // stepJSON is the wire form of a Step.
@@ -452,9 +452,18 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 	}
 	*s = Step{Stage: j.Stage, Rule: j.Rule, Outcome: j.Outcome, Segment: j.Segment, Detail: j.Detail, Effect: e}
 	if j.Pattern != "" {
-		s.Matched = &Rule{Text: j.Pattern, src: j.Source}
+		s.Matched = &CompiledRule{Text: j.Pattern, src: j.Source}
 	}
 	return nil
+}
+
+// SegmentClass says how a segment step classified its segment: "allow",
+// "ask", "deny" or "none" (no rule); "" for a step of another stage.
+func (s Step) SegmentClass() string {
+	if s.Stage != StageSegment {
+		return ""
+	}
+	return classOf(s.Rule).String()
 }
 
 // Pattern returns the text of the matched rule, or "".
@@ -467,7 +476,7 @@ func (s Step) Source() string { return ruleSource(s.Matched) }
 type Decision struct {
 	// Outcome is auto_approve, require_approval or deny.
 	Outcome Outcome `json:"outcome"`
-	// Rule is the stable code of what decided (SPEC §9).
+	// Rule is the stable code of what decided (not a CompiledRule).
 	Rule Code `json:"rule"`
 	// Reason names the rule in words, with its source. For a terminal
 	// command of one segment it is the rule itself; in a compound command

@@ -144,15 +144,24 @@ func plusCommand(args []string) bool {
 	return false
 }
 
+// gitSubcommand returns git's subcommand and its arguments, after git's
+// global options; false when there is none.
+func gitSubcommand(args []string) (string, []string, bool) {
+	sub, _ := GitSplitArgs(args)
+	if sub >= len(args) {
+		return "", nil, false
+	}
+	return args[sub], args[sub+1:], true
+}
+
 // gitExecShort catches git's short spellings that run programs: fetch/clone
 // -u <upload-pack>, grep -O<pager>, rebase -x <cmd>.
 func gitExecShort(args []string) bool {
-	sub, _ := GitSplitArgs(args)
-	if sub >= len(args) {
+	name, rest, ok := gitSubcommand(args)
+	if !ok {
 		return false
 	}
-	name := args[sub]
-	for _, a := range args[sub+1:] {
+	for _, a := range rest {
 		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
 			continue
 		}
@@ -181,12 +190,11 @@ func gitExecShort(args []string) bool {
 // gitExecSub catches subcommands that run a command given as an argument,
 // and configuration writes.
 func gitExecSub(args []string) bool {
-	sub, _ := GitSplitArgs(args)
-	if sub >= len(args) {
+	name, rest, ok := gitSubcommand(args)
+	if !ok {
 		return false
 	}
-	rest := args[sub+1:]
-	switch args[sub] {
+	switch name {
 	case "filter-branch", "difftool", "mergetool":
 		return true
 	case "bisect":

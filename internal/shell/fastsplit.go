@@ -1,10 +1,6 @@
 package shell
 
-import (
-	"strings"
-
-	"github.com/permengine/permengine/internal/programs"
-)
+import "strings"
 
 // The fast path. Most commands an agent proposes are plain: words, single
 // quotes, double quotes without expansions, the operators && || | ; & and
@@ -66,196 +62,6 @@ func (c *Command) fastRead(src string, dirs []string, depth int, origin string) 
 		c.a.scratch = segs[:0]
 	}
 	return true
-}
-
-// fastSegments tokenizes src and builds its segments, with the working
-// directories the parser path would give them.
-func (c *Command) fastSegments(src string, dirs []string, depth int, origin string) ([]Segment, bool) {
-	toks, ok := fastTokens(src, c.a.toks[:0])
-	c.a.toks = toks[:0]
-	if !ok {
-		return nil, false
-	}
-	segs := c.a.scratch[:0]
-	words0, flags0, masks0, refs0 := len(c.a.words), len(c.a.flags), len(c.a.masks), len(c.a.refs)
-	fail := func() ([]Segment, bool) {
-		c.a.words, c.a.flags, c.a.masks = c.a.words[:words0], c.a.flags[:flags0], c.a.masks[:masks0]
-		c.a.refs = c.a.refs[:refs0]
-		clear(segs)
-		c.a.scratch = segs[:0]
-		return nil, false
-	}
-
-	// The working directory follows the shell's grammar: statements
-	// separated by ; & and newlines, each an and-or list of pipelines. A
-	// cd moves it for what follows only where the shell certainly follows.
-	cur := dirs             // where the next statement starts
-	var ok1, fail1 []string // the and-or list so far: after success, after failure
-	chainOp := opWord       // opWord at the start of a statement, else opAnd or opOr
-	pipeDirs := dirs        // where the current pipeline runs
-	pipeLen := 0            // segments in the current pipeline
-	inSeg := false
-	expectTarget := opWord // a redirection waiting for its target
-	var seg *Segment       // the segment being read, in place at the end of segs
-	segStart, segEnd := 0, 0
-	wordStart, maskStart, refStart := 0, 0, 0
-	leading := true // every word of the segment so far is NAME=value
-
-	startSeg := func(at int) {
-		if pipeLen == 0 {
-			switch chainOp {
-			case opWord:
-				pipeDirs = cur
-			case opAnd:
-				pipeDirs = ok1
-			case opOr:
-				pipeDirs = fail1
-			}
-		}
-		n := len(segs)
-		if n < cap(segs) {
-			segs = segs[:n+1]
-		} else {
-			segs = append(segs, Segment{})
-		}
-		seg = &segs[n]
-		*seg = Segment{Dirs: pipeDirs, Depth: depth, Origin: origin}
-		segStart = at
-		wordStart, maskStart, refStart = len(c.a.words), len(c.a.masks), len(c.a.refs)
-		leading = true
-		inSeg = true
-	}
-	endSeg := func() bool {
-		if !inSeg {
-			return false
-		}
-		inSeg = false
-		n := len(c.a.words)
-		if r := len(c.a.refs); r > refStart {
-			seg.Redirs = c.a.refs[refStart:r:r]
-		}
-		if n == wordStart && len(seg.Redirs) == 0 {
-			*seg = Segment{}
-			segs = segs[:len(segs)-1]
-			return false
-		}
-		if n > wordStart {
-			seg.Words = c.a.words[wordStart:n:n]
-			seg.Flags = c.a.flags[wordStart:n:n]
-			m := len(c.a.masks)
-			seg.Masks = c.a.masks[maskStart:m:m]
-		}
-		seg.Text = src[segStart:segEnd]
-		c.markCd(seg)
-		pipeLen++
-		return true
-	}
-	// endPipe folds the finished pipeline into the and-or list.
-	endPipe := func() {
-		pok, pfail := pipeDirs, pipeDirs
-		if pipeLen == 1 && segs[len(segs)-1].Cd {
-			pok = segs[len(segs)-1].CdTo
-		}
-		switch chainOp {
-		case opWord:
-			ok1, fail1 = pok, pfail
-		case opAnd:
-			ok1, fail1 = pok, c.unionDirs(fail1, pfail)
-		case opOr:
-			ok1, fail1 = c.unionDirs(ok1, pok), pfail
-		}
-		pipeLen = 0
-	}
-	endStmt := func(background bool) {
-		endPipe()
-		if !background {
-			cur = c.unionDirs(ok1, fail1)
-		}
-		chainOp = opWord
-	}
-
-	lastOp := opWord
-	for i := range toks {
-		t := &toks[i]
-		switch {
-		case t.op == opWord:
-			if !inSeg {
-				startSeg(int(t.start))
-			}
-			segEnd = int(t.end)
-			if expectTarget != opWord {
-				op := expectTarget
-				expectTarget = opWord
-				if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
-					continue // fd duplication names no file
-				}
-				c.a.refs = append(c.a.refs, PathRef{Op: opText[op], Text: t.text, Flags: t.flags &^ fastQuoted, Dirs: seg.Dirs})
-				continue
-			}
-			flags := t.flags &^ fastQuoted
-			if leading {
-				b := programs.WordBits(t.text)
-				if t.flags&fastQuoted == 0 && b&programs.Reserved != 0 {
-					return fail()
-				}
-				if len(c.a.words) == wordStart {
-					seg.Bits, seg.hasBits = b, true
-				}
-				leading = b&programs.Assignment != 0
-				if leading {
-					// NAME=value before the program: the parser gives
-					// the value's flags, without a leading tilde.
-					if t.flags&fastQuoted != 0 || strings.HasSuffix(t.text, "+=") {
-						// Quoted values and an empty += are left to the
-						// parser (whose positions for an empty += differ).
-						return fail()
-					}
-					v := t.text[strings.IndexByte(t.text, '=')+1:]
-					flags = litFlags(v, true) &^ WordTilde
-				}
-			}
-			c.a.words = append(c.a.words, t.text)
-			c.a.flags = append(c.a.flags, flags)
-			c.a.masks = append(c.a.masks, t.mask)
-			seg.AnyMask |= t.mask
-		case t.op.redirect():
-			if expectTarget != opWord {
-				return fail()
-			}
-			if !inSeg {
-				startSeg(int(t.start))
-			}
-			expectTarget = t.op
-			lastOp = opWord
-		default: // && || | ; & and newlines (as ;)
-			if expectTarget != opWord || !endSeg() {
-				return fail()
-			}
-			switch t.op {
-			case opPipe:
-			case opAnd, opOr:
-				endPipe()
-				chainOp = t.op
-			case opSemi:
-				endStmt(false)
-			case opAmp:
-				endStmt(true)
-			}
-			lastOp = t.op
-		}
-	}
-	if expectTarget != opWord {
-		return fail()
-	}
-	if inSeg {
-		if !endSeg() {
-			return fail()
-		}
-	} else if lastOp == opAnd || lastOp == opOr || lastOp == opPipe || len(segs) == 0 {
-		return fail()
-	}
-	c.a.scratch = segs
-	return segs, true
 }
 
 // fastQuoted marks a token that had quotes (it is never a keyword); it is
@@ -436,43 +242,11 @@ func fastWordAny(src string, i int) (string, uint8, int, bool) {
 			flags |= fastQuoted
 			i = next
 		case plainByte(c):
-			// One pass over the run: its end, and the flags litFlags
-			// would give it (globs, a glob in a dot component, brackets).
-			j := i
-			slash := i - 1 // the last '/' of the run so far
-			bracket := false
-			for j < n {
-				d := src[j]
-				if !plainTable[d] {
-					break
-				}
-				switch d {
-				case '/':
-					slash = j
-				case '*', '?':
-					flags |= WordGlob
-					if src[slash+1] == '.' && slash+1 < j {
-						flags |= WordDotGlob
-					}
-				case '[', ']':
-					bracket = true
-				}
-				j++
+			j, f, ok := plainRun(src, i, start, first)
+			if !ok {
+				return "", 0, 0, false
 			}
-			if bracket {
-				// Only the test command "[" and its "]" stand alone.
-				run := src[i:j]
-				if !(run == "[" || run == "]") || i != start || j < n && !wordEnd(src[j]) {
-					return "", 0, 0, false
-				}
-				flags |= litFlags(run, first)
-			}
-			if c == '~' {
-				if !first {
-					return "", 0, 0, false
-				}
-				flags |= WordTilde
-			}
+			flags |= f
 			if quoted {
 				b.WriteString(src[i:j])
 			}
@@ -491,6 +265,51 @@ func fastWordAny(src string, i int) (string, uint8, int, bool) {
 		return "", 0, 0, false
 	}
 	return finishWord(src, start, i, &b, quoted), flags, i, true
+}
+
+// plainRun reads the run of plain characters at src[i] of the word that
+// starts at start, in one pass: its end, and the flags litFlags would give
+// it (globs, a glob in a dot component, a leading tilde). False for what
+// the parser must judge: brackets other than the test command's "[" and
+// "]" standing alone, a tilde inside a word.
+func plainRun(src string, i, start int, first bool) (int, uint8, bool) {
+	n := len(src)
+	var flags uint8
+	j := i
+	slash := i - 1 // the last '/' of the run so far
+	bracket := false
+	for j < n {
+		d := src[j]
+		if !plainTable[d] {
+			break
+		}
+		switch d {
+		case '/':
+			slash = j
+		case '*', '?':
+			flags |= WordGlob
+			if src[slash+1] == '.' && slash+1 < j {
+				flags |= WordDotGlob
+			}
+		case '[', ']':
+			bracket = true
+		}
+		j++
+	}
+	if bracket {
+		run := src[i:j]
+		if !(run == "[" || run == "]") || i != start || j < n && !wordEnd(src[j]) {
+			return 0, 0, false
+		}
+		flags |= litFlags(run, first)
+	}
+	if src[i] == '~' {
+		if !first {
+			return 0, 0, false
+		}
+		flags |= WordTilde
+	}
+	return j, flags, true
 }
 
 // quotedPiece reads the quoted string that starts at src[i] (a single or

@@ -17,7 +17,7 @@ import (
 // wrappers cannot blow it up.
 const maxViews = 64
 
-// lookBits are the wordBits of a first word that make views possible: a
+// lookBits are the WordBits of a first word that make views possible: a
 // wrapper or runner, a program named by its path, an assignment.
 const lookBits = programs.Wrapper | programs.Runner | programs.PathName | programs.Assignment
 
@@ -36,9 +36,7 @@ func lookThroughViews(words []string, c *Command) [][]string {
 	var l looker
 	l.add(words)
 	l.visit(words, 0)
-	k := len(c.a.views)
-	c.a.views = append(append(c.a.views, l.first[:l.n]...), l.more...)
-	return c.a.views[k:len(c.a.views):len(c.a.views)]
+	return c.a.keepViews(l.first[:l.n], l.more)
 }
 
 // looker gathers the views of one segment: the first ones in an array on
@@ -53,7 +51,7 @@ type looker struct {
 // count returns the number of views so far.
 func (l *looker) count() int { return l.n + len(l.more) }
 
-// maxLookSteps bounds the work of one lookThrough: wrappers that try every
+// maxLookSteps bounds the work of one lookThroughViews: wrappers that try every
 // later word could otherwise branch without end (env env env …).
 const maxLookSteps = 256
 

@@ -156,22 +156,14 @@ func (c *Command) addSegment(s *Segment) {
 		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
 	}
 	if len(s.Masks) != len(s.Words) { // the fast path gives them
-		k := len(c.a.masks)
-		for _, w := range s.Words {
-			m := MaskOf(w)
-			c.a.masks = append(c.a.masks, m)
-			s.AnyMask |= m
-		}
-		s.Masks = c.a.masks[k:len(c.a.masks):len(c.a.masks)]
+		s.Masks, s.AnyMask = c.a.masksOf(s.Words)
 	}
 	if lookNeeded(s.Bits, s.AnyMask) {
 		s.Views = lookThroughViews(s.Words, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
-		k := len(c.a.views)
-		c.a.views = append(c.a.views, s.Words)
-		s.Views = c.a.views[k : k+1 : k+1]
+		s.Views = c.a.keepView(s.Words)
 	}
 	c.Segs = append(c.Segs, *s)
 	if s.Depth >= MaxNesting {
@@ -199,8 +191,15 @@ func (c *Command) addSegment(s *Segment) {
 			})
 		}
 	}
+	c.readNested(idx)
+}
+
+// readNested reads the scripts and commands that segment idx carries
+// (bash -c, eval, find -exec …), in any of its views, once each.
+func (c *Command) readNested(idx int) {
+	s := &c.Segs[idx]
 	var seen []string
-	for vi, v := range c.Segs[idx].Views {
+	for vi, v := range s.Views {
 		if vi == 0 && s.Bits&programs.Nested == 0 {
 			continue
 		}
@@ -218,15 +217,16 @@ func (c *Command) addSegment(s *Segment) {
 			c.TooDeep = true
 			return
 		}
+		dirs, depth := s.Dirs, s.Depth
 		if ns.Words != nil {
-			inner := Segment{
+			c.addSegment(&Segment{
 				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: make([]uint8, len(ns.Words)),
-				Dirs: s.Dirs, Depth: s.Depth + 1, Origin: ns.Origin,
-			}
-			c.addSegment(&inner)
-			continue
+				Dirs: dirs, Depth: depth + 1, Origin: ns.Origin,
+			})
+		} else {
+			c.read(ns.Text, dirs, depth+1, ns.Origin)
 		}
-		c.read(ns.Text, c.Segs[idx].Dirs, s.Depth+1, ns.Origin)
+		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
 }
 
@@ -236,360 +236,6 @@ func tailFlags(flags []uint8, n int) []uint8 {
 		return flags[len(flags)-n:]
 	}
 	return make([]uint8, n)
-}
-
-// walker turns a parsed script into segments while tracking the working
-// directory each one may run in.
-type walker struct {
-	c      *Command
-	src    string
-	depth  int
-	origin string
-}
-
-// stmts walks a statement list; each statement runs from wherever the
-// previous one may have left the shell.
-func (r *walker) stmts(list []*syntax.Stmt, dirs []string) []string {
-	cur := dirs
-	for _, st := range list {
-		ok, fail := r.stmt(st, cur)
-		cur = r.c.unionDirs(ok, fail)
-	}
-	return cur
-}
-
-// stmt walks one statement and returns the directories the shell may be in
-// afterwards when it succeeded and when it failed.
-func (r *walker) stmt(st *syntax.Stmt, dirs []string) (ok, fail []string) {
-	if st == nil {
-		return dirs, dirs
-	}
-	if st.Coprocess {
-		r.noteControl("a coprocess")
-	}
-	_, isCall := st.Cmd.(*syntax.CallExpr)
-	if !isCall && st.Cmd != nil {
-		// Redirections of a compound command; a simple command's (and a
-		// bare "> file") belong to its segment.
-		for _, rd := range st.Redirs {
-			if ref, isPath := r.redir(rd, dirs); isPath {
-				r.c.Paths = append(r.c.Paths, ref)
-			}
-		}
-	}
-	ok, fail = r.command(st, dirs)
-	if st.Background {
-		// A background job runs in a subshell; the shell stays put.
-		return dirs, dirs
-	}
-	if st.Negated {
-		ok, fail = fail, ok
-	}
-	return ok, fail
-}
-
-func (r *walker) noteControl(what string) {
-	if r.c.Control == "" {
-		r.c.Control = what
-	}
-}
-
-func (r *walker) command(st *syntax.Stmt, dirs []string) (ok, fail []string) {
-	switch x := st.Cmd.(type) {
-	case nil:
-		// Redirections only, such as "> file": a segment with no words.
-		r.emit(st, nil, nil, nil, dirs)
-		return dirs, dirs
-	case *syntax.CallExpr:
-		return r.call(st, x, dirs)
-	case *syntax.BinaryCmd:
-		switch x.Op {
-		case syntax.AndStmt:
-			lok, lfail := r.stmt(x.X, dirs)
-			rok, rfail := r.stmt(x.Y, lok)
-			return rok, r.c.unionDirs(lfail, rfail)
-		case syntax.OrStmt:
-			lok, lfail := r.stmt(x.X, dirs)
-			rok, rfail := r.stmt(x.Y, lfail)
-			return r.c.unionDirs(lok, rok), rfail
-		default: // pipes: every part runs in its own subshell
-			r.stmt(x.X, dirs)
-			r.stmt(x.Y, dirs)
-			return dirs, dirs
-		}
-	case *syntax.Subshell:
-		r.stmts(x.Stmts, dirs)
-		return dirs, dirs
-	case *syntax.Block:
-		out := r.stmts(x.Stmts, dirs)
-		return out, out
-	case *syntax.TimeClause:
-		return r.stmt(x.Stmt, dirs)
-	case *syntax.DeclClause:
-		words, flags := []string{x.Variant.Value}, []uint8{0}
-		for _, a := range x.Args {
-			t, f := r.assignText(a)
-			words = append(words, t)
-			flags = append(flags, f)
-			if a.Index != nil && arithDynamic(a.Index) {
-				r.dyn("an array index evaluates variable contents as arithmetic")
-			}
-		}
-		if x.Variant.Value != "export" && x.Variant.Value != "readonly" && x.Variant.Value != "local" {
-			for _, w := range words[1:] {
-				if strings.HasPrefix(w, "-") && strings.ContainsAny(w, "in") {
-					r.dyn("declare with -i or -n evaluates values as arithmetic or names")
-				}
-			}
-		}
-		r.emit(st, words, flags, nil, dirs)
-		r.subst(x, dirs)
-		return dirs, dirs
-	case *syntax.IfClause:
-		r.noteControl("an if statement")
-	case *syntax.WhileClause:
-		if x.Until {
-			r.noteControl("an until loop")
-		} else {
-			r.noteControl("a while loop")
-		}
-	case *syntax.ForClause:
-		if x.Select {
-			r.noteControl("a select loop")
-		} else {
-			r.noteControl("a for loop")
-		}
-	case *syntax.CaseClause:
-		r.noteControl("a case statement")
-	case *syntax.FuncDecl:
-		r.noteControl("a function definition")
-	case *syntax.CoprocClause:
-		r.noteControl("a coprocess")
-	case *syntax.ArithmCmd:
-		r.noteControl("an arithmetic command (( … ))")
-	case *syntax.TestClause:
-		r.noteControl("a [[ … ]] test")
-	case *syntax.LetClause:
-		r.noteControl("let")
-	default:
-		r.noteControl("an unsupported shell construct")
-	}
-	// Control structures: every simple command inside is still a segment,
-	// classified like any other (a deny inside still denies). Directories
-	// are tracked loosely: afterwards the shell may be anywhere the body
-	// went, or where it started.
-	out := dirs
-	syntax.Walk(st.Cmd, func(n syntax.Node) bool {
-		switch y := n.(type) {
-		case *syntax.Stmt:
-			o := r.stmts([]*syntax.Stmt{y}, dirs)
-			out = r.c.unionDirs(out, o)
-			return false
-		case *syntax.CmdSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
-		case *syntax.ProcSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
-		}
-		return true
-	})
-	return out, out
-}
-
-// call reads a simple command.
-func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, fail []string) {
-	n := len(x.Assigns) + len(x.Args)
-	words := make([]string, 0, n)
-	flags := make([]uint8, 0, n)
-	for _, a := range x.Assigns {
-		t, f := r.assignText(a)
-		words = append(words, t)
-		flags = append(flags, f)
-		if a.Index != nil && arithDynamic(a.Index) {
-			r.dyn("an array index evaluates variable contents as arithmetic")
-		}
-	}
-	for _, w := range x.Args {
-		t, f := wordText(r.src, w)
-		words = append(words, t)
-		flags = append(flags, f)
-	}
-	s := r.emit(st, words, flags, st.Redirs, dirs)
-	r.subst(x, dirs)
-	for _, rd := range st.Redirs {
-		r.subst(rd, dirs)
-	}
-	if s == nil || !s.Cd {
-		return dirs, dirs
-	}
-	return s.CdTo, dirs
-}
-
-// emit stores a segment for words and returns it (nil when the limit on
-// segments was reached).
-func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*syntax.Redirect, dirs []string) *Segment {
-	s := Segment{Text: stmtText(r.src, st), Words: words, Flags: flags, Dirs: dirs, Depth: r.depth, Origin: r.origin}
-	for _, rd := range redirs {
-		if ref, isPath := r.redir(rd, dirs); isPath {
-			s.Redirs = append(s.Redirs, ref)
-		}
-	}
-	if st.Cmd == nil {
-		for _, rd := range st.Redirs {
-			if ref, isPath := r.redir(rd, dirs); isPath {
-				s.Redirs = append(s.Redirs, ref)
-			}
-		}
-	}
-	r.c.markCd(&s)
-	before := len(r.c.Segs)
-	r.c.addSegment(&s)
-	if len(r.c.Segs) == before {
-		return nil
-	}
-	return &r.c.Segs[before]
-}
-
-// stmtText is the source of a statement without its trailing operator.
-func stmtText(src string, st *syntax.Stmt) string {
-	end := st.Pos()
-	if st.Cmd != nil {
-		end = st.Cmd.End()
-	}
-	for _, rd := range st.Redirs {
-		if rd.End().After(end) {
-			end = rd.End()
-		}
-	}
-	s, e := int(st.Pos().Offset()), int(end.Offset())
-	if s < 0 || e > len(src) || s > e {
-		return ""
-	}
-	return src[s:e]
-}
-
-// redir reads a redirection; it reports false for those that name no file
-// (here-documents, fd duplication such as 2>&1).
-func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
-	switch rd.Op {
-	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-		return PathRef{}, false
-	}
-	t, f := wordText(r.src, rd.Word)
-	if rd.Op == syntax.DplIn || rd.Op == syntax.DplOut {
-		if t == "-" || isDigits(t) {
-			return PathRef{}, false
-		}
-	}
-	return PathRef{Op: rd.Op.String(), Text: t, Flags: f, Dirs: dirs}, true
-}
-
-// subst reads every command substitution, process substitution and
-// unquoted here-document inside node: each command in them is a segment.
-// They run in subshells, so they never move the working directory.
-func (r *walker) subst(node syntax.Node, dirs []string) {
-	syntax.Walk(node, func(n syntax.Node) bool {
-		switch y := n.(type) {
-		case *syntax.CmdSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
-		case *syntax.ProcSubst:
-			r.stmts(y.Stmts, dirs)
-			return false
-		case *syntax.ArithmExp:
-			if arithDynamic(y.X) {
-				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
-			}
-		case *syntax.ParamExp:
-			if y.Index != nil && arithDynamic(y.Index) {
-				r.dyn("an array index evaluates variable contents as arithmetic")
-			}
-			if y.Slice != nil && (arithDynamic(y.Slice.Offset) || arithDynamic(y.Slice.Length)) {
-				r.dyn("a substring offset evaluates variable contents as arithmetic")
-			}
-			if y.Excl {
-				r.dyn("an indirect expansion ${!x} reads a variable named at run time")
-			}
-		}
-		return true
-	})
-}
-
-func (r *walker) dyn(why string) {
-	if r.c.Dynamic == "" {
-		r.c.Dynamic = why
-	}
-}
-
-// assignText renders NAME=value (or a declare argument) as one word.
-func (r *walker) assignText(a *syntax.Assign) (string, uint8) {
-	if a.Name == nil {
-		return wordText(r.src, a.Value)
-	}
-	name := a.Name.Value
-	if a.Index != nil {
-		name = nodeSource(r.src, a.Name) + "[" + nodeSource(r.src, a.Index) + "]"
-	}
-	if a.Naked {
-		return name, 0
-	}
-	op := "="
-	if a.Append {
-		op = "+="
-	}
-	if a.Array != nil {
-		return name + op + nodeSource(r.src, a.Array), WordExpands
-	}
-	v, f := wordText(r.src, a.Value)
-	return name + op + v, f &^ WordTilde
-}
-
-// arithDynamic reports whether an arithmetic expression reads a variable
-// or substitution: bash evaluates a variable's value as arithmetic again,
-// and an array index inside it (a[$(cmd)]) runs commands.
-func arithDynamic(x syntax.ArithmExpr) bool {
-	if x == nil {
-		return false
-	}
-	dyn := false
-	syntax.Walk(x, func(n syntax.Node) bool {
-		switch y := n.(type) {
-		case *syntax.ParamExp, *syntax.CmdSubst:
-			dyn = true
-		case *syntax.Lit:
-			if !isNumberLit(y.Value) {
-				dyn = true
-			}
-		}
-		return !dyn
-	})
-	return dyn
-}
-
-func isNumberLit(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == 'x' || c == 'X' || c == '#') {
-			return false
-		}
-	}
-	return s[0] >= '0' && s[0] <= '9'
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // fallbackSplit reads a command that does not parse with a plain word

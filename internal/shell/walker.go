@@ -1,0 +1,386 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walker turns a parsed script into segments while tracking the working
+// directory each one may run in.
+type walker struct {
+	c      *Command
+	src    string
+	depth  int
+	origin string
+}
+
+// stmts walks a statement list; each statement runs from wherever the
+// previous one may have left the shell.
+func (r *walker) stmts(list []*syntax.Stmt, dirs []string) []string {
+	cur := dirs
+	for _, st := range list {
+		ok, fail := r.stmt(st, cur)
+		cur = r.c.unionDirs(ok, fail)
+	}
+	return cur
+}
+
+// stmt walks one statement and returns the directories the shell may be in
+// afterwards when it succeeded and when it failed.
+func (r *walker) stmt(st *syntax.Stmt, dirs []string) (ok, fail []string) {
+	if st == nil {
+		return dirs, dirs
+	}
+	if st.Coprocess {
+		r.noteControl("a coprocess")
+	}
+	_, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall && st.Cmd != nil {
+		// Redirections of a compound command; a simple command's (and a
+		// bare "> file") belong to its segment.
+		for _, rd := range st.Redirs {
+			if ref, isPath := r.redir(rd, dirs); isPath {
+				r.c.Paths = append(r.c.Paths, ref)
+			}
+		}
+	}
+	ok, fail = r.stmtCmd(st, dirs)
+	if st.Background {
+		// A background job runs in a subshell; the shell stays put.
+		return dirs, dirs
+	}
+	if st.Negated {
+		ok, fail = fail, ok
+	}
+	return ok, fail
+}
+
+func (r *walker) noteControl(what string) {
+	if r.c.Control == "" {
+		r.c.Control = what
+	}
+}
+
+// stmtCmd walks the command of a statement.
+func (r *walker) stmtCmd(st *syntax.Stmt, dirs []string) (ok, fail []string) {
+	switch x := st.Cmd.(type) {
+	case nil:
+		// Redirections only, such as "> file": a segment with no words.
+		r.emit(st, nil, nil, nil, dirs)
+		return dirs, dirs
+	case *syntax.CallExpr:
+		return r.call(st, x, dirs)
+	case *syntax.BinaryCmd:
+		return r.binary(x, dirs)
+	case *syntax.Subshell:
+		r.stmts(x.Stmts, dirs)
+		return dirs, dirs
+	case *syntax.Block:
+		out := r.stmts(x.Stmts, dirs)
+		return out, out
+	case *syntax.TimeClause:
+		return r.stmt(x.Stmt, dirs)
+	case *syntax.DeclClause:
+		r.decl(st, x, dirs)
+		return dirs, dirs
+	}
+	r.noteControl(controlName(st.Cmd))
+	out := r.controlBody(st.Cmd, dirs)
+	return out, out
+}
+
+// binary walks "x && y", "x || y" and pipes.
+func (r *walker) binary(x *syntax.BinaryCmd, dirs []string) (ok, fail []string) {
+	switch x.Op {
+	case syntax.AndStmt:
+		lok, lfail := r.stmt(x.X, dirs)
+		rok, rfail := r.stmt(x.Y, lok)
+		return rok, r.c.unionDirs(lfail, rfail)
+	case syntax.OrStmt:
+		lok, lfail := r.stmt(x.X, dirs)
+		rok, rfail := r.stmt(x.Y, lfail)
+		return r.c.unionDirs(lok, rok), rfail
+	}
+	// Pipes: every part runs in its own subshell.
+	r.stmt(x.X, dirs)
+	r.stmt(x.Y, dirs)
+	return dirs, dirs
+}
+
+// decl reads export, declare, local, readonly … as a segment.
+func (r *walker) decl(st *syntax.Stmt, x *syntax.DeclClause, dirs []string) {
+	words, flags := []string{x.Variant.Value}, []uint8{0}
+	for _, a := range x.Args {
+		t, f := r.assignText(a)
+		words = append(words, t)
+		flags = append(flags, f)
+		if a.Index != nil && arithDynamic(a.Index) {
+			r.dyn("an array index evaluates variable contents as arithmetic")
+		}
+	}
+	if x.Variant.Value != "export" && x.Variant.Value != "readonly" && x.Variant.Value != "local" {
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "-") && strings.ContainsAny(w, "in") {
+				r.dyn("declare with -i or -n evaluates values as arithmetic or names")
+			}
+		}
+	}
+	r.emit(st, words, flags, nil, dirs)
+	r.subst(x, dirs)
+}
+
+// controlName names a control structure for the integrity cap's reason.
+func controlName(cmd syntax.Command) string {
+	switch x := cmd.(type) {
+	case *syntax.IfClause:
+		return "an if statement"
+	case *syntax.WhileClause:
+		if x.Until {
+			return "an until loop"
+		}
+		return "a while loop"
+	case *syntax.ForClause:
+		if x.Select {
+			return "a select loop"
+		}
+		return "a for loop"
+	case *syntax.CaseClause:
+		return "a case statement"
+	case *syntax.FuncDecl:
+		return "a function definition"
+	case *syntax.CoprocClause:
+		return "a coprocess"
+	case *syntax.ArithmCmd:
+		return "an arithmetic command (( … ))"
+	case *syntax.TestClause:
+		return "a [[ … ]] test"
+	case *syntax.LetClause:
+		return "let"
+	}
+	return "an unsupported shell construct"
+}
+
+// controlBody walks a control structure: every simple command inside is
+// still a segment, classified like any other (a deny inside still
+// denies). Directories are tracked loosely: afterwards the shell may be
+// anywhere the body went, or where it started.
+func (r *walker) controlBody(cmd syntax.Command, dirs []string) []string {
+	out := dirs
+	syntax.Walk(cmd, func(n syntax.Node) bool {
+		switch y := n.(type) {
+		case *syntax.Stmt:
+			o := r.stmts([]*syntax.Stmt{y}, dirs)
+			out = r.c.unionDirs(out, o)
+			return false
+		}
+		return !r.substitution(n, dirs)
+	})
+	return out
+}
+
+// call reads a simple command.
+func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, fail []string) {
+	n := len(x.Assigns) + len(x.Args)
+	words := make([]string, 0, n)
+	flags := make([]uint8, 0, n)
+	for _, a := range x.Assigns {
+		t, f := r.assignText(a)
+		words = append(words, t)
+		flags = append(flags, f)
+		if a.Index != nil && arithDynamic(a.Index) {
+			r.dyn("an array index evaluates variable contents as arithmetic")
+		}
+	}
+	for _, w := range x.Args {
+		t, f := wordText(r.src, w)
+		words = append(words, t)
+		flags = append(flags, f)
+	}
+	s := r.emit(st, words, flags, st.Redirs, dirs)
+	r.subst(x, dirs)
+	for _, rd := range st.Redirs {
+		r.subst(rd, dirs)
+	}
+	if s == nil || !s.Cd {
+		return dirs, dirs
+	}
+	return s.CdTo, dirs
+}
+
+// emit stores a segment for words and returns it (nil when the limit on
+// segments was reached).
+func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*syntax.Redirect, dirs []string) *Segment {
+	s := Segment{Text: stmtText(r.src, st), Words: words, Flags: flags, Dirs: dirs, Depth: r.depth, Origin: r.origin}
+	for _, rd := range redirs {
+		if ref, isPath := r.redir(rd, dirs); isPath {
+			s.Redirs = append(s.Redirs, ref)
+		}
+	}
+	if st.Cmd == nil {
+		for _, rd := range st.Redirs {
+			if ref, isPath := r.redir(rd, dirs); isPath {
+				s.Redirs = append(s.Redirs, ref)
+			}
+		}
+	}
+	r.c.markCd(&s)
+	before := len(r.c.Segs)
+	r.c.addSegment(&s)
+	if len(r.c.Segs) == before {
+		return nil
+	}
+	return &r.c.Segs[before]
+}
+
+// stmtText is the source of a statement without its trailing operator.
+func stmtText(src string, st *syntax.Stmt) string {
+	end := st.Pos()
+	if st.Cmd != nil {
+		end = st.Cmd.End()
+	}
+	for _, rd := range st.Redirs {
+		if rd.End().After(end) {
+			end = rd.End()
+		}
+	}
+	s, e := int(st.Pos().Offset()), int(end.Offset())
+	if s < 0 || e > len(src) || s > e {
+		return ""
+	}
+	return src[s:e]
+}
+
+// redir reads a redirection; it reports false for those that name no file
+// (here-documents, fd duplication such as 2>&1).
+func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
+	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return PathRef{}, false
+	}
+	t, f := wordText(r.src, rd.Word)
+	if rd.Op == syntax.DplIn || rd.Op == syntax.DplOut {
+		if t == "-" || isDigits(t) {
+			return PathRef{}, false
+		}
+	}
+	return PathRef{Op: rd.Op.String(), Text: t, Flags: f, Dirs: dirs}, true
+}
+
+// substitution walks the commands of a command or process substitution,
+// which run in a subshell; false when n is neither.
+func (r *walker) substitution(n syntax.Node, dirs []string) bool {
+	switch y := n.(type) {
+	case *syntax.CmdSubst:
+		r.stmts(y.Stmts, dirs)
+	case *syntax.ProcSubst:
+		r.stmts(y.Stmts, dirs)
+	default:
+		return false
+	}
+	return true
+}
+
+// subst reads every command substitution, process substitution and
+// unquoted here-document inside node: each command in them is a segment.
+// They run in subshells, so they never move the working directory.
+func (r *walker) subst(node syntax.Node, dirs []string) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		if r.substitution(n, dirs) {
+			return false
+		}
+		switch y := n.(type) {
+		case *syntax.ArithmExp:
+			if arithDynamic(y.X) {
+				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
+			}
+		case *syntax.ParamExp:
+			if y.Index != nil && arithDynamic(y.Index) {
+				r.dyn("an array index evaluates variable contents as arithmetic")
+			}
+			if y.Slice != nil && (arithDynamic(y.Slice.Offset) || arithDynamic(y.Slice.Length)) {
+				r.dyn("a substring offset evaluates variable contents as arithmetic")
+			}
+			if y.Excl {
+				r.dyn("an indirect expansion ${!x} reads a variable named at run time")
+			}
+		}
+		return true
+	})
+}
+
+func (r *walker) dyn(why string) {
+	if r.c.Dynamic == "" {
+		r.c.Dynamic = why
+	}
+}
+
+// assignText renders NAME=value (or a declare argument) as one word.
+func (r *walker) assignText(a *syntax.Assign) (string, uint8) {
+	if a.Name == nil {
+		return wordText(r.src, a.Value)
+	}
+	name := a.Name.Value
+	if a.Index != nil {
+		name = nodeSource(r.src, a.Name) + "[" + nodeSource(r.src, a.Index) + "]"
+	}
+	if a.Naked {
+		return name, 0
+	}
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	if a.Array != nil {
+		return name + op + nodeSource(r.src, a.Array), WordExpands
+	}
+	v, f := wordText(r.src, a.Value)
+	return name + op + v, f &^ WordTilde
+}
+
+// arithDynamic reports whether an arithmetic expression reads a variable
+// or substitution: bash evaluates a variable's value as arithmetic again,
+// and an array index inside it (a[$(cmd)]) runs commands.
+func arithDynamic(x syntax.ArithmExpr) bool {
+	if x == nil {
+		return false
+	}
+	dyn := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch y := n.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst:
+			dyn = true
+		case *syntax.Lit:
+			if !isNumberLit(y.Value) {
+				dyn = true
+			}
+		}
+		return !dyn
+	})
+	return dyn
+}
+
+func isNumberLit(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == 'x' || c == 'X' || c == '#') {
+			return false
+		}
+	}
+	return s[0] >= '0' && s[0] <= '9'
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

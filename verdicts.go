@@ -1,0 +1,277 @@
+package permengine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/permengine/permengine/internal/paths"
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/shell"
+)
+
+// Stage 5 for a terminal command: each segment is classified into a
+// verdict, then combine applies the compound rule to the verdicts.
+
+// segClass is how the file classified one segment.
+type segClass uint8
+
+const (
+	classNone segClass = iota
+	classAllow
+	classAsk
+	classDeny
+)
+
+var segClassNames = [...]string{"none", "allow", "ask", "deny"}
+
+func (c segClass) String() string { return segClassNames[c] }
+
+// classOf is the class a segment's code stands for: file_allow or scope_cd
+// allow, file_ask asks, file_deny or builtin_deny deny, no code is none.
+func classOf(code Code) segClass {
+	switch code {
+	case CodeFileAllow, CodeScopeCd:
+		return classAllow
+	case CodeFileAsk:
+		return classAsk
+	case CodeFileDeny, CodeBuiltinDeny:
+		return classDeny
+	}
+	return classNone
+}
+
+// verdict is how one segment was classified: the rule that matched (nil
+// for none, the root floor and a cd), its code, and why, when a
+// looked-through view matched, how the segment was read.
+type verdict struct {
+	rule *CompiledRule
+	code Code
+	why  string
+}
+
+func (v verdict) class() segClass { return classOf(v.code) }
+
+// terminalRules classifies every segment, up to the first that is denied,
+// and applies the compound rule. It reports false on a deny.
+func (x *decider) terminalRules() bool {
+	segs := x.cmd.Segs
+	var room [8]verdict
+	vs := room[:0]
+	for i := range segs {
+		v := x.classify(&segs[i])
+		x.step(Step{Stage: StageSegment, Rule: v.code, Segment: segs[i].Text, Matched: v.rule, Detail: v.detail()})
+		vs = append(vs, v)
+		if v.class() == classDeny {
+			break
+		}
+	}
+	res, at := combine(vs, len(segs), x.auto)
+	x.conclude(res, at, vs)
+	return res != resultDeny
+}
+
+// detail is the trace detail of a segment's step.
+func (v verdict) detail() string {
+	switch {
+	case v.rule != nil && v.why != "":
+		return v.rule.describe() + v.why
+	case v.rule != nil:
+		return v.rule.describe()
+	case v.why != "":
+		return v.why
+	}
+	return "no rule"
+}
+
+// fileResult is what the compound rule concludes for a terminal command.
+type fileResult uint8
+
+const (
+	resultSilent    fileResult = iota // no rule: keep the running value
+	resultDeny                        // a segment is denied
+	resultAsk                         // a segment asks
+	resultAllowOne                    // the one segment is allowed
+	resultAllowAll                    // every one of several segments is allowed
+	resultUnmatched                   // a segment of several has no rule
+)
+
+// combine is the compound rule: any deny denies; any ask asks; a single
+// segment that is allowed (or has no rule) decides alone; several
+// segments are allowed only if every one is, and one with no rule makes
+// the command ask, except in auto mode, where it is silent. vs are the
+// verdicts of the first segments of n (up to the first deny). It returns
+// the result and the index of the segment that decided (-1 for none).
+func combine(vs []verdict, n int, auto bool) (fileResult, int) {
+	firstAsk, firstNone := -1, -1
+	for i, v := range vs {
+		switch v.class() {
+		case classDeny:
+			return resultDeny, i
+		case classAsk:
+			if firstAsk < 0 {
+				firstAsk = i
+			}
+		case classNone:
+			if firstNone < 0 {
+				firstNone = i
+			}
+		}
+	}
+	switch {
+	case firstAsk >= 0:
+		return resultAsk, firstAsk
+	case firstNone < 0 && n == 1:
+		return resultAllowOne, 0
+	case firstNone < 0 && n > 1:
+		return resultAllowAll, -1
+	case n <= 1 || auto:
+		return resultSilent, -1
+	}
+	return resultUnmatched, firstNone
+}
+
+// conclude records what the compound rule concluded.
+func (x *decider) conclude(res fileResult, at int, vs []verdict) {
+	n := len(x.cmd.Segs)
+	var text string
+	var v verdict
+	if at >= 0 {
+		text, v = x.cmd.Segs[at].Text, vs[at]
+	}
+	switch res {
+	case resultDeny, resultAsk:
+		x.set(outcomeOf(res), v.code, ruleReason(n, text, v.why, v.rule), text, v.rule)
+	case resultAllowOne:
+		reason := v.why
+		if v.rule != nil {
+			reason = ruleReason(1, text, "", v.rule)
+		}
+		x.set(AutoApprove, v.code, reason, text, v.rule)
+	case resultAllowAll:
+		x.set(AutoApprove, CodeFileAllow, allAllowReason(n), "", nil)
+	case resultUnmatched:
+		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(text, " has no rule: in a command of ", strconv.Itoa(n), " segments every one must match allow"), text, nil)
+	case resultSilent:
+		why := silentDetail[x.d.Outcome]
+		if n > 1 {
+			why = autoSilentDetail[x.d.Outcome]
+		}
+		x.step(Step{Stage: StageFile, Detail: why})
+		return
+	}
+	x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Matched: v.rule, Detail: x.d.Reason})
+}
+
+func outcomeOf(res fileResult) Outcome {
+	if res == resultDeny {
+		return Deny
+	}
+	return RequireApproval
+}
+
+// classify decides one segment, in order: the built-in floor, deny and
+// ask rules (which see every view), an unknown program that may run a
+// denied one, allow rules (the literal words only), and a cd inside the
+// scope, which declares it.
+func (x *decider) classify(s *shell.Segment) verdict {
+	if v, ok := floorVerdict(s); ok {
+		return v
+	}
+	deny, ask, allow := x.matchViews(s)
+	switch {
+	case deny.rule != nil:
+		return deny
+	case ask.rule != nil:
+		return ask
+	}
+	if v, ok := x.unknownProgramVerdict(s); ok {
+		return v
+	}
+	if allow != nil {
+		return verdict{rule: allow, code: CodeFileAllow}
+	}
+	return x.cdVerdict(s)
+}
+
+// floorVerdict applies the built-in floor, which is about rm only.
+func floorVerdict(s *shell.Segment) (verdict, bool) {
+	for vi, v := range s.Views {
+		if len(v) < 2 || v[0] != "rm" {
+			continue
+		}
+		for _, b := range builtinDeny {
+			if b.matches(v) {
+				return verdict{rule: b, code: CodeBuiltinDeny, why: readAs(vi, v)}, true
+			}
+		}
+		if rmRoot(v) {
+			return verdict{code: CodeBuiltinDeny, why: "the built-in floor: recursive rm aimed at the root" + readAs(vi, v)}, true
+		}
+	}
+	return verdict{}, false
+}
+
+// matchViews finds the first deny and ask rules over every view of a
+// segment, and the first allow rule of its literal words.
+func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *CompiledRule) {
+	denyView, askView := 0, 0
+	for vi, v := range s.Views {
+		m := x.p.matchAllLists(v)
+		if r := m[ListDeny]; r != nil && (deny.rule == nil || r.order < deny.rule.order) {
+			deny.rule, denyView = r, vi
+		}
+		if r := m[ListAsk]; r != nil && (ask.rule == nil || r.order < ask.rule.order) {
+			ask.rule, askView = r, vi
+		}
+		if vi == 0 {
+			allow = m[ListAllow] // allow sees the literal words only
+		}
+	}
+	if deny.rule != nil {
+		deny.code, deny.why = CodeFileDeny, readAs(denyView, s.Views[denyView])
+	}
+	if ask.rule != nil {
+		ask.code, ask.why = CodeFileAsk, readAs(askView, s.Views[askView])
+	}
+	return deny, ask, allow
+}
+
+// unknownProgramVerdict tries the deny and ask rules on every later word
+// of a segment whose program is not known: such a program may run its
+// arguments. A rule found that way asks, never denies.
+func (x *decider) unknownProgramVerdict(s *shell.Segment) (verdict, bool) {
+	if !x.p.hasDenyAsk() || len(s.Words) < 2 || !s.UnknownProgram() {
+		return verdict{}, false
+	}
+	for i := 1; i < len(s.Words); i++ {
+		rest := s.Words[i:]
+		if !x.p.mayStartDenyAsk(rest[0]) {
+			continue
+		}
+		if b := programs.BaseName(rest[0]); b != rest[0] {
+			rest = append([]string{b}, rest[1:]...)
+		}
+		m := x.p.matchAllLists(rest)
+		r := m[ListDeny]
+		if r == nil {
+			r = m[ListAsk]
+		}
+		if r != nil {
+			return verdict{rule: r, code: CodeFileAsk, why: " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(strings.Join(rest, " ")) + ")"}, true
+		}
+	}
+	return verdict{}, false
+}
+
+// cdVerdict: a cd whose every destination is inside the scope declares it.
+func (x *decider) cdVerdict(s *shell.Segment) verdict {
+	if !s.Cd || x.rootErr != nil || len(s.CdTo) == 0 {
+		return verdict{}
+	}
+	for _, d := range s.CdTo {
+		if d == "" || !paths.Inside(d, x.root) {
+			return verdict{}
+		}
+	}
+	return verdict{code: CodeScopeCd, why: "cd inside the project folder declares the scope"}
+}
