@@ -2,7 +2,6 @@ package permengine
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
@@ -104,31 +103,14 @@ func (x *decider) typedCaps() {
 	}
 }
 
-// protectedBranch reports whether a merge destination is protected; an
-// empty destination is unknown and treated as protected.
+// protectedBranch reports whether a merge destination is protected.
 func (x *decider) protectedBranch(branch string) (string, bool) {
-	b := trimRefsHeads(branch)
-	if b == "" {
-		return "(unknown destination)", true
-	}
-	for _, p := range protectedBranches {
-		if strings.EqualFold(b, p) {
-			return p, true
-		}
-	}
+	var host []branchPattern
 	if x.p != nil {
-		for _, p := range x.p.ext.ProtectedBranches {
-			if strings.EqualFold(b, trimRefsHeads(p)) {
-				return p, true
-			}
-		}
+		host = x.p.branches
 	}
-	return "", false
+	return protectedBranchOf(branch, host)
 }
-
-// protectedBranches are the merge destinations always capped. A host may
-// add names (Extensions.ProtectedBranches), never remove these.
-var protectedBranches = []string{"dev", "qa", "rc", "main"}
 
 // integrityCaps: what a person reads must be what runs.
 func (x *decider) integrityCaps() {

@@ -41,6 +41,7 @@ type decider struct {
 	cmd     *shell.Command
 	root    string
 	rootErr error
+	sc      paths.Scope // the scope root and the valid additional directories
 
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the

@@ -100,6 +100,13 @@ func LintFile(f *File) []Finding {
 			}
 		}
 	}
+	for li := range f.rules {
+		for _, r := range f.rules[li] {
+			if why := globStar(r); why != "" {
+				warn(r, "foreign-glob", "%s", why)
+			}
+		}
+	}
 	for _, r := range f.rules[ListAllow] {
 		if why := dangerousAllow(r); why != "" {
 			warn(r, "dangerous-allow", "%s", why)
@@ -193,4 +200,50 @@ func dangerousAllow(r *Rule) string {
 		return fmt.Sprintf("%s allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one", r.Text)
 	}
 	return ""
+}
+
+// globStar explains a '*' that another agent would read as a glob (Claude
+// Code's "Bash(npm run *)", "Bash(ls*)") and that is a literal character
+// here, or "". A '*' in a path ("/*", "src/*.go") is left alone: commands
+// carry such words unexpanded, and rules match them literally on purpose.
+func globStar(r *Rule) string {
+	if r.Type != Terminal || !r.Content || !unquotedStar(r.Text) {
+		return "" // a quoted '*' ("Terminal(ls -la '*')") says it is literal
+	}
+	if len(r.Words) == 1 && r.Words[0] == "*" {
+		return r.Text + " matches only a command that is literally \"*\": write Terminal() for every command, or name the commands"
+	}
+	for i, w := range r.Words {
+		if w == "*" || (strings.HasSuffix(w, "*") && !strings.Contains(w, "/")) {
+			prefix := strings.Join(r.Words[:i], " ")
+			if stem := strings.TrimSuffix(w, "*"); stem != "" {
+				prefix = strings.TrimSpace(prefix + " " + stem)
+			}
+			return fmt.Sprintf("%s: the * of %q is a literal character here, not a glob as in Claude Code; for %q with any more words write Terminal(%s)", r.Text, w, prefix, prefix)
+		}
+	}
+	return ""
+}
+
+// unquotedStar reports a '*' outside quotes in a rule's text.
+func unquotedStar(text string) bool {
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '*':
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package permengine_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -89,4 +90,21 @@ func quoteAll(rules []string) string {
 		q[i] = `"` + r + `"`
 	}
 	return strings.Join(q, ",")
+}
+
+// Lint never flags what "always allow" writes: a '*' it records is
+// quoted, so it is literal on purpose.
+func TestLintAcceptsAlwaysAllowStars(t *testing.T) {
+	for _, cmd := range []string{"ls -la *", "grep -r foo *", "rm -f *.o", "find . -name *.go"} {
+		rules, err := permengine.AlwaysAllow(permengine.Action{Type: permengine.Terminal, Command: cmd})
+		require.NoError(t, err, cmd)
+		data, _ := json.Marshal(map[string][]string{"allow": rules})
+		for _, f := range permengine.Lint("permissions.json", data) {
+			assert.NotEqual(t, "foreign-glob", f.Check, "%s: %s", cmd, f)
+		}
+	}
+	got := permengine.Lint("permissions.json", []byte(`{"allow": ["Terminal(ls *)", "Terminal(ls \"*\")", "Terminal(ls \\*)"]}`))
+	require.Len(t, got, 1)
+	assert.Equal(t, "foreign-glob", got[0].Check)
+	assert.Equal(t, 0, got[0].Index)
 }

@@ -135,6 +135,9 @@ func ParseRule(text string) (*CompiledRule, error) {
 	}
 	open := strings.IndexByte(text, '(')
 	if open < 0 {
+		if hint := foreignLabelHint(text); hint != "" {
+			return fail("%s", hint)
+		}
 		if t, ok := labelType(strings.TrimSpace(text)); ok {
 			return fail("missing parentheses: write %s()", t.Label())
 		}
@@ -143,6 +146,9 @@ func ParseRule(text string) (*CompiledRule, error) {
 	label := text[:open]
 	typ, ok := labelType(label)
 	if !ok {
+		if hint := foreignLabelHint(text); hint != "" {
+			return fail("%s", hint)
+		}
 		if near := nearestLabel(label); near != "" {
 			return fail("unknown label %q (did you mean %q?)", label, near)
 		}
@@ -206,7 +212,9 @@ func (r *CompiledRule) matches(words []string) bool {
 
 // nearestLabel suggests the label closest to s, or "" if none is close.
 func nearestLabel(s string) string {
-	best, bestD := "", 4
+	// A suggestion is at most a third of the name away: "Termnal" is
+	// Terminal, "Read" is not Spend.
+	best, bestD := "", max(1, len(s)/3)+1
 	for t := Terminal; t < numActionTypes; t++ {
 		l := t.Label()
 		if strings.EqualFold(l, s) {

@@ -2,15 +2,10 @@ package permengine
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
-	"sort"
 	"strings"
-	"unicode/utf8"
 )
 
 // MaxFileBytes is the largest permissions.json the loader reads.
@@ -30,6 +25,9 @@ var (
 	ErrNullList     = errors.New("null list")
 	ErrNotString    = errors.New("entry is not a string")
 	ErrTrailingData = errors.New("trailing data")
+	// ErrByteOrderMark: the file starts with a UTF-8 byte-order mark,
+	// which JSON does not allow.
+	ErrByteOrderMark = errors.New("byte-order mark")
 )
 
 // LoadError is one problem in a permissions file, with its position.
@@ -79,174 +77,23 @@ type File struct {
 	present [3]bool    // whether the key was written
 	order   []string   // the keys in the order written
 	rules   [3][]*Rule
+	data    []byte    // the bytes parsed, which AppendAllow edits in place
+	spans   fileSpans // where AppendAllow inserts
+}
+
+// fileSpans are byte offsets in a parsed file, for inserting rules without
+// rewriting the rest of it. An offset is 0 when the thing is absent (no
+// offset of interest can be 0: the file starts with '{').
+type fileSpans struct {
+	close      int    // the object's '}'
+	lastKey    int    // the first byte of the last key
+	allowKey   int    // the first byte of the "allow" key
+	allowOpen  int    // the allow list's '['
+	allowClose int    // the allow list's ']'
+	lastEntry  [2]int // the allow list's last entry, start and end
 }
 
 var listKeys = map[string]List{"deny": ListDeny, "ask": ListAsk, "allow": ListAllow}
-
-// Parse reads and validates the bytes of a permissions file. name is used
-// in errors and rule sources. Every rule is parsed; all problems in rules are
-// reported together (errors.Join of *LoadError), structural problems stop at
-// the first.
-func Parse(name string, data []byte) (*File, error) {
-	fail := func(line, col int, list string, idx int, sentinel error, format string, args ...any) (*File, error) {
-		return nil, &LoadError{File: name, Line: line, Col: col, List: list, Index: idx, Msg: fmt.Sprintf(format, args...), Err: sentinel}
-	}
-	if len(data) == 0 {
-		return fail(0, 0, "", -1, ErrEmptyFile, "the file is empty (0 bytes); write {} for a policy with no rules, or delete the file")
-	}
-	if len(data) > MaxFileBytes {
-		return fail(0, 0, "", -1, ErrTooLarge, "the file is %d bytes, over the %d-byte limit", len(data), MaxFileBytes)
-	}
-	if !utf8.Valid(data) {
-		off := 0
-		for off < len(data) {
-			r, size := utf8.DecodeRune(data[off:])
-			if r == utf8.RuneError && size == 1 {
-				break
-			}
-			off += size
-		}
-		l, c := lineCol(data, off)
-		return fail(l, c, "", -1, ErrInvalidUTF8, "invalid UTF-8 byte 0x%02x; save the file as UTF-8", data[off])
-	}
-	f := &File{Name: name}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	syntaxErr := func(err error) (*File, error) {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			l, c := lineCol(data, int(se.Offset))
-			return fail(l, c, "", -1, ErrSyntax, "JSON syntax error: %s (a trailing comma or a missing quote?)", se.Error())
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			l, c := lineCol(data, len(data))
-			return fail(l, c, "", -1, ErrSyntax, "unexpected end of file: a bracket, brace or string is not closed")
-		}
-		return fail(0, 0, "", -1, ErrSyntax, "JSON syntax error: %v", err)
-	}
-	start := tokenStart(data, 0)
-	tok, err := dec.Token()
-	if err != nil {
-		return syntaxErr(err)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		l, c := lineCol(data, start)
-		return fail(l, c, "", -1, ErrNotObject, `the file must be a JSON object such as {"allow": [], "deny": [], "ask": []}`)
-	}
-	seen := map[string][2]int{}
-	lt := &lineTracker{data: data}
-	for dec.More() {
-		keyOff := tokenStart(data, int(dec.InputOffset()))
-		kl, kc := lt.at(keyOff)
-		tok, err := dec.Token()
-		if err != nil {
-			return syntaxErr(err)
-		}
-		key, _ := tok.(string)
-		if prev, dup := seen[key]; dup {
-			return fail(kl, kc, "", -1, ErrDuplicateKey, "key %q appears again (first at line %d:%d); JSON decoders keep only the last one, so merge the two", key, prev[0], prev[1])
-		}
-		seen[key] = [2]int{kl, kc}
-		f.order = append(f.order, key)
-		valOff := tokenStart(data, int(dec.InputOffset()))
-		vl, vc := lt.at(valOff)
-		if key == "$schema" {
-			tok, err := dec.Token()
-			if err != nil {
-				return syntaxErr(err)
-			}
-			s, ok := tok.(string)
-			if !ok {
-				return fail(vl, vc, "", -1, ErrNotString, "$schema must be a string (the URL or path of the JSON Schema)")
-			}
-			f.Schema = s
-			continue
-		}
-		l, ok := listKeys[key]
-		if !ok {
-			hint := ""
-			if near := nearestKey(key); near != "" {
-				hint = fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			return fail(kl, kc, "", -1, ErrUnknownKey, "unknown key %q%s; the file has only \"allow\", \"deny\", \"ask\" and \"$schema\"", key, hint)
-		}
-		f.present[l] = true
-		tok, err = dec.Token()
-		if err != nil {
-			return syntaxErr(err)
-		}
-		if tok == nil {
-			return fail(vl, vc, key, -1, ErrNullList, "null is not a list; write [] for an empty list")
-		}
-		if d, ok := tok.(json.Delim); !ok || d != '[' {
-			return fail(vl, vc, key, -1, ErrNotList, "must be a list of strings such as [\"Terminal(git status)\"]")
-		}
-		idx := 0
-		for dec.More() {
-			eOff := tokenStart(data, int(dec.InputOffset()))
-			el, ec := lt.at(eOff)
-			tok, err := dec.Token()
-			if err != nil {
-				return syntaxErr(err)
-			}
-			s, ok := tok.(string)
-			if !ok {
-				return fail(el, ec, key, idx, ErrNotString, "every entry must be a string such as \"Terminal(git status)\"")
-			}
-			f.Lists[l] = append(f.Lists[l], Entry{Text: s, Line: el, Col: ec, Index: idx})
-			idx++
-		}
-		if _, err := dec.Token(); err != nil { // ']'
-			return syntaxErr(err)
-		}
-	}
-	if _, err := dec.Token(); err != nil { // '}'
-		return syntaxErr(err)
-	}
-	if rest := tokenStart(data, int(dec.InputOffset())); rest < len(data) {
-		l, c := lineCol(data, rest)
-		return fail(l, c, "", -1, ErrTrailingData, "data after the closing brace; a file holds one JSON object")
-	}
-	var errs []error
-	for li := range f.Lists {
-		l := List(li)
-		for _, e := range f.Lists[li] {
-			r, err := ParseRule(e.Text)
-			if err != nil {
-				var pe *PatternError
-				msg := err.Error()
-				if errors.As(err, &pe) {
-					msg = pe.Msg
-				}
-				errs = append(errs, &LoadError{File: name, Line: e.Line, Col: e.Col, List: l.String(), Index: e.Index, Msg: msg, Err: ErrPattern})
-				continue
-			}
-			r.Source = Source{File: name, Line: e.Line, Col: e.Col, List: l, Index: e.Index}
-			f.rules[li] = append(f.rules[li], r)
-		}
-	}
-	if len(errs) > 0 {
-		// Report in file order, as an editor would list them.
-		sort.SliceStable(errs, func(i, j int) bool {
-			a, b := errs[i].(*LoadError), errs[j].(*LoadError)
-			return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
-		})
-		return nil, errors.Join(errs...)
-	}
-	return f, nil
-}
-
-// tokenStart skips JSON white space and separators from off.
-func tokenStart(data []byte, off int) int {
-	for off < len(data) {
-		switch data[off] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
-}
 
 // lineTracker converts increasing byte offsets to line and column without
 // rescanning the file from the start each time (a file of 10,000 rules
@@ -309,7 +156,7 @@ func (f *File) Rules(l List) []*Rule {
 // File (the absence of a rule never becomes a permission); any other read
 // problem is an error.
 func ReadFile(path string) (*File, error) {
-	data, err := readLimited(path)
+	data, err := ReadFileBounded(path, MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &File{Name: path}, nil
 	}
@@ -317,17 +164,6 @@ func ReadFile(path string) (*File, error) {
 		return nil, err
 	}
 	return Parse(path, data)
-}
-
-// readLimited reads at most one byte more than MaxFileBytes, so that Parse
-// can refuse a file that is too large without reading all of it.
-func readLimited(path string) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	return io.ReadAll(io.LimitReader(fh, MaxFileBytes+1))
 }
 
 // LoadFile reads one permissions.json and compiles it.

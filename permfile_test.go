@@ -18,30 +18,46 @@ var update = flag.Bool("update", false, "rewrite the golden files of load errors
 
 // sentinels says which sentinel each malformed file's error wraps.
 var sentinels = map[string]error{
-	"empty":               permengine.ErrEmptyFile,
-	"unknown-label":       permengine.ErrPattern,
-	"missing-close-paren": permengine.ErrPattern,
-	"no-parens":           permengine.ErrPattern,
-	"operators":           permengine.ErrPattern,
-	"substitution":        permengine.ErrPattern,
-	"redirection":         permengine.ErrPattern,
-	"wildcard-not-last":   permengine.ErrPattern,
-	"empty-stem":          permengine.ErrPattern,
-	"unknown-key":         permengine.ErrUnknownKey,
-	"duplicate-key":       permengine.ErrDuplicateKey,
-	"not-string":          permengine.ErrNotString,
-	"object-entry":        permengine.ErrNotString,
-	"null-list":           permengine.ErrNullList,
-	"list-is-string":      permengine.ErrNotList,
-	"trailing-data":       permengine.ErrTrailingData,
-	"invalid-utf8":        permengine.ErrInvalidUTF8,
-	"not-object":          permengine.ErrNotObject,
-	"syntax-error":        permengine.ErrSyntax,
-	"truncated":           permengine.ErrSyntax,
-	"schema-not-string":   permengine.ErrNotString,
-	"several-bad-rules":   permengine.ErrPattern,
-	"only-spaces-content": permengine.ErrPattern,
-	"whitespace-only":     permengine.ErrSyntax,
+	"empty":                       permengine.ErrEmptyFile,
+	"unknown-label":               permengine.ErrPattern,
+	"missing-close-paren":         permengine.ErrPattern,
+	"no-parens":                   permengine.ErrPattern,
+	"operators":                   permengine.ErrPattern,
+	"substitution":                permengine.ErrPattern,
+	"redirection":                 permengine.ErrPattern,
+	"wildcard-not-last":           permengine.ErrPattern,
+	"empty-stem":                  permengine.ErrPattern,
+	"unknown-key":                 permengine.ErrUnknownKey,
+	"duplicate-key":               permengine.ErrDuplicateKey,
+	"not-string":                  permengine.ErrNotString,
+	"object-entry":                permengine.ErrNotString,
+	"null-list":                   permengine.ErrNullList,
+	"list-is-string":              permengine.ErrNotList,
+	"trailing-data":               permengine.ErrTrailingData,
+	"invalid-utf8":                permengine.ErrInvalidUTF8,
+	"not-object":                  permengine.ErrNotObject,
+	"syntax-error":                permengine.ErrSyntax,
+	"truncated":                   permengine.ErrSyntax,
+	"schema-not-string":           permengine.ErrNotString,
+	"several-bad-rules":           permengine.ErrPattern,
+	"only-spaces-content":         permengine.ErrPattern,
+	"whitespace-only":             permengine.ErrEmptyFile,
+	"control-byte":                permengine.ErrSyntax,
+	"tab-in-string":               permengine.ErrSyntax,
+	"byte-order-mark":             permengine.ErrByteOrderMark,
+	"byte-order-mark-after-space": permengine.ErrSyntax,
+	"byte-order-mark-at-end":      permengine.ErrTrailingData,
+	"missing-comma":               permengine.ErrSyntax,
+	"missing-comma-in-list":       permengine.ErrSyntax,
+	"unquoted-key":                permengine.ErrSyntax,
+	"trailing-comma-object":       permengine.ErrSyntax,
+	"missing-colon":               permengine.ErrSyntax,
+	"bad-escape":                  permengine.ErrSyntax,
+	"unpaired-surrogate":          permengine.ErrSyntax,
+	"bad-number":                  permengine.ErrSyntax,
+	"bad-literal":                 permengine.ErrSyntax,
+	"too-deep":                    permengine.ErrSyntax,
+	"several-structural":          permengine.ErrUnknownKey,
 }
 
 // TestLoadErrorsGolden pins the exact message, with file:line:col, of every
@@ -149,4 +165,16 @@ func TestLoadErrorFields(t *testing.T) {
 	assert.Equal(t, 5, le.Col)
 	assert.Equal(t, "deny", le.List)
 	assert.Equal(t, 1, le.Index)
+}
+
+// A file with many problems reports the first hundred and counts the rest:
+// the report of a hostile file stays small.
+func TestLoadErrorsAreBounded(t *testing.T) {
+	data := `{"allow": [` + strings.Repeat(`1, `, 5000) + `1]}`
+	_, err := permengine.Parse("p.json", []byte(data))
+	require.ErrorIs(t, err, permengine.ErrNotString)
+	lines := strings.Split(err.Error(), "\n")
+	assert.Len(t, lines, 101)
+	assert.Equal(t, "p.json: 4901 more problems not shown; fix the ones above first", lines[100])
+	assert.Equal(t, "p.json:1:12: allow[0]: every entry must be a string such as \"Terminal(git status)\"", lines[0])
 }

@@ -41,6 +41,8 @@ type Policy struct {
 	denyAskAll   bool // a Terminal() deny or ask rule exists
 
 	ext Extensions
+	// branches are the host's protected branches, compiled.
+	branches []branchPattern
 	// prot holds the protected paths, the files the rules came from among
 	// them (protected from edits).
 	prot *paths.Protected
@@ -50,7 +52,9 @@ type Policy struct {
 // and never remove.
 type Extensions struct {
 	// ProtectedBranches are more git_merge destinations that are always
-	// capped, besides dev, qa, rc and main.
+	// capped, besides dev, qa, rc, main and master: names or globs
+	// ("release/*"; github.com/gobwas/glob syntax, '/' as separator),
+	// compared without case and without a leading refs/heads/.
 	ProtectedBranches []string
 	// ProtectedPaths are more glob patterns (github.com/gobwas/glob syntax,
 	// '/' as separator) for paths that are capped even in auto mode.
@@ -163,7 +167,8 @@ func (p *Policy) add(r *CompiledRule) {
 }
 
 // WithExtensions returns a copy of p that also applies the host's
-// extensions. The pattern syntax of ProtectedPaths is checked here.
+// extensions. The pattern syntax of ProtectedPaths and ProtectedBranches
+// is checked here.
 func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
 	if p == nil {
 		p = &Policy{}
@@ -172,7 +177,12 @@ func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
 	if err != nil {
 		return nil, err
 	}
+	branches, err := compileBranches(ext.ProtectedBranches)
+	if err != nil {
+		return nil, err
+	}
 	q := *p
+	q.branches = branches
 	q.ext = Extensions{
 		ProtectedBranches: append([]string(nil), ext.ProtectedBranches...),
 		ProtectedPaths:    append([]string(nil), ext.ProtectedPaths...),

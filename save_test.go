@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -26,22 +27,9 @@ func TestAppendAllowKeepsEverythingElse(t *testing.T) {
 
 	got, err := os.ReadFile(path)
 	require.NoError(t, err)
-	assert.Equal(t, `{
-  "$schema": "./permissions.schema.json",
-  "deny": [
-    "Terminal(curl:*)",
-    "Terminal(wget:*)"
-  ],
-  "allow": [
-    "Terminal(ls)",
-    "Terminal(npm test)",
-    "Terminal(cd)"
-  ],
-  "ask": [
-    "GitPush()"
-  ]
-}
-`, string(got))
+	assert.Equal(t, `{"$schema": "./permissions.schema.json", "deny": ["Terminal(curl:*)", "Terminal(wget:*)"],
+  "allow": ["Terminal(ls)", "Terminal(npm test)", "Terminal(cd)"], "ask": ["GitPush()"]}`, string(got),
+		"every byte of the file is kept, the rules go after the last one")
 	fi, err := os.Stat(path)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the file keeps its mode")
@@ -51,8 +39,7 @@ func TestAppendAllowKeepsEverythingElse(t *testing.T) {
 	assert.Empty(t, added)
 	_, err = permengine.LoadFile(path)
 	require.NoError(t, err, "the written file loads back")
-	entries, _ := os.ReadDir(dir)
-	assert.Len(t, entries, 1, "no temporary file is left behind")
+	assertFiles(t, dir, "permissions.json", "permissions.json"+permengine.LockSuffix)
 }
 
 func TestAppendAllowCreatesMissingFile(t *testing.T) {
@@ -97,4 +84,28 @@ func TestAppendAllowConcurrent(t *testing.T) {
 	p, err := permengine.LoadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, 40, len(p.Rules(permengine.ListAllow)), "no append is lost")
+}
+
+// assertFiles checks that dir holds exactly the names given.
+func assertFiles(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	slices.Sort(names)
+	assert.Equal(t, names, got)
+}
+
+func allowOf(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := permengine.ReadFile(path)
+	require.NoError(t, err)
+	var out []string
+	for _, e := range f.Lists[permengine.ListAllow] {
+		out = append(out, e.Text)
+	}
+	return out
 }

@@ -20,6 +20,13 @@ func ValidateScopeRoot(root string) error { return paths.ValidateScopeRoot(root)
 // DefaultProtectedPaths returns the built-in protected path patterns.
 func DefaultProtectedPaths() []string { return paths.DefaultPatterns() }
 
+// scope is the decision's path scope: the scope root and the valid
+// additional directories.
+func (x *decider) scope() paths.Scope {
+	sc, _ := paths.NewScope(x.req.Env.ScopeRoot, x.req.Env.AdditionalDirs)
+	return sc
+}
+
 // writeFileCaps applies path scope and protected paths to a write_file
 // target: the same threat as a redirection in a terminal command.
 //
@@ -46,7 +53,7 @@ func (x *decider) writeFileCaps() {
 		x.cap(CodePathScope, "", "write_file without a target path: its place cannot be checked")
 		return
 	}
-	if why := paths.OneProblem(a.Path, 0, dirs, root, true); why != "" {
+	if why := paths.OneProblem(a.Path, 0, dirs, x.scope(), true); why != "" {
 		x.cap(CodePathScope, "", "write_file target "+shell.Quote(a.Path)+": "+why)
 	}
 	if !strings.HasPrefix(base, "/") {
@@ -61,15 +68,15 @@ func (x *decider) scopeCaps() {
 		x.cap(CodeNoScope, "", "no scope configured ("+x.rootErr.Error()+"): nothing terminal is auto-approved")
 		return
 	}
-	cmd, root := x.cmd, x.root
+	cmd := x.cmd
 	cwd := x.req.Action.Cwd
 	switch {
 	case cwd == "":
 		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked")
 	case !strings.HasPrefix(cwd, "/"):
 		x.cap(CodePathScope, "", "working directory "+shell.Quote(cwd)+" is not absolute")
-	case cwd != root && !paths.Inside(path.Clean(cwd), root):
-		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root)
+	case !x.sc.Contains(path.Clean(cwd)):
+		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+x.sc.String())
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
@@ -89,20 +96,20 @@ func (x *decider) scopeCaps() {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
-			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
+			if why := paths.Problem(w, s.Flags[j], s.Dirs, x.sc, false); why != "" {
 				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why)
 				break
 			}
 		}
 		for _, ref := range s.Redirs {
-			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
+			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, x.sc, true); why != "" {
 				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why)
 				break
 			}
 		}
 	}
 	for _, ref := range cmd.Paths {
-		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
+		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, x.sc, true); why != "" {
 			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why)
 		}
 	}

@@ -15,4 +15,5 @@ func (x *decider) readTerminal() {
 	x.cmd = shell.ReadPooled(a.Command, a.Cwd)
 	x.root = x.req.Env.ScopeRoot
 	x.rootErr = ValidateScopeRoot(x.root)
+	x.sc = x.scope()
 }

@@ -310,6 +310,12 @@ type Env struct {
 	// ScopeRoot is the project folder: absolute and clean. See
 	// ValidateScopeRoot.
 	ScopeRoot string `json:"scope_root,omitempty"`
+	// AdditionalDirs are more working directories inside the path scope
+	// (a monorepo's sibling, a shared cache; Claude Code's
+	// additionalDirectories). Each is validated like the scope root; one
+	// that is not valid widens nothing. Only the path scope reads them:
+	// the policy file and protected paths stay those of ScopeRoot.
+	AdditionalDirs []string `json:"additional_dirs,omitempty"`
 	// ContainerRunning is true when the project's container is registered
 	// as running: terminal commands then start from auto_approve.
 	ContainerRunning bool `json:"container_running,omitempty"`

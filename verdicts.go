@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
 )
@@ -269,7 +268,7 @@ func (x *decider) cdVerdict(s *shell.Segment) verdict {
 		return verdict{}
 	}
 	for _, d := range s.CdTo {
-		if d == "" || !paths.Inside(d, x.root) {
+		if d == "" || !x.sc.Contains(d) {
 			return verdict{}
 		}
 	}

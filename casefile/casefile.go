@@ -19,11 +19,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/permengine/permengine"
+	"github.com/permengine/permengine/internal/rawjson"
 )
 
 // Case is one decision case.
@@ -37,7 +37,10 @@ type Case struct {
 	Action          Action   `json:"action"`
 	Autonomy        Autonomy `json:"autonomy"`
 	Env             Env      `json:"env"`
-	Want            *Want    `json:"want,omitempty"`
+	// Extensions are the host's additions to the built-in tables, so that
+	// a case decides what that host decides.
+	Extensions *Extensions `json:"extensions,omitempty"`
+	Want       *Want       `json:"want,omitempty"`
 
 	// File and Line say where the case was read from.
 	File string `json:"-"`
@@ -61,6 +64,42 @@ type Action struct {
 	Path    string `json:"path,omitempty"`
 }
 
+// Extensions are a host's additions (permengine.Extensions): more
+// protected merge destinations (names or globs), more protected path
+// patterns, more command prefixes with external effect.
+type Extensions struct {
+	ProtectedBranches []string   `json:"protected_branches,omitempty"`
+	ProtectedPaths    []string   `json:"protected_paths,omitempty"`
+	ExternalEffect    [][]string `json:"external_effect,omitempty"`
+}
+
+// engine converts to the library's type; nil for none.
+func (e *Extensions) engine() *permengine.Extensions {
+	if e == nil {
+		return nil
+	}
+	return &permengine.Extensions{ProtectedBranches: e.ProtectedBranches, ProtectedPaths: e.ProtectedPaths, ExternalEffect: e.ExternalEffect}
+}
+
+// UnmarshalJSON reads an action, keeping bytes of the command that are not
+// UTF-8 as they are: encoding/json would turn them into U+FFFD, and the
+// engine's integrity check must see what would run.
+func (a *Action) UnmarshalJSON(b []byte) error {
+	type plain Action
+	var raw struct {
+		plain
+		Command rawjson.String `json:"command,omitempty"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return err
+	}
+	*a = Action(raw.plain)
+	a.Command = string(raw.Command)
+	return nil
+}
+
 // Autonomy is the agent-autonomy opinion of a case.
 type Autonomy struct {
 	Mode   string `json:"mode"`
@@ -69,8 +108,10 @@ type Autonomy struct {
 
 // Env is the project context of a case.
 type Env struct {
-	ScopeRoot        string `json:"scope_root"`
-	ContainerRunning bool   `json:"container_running"`
+	ScopeRoot string `json:"scope_root"`
+	// AdditionalDirs are more working directories inside the path scope.
+	AdditionalDirs   []string `json:"additional_dirs,omitempty"`
+	ContainerRunning bool     `json:"container_running"`
 }
 
 // Want is what a case expects. Rule is optional.
@@ -87,9 +128,13 @@ func (c *Case) Where() string {
 	return fmt.Sprintf("%s:%d", c.File, c.Line)
 }
 
-// ReadFile reads every case of a file.
+// MaxFileBytes is the largest case file ReadFile reads.
+const MaxFileBytes = 64 << 20
+
+// ReadFile reads every case of a file: a regular file of at most
+// MaxFileBytes.
 func ReadFile(path string) ([]Case, error) {
-	data, err := os.ReadFile(path)
+	data, err := permengine.ReadFileBounded(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -126,47 +171,50 @@ func Parse(name string, data []byte) ([]Case, error) {
 		return out, nil
 	}
 	var out []Case
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 8<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		t := bytes.TrimSpace(sc.Bytes())
-		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
-			continue
+	d := NewDecoder(name, bytes.NewReader(data))
+	for {
+		c, err := d.Next()
+		if err == io.EOF {
+			return out, nil
 		}
-		c, err := decodeCase(t)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, err
 		}
-		c.File, c.Line = name, line
 		out = append(out, c)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return out, nil
 }
 
-// Decoder streams cases from JSON Lines, for large batches.
+// MaxLineBytes bounds one line of JSON Lines: a case must fit in it.
+const MaxLineBytes = 16 << 20
+
+// ErrLineTooLong is returned for a line over MaxLineBytes.
+var ErrLineTooLong = fmt.Errorf("the line is over %d MiB, the bound for one case", MaxLineBytes>>20)
+
+// Decoder streams cases from JSON Lines, for large batches. A line that
+// is not a case is an error for that line only: the next call to Next
+// goes on with the line after it.
 type Decoder struct {
-	sc   *bufio.Scanner
+	r    *bufio.Reader
 	name string
 	line int
 }
 
 // NewDecoder returns a Decoder reading JSON Lines from r.
 func NewDecoder(name string, r io.Reader) *Decoder {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 8<<20)
-	return &Decoder{sc: sc, name: name}
+	return &Decoder{r: bufio.NewReaderSize(r, 64<<10), name: name}
 }
 
-// Next returns the next case, or io.EOF.
+// Next returns the next case, or io.EOF. Errors name the input and line.
 func (d *Decoder) Next() (Case, error) {
-	for d.sc.Scan() {
-		d.line++
-		t := bytes.TrimSpace(d.sc.Bytes())
+	for {
+		b, err := d.readLine()
+		if err == io.EOF {
+			return Case{}, io.EOF
+		}
+		if err != nil {
+			return Case{}, fmt.Errorf("%s:%d: %w", d.name, d.line, err)
+		}
+		t := bytes.TrimSpace(b)
 		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
 			continue
 		}
@@ -177,10 +225,38 @@ func (d *Decoder) Next() (Case, error) {
 		c.File, c.Line = d.name, d.line
 		return c, nil
 	}
-	if err := d.sc.Err(); err != nil {
-		return Case{}, fmt.Errorf("%s:%d: %w", d.name, d.line+1, err)
+}
+
+// readLine reads one line without its newline, of any length up to
+// MaxLineBytes; a longer one is read to its end and dropped with
+// ErrLineTooLong.
+func (d *Decoder) readLine() ([]byte, error) {
+	var line []byte
+	over := false
+	for {
+		chunk, err := d.r.ReadSlice('\n')
+		if !over {
+			if len(line)+len(chunk) > MaxLineBytes+1 {
+				over, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(line) == 0 && !over:
+			return nil, io.EOF
+		case err != nil && err != io.EOF:
+			d.line++
+			return nil, err
+		}
+		d.line++
+		if over {
+			return nil, ErrLineTooLong
+		}
+		return bytes.TrimSuffix(line, []byte("\n")), nil
 	}
-	return Case{}, io.EOF
 }
 
 func decodeCase(data []byte) (Case, error) {
@@ -232,13 +308,32 @@ func (c *Case) Request() (permengine.Request, error) {
 		return req, err
 	}
 	req.Env.ScopeRoot = c.Env.ScopeRoot
+	req.Env.AdditionalDirs = c.Env.AdditionalDirs
 	req.Env.ContainerRunning = c.Env.ContainerRunning
 	return req, nil
 }
 
-// Policy compiles the case's permissions. A permissions_file is read
-// relative to the directory of the case file.
+// Policy compiles the case's permissions with its extensions. A
+// permissions_file is read relative to the directory of the case file.
 func (c *Case) Policy() (*permengine.Policy, error) {
+	p, err := c.lists()
+	if err != nil || c.Extensions == nil {
+		return p, err
+	}
+	return p.WithExtensions(*c.Extensions.engine())
+}
+
+// WithExtensions returns p with the case's extensions applied, for a
+// policy the case does not carry itself (a fallback given by a tool).
+func (c *Case) WithExtensions(p *permengine.Policy) (*permengine.Policy, error) {
+	if c.Extensions == nil {
+		return p, nil
+	}
+	return p.WithExtensions(*c.Extensions.engine())
+}
+
+// lists compiles the case's own permissions.
+func (c *Case) lists() (*permengine.Policy, error) {
 	if c.PermissionsFile != "" {
 		p := c.PermissionsFile
 		if !filepath.IsAbs(p) && c.File != "" {

@@ -90,3 +90,56 @@ func TestDecoderStreams(t *testing.T) {
 	_, err = casefile.NewDecoder("x", strings.NewReader("")).Next()
 	assert.Equal(t, io.EOF, err)
 }
+
+// A case's extensions reach the engine: a host's protected branch glob
+// caps a merge the built-in list would let through.
+func TestCaseExtensions(t *testing.T) {
+	cases, err := casefile.Parse("c.jsonl", []byte(`{"name": "release branch", "permissions": {"allow": ["GitMerge()"]}, "role": "maintainer", "action": {"type": "git_merge", "branch": "release/1.2"}, "extensions": {"protected_branches": ["release/1.2"]}, "want": {"outcome": "require_approval", "rule": "cap_protected_merge"}}
+{"name": "without", "permissions": {"allow": ["GitMerge()"]}, "role": "maintainer", "action": {"type": "git_merge", "branch": "release/1.2"}, "want": {"outcome": "auto_approve"}}
+{"name": "protected path", "permissions": {"allow": ["WriteFile()"]}, "role": "developer", "action": {"type": "write_file", "path": "/ws/proj/deploy/prod.yaml"}, "env": {"scope_root": "/ws/proj"}, "extensions": {"protected_paths": ["**/deploy/**"]}, "want": {"outcome": "require_approval", "rule": "cap_protected_path"}}`))
+	require.NoError(t, err)
+	for _, c := range cases {
+		d, err := c.Run()
+		require.NoError(t, err)
+		assert.NoError(t, c.Check(d), c.Name)
+	}
+	_, err = casefile.Parse("c.jsonl", []byte(`{"name": "x", "extensions": {"protected_brnaches": []}}`))
+	assert.ErrorContains(t, err, `unknown field "protected_brnaches"`)
+}
+
+// Bytes of a command that are not UTF-8 are kept, so the integrity cap
+// sees them; encoding/json alone would have made them U+FFFD.
+func TestCommandKeepsInvalidUTF8(t *testing.T) {
+	cases, err := casefile.Parse("c.jsonl", []byte("{\"name\": \"x\", \"permissions\": {\"allow\": [\"Terminal(ls)\"]}, \"role\": \"developer\", \"action\": {\"type\": \"terminal\", \"command\": \"ls \xff\", \"cwd\": \"/ws/proj\"}, \"env\": {\"scope_root\": \"/ws/proj\"}}"))
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, "ls \xff", cases[0].Action.Command)
+	d, err := cases[0].Run()
+	require.NoError(t, err)
+	assert.Equal(t, permengine.RequireApproval, d.Outcome)
+	assert.Equal(t, permengine.CodeIntegrity, d.Rule)
+	_, err = casefile.Parse("c.jsonl", []byte(`{"name": "x", "action": {"type": "terminal", "comand": "ls"}}`))
+	assert.ErrorContains(t, err, `unknown field "comand"`)
+}
+
+// The decoder reads lines of any length up to the bound, says so in
+// human units past it, and goes on with the next line after any error.
+func TestDecoderLinesAndErrors(t *testing.T) {
+	long := `{"name": "long", "action": {"type": "terminal", "command": "echo ` + strings.Repeat("a", 1<<20) + `"}}`
+	tooLong := strings.Repeat("x", casefile.MaxLineBytes+10)
+	in := long + "\nnot json\n" + tooLong + "\n" + oneCase
+	d := casefile.NewDecoder("stdin", strings.NewReader(in))
+	c, err := d.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "long", c.Name)
+	_, err = d.Next()
+	assert.ErrorContains(t, err, "stdin:2: invalid character 'o'")
+	_, err = d.Next()
+	assert.ErrorIs(t, err, casefile.ErrLineTooLong)
+	assert.ErrorContains(t, err, "stdin:3: the line is over 16 MiB")
+	c, err = d.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "stdin:4", c.Where())
+	_, err = d.Next()
+	assert.Equal(t, io.EOF, err)
+}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -105,7 +106,7 @@ func testRaiseAndGet(t *testing.T, open Opener) {
 
 // sameAsk compares asks, times by instant.
 func sameAsk(a, b approval.Ask) bool {
-	return a.ID == b.ID && a.Request == b.Request && a.Decision == b.Decision && a.Agent == b.Agent &&
+	return a.ID == b.ID && reflect.DeepEqual(a.Request, b.Request) && a.Decision == b.Decision && a.Agent == b.Agent &&
 		a.Session == b.Session && a.Owner == b.Owner && a.RaisedAt.Equal(b.RaisedAt) && a.Deadline.Equal(b.Deadline) &&
 		a.Status == b.Status && a.Card.Reason == b.Card.Reason && a.Card.Risk == b.Card.Risk && slices.Equal(a.Card.Always, b.Card.Always)
 }

@@ -12,6 +12,9 @@ import (
 func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("permcheck check", "usage: permcheck check [-v] FILE…\n\nRuns the cases of each file (JSON array or JSON Lines) and compares them with their want.", stderr)
 	verbose := fs.Bool("v", false, "print every case, not only failures")
+	var pf policyFlags
+	fs.Var(&pf.protectedBranches, "protected-branch", "a host's extra protected merge destination, a name or glob, for cases without extensions (repeatable)")
+	fs.Var(&pf.protectedPaths, "protected-path", "a host's extra protected path glob, for cases without extensions (repeatable)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -27,6 +30,9 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		for _, c := range cases {
+			if c.Extensions == nil {
+				c.Extensions = pf.caseExtensions()
+			}
 			if c.Want == nil {
 				fmt.Fprintf(stderr, "permcheck check: %s: case %q has no want\n", c.Where(), c.Name)
 				return exitUsage

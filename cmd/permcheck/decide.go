@@ -1,24 +1,30 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/permengine/permengine"
-	"github.com/permengine/permengine/casefile"
+)
+
+// Exit codes of decide --exit-code, for shell scripts.
+const (
+	exitRequireApproval = 3
+	exitDeny            = 4
 )
 
 // decideFlags are the flags of permcheck decide.
 type decideFlags struct {
-	policy    string
+	policy    policyFlags
 	role      string
 	typ       string
 	cwd       string
 	scope     string
+	addDirs   listFlag
 	branch    string
 	path      string
 	container bool
@@ -26,16 +32,27 @@ type decideFlags struct {
 	origin    string
 	json      bool
 	jsonl     bool
+	exitCode  bool
+	// given names the flags the user set, so that --jsonl applies only
+	// those to cases that lack them.
+	given map[string]bool
 }
 
+const decideUsage = `usage: permcheck decide [flags] -- COMMAND
+       permcheck decide --jsonl [flags] < cases.jsonl
+
+With --jsonl, the role, cwd, scope, add-dir and extension flags you give apply to
+the cases that lack them, and -p to the cases without permissions.`
+
 func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("permcheck decide", "usage: permcheck decide [flags] -- COMMAND\n       permcheck decide --jsonl [-p permissions.json] < cases.jsonl", stderr)
+	fs := newFlagSet("permcheck decide", decideUsage, stderr)
 	var f decideFlags
-	fs.StringVar(&f.policy, "p", "permissions.json", "the permissions.json to decide with (a missing file is an empty policy)")
+	f.policy.register(fs)
 	fs.StringVar(&f.role, "role", "developer", "IAM role: developer, maintainer or owner")
 	fs.StringVar(&f.typ, "type", "terminal", "action type (terminal, git_push, git_merge, …)")
-	fs.StringVar(&f.cwd, "cwd", "", "working directory of the command (default: the current directory)")
-	fs.StringVar(&f.scope, "scope", "", "scope root, the project folder (default: --cwd)")
+	fs.StringVar(&f.cwd, "cwd", "", "working directory of the command, made absolute (default: the current directory)")
+	fs.StringVar(&f.scope, "scope", "", "scope root, the project folder, made absolute (default: --cwd)")
+	fs.Var(&f.addDirs, "add-dir", "an additional working directory inside the path scope, made absolute (repeatable)")
 	fs.StringVar(&f.branch, "branch", "", "destination branch of a git_merge")
 	fs.StringVar(&f.path, "path", "", "target of a write_file")
 	fs.BoolVar(&f.container, "container", false, "the project's container is running")
@@ -43,8 +60,24 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.origin, "origin", "specific", "origin of the autonomy opinion: specific or wildcard (auto mode)")
 	fs.BoolVar(&f.json, "json", false, "print the decision as JSON")
 	fs.BoolVar(&f.jsonl, "jsonl", false, "read cases (JSON Lines) on stdin, write one JSON decision per line")
+	fs.BoolVar(&f.exitCode, "exit-code", false, "exit 0 on auto_approve, 3 on require_approval, 4 on deny")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	f.given = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
+	var err error
+	if f.cwd, err = absDir(f.cwd); err == nil {
+		f.scope, err = absDir(f.scope)
+	}
+	for i := range f.addDirs.values {
+		if err == nil {
+			f.addDirs.values[i], err = absDir(f.addDirs.values[i])
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
+		return exitUsage
 	}
 	if f.jsonl {
 		if fs.NArg() > 0 {
@@ -56,7 +89,8 @@ func cmdDecide(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return decideOne(f, fs.Args(), stdout, stderr)
 }
 
-func decideOne(f decideFlags, args []string, stdout, stderr io.Writer) int {
+// request builds the request of one decision from the flags.
+func (f decideFlags) request(command string) (permengine.Request, error) {
 	typ, errType := permengine.ParseActionType(f.typ)
 	role, errRole := permengine.ParseRole(f.role)
 	mode, errMode := permengine.ParseAutonomyMode(f.autonomy)
@@ -66,40 +100,44 @@ func decideOne(f decideFlags, args []string, stdout, stderr io.Writer) int {
 		err  error
 	}{{"type", errType}, {"role", errRole}, {"autonomy", errMode}, {"origin", errOrigin}} {
 		if bad.err != nil {
-			fmt.Fprintf(stderr, "permcheck decide: --%s: %v\n", bad.flag, bad.err)
-			return exitUsage
+			return permengine.Request{}, fmt.Errorf("--%s: %w", bad.flag, bad.err)
 		}
 	}
-	command := strings.Join(args, " ")
 	if typ == permengine.Terminal && command == "" {
-		fmt.Fprintln(stderr, "permcheck decide: give the command after --, e.g. permcheck decide -- git status")
-		return exitUsage
+		return permengine.Request{}, fmt.Errorf("give the command after --, e.g. permcheck decide -- git status")
 	}
 	if typ != permengine.Terminal && command != "" {
-		fmt.Fprintf(stderr, "permcheck decide: a %s action takes no command\n", typ)
-		return exitUsage
-	}
-	policy, err := permengine.LoadFile(f.policy)
-	if err != nil {
-		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
-		return exitUsage
+		return permengine.Request{}, fmt.Errorf("a %s action takes no command", typ)
 	}
 	cwd := f.cwd
 	if cwd == "" {
+		var err error
 		if cwd, err = os.Getwd(); err != nil {
-			fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
-			return exitUsage
+			return permengine.Request{}, err
 		}
 	}
 	scope := f.scope
 	if scope == "" {
 		scope = cwd
 	}
-	req := permengine.Request{
+	return permengine.Request{
 		Action:   permengine.Action{Type: typ, Command: command, Cwd: cwd, Branch: f.branch, Path: f.path},
 		Role:     role,
 		Autonomy: permengine.Autonomy{Mode: mode, Origin: origin},
-		Env:      permengine.Env{ScopeRoot: scope, ContainerRunning: f.container},
+		Env:      permengine.Env{ScopeRoot: scope, AdditionalDirs: f.addDirs.values, ContainerRunning: f.container},
+	}, nil
+}
+
+func decideOne(f decideFlags, args []string, stdout, stderr io.Writer) int {
+	req, err := f.request(strings.Join(args, " "))
+	if err != nil {
+		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
+		return exitUsage
+	}
+	policy, err := f.policy.load()
+	if err != nil {
+		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
+		return exitUsage
 	}
 	d := permengine.Decide(policy, req)
 	if f.json {
@@ -109,9 +147,17 @@ func decideOne(f decideFlags, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
 			return exitUsage
 		}
-		return exitOK
+	} else {
+		printExplain(stdout, req, d)
 	}
-	printExplain(stdout, req, d)
+	if f.exitCode {
+		switch d.Outcome {
+		case permengine.RequireApproval:
+			return exitRequireApproval
+		case permengine.Deny:
+			return exitDeny
+		}
+	}
 	return exitOK
 }
 
@@ -162,74 +208,4 @@ func segClass(c permengine.Code) string {
 		return "deny"
 	}
 	return "none"
-}
-
-// jsonlResult is one line of decide --jsonl output.
-type jsonlResult struct {
-	Name    string `json:"name"`
-	Outcome string `json:"outcome"`
-	Rule    string `json:"rule"`
-	Reason  string `json:"reason"`
-	Segment string `json:"segment"`
-	Pattern string `json:"pattern"`
-	Error   string `json:"error,omitempty"`
-}
-
-// decideJSONL streams cases from stdin to decisions on stdout. Cases
-// without their own permissions use -p (if the file exists). Memory stays
-// flat: one case at a time, and only the last inline policy is kept.
-func decideJSONL(f decideFlags, stdin io.Reader, stdout, stderr io.Writer) int {
-	fallback, err := permengine.LoadFile(f.policy)
-	if err != nil {
-		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
-		return exitUsage
-	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
-	dec := casefile.NewDecoder("stdin", stdin)
-	var lastKey string
-	var lastPolicy *permengine.Policy
-	for {
-		c, err := dec.Next()
-		if err == io.EOF {
-			return exitOK
-		}
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
-			return exitUsage
-		}
-		res := jsonlResult{Name: c.Name}
-		policy := fallback
-		if c.Permissions != nil || c.PermissionsFile != "" {
-			key := c.PermissionsFile
-			if c.Permissions != nil {
-				b, _ := json.Marshal(c.Permissions)
-				key = string(b)
-			}
-			if key != lastKey || lastPolicy == nil {
-				lastPolicy, err = c.Policy()
-				lastKey = key
-				if err != nil {
-					lastPolicy, lastKey = nil, ""
-				}
-			}
-			policy = lastPolicy
-		}
-		req, rerr := c.Request()
-		switch {
-		case err != nil:
-			res.Error = err.Error()
-		case rerr != nil:
-			res.Error = rerr.Error()
-		default:
-			d := permengine.Decide(policy, req)
-			res.Outcome, res.Rule, res.Reason, res.Segment, res.Pattern = d.Outcome.String(), d.Rule.String(), d.Reason, d.Segment, d.Pattern
-		}
-		if err := enc.Encode(res); err != nil {
-			fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
-			return exitUsage
-		}
-	}
 }

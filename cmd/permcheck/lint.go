@@ -1,11 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 
 	"github.com/permengine/permengine"
 )
@@ -13,8 +13,9 @@ import (
 // cmdLint prints load errors and warnings. Exit 1 on errors; 0 with
 // warnings unless --strict.
 func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fset := newFlagSet("permcheck lint", "usage: permcheck lint [--strict] FILE", stderr)
+	fset := newFlagSet("permcheck lint", "usage: permcheck lint [--strict] [--json] FILE", stderr)
 	strict := fset.Bool("strict", false, "exit 1 on warnings too")
+	asJSON := fset.Bool("json", false, `print {"findings": […], "errors": N, "warnings": M} as JSON`)
 	if code, ok := parseFlags(fset, args); !ok {
 		return code
 	}
@@ -23,7 +24,7 @@ func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fset.Arg(0)
-	data, err := os.ReadFile(path)
+	data, err := permengine.ReadFileBounded(path, permengine.MaxFileBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(stderr, "permcheck lint: %s: no such file\n", path)
@@ -35,14 +36,20 @@ func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	findings := permengine.Lint(path, data)
 	errs, warns := 0, 0
 	for _, f := range findings {
-		fmt.Fprintln(stdout, f.String())
 		if f.Severity == permengine.SeverityError {
 			errs++
 		} else {
 			warns++
 		}
 	}
-	fmt.Fprintf(stdout, "%d errors, %d warnings\n", errs, warns)
+	if *asJSON {
+		printLintJSON(stdout, findings, errs, warns)
+	} else {
+		for _, f := range findings {
+			fmt.Fprintln(stdout, f.String())
+		}
+		fmt.Fprintf(stdout, "%d %s, %d %s\n", errs, plural(errs, "error", "errors"), warns, plural(warns, "warning", "warnings"))
+	}
 	switch {
 	case errs > 0:
 		return exitFail
@@ -50,4 +57,18 @@ func cmdLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// printLintJSON writes the findings as one JSON object.
+func printLintJSON(w io.Writer, findings []permengine.Finding, errs, warns int) {
+	if findings == nil {
+		findings = []permengine.Finding{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(struct {
+		Findings []permengine.Finding `json:"findings"`
+		Errors   int                  `json:"errors"`
+		Warnings int                  `json:"warnings"`
+	}{findings, errs, warns}) // a write error is caught by the command's writer
 }

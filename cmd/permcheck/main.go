@@ -8,9 +8,12 @@
 //	permcheck lint [--strict] FILE
 //	permcheck always-allow [--type T] -- [COMMAND]
 //	permcheck watch FILE
+//	permcheck import claude [--widen] FILE
+//	permcheck version
+//	permcheck hook claude|codex|gemini [--project DIR] [--role R] [--mode M] < hook-input.json
 //
 // Exit codes: 0 success, 1 a failed check or a lint error, 2 bad usage or
-// unreadable input.
+// unreadable input; decide --exit-code: 3 require_approval, 4 deny.
 package main
 
 import (
@@ -39,6 +42,9 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"lint":         cmdLint,
 	"always-allow": cmdAlwaysAllow,
 	"watch":        cmdWatch,
+	"hook":         cmdHook,
+	"version":      cmdVersion,
+	"import":       cmdImport,
 }
 
 const usage = `usage: permcheck <command> [flags]
@@ -49,6 +55,9 @@ commands:
   lint          report load errors and risky rules in a permissions.json
   always-allow  print the rules that "always allow" would record for an approved action
   watch         load a permissions.json and print one line per reload until interrupted
+  import        convert another agent's permission rules (import claude .claude/settings.json)
+  version       print the version of permcheck
+  hook          answer Claude Code's, Codex's or Gemini CLI's pre-tool hook (claude, codex, gemini)
 
 Run "permcheck <command> -h" for the flags of a command.
 Exit codes: 0 success, 1 a failed check or lint error, 2 bad usage or unreadable input.
@@ -68,7 +77,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "permcheck: unknown command %q\n\n%s", args[0], usage)
 		return exitUsage
 	}
-	return cmd(args[1:], stdin, stdout, stderr)
+	out := &checkedWriter{w: stdout}
+	code := cmd(args[1:], stdin, out, stderr)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "permcheck %s: writing the output: %v\n", args[0], out.err)
+		if code == exitOK {
+			code = exitUsage
+		}
+	}
+	return code
+}
+
+// checkedWriter remembers the first write error, so that no command
+// reports success after its output was lost (a full disk, a closed pipe).
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
 }
 
 // parseFlags parses a subcommand's flags. When it returns false the

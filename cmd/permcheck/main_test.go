@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -35,8 +36,24 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("REPO", root)
-			return nil
+			return expandWork(env.WorkDir)
 		},
+	})
+}
+
+// expandWork writes the work directory in place of "$WORK" in the
+// archive's .json files, so that hook inputs can carry absolute paths
+// inside the script's project.
+func expandWork(dir string) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(b, []byte("$WORK")) {
+			return err
+		}
+		return os.WriteFile(path, bytes.ReplaceAll(b, []byte("$WORK"), []byte(dir)), 0o644)
 	})
 }
 
@@ -78,7 +95,7 @@ func TestDecideJSONLStreamsFlat(t *testing.T) {
 	in := &caseStream{n: 10000, samples: map[int]uint64{}}
 	out := &lineCounter{}
 	var stderr bytes.Buffer
-	code := run([]string{"decide", "--jsonl", "-p", filepath.Join(t.TempDir(), "none.json")}, in, out, &stderr)
+	code := run([]string{"decide", "--jsonl"}, in, out, &stderr)
 	require.Equal(t, 0, code, stderr.String())
 	assert.Equal(t, 10000, out.lines)
 	early, late := in.samples[1000], in.samples[9999]

@@ -24,6 +24,9 @@ func cmdWatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	// After the first signal, the default handling is back: a second one
+	// ends the process even if closing the watcher were to hang.
+	context.AfterFunc(ctx, stop)
 	return watchFile(ctx, fs.Arg(0), stdout, stderr)
 }
 

@@ -155,11 +155,11 @@ var devNobody = map[string]bool{"/dev/null": true, "/dev/stdin": true, "/dev/std
 
 // Problem says why word w, read from directories dirs, is outside the
 // scope; "" when it is inside or not a path.
-func Problem(w string, flags uint8, dirs []string, root string, redirect bool) string {
+func Problem(w string, flags uint8, dirs []string, sc Scope, redirect bool) string {
 	if !redirect && flags&(shell.WordTilde|shell.WordExpSlash|shell.WordDotGlob) == 0 && !mayBePath(w) {
 		return ""
 	}
-	if why := OneProblem(w, flags, dirs, root, redirect); why != "" {
+	if why := OneProblem(w, flags, dirs, sc, redirect); why != "" {
 		return why
 	}
 	// The value of --opt=/x or VAR=/x is a path too.
@@ -169,13 +169,13 @@ func Problem(w string, flags uint8, dirs []string, root string, redirect bool) s
 		if strings.HasPrefix(v, "~") {
 			vf |= shell.WordTilde
 		}
-		return OneProblem(v, vf|flags&^shell.WordTilde, dirs, root, false)
+		return OneProblem(v, vf|flags&^shell.WordTilde, dirs, sc, false)
 	}
 	return ""
 }
 
 // OneProblem is Problem for w alone, without the value after a '='.
-func OneProblem(w string, flags uint8, dirs []string, root string, redirect bool) string {
+func OneProblem(w string, flags uint8, dirs []string, sc Scope, redirect bool) string {
 	switch {
 	case w == "":
 		return ""
@@ -194,8 +194,8 @@ func OneProblem(w string, flags uint8, dirs []string, root string, redirect bool
 		if p == "/dev" || strings.HasPrefix(p, "/dev/") {
 			return "a device outside the scope"
 		}
-		if !Inside(p, root) {
-			return "outside the scope " + root
+		if !sc.Contains(p) {
+			return "outside the scope " + sc.String()
 		}
 		return ""
 	}
@@ -211,8 +211,8 @@ func OneProblem(w string, flags uint8, dirs []string, root string, redirect bool
 		if d == "" {
 			return "relative to a directory that cannot be known"
 		}
-		if !JoinedInside(d, rel, root) {
-			return "resolves outside the scope " + root
+		if !sc.JoinedContains(d, rel) {
+			return "resolves outside the scope " + sc.String()
 		}
 	}
 	return ""

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/permengine/permengine"
+)
+
+// hookAgent is one agent's hook protocol: what it sends, which of its tools
+// the engine can judge, what its permission modes mean, and how an answer
+// is written.
+type hookAgent struct {
+	name string
+	// event is the documented hook_event_name of a pre-tool hook.
+	event string
+	// projectEnv are the variables, in order, that the agent sets to its
+	// project directory for a hook.
+	projectEnv []string
+	// sessionCwdIsProject means the input's cwd (the session's working
+	// directory, which the agent fixes for the session) is the project
+	// directory when neither --project nor a variable gives one.
+	sessionCwdIsProject bool
+	// tools maps a tool name to how it becomes actions.
+	tools map[string]toolKind
+	// modes maps the agent's permission modes to ours; an unknown mode is
+	// modeDefault.
+	modes map[string]hookMode
+	// answer writes a verdict in the protocol's terms and returns the exit
+	// code.
+	answer func(v verdict, stdout, stderr io.Writer) int
+}
+
+// toolKind says how a tool's input becomes actions.
+type toolKind struct {
+	// kind is terminal, write or patch.
+	kind toolClass
+	// field is the input field holding the command or the path.
+	field string
+	// alt is another accepted spelling of field.
+	alt string
+	// dirField names an optional working-directory field of a shell tool.
+	dirField string
+}
+
+type toolClass uint8
+
+const (
+	toolTerminal toolClass = iota + 1 // a shell command: terminal
+	toolWrite                         // one file path: write_file
+	toolPatch                         // a patch naming files: write_file per file
+)
+
+// hookMode is a permission mode, mapped to autonomy the safe way.
+type hookMode uint8
+
+const (
+	modeDefault     hookMode = iota // no opinion: the engine decides
+	modeBypass                      // auto mode; deny, ask and the caps auto mode keeps still hold
+	modeAcceptEdits                 // write_file inside the scope is auto-approved
+	modePlan                        // every action needs a person
+	modeDontAsk                     // nobody is asked: require_approval becomes deny
+)
+
+// verdict is what the hook answers.
+type verdict struct {
+	// opinion is false when the engine has no type for the tool: the
+	// agent's own rules apply.
+	opinion bool
+	outcome permengine.Outcome
+	reason  string
+}
+
+var hookAgents = map[string]*hookAgent{
+	"claude": {
+		name:       "claude",
+		event:      "PreToolUse",
+		projectEnv: []string{"CLAUDE_PROJECT_DIR"},
+		tools: map[string]toolKind{
+			"Bash":         {kind: toolTerminal, field: "command"},
+			"Write":        {kind: toolWrite, field: "file_path"},
+			"Edit":         {kind: toolWrite, field: "file_path"},
+			"MultiEdit":    {kind: toolWrite, field: "file_path"},
+			"NotebookEdit": {kind: toolWrite, field: "notebook_path"},
+		},
+		modes: map[string]hookMode{
+			"default": modeDefault, "acceptEdits": modeAcceptEdits, "plan": modePlan,
+			"dontAsk": modeDontAsk, "bypassPermissions": modeBypass,
+		},
+		answer: answerClaude,
+	},
+	"codex": {
+		name:                "codex",
+		event:               "PreToolUse",
+		sessionCwdIsProject: true,
+		tools: map[string]toolKind{
+			"Bash":        {kind: toolTerminal, field: "command"},
+			"apply_patch": {kind: toolPatch, field: "command", alt: "patch"},
+		},
+		modes:  map[string]hookMode{"default": modeDefault, "bypassPermissions": modeBypass},
+		answer: answerCodex,
+	},
+	"gemini": {
+		name:       "gemini",
+		event:      "BeforeTool",
+		projectEnv: []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"},
+		tools: map[string]toolKind{
+			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path"},
+			"write_file":        {kind: toolWrite, field: "file_path"},
+			"replace":           {kind: toolWrite, field: "file_path"},
+		},
+		modes: map[string]hookMode{
+			"default": modeDefault, "autoEdit": modeAcceptEdits, "auto_edit": modeAcceptEdits,
+			"yolo": modeBypass, "plan": modePlan,
+		},
+		answer: answerGemini,
+	},
+}
+
+// approvalNeeded is the reason given where a protocol cannot ask a person.
+func approvalNeeded(reason string) string {
+	return "a person must approve this (permcheck cannot ask through this agent's hook, so it blocks): " + reason
+}
+
+// answerClaude: allow, ask or deny in hookSpecificOutput; no opinion is an
+// empty answer.
+func answerClaude(v verdict, stdout, stderr io.Writer) int {
+	if !v.opinion {
+		return exitOK
+	}
+	decision := map[permengine.Outcome]string{
+		permengine.AutoApprove: "allow", permengine.RequireApproval: "ask", permengine.Deny: "deny",
+	}[v.outcome]
+	return writeHookJSON(stdout, stderr, map[string]any{"hookSpecificOutput": map[string]string{
+		"hookEventName":            "PreToolUse",
+		"permissionDecision":       decision,
+		"permissionDecisionReason": v.reason,
+	}})
+}
+
+// answerCodex: Codex refuses "allow" without a rewritten input and "ask"
+// (and then runs the tool), so an approval is no decision and both
+// require_approval and deny are a deny with the reason.
+func answerCodex(v verdict, stdout, stderr io.Writer) int {
+	if !v.opinion || v.outcome == permengine.AutoApprove {
+		return exitOK
+	}
+	reason := v.reason
+	if v.outcome == permengine.RequireApproval {
+		reason = approvalNeeded(reason)
+	}
+	return writeHookJSON(stdout, stderr, map[string]any{"hookSpecificOutput": map[string]string{
+		"hookEventName":            "PreToolUse",
+		"permissionDecision":       "deny",
+		"permissionDecisionReason": reason,
+	}})
+}
+
+// answerGemini: decision allow or deny with a reason; Gemini CLI's
+// documented BeforeTool decisions cannot ask a person, so require_approval
+// is a deny.
+func answerGemini(v verdict, stdout, stderr io.Writer) int {
+	if !v.opinion {
+		return exitOK
+	}
+	out := map[string]string{"decision": "deny", "reason": v.reason}
+	switch v.outcome {
+	case permengine.AutoApprove:
+		out["decision"] = "allow"
+	case permengine.RequireApproval:
+		out["reason"] = approvalNeeded(v.reason)
+	}
+	return writeHookJSON(stdout, stderr, out)
+}
+
+// writeHookJSON writes one JSON answer. A write that fails blocks: the
+// agent would otherwise read an empty answer as no objection.
+func writeHookJSON(stdout, stderr io.Writer, v any) int {
+	b, err := json.Marshal(v)
+	if err == nil {
+		_, err = stdout.Write(append(b, '\n'))
+	}
+	if err != nil {
+		return hookFail(stderr, fmt.Errorf("writing the answer: %w", err))
+	}
+	return exitOK
+}
+
+// hookFail blocks in every protocol's own terms: exit code 2 with the
+// reason on stderr.
+func hookFail(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "permcheck hook: blocked because the policy could not be applied: %v\n", err)
+	return exitUsage
+}
+
+// patchFiles returns the files a Codex apply_patch names (added, updated,
+// deleted, or moved to), in order, without repeats.
+func patchFiles(patch string) []string {
+	var files []string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(patch, "\n") {
+		line = strings.TrimRight(line, "\r")
+		for _, p := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+			if f, ok := strings.CutPrefix(line, p); ok {
+				if f = strings.TrimSpace(f); !seen[f] {
+					seen[f] = true
+					files = append(files, f)
+				}
+			}
+		}
+	}
+	return files
+}

@@ -1,0 +1,5 @@
+package watch_test
+
+import "github.com/fsnotify/fsnotify"
+
+var fsnotifyOverflow = fsnotify.ErrEventOverflow
