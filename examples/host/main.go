@@ -61,19 +61,14 @@ func parseFlags(args []string) (options, error) {
 	return o, fs.Parse(args)
 }
 
-// defaultGlobal is the user's own policy file: $PERMENGINE_GLOBAL, else
-// $XDG_CONFIG_HOME/permengine/permissions.json, else ~/.config/….
+// defaultGlobal is the user's own policy file (permengine.GlobalPolicyPath),
+// or "" when there is none to name.
 func defaultGlobal() string {
-	if p := os.Getenv("PERMENGINE_GLOBAL"); p != "" {
-		return p
+	p, err := permengine.GlobalPolicyPath()
+	if err != nil {
+		return ""
 	}
-	if dir := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(dir) {
-		return filepath.Join(dir, "permengine", "permissions.json")
-	}
-	if home, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(home, ".config", "permengine", "permissions.json")
-	}
-	return ""
+	return p
 }
 
 // defaultStore is a SQLite file under $XDG_STATE_HOME/permengine/.
