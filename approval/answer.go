@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/permengine/permengine"
@@ -61,7 +63,11 @@ func (s *Service) Answer(ctx context.Context, id string, ans Answer, subject str
 		}
 		f.Rules, f.NotRemembered = pl.rules, pl.refused
 		if ans.Remember == RememberSession {
-			f.SessionRules, added = pl.rules, pl.rules
+			have, err := s.store.SessionRules(ctx, a.Session)
+			if err != nil {
+				return Answered{}, err
+			}
+			f.SessionRules, added = pl.rules, MergeRules(slices.Clone(have), pl.rules)[len(have):]
 		} else {
 			apply = func() error { added, err = s.write(ans.Remember, pl.rules); return err }
 		}
@@ -177,6 +183,9 @@ func (s *Service) write(r Remember, rules []string) ([]string, error) {
 	}
 	if path == "" {
 		return nil, fmt.Errorf("%w: this host keeps no %s file to remember in", ErrInvalidAnswer, r)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
 	}
 	return permengine.AppendAllow(path, rules...)
 }

@@ -3,6 +3,7 @@ package sqlitestore_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -67,4 +68,36 @@ func fileSize(b *testing.B, path string) int64 {
 		b.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// BenchmarkAskSize reports how many bytes of the file one ask takes once
+// raised through a Service and answered (the ask with its card, and its
+// audit entry), the WAL checkpointed into the file.
+func BenchmarkAskSize(b *testing.B) {
+	dir := b.TempDir()
+	path := filepath.Join(dir, "approval.db")
+	s := open(b, path)
+	defer s.Close()
+	ctx := context.Background()
+	svc, err := approval.New(ctx, approval.Config{Store: s, ProjectFile: filepath.Join(dir, "permissions.json"),
+		Clock: func() time.Time { return time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	before := fileSize(b, path)
+	for i := range b.N {
+		p := approval.Proposal{Request: permengine.Request{Action: permengine.Action{Type: permengine.Terminal,
+			Command: fmt.Sprintf("cd src/app && npm run lint -- --fix %d", i), Cwd: "/home/ana/work/project"},
+			Role: permengine.Developer, Env: permengine.Env{ScopeRoot: "/home/ana/work/project"}},
+			Agent: "dev-api", Session: "7f3c9a1e2b4d", Owner: "ana@example.com"}
+		r, err := svc.Submit(ctx, p)
+		if err != nil || r.Ask == nil {
+			b.Fatalf("Submit: %+v, %v", r, err)
+		}
+		if _, err := svc.Answer(ctx, r.Ask.ID, approval.Answer{Decision: approval.Deny, Message: "use npm test instead"}, "ana@example.com"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(fileSize(b, path)-before)/float64(b.N), "bytes/ask")
 }

@@ -63,7 +63,7 @@ func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.n
 func newFixture(t *testing.T, open Opener) *fixture {
 	root := t.TempDir()
 	f := &fixture{t: t, open: open, root: root, project: filepath.Join(root, "permissions.json"),
-		global: filepath.Join(t.TempDir(), "global.json"), clock: &Clock{now: at}}
+		global: filepath.Join(t.TempDir(), "config", "permengine", "permissions.json"), clock: &Clock{now: at}}
 	f.write(f.project, `{"allow": ["Terminal(ls)"], "deny": ["Terminal(rm -rf)"]}`)
 	f.svc = f.service()
 	return f

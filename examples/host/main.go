@@ -39,6 +39,7 @@ import (
 // options are the host's flags.
 type options struct {
 	project, global, addr, store string
+	schema                       string
 	secretFile, jwks, issuer     string
 	container                    bool
 	ttl                          time.Duration
@@ -51,6 +52,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.global, "global", defaultGlobal(), "the user's own permissions.json (\"global\" answers append to it)")
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8377", "address to listen on")
 	fs.StringVar(&o.store, "store", "", "sqlite:PATH or postgres://… (default sqlite: under $XDG_STATE_HOME/permengine/)")
+	fs.StringVar(&o.schema, "pg-schema", "permengine", "the PostgreSQL schema of the store's tables (replicas share one)")
 	fs.StringVar(&o.secretFile, "jwt-secret-file", "", "file with the HS256 secret that signs answerers' tokens")
 	fs.StringVar(&o.jwks, "jwks", "", "file with the JWK set (RS256/ES256 public keys) that verifies answerers' tokens")
 	fs.StringVar(&o.issuer, "jwt-issuer", "", "the iss every answerer's token must carry")
@@ -59,19 +61,14 @@ func parseFlags(args []string) (options, error) {
 	return o, fs.Parse(args)
 }
 
-// defaultGlobal is the user's own policy file: $PERMENGINE_GLOBAL, else
-// $XDG_CONFIG_HOME/permengine/permissions.json, else ~/.config/….
+// defaultGlobal is the user's own policy file (permengine.GlobalPolicyPath),
+// or "" when there is none to name.
 func defaultGlobal() string {
-	if p := os.Getenv("PERMENGINE_GLOBAL"); p != "" {
-		return p
+	p, err := permengine.GlobalPolicyPath()
+	if err != nil {
+		return ""
 	}
-	if dir := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(dir) {
-		return filepath.Join(dir, "permengine", "permissions.json")
-	}
-	if home, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(home, ".config", "permengine", "permissions.json")
-	}
-	return ""
+	return p
 }
 
 // defaultStore is a SQLite file under $XDG_STATE_HOME/permengine/.
@@ -89,10 +86,10 @@ func defaultStore() (string, error) {
 
 // openStore opens sqlite:PATH or a postgres:// URL. A SQLite file inside
 // the project is refused: the agent could rewrite its own audit.
-func openStore(ctx context.Context, spec, root string) (approval.Store, error) {
+func openStore(ctx context.Context, spec, schema, root string) (approval.Store, error) {
 	switch {
 	case strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://"):
-		return pgstore.Open(ctx, spec, "")
+		return pgstore.Open(ctx, spec, schema)
 	case strings.HasPrefix(spec, "sqlite:"):
 		path, err := filepath.Abs(strings.TrimPrefix(spec, "sqlite:"))
 		if err != nil {
@@ -124,7 +121,7 @@ func setup(ctx context.Context, o options, logger *log.Logger) (*server, func(),
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := openStore(ctx, o.store, root)
+	st, err := openStore(ctx, o.store, o.schema, root)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -190,3 +190,26 @@ func TestHostRefusesStoreInsideProject(t *testing.T) {
 	_, _, err = setup(context.Background(), o, log.New(io.Discard, "", 0))
 	require.ErrorContains(t, err, "inside the project")
 }
+
+// Two hosts (replicas) on one PostgreSQL schema: an ask raised on one is
+// answered on the other, and a second answer on either is a conflict.
+func TestHostReplicasOnPostgres(t *testing.T) {
+	url := os.Getenv("PERMENGINE_TEST_POSTGRES")
+	if url == "" {
+		t.Skip("no PostgreSQL server: set PERMENGINE_TEST_POSTGRES (e.g. postgres://postgres@127.0.0.1:5432/test) to run this test")
+	}
+	schema := "permengine_host_" + strings.ReplaceAll(filepath.Base(t.TempDir()), "-", "_")
+	t.Cleanup(func() { dropSchema(t, url, schema) })
+	flags := append(secretFlag(t), "-store", url, "-pg-schema", schema)
+	a, b := startHost(t, flags...), startHost(t, flags...)
+	id := a.decide("npm test")["ask_id"].(string)
+	_, asks := b.call("GET", "/asks", "", nil)
+	require.Len(t, asks["asks"], 1, "the other replica sees the ask")
+	ana := sign(t, secret, jose.HS256, claims("ana", time.Hour))
+	code, entry := b.call("POST", "/asks/"+id+"/answer", ana, map[string]any{"decision": "deny", "message": "not now"})
+	require.Equal(t, http.StatusOK, code, entry)
+	code, _ = a.call("POST", "/asks/"+id+"/answer", ana, map[string]any{"decision": "allow"})
+	assert.Equal(t, http.StatusConflict, code)
+	_, audit := a.call("GET", "/audit", "", nil)
+	assert.Len(t, audit["entries"], 1)
+}

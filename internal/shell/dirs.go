@@ -56,15 +56,7 @@ func (c *Command) markCd(s *Segment) {
 			}
 		}
 	}
-	s.CdTo = c.keepDirs(cdTo)
-}
-
-// keepDirs copies a directory set into the command's arena; like every
-// arena slice, it lives until the command is released.
-func (c *Command) keepDirs(set []string) []string {
-	k := len(c.a.dirs)
-	c.a.dirs = append(c.a.dirs, set...)
-	return c.a.dirs[k:len(c.a.dirs):len(c.a.dirs)]
+	s.CdTo = c.a.keepDirs(cdTo)
 }
 
 // addDir adds d to a directory set, which holds at most MaxDirs places and
@@ -98,5 +90,5 @@ func (c *Command) unionDirs(a, b []string) []string {
 	for _, d := range b {
 		out = addDir(out, d)
 	}
-	return c.keepDirs(out)
+	return c.a.keepDirs(out)
 }

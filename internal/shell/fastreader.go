@@ -17,8 +17,7 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 	}
 	r := fastReader{
 		c: c, src: src, depth: depth, origin: origin, segs: c.a.scratch[:0],
-		cur: dirs, pipeDirs: dirs, chainOp: opWord, expectTarget: opWord,
-		words0: len(c.a.words), flags0: len(c.a.flags), masks0: len(c.a.masks), refs0: len(c.a.refs),
+		cur: dirs, pipeDirs: dirs, chainOp: opWord, expectTarget: opWord, begin: c.a.mark(),
 	}
 	if !r.read(toks) {
 		r.undo()
@@ -49,16 +48,14 @@ type fastReader struct {
 	inSeg        bool
 	expectTarget fastOp   // a redirection waiting for its target
 	seg          *Segment // the segment being read, in place at the end of segs
-	segStart     int
-	segEnd       int
-	wordStart    int
-	maskStart    int
-	refStart     int
-	leading      bool // every word of the segment so far is NAME=value
+	segStart     int      // where the segment starts in the source…
+	segEnd       int      // …and ends
+	start        mark     // where its words start in the arena
+	leading      bool     // every word of the segment so far is NAME=value
 
-	// The arenas' lengths before the command, restored when it is not
-	// plain after all.
-	words0, flags0, masks0, refs0 int
+	// begin is where the command's words start in the arena: what comes
+	// after is given back when the command is not plain after all.
+	begin mark
 }
 
 // read consumes every token; false when the command is not plain.
@@ -99,10 +96,9 @@ func (r *fastReader) read(toks []fastToken) bool {
 
 // undo gives back what a command that is not plain took from the arenas.
 func (r *fastReader) undo() {
-	a := &r.c.a
-	a.words, a.flags, a.masks, a.refs = a.words[:r.words0], a.flags[:r.flags0], a.masks[:r.masks0], a.refs[:r.refs0]
+	r.c.a.rewind(r.begin)
 	clear(r.segs)
-	a.scratch = r.segs[:0]
+	r.c.a.scratch = r.segs[:0]
 }
 
 // operator folds an operator into the working-directory tracking.
@@ -134,7 +130,7 @@ func (r *fastReader) word(t *fastToken) bool {
 		if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
 			return true // fd duplication names no file
 		}
-		c.a.refs = append(c.a.refs, PathRef{Op: opText[op], Text: t.text, Flags: t.flags &^ fastQuoted, Dirs: r.seg.Dirs})
+		c.a.addRef(PathRef{Op: opText[op], Text: t.text, Flags: t.flags &^ fastQuoted, Dirs: r.seg.Dirs})
 		return true
 	}
 	flags := t.flags &^ fastQuoted
@@ -144,9 +140,7 @@ func (r *fastReader) word(t *fastToken) bool {
 			return false
 		}
 	}
-	c.a.words = append(c.a.words, t.text)
-	c.a.flags = append(c.a.flags, flags)
-	c.a.masks = append(c.a.masks, t.mask)
+	c.a.addWord(t.text, flags, t.mask)
 	r.seg.AnyMask |= t.mask
 	return true
 }
@@ -158,7 +152,7 @@ func (r *fastReader) leadingWord(t *fastToken, flags uint8) (uint8, bool) {
 	if t.flags&fastQuoted == 0 && b&programs.Reserved != 0 {
 		return 0, false
 	}
-	if len(r.c.a.words) == r.wordStart {
+	if len(r.c.a.words) == r.start.words {
 		r.seg.Bits, r.seg.hasBits = b, true
 	}
 	r.leading = b&programs.Assignment != 0
@@ -196,8 +190,7 @@ func (r *fastReader) startSeg(at int) {
 	r.seg = &r.segs[n]
 	*r.seg = Segment{Dirs: r.pipeDirs, Depth: r.depth, Origin: r.origin}
 	r.segStart = at
-	a := &r.c.a
-	r.wordStart, r.maskStart, r.refStart = len(a.words), len(a.masks), len(a.refs)
+	r.start = r.c.a.mark()
 	r.leading = true
 	r.inSeg = true
 }
@@ -209,21 +202,12 @@ func (r *fastReader) endSeg() bool {
 		return false
 	}
 	r.inSeg = false
-	a, seg := &r.c.a, r.seg
-	n := len(a.words)
-	if k := len(a.refs); k > r.refStart {
-		seg.Redirs = a.refs[r.refStart:k:k]
-	}
-	if n == r.wordStart && len(seg.Redirs) == 0 {
+	seg := r.seg
+	seg.Words, seg.Flags, seg.Masks, seg.Redirs = r.c.a.wordsSince(r.start)
+	if len(seg.Words) == 0 && len(seg.Redirs) == 0 {
 		*seg = Segment{}
 		r.segs = r.segs[:len(r.segs)-1]
 		return false
-	}
-	if n > r.wordStart {
-		seg.Words = a.words[r.wordStart:n:n]
-		seg.Flags = a.flags[r.wordStart:n:n]
-		m := len(a.masks)
-		seg.Masks = a.masks[r.maskStart:m:m]
 	}
 	seg.Text = r.src[r.segStart:r.segEnd]
 	r.c.markCd(seg)

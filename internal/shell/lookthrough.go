@@ -36,9 +36,7 @@ func lookThroughViews(words []string, c *Command) [][]string {
 	var l looker
 	l.add(words)
 	l.visit(words, 0)
-	k := len(c.a.views)
-	c.a.views = append(append(c.a.views, l.first[:l.n]...), l.more...)
-	return c.a.views[k:len(c.a.views):len(c.a.views)]
+	return c.a.keepViews(l.first[:l.n], l.more)
 }
 
 // looker gathers the views of one segment: the first ones in an array on

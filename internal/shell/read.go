@@ -156,22 +156,14 @@ func (c *Command) addSegment(s *Segment) {
 		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
 	}
 	if len(s.Masks) != len(s.Words) { // the fast path gives them
-		k := len(c.a.masks)
-		for _, w := range s.Words {
-			m := MaskOf(w)
-			c.a.masks = append(c.a.masks, m)
-			s.AnyMask |= m
-		}
-		s.Masks = c.a.masks[k:len(c.a.masks):len(c.a.masks)]
+		s.Masks, s.AnyMask = c.a.masksOf(s.Words)
 	}
 	if lookNeeded(s.Bits, s.AnyMask) {
 		s.Views = lookThroughViews(s.Words, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
-		k := len(c.a.views)
-		c.a.views = append(c.a.views, s.Words)
-		s.Views = c.a.views[k : k+1 : k+1]
+		s.Views = c.a.keepView(s.Words)
 	}
 	c.Segs = append(c.Segs, *s)
 	if s.Depth >= MaxNesting {
