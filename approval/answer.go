@@ -30,7 +30,11 @@ type Answered struct {
 // Before any rule is written the request is decided again with the
 // current policy: the caps and "always allow"'s refusals apply (a refused
 // "always" is answered for this instance only), and a request the policy
-// now denies is not allowed.
+// now denies is not allowed. The answer and the rules are written together:
+// the file is appended inside the store's transaction, and a file that
+// cannot be written leaves the ask pending. A file cannot join the
+// transaction, so a commit that fails after the file was written leaves the
+// rule without its answer; a second allow then records the answer.
 func (s *Service) Answer(ctx context.Context, id string, ans Answer, subject string) (Answered, error) {
 	if err := ans.Validate(); err != nil {
 		return Answered{}, err
