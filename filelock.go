@@ -5,14 +5,16 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/permengine/permengine/internal/paths"
 )
 
 // LockSuffix names the lock file of a policy file: the advisory lock that
 // serializes writers across processes is taken on the policy's resolved
 // path plus this suffix ("permissions.json.lock"), beside it. The lock file
 // is created on first use and never removed: removing it would let two
-// writers lock two different files.
-const LockSuffix = ".lock"
+// writers lock two different files. It is a protected path, like the policy.
+const LockSuffix = paths.LockSuffix
 
 // DefaultLockTimeout is how long a writer waits for another writer's lock
 // before it gives up with ErrLockTimeout.

@@ -176,28 +176,18 @@ func shadowedBy(f *File, r *Rule, l List) *Rule {
 	return nil
 }
 
-// dangerousAllow explains why an allow rule allows too much, or "".
+// dangerousAllow explains why an allow rule allows too much, or "". It is
+// the judgement "always allow" uses (TooBroad), so lint never flags a rule
+// "always allow" writes, and "always allow" never writes one lint flags.
 func dangerousAllow(r *Rule) string {
 	if r.Type != Terminal {
 		return ""
 	}
 	if !r.Content {
-		return "Terminal() allows EVERY terminal command: only deny, ask and the caps stand between the agent and the machine"
+		return TooBroad(nil)
 	}
-	v := r.Words[0]
-	switch {
-	case programs.RunsScripts(v):
-		return fmt.Sprintf("%s runs any script: the rule allows whatever it is given", r.Text)
-	case programs.BitsOf(v)&programs.Interpreter != 0 && len(r.Words) == 1:
-		return fmt.Sprintf("%s is an interpreter: the rule allows any code it is given", r.Text)
-	case programs.ExecArgument(r.Words, programs.BitsOf(v)) != "":
-		return fmt.Sprintf("%s: %s; the cap asks for it, but the rule should not allow it", r.Text, programs.ExecArgument(r.Words, programs.BitsOf(v)))
-	case programs.BitsOf(v)&programs.Wrapper != 0:
-		return fmt.Sprintf("%s is a wrapper that runs another program; the wrapped program still needs its own allow rule, but the wrapper's own options may do more", r.Text)
-	case v == "find" && len(r.Words) == 1:
-		return fmt.Sprintf("%s: find can run programs (-exec) and delete files (-delete); those are capped, but prefer a narrower rule", r.Text)
-	case v == "git" && len(r.Words) == 1:
-		return fmt.Sprintf("%s allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one", r.Text)
+	if why := TooBroad(r.Words); why != "" {
+		return r.Text + ": " + why
 	}
 	return ""
 }

@@ -42,11 +42,11 @@ func TestLintWarnings(t *testing.T) {
 }`
 	got := lintStrings(t, src)
 	want := []string{
-		`permissions.json:3:5: warning: allow[0]: Terminal(bash) runs any script: the rule allows whatever it is given [dangerous-allow]`,
-		`permissions.json:4:5: warning: allow[1]: Terminal(python3:*) is an interpreter: the rule allows any code it is given [dangerous-allow]`,
-		`permissions.json:5:5: warning: allow[2]: Terminal(env) is a wrapper that runs another program; the wrapped program still needs its own allow rule, but the wrapper's own options may do more [dangerous-allow]`,
-		`permissions.json:6:5: warning: allow[3]: Terminal(git) allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one [dangerous-allow]`,
-		`permissions.json:7:5: warning: allow[4]: Terminal() allows EVERY terminal command: only deny, ask and the caps stand between the agent and the machine [dangerous-allow]`,
+		`permissions.json:3:5: warning: allow[0]: Terminal(bash): bash runs any script: the rule allows whatever it is given [dangerous-allow]`,
+		`permissions.json:4:5: warning: allow[1]: Terminal(python3:*): python3 is an interpreter: the rule allows any code it is given [dangerous-allow]`,
+		`permissions.json:5:5: warning: allow[2]: Terminal(env): env runs whatever command follows it: the rule allows any program [dangerous-allow]`,
+		`permissions.json:6:5: warning: allow[3]: Terminal(git): git allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one [dangerous-allow]`,
+		`permissions.json:7:5: warning: allow[4]: Terminal() allows every terminal command: only deny, ask and the caps stand between the agent and the machine [dangerous-allow]`,
 		`permissions.json:8:5: warning: allow[5]: Terminal(curl https://x) never applies: deny[0] Terminal(curl:*) denies every command it matches [shadowed]`,
 		`permissions.json:10:5: warning: allow[7]: Terminal(ls) repeats allow[6]; remove one [duplicate]`,
 		`permissions.json:11:5: warning: allow[8]: GitPush(main) has content, and only Terminal rules use content: it matches nothing (write GitPush()) [content-matches-nothing]`,
@@ -78,10 +78,11 @@ func TestLintLoadErrors(t *testing.T) {
 func TestLintCleanFile(t *testing.T) {
 	got := lintStrings(t, `{"allow": ["Terminal(ls)", "Terminal(git status)"], "deny": ["Terminal(curl:*)"], "ask": ["GitPush()"]}`)
 	assert.Empty(t, got, strings.Join(got, "\n"))
-	// The seed list lints clean but for find, which the reference seeds.
+	// The seed list lints clean, strict warnings included: "always allow"
+	// and lint share one judgement of a rule that is too broad, and find's
+	// -exec and -delete are capped wherever they appear.
 	seed := permengine.Lint("seed.json", []byte(`{"allow": [`+quoteAll(permengine.SeedAllow)+`]}`))
-	require.Len(t, seed, 1)
-	assert.Contains(t, seed[0].Message, "Terminal(find): find can run programs")
+	assert.Empty(t, seed)
 }
 
 func quoteAll(rules []string) string {

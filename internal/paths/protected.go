@@ -274,6 +274,24 @@ func (pc *Checker) Problem(w string, dirs []string) string {
 // PolicyFileName is the name of the policy file at the scope root.
 const PolicyFileName = "permissions.json"
 
+// LockSuffix names a policy file's lock file: writers across processes
+// take an advisory lock on the policy's path plus this suffix, beside it.
+// The lock file is protected like the policy it guards.
+const LockSuffix = ".lock"
+
+// policyFileOrLock says whether c is the policy file f or its lock file,
+// compared without case: "the policy file ", "the lock file of the policy
+// file ", or "".
+func policyFileOrLock(c, f string) string {
+	switch {
+	case strings.EqualFold(c, f):
+		return "the policy file "
+	case len(c) == len(f)+len(LockSuffix) && strings.EqualFold(c[:len(f)], f) && strings.EqualFold(c[len(f):], LockSuffix):
+		return "the lock file of the policy file "
+	}
+	return ""
+}
+
 func (pc *Checker) one(w string, dirs []string) string {
 	// Cheap test first: with the default patterns only a path with a
 	// component starting with '.' can match, and only a word naming a policy
@@ -313,13 +331,14 @@ func (pc *Checker) one(w string, dirs []string) string {
 	}
 	root := pc.root
 	for _, c := range cands[:n] {
-		if root != "" && len(c) == len(root)+1+len(PolicyFileName) && strings.HasPrefix(c, root) &&
-			strings.EqualFold(c[len(root):], "/"+PolicyFileName) {
-			return "the policy file " + root + "/" + PolicyFileName
+		if root != "" && strings.HasPrefix(c, root) {
+			if what := policyFileOrLock(c[len(root):], "/"+PolicyFileName); what != "" {
+				return what + root + "/" + PolicyFileName
+			}
 		}
 		for _, f := range pc.files {
-			if strings.EqualFold(c, f) {
-				return "the policy file " + f
+			if what := policyFileOrLock(c, f); what != "" {
+				return what + f
 			}
 		}
 		if pat := pc.set.match(c); pat != "" {
