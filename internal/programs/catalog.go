@@ -51,8 +51,21 @@ type Program struct {
 	units   []int           // its rows in unitRows ("always allow")
 }
 
-// catalog holds every program any table names.
-var catalog = strtable.New(build())
+// catalog holds every program any table names; bitsByName holds their
+// bits alone, read without following a pointer, since a decision looks
+// bits up far more often than rows.
+var (
+	catalog    = strtable.New(build())
+	bitsByName = strtable.New(bitsOf(build()))
+)
+
+func bitsOf(m map[string]*Program) map[string]Bits {
+	out := make(map[string]Bits, len(m))
+	for v, p := range m {
+		out[v] = p.Bits
+	}
+	return out
+}
 
 // build makes the catalog from the family tables.
 func build() map[string]*Program {
@@ -136,10 +149,8 @@ func Lookup(v string) *Program {
 
 // BitsOf returns the catalog bits of a program name (0 when unknown).
 func BitsOf(v string) Bits {
-	if p := Lookup(v); p != nil {
-		return p.Bits
-	}
-	return 0
+	b, _ := bitsByName.Get(v)
+	return b
 }
 
 // WordBits is BitsOf with the bits of the word itself: what a segment

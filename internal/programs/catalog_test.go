@@ -74,6 +74,8 @@ func TestCatalogAgreesWithTables(t *testing.T) {
 			assert.Contains(t, execTable[i].verbs, v)
 		}
 		assert.Zero(t, p.Bits&(Assignment|PathName), "word bits are never in the catalog: %q", v)
+		assert.Equal(t, p.Bits, BitsOf(v), "the bits index agrees with the catalog: %q", v)
+		assert.Equal(t, p.Bits, Lookup(v).Bits, v)
 	}
 }
 

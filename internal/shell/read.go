@@ -191,7 +191,9 @@ func (c *Command) addSegment(s *Segment) {
 			})
 		}
 	}
-	c.readNested(idx)
+	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {
+		c.readNested(idx)
+	}
 }
 
 // readNested reads the scripts and commands that segment idx carries
