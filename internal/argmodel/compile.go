@@ -133,10 +133,13 @@ func (s *Spec) compileOptions() error {
 
 // name is how the option is spelled in messages.
 func (o *Option) name() string {
-	if len(o.Long) > 0 {
+	switch {
+	case len(o.Long) > 0:
 		return "--" + o.Long[0]
+	case o.Short != "":
+		return "-" + o.Short[:1]
 	}
-	return "-" + o.Short[:1]
+	return "+"
 }
 
 // Lookup returns the subcommand of s named name (an alias resolves to

@@ -42,7 +42,7 @@ func (p *parser) long(i int, name string) {
 	}
 	o, neg, why := p.findLong(name)
 	if o == nil {
-		p.unknownOption(i, why)
+		p.unknownName(i, why)
 		p.i++
 		return
 	}
@@ -72,7 +72,7 @@ func (p *parser) singleDash(i int, w string) {
 	}
 	o := p.exactLong(name)
 	if o == nil {
-		p.unknownOption(i, "an option the model does not know: "+w)
+		p.unknownName(i, "an option the model does not know: "+w)
 		p.i++
 		return
 	}
@@ -120,10 +120,14 @@ func (p *parser) unknownShort(i int, w string, k int) {
 		p.unknownOption(i, why)
 		return
 	}
+	if k == 1 {
+		p.r.Words[i] = KindOption
+	}
 	for j := k + 1; j < len(w); j++ {
 		if o := p.findShort(w[j]); o != nil && o.Effect != 0 {
 			p.unknown(i, why)
 			p.find(o.Effect, i, why+"; the letters after it could be "+o.name()+": "+o.Why, "")
+			p.r.Words[i] = KindUnknown
 			return
 		}
 	}

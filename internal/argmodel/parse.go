@@ -128,7 +128,39 @@ func (p *parser) isComputed(i int, text string) bool {
 	if p.computed != nil && i < len(p.computed) && !p.computed[i] {
 		return false
 	}
-	return strings.ContainsAny(text, specialChars)
+	return Computed(text)
+}
+
+// Computed reports whether text holds a character that makes the shell
+// change a word that may expand: $, a backquote, a glob character, an
+// extended glob's parenthesis, or a brace expansion ({a,b}, {1..3}; a
+// lone {} stays as it is).
+func Computed(text string) bool {
+	if strings.ContainsAny(text, "$`*?[(") {
+		return true
+	}
+	depth, sep := 0, false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '{':
+			depth++
+		case ',':
+			sep = sep || depth > 0
+		case '.':
+			sep = sep || depth > 0 && i+1 < len(text) && text[i+1] == '.'
+		case '}':
+			if depth > 0 && sep {
+				return true
+			}
+			if depth > 0 {
+				depth--
+			}
+			if depth == 0 {
+				sep = false
+			}
+		}
+	}
+	return false
 }
 
 // enter records the effect of running spec s, named by word i.
@@ -162,6 +194,18 @@ func (p *parser) item(i int, k Kind, o *Option, ro Role, text string) int {
 		p.r.Words[i] = k
 	}
 	return len(p.r.Items) - 1
+}
+
+// unknownName records an option, written out, that the model does not
+// know or finds ambiguous. In an open model it is an option the model
+// does not list: every option with an effect is listed with all its
+// spellings, so it has none. In a closed model it is unknown.
+func (p *parser) unknownName(i int, why string) {
+	if p.spec.Open {
+		p.r.Words[i] = KindOption
+		return
+	}
+	p.unknownOption(i, why)
 }
 
 // unknownOption records an option the model cannot account for, with the
@@ -204,6 +248,13 @@ func (p *parser) operand(i int, w string) {
 func (p *parser) subcommand(i int, w string) bool {
 	s := p.spec
 	if p.isComputed(i, w) {
+		if s.OpenSubs {
+			// A subcommand or an operand: the worst counts, and it is
+			// read on as an operand.
+			p.unknown(i, "a computed word that may be a subcommand: "+w)
+			p.find(s.subRisk, i, "a computed word that may be a subcommand: "+w+"; it could be "+s.subWhy, "")
+			return false
+		}
 		p.lost(i, "a computed subcommand: "+w, s.subRisk, s.subWhy)
 		return true
 	}

@@ -43,7 +43,7 @@ func split(cmd string) ([]string, []bool) {
 		case ch == ' ':
 			flush()
 		default:
-			c = c || strings.IndexByte(specialChars, ch) >= 0
+			c = c || strings.IndexByte(specialChars, ch) >= 0 || ch == '}'
 			b.WriteByte(ch)
 			have = true
 		}
