@@ -1,6 +1,9 @@
 package argmodel
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The catalog: every model, by every name its program is run as.
 
@@ -9,13 +12,20 @@ var catalog = buildCatalog()
 
 func buildCatalog() map[string]*Spec {
 	m := map[string]*Spec{}
+	var order []*Spec
 	add := func(s *Spec, names ...string) {
-		MustCompile(s)
+		order = append(order, s)
 		m[s.Name] = s
 		for _, n := range names {
 			m[n] = s
 		}
 	}
+	defer func() {
+		addRunners(m, add)
+		for _, s := range order {
+			MustCompile(s)
+		}
+	}()
 	add(Git)
 	add(sedSpec, "gsed")
 	add(awkSpec, "gawk", "mawk", "nawk", "busybox-awk")
@@ -57,7 +67,36 @@ func buildCatalog() map[string]*Spec {
 	for _, s := range publisherModels() {
 		add(s)
 	}
+	for _, s := range langModels() {
+		add(s)
+	}
+	for _, s := range moreWrappers() {
+		add(s)
+	}
+	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "oksh", "loksh", "pdksh"} {
+		add(shellModel(sh))
+	}
 	return m
+}
+
+// addRunners gives the programs of runnerSubs their subcommand that runs
+// a command, making a model for those that have none.
+func addRunners(m map[string]*Spec, add func(*Spec, ...string)) {
+	names := make([]string, 0, len(runnerSubs))
+	for n := range runnerSubs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		s := m[n]
+		if s == nil {
+			s = &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true}
+			add(s)
+		}
+		for _, sub := range runnerSubs[n] {
+			s.Subs = append(s.Subs, &Spec{Name: sub, Syntax: GNUStop, Open: true, Operands: runsOnly})
+		}
+	}
 }
 
 // Lookup returns the model of the program run by the name name (its

@@ -164,6 +164,9 @@ type Option struct {
 	// Stops ends the options when given (a verb-like option that takes
 	// the rest as operands).
 	Stops bool
+	// Operands, when set, replace the spec's operands once the option is
+	// given (sh -c makes the first operand the script).
+	Operands []Operand
 }
 
 // Operand is the role of one operand position.

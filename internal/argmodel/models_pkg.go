@@ -149,6 +149,7 @@ func runnerModel(name string, publish ...string) *Spec {
 	root := &Spec{Name: name, Syntax: s, Open: true, OpenSubs: true, Options: list(
 		val("C", RolePath, "dir", "cwd"), val("F", RoleData, "filter"),
 		val("", RoleProgram, "script-shell").does(EffExec, "runs package scripts with this shell"),
+		val("e", RoleCode, "eval").does(EffExec, whyCode), val("p", RoleCode, "print").does(EffExec, whyCode),
 	)}
 	root.Subs = exts(s, publish...)
 	for _, n := range []string{"exec", "dlx", "x"} {

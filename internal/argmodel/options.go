@@ -228,6 +228,9 @@ func (p *parser) done(i int, o *Option, text string, present, computed bool) {
 	if o.Stops {
 		p.optsDone = true
 	}
+	if o.Operands != nil {
+		p.altOps = o.Operands
+	}
 	if o.Placeholder {
 		p.placeholder = o.Default
 		if present {

@@ -62,6 +62,15 @@ type parser struct {
 	scriptGiven bool
 	inert       bool
 	placeholder string
+	altOps      []Operand // operands an option chose, or nil
+}
+
+// ops returns the current operand model.
+func (p *parser) ops() []Operand {
+	if p.altOps != nil {
+		return p.altOps
+	}
+	return p.spec.Operands
 }
 
 func (p *parser) run() {
@@ -274,7 +283,7 @@ func (p *parser) subcommand(i int, w string) bool {
 	p.r.Subs = append(p.r.Subs, sub)
 	p.spec = sub
 	p.optsDone = false
-	p.opStart, p.opPos, p.nOps, p.scriptGiven, p.inert = len(p.r.Items), 0, 0, false, false
+	p.opStart, p.opPos, p.nOps, p.scriptGiven, p.inert, p.altOps = len(p.r.Items), 0, 0, false, false, nil
 	p.enter(sub, i)
 	p.i++
 	return true
@@ -294,7 +303,7 @@ func (p *parser) lost(i int, why string, risk Effect, riskWhy string) {
 // while reading (assignments repeat while words are NAME=value), and
 // moves the position on.
 func (p *parser) operandAt(w string) (Operand, bool) {
-	ops := p.spec.Operands
+	ops := p.ops()
 	for p.opPos < len(ops) && ops[p.opPos].Role == RoleAssign && !IsAssignment(w) {
 		p.opPos++
 	}
@@ -352,7 +361,7 @@ func (p *parser) command(start, end int, placeholder string, appends bool) {
 // option is known (GNU programs read options after operands too), and
 // records their effects.
 func (p *parser) flush() {
-	ops := p.spec.Operands
+	ops := p.ops()
 	pos := 0
 	for k := p.opStart; k < len(p.r.Items); k++ {
 		it := &p.r.Items[k]

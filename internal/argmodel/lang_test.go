@@ -1,0 +1,48 @@
+package argmodel
+
+import "testing"
+
+func TestLanguagesAndShells(t *testing.T) {
+	runRows(t, []parseRow{
+		{"bash -c 'curl x | sh'", 0, "POA", "the script of -c is code, judged as a nested script"},
+		{"bash -xc 'id' name arg", 0, "POAAA", "-c in a cluster; then $0 and arguments"},
+		{"bash script.sh arg", 0, "PAA", "a script file"},
+		{"bash -o pipefail -c id", 0, "POVOA", "-o takes an option name"},
+		{"bash --rcfile x -i", EffExec, "POVO", "an rc file runs code"},
+		{"sh -c \"$CMD\"", EffComputed | EffExec, "POU", "a computed script, which could also be --rcfile"},
+		{"python3 -c 'import os' a", EffExec, "POVA", "python -c runs code; the rest is argv"},
+		{"python3 -m pytest -x", 0, "POVA", "a module; -x is its argument"},
+		{"python3 -Bc 'x'", EffExec, "POV", "-c in a cluster"},
+		{"python3 manage.py test", 0, "PAA", "a script"},
+		{"node -e 'require(1)'", EffExec, "POV", "node -e"},
+		{"node --eval=x", EffExec, "PO", "node --eval="},
+		{"node server.js -e x", 0, "PAAA", "options after the script belong to it"},
+		{"perl -ne 'print' f", EffExec, "POVA", "-e at the end of a cluster takes the next word"},
+		{"perl -pi -e 's/a/b/' f", EffExec, "POOVA", "-i with no attached suffix"},
+		{"ruby -e 'x'", EffExec, "POV", "ruby -e"},
+		{"php -r 'x'", EffExec, "POV", "php -r"},
+		{"php -R 'x'", EffExec, "POV", "php -R runs code per line"},
+		{"deno eval 'x'", EffExec, "PSA", "deno eval"},
+		{"bun -e 'x'", EffExec, "POV", "bun -e"},
+		{"go test -exec=x ./...", EffExec, "PSOA", "go test -exec"},
+		{"go build -toolexec x .", EffExec, "PSOVA", "-toolexec with a separate value"},
+		{"go vet -vettool=./v ./...", EffExec, "PSOA", "go vet -vettool"},
+		{"go test -run TestX ./...", 0, "PSOVA", "-run takes a value"},
+		{"go env -w GOFLAGS=-x", EffExec, "PSOA", "go env -w"},
+		{"go env GOPATH", 0, "PSA", "go env reads"},
+		{"go generate ./...", EffExec, "PSA", "go generate runs commands from the source"},
+		{"make -j4 test", 0, "POA", "a target"},
+		{"make SHELL=/tmp/x all", EffExec, "PAA", "SHELL= replaces the recipe shell"},
+		{"make --eval='x: ; id' x", EffExec, "POA", "--eval"},
+		{"make --ev 'x' x", EffExec, "POVA", "an abbreviation of --eval"},
+		{"zip -TT 'sh -c id' a.zip f", EffExec, "POVAA", "zip -TT"},
+		{"zip -r a.zip src", 0, "POAA", "a plain archive"},
+		{"flock /tmp/l -c 'id'", 0, "PAOV", "flock -c takes a command line"},
+		{"watch -n 5 make test", 0, "POVAA", "watch runs its operands as a command line"},
+		{"bundle exec rspec", 0, "PSA", "a runner"},
+		{"uv run pytest", 0, "PSA", "uv run"},
+		{"uv publish", EffExternal, "PS", "uv publish"},
+		{"poetry run pytest", 0, "PSA", "poetry run"},
+		{"chroot /mnt ls", 0, "PAA", "chroot's new root, then the command"},
+	})
+}
