@@ -121,7 +121,7 @@ func makeModel() *Spec {
 
 func zipModel() *Spec {
 	return &Spec{Name: "zip", Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
-		Options: list(val("", RoleProgram, "TT", "unzip-command").does(EffExec, "zip -TT runs this program to test the archive")),
+		Options:  list(val("", RoleProgram, "TT", "unzip-command").does(EffExec, "zip -TT runs this program to test the archive")),
 		Operands: operands(RolePath)}
 }
 
