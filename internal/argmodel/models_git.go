@@ -94,7 +94,8 @@ var gitPlain = []string{
 	"receive-pack", "upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
 	"remote-ftps", "remote-fd", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
 	"merge-subtree", "replay", "backfill", "last-modified", "refs", "repo", "whatchanged",
-	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon",
+	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon", "fsck-objects",
+	"merge-recursive-ours", "merge-recursive-theirs", "pickaxe",
 }
 
 // gitModel builds git's model.
@@ -169,6 +170,7 @@ func gitModel() *Spec {
 		gitExec("web--browse", "git web--browse starts a browser", nil),
 		gitExec("remote-ext", "git remote-ext runs the command given in the address", nil),
 		gitExec("hook", "git hook runs the repository's hooks", nil),
+		gitExec("shell", "git shell runs the command given with -c", nil),
 		gitExec("difftool--helper", "runs a diff program", nil),
 		gitExec("mergetool--lib", "runs a merge program", nil),
 		gitSub("diff", gitDiffOptions()), gitSub("log", gitDiffOptions()), gitSub("show", gitDiffOptions()),
