@@ -44,5 +44,10 @@ func TestLanguagesAndShells(t *testing.T) {
 		{"uv publish", EffExternal, "PS", "uv publish"},
 		{"poetry run pytest", 0, "PSA", "poetry run"},
 		{"chroot /mnt ls", 0, "PAA", "chroot's new root, then the command"},
+		{"split -l1 --fil='id' f", EffExec, "POOA", "an abbreviation of --filter"},
+		{"prlimit --nofile=1024 sudo id", 0, "POAA", "prlimit's limits take attached values"},
+		{"taskset -c 0 sudo id", 0, "POAAA", "taskset's mask, then the command"},
+		{"cargo +stable publish", EffExternal, "POS", "rustup's toolchain argument"},
+		{"npm --scr=sudo test", EffExec, "POS", "nopt reads abbreviations of npm's options"},
 	})
 }

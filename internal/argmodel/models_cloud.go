@@ -160,7 +160,7 @@ func azModel() *Spec {
 func publisherModels() []*Spec {
 	g := GNU
 	return []*Spec{
-		publisher("cargo", Syntax{Permute: true}, "publish", "yank", "owner"),
+		withPlus(publisher("cargo", Syntax{Permute: true}, "publish", "yank", "owner")),
 		publisher("twine", g, "upload", "register"),
 		publisher("gem", g, "push", "yank", "owner"),
 		publisher("poetry", g, "publish"),
@@ -174,4 +174,10 @@ func publisherModels() []*Spec {
 		publisher("sls", g, "deploy"),
 		withSubs(&Spec{Name: "dotnet", Syntax: g, Open: true, OpenSubs: true}, group(g, "nuget", "push", "delete")),
 	}
+}
+
+// withPlus gives a program rustup's +toolchain first argument.
+func withPlus(s *Spec) *Spec {
+	s.Plus = &Option{Arg: ArgRequired, Role: RoleData}
+	return s
 }

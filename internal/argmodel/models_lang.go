@@ -155,6 +155,17 @@ func moreWrappers() []*Spec {
 		w("catchsegv", "", nil, 0), w("faketime", "", nil, 1),
 		w("systemd-run", "pEu", []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice"}, 0),
 		w("doppler", "", nil, 0), w("dotenv", "ecv", nil, 0),
+		w("choom", "np", []string{"adjust", "pid"}, 0), w("setpriv", "", []string{"reuid", "regid", "groups",
+			"inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile",
+			"landlock-access", "landlock-rule", "ruid", "euid", "rgid", "egid"}, 0),
+		prlimitModel(),
+		&Spec{Name: "split", Syntax: GNU, Open: true, Options: list(
+			val("", RoleCode, "filter").code(LangShell).does(EffExec, "split --filter runs a shell command for every part"),
+			val("a", RoleData, "suffix-length"), val("", RoleData, "additional-suffix"), val("b", RoleData, "bytes"),
+			val("C", RoleData, "line-bytes"), opt("", RoleData, "numeric-suffixes", "hex-suffixes"),
+			val("l", RoleData, "lines"), val("n", RoleData, "number"), val("t", RoleData, "separator")),
+			Operands: operands(RolePath)},
+		&Spec{Name: "dd", Syntax: Syntax{}, Open: true, Operands: operands(RoleData)},
 		permute(withCode(w("flock", "wE", []string{"timeout", "conflict-exit-code"}, 1), "c", "command")),
 		withCode(w("runuser", "ugs", []string{"user", "group", "shell"}, 0), "c", "command"),
 		withCode(w("sg", "", nil, 1), "c", "command"),
@@ -186,5 +197,18 @@ var runnerSubs = map[string][]string{
 // FILE -c CMD).
 func permute(s *Spec) *Spec {
 	s.Syntax.Permute = true
+	return s
+}
+
+// prlimitModel is prlimit: its limit options take an optional attached
+// value, so that the command after them is found.
+func prlimitModel() *Spec {
+	s := &Spec{Name: "prlimit", Syntax: GNUStop, Open: true, Operands: runsOnly,
+		Options: list(val("p", RoleData, "pid"), val("o", RoleData, "output"))}
+	for _, l := range []string{"c core", "d data", "e nice", "f fsize", "i sigpending", "l memlock", "m rss",
+		"n nofile", "q msgqueue", "r rtprio", "s stack", "t cpu", "u nproc", "v as", "x locks", "y rttime"} {
+		short, long, _ := strings.Cut(l, " ")
+		s.Options = append(s.Options, opt(short, RoleData, long))
+	}
 	return s
 }

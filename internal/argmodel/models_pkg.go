@@ -93,7 +93,7 @@ func npmOptions() []Option {
 }
 
 func npmModel() *Spec {
-	s := Syntax{Permute: true}
+	s := Syntax{Permute: true, Abbrev: true}
 	exec := &Spec{Name: "exec", Syntax: s, Open: true, Inherit: true, Operands: []Operand{{Role: RoleCommand}}}
 	root := &Spec{Name: "npm", Syntax: s, Open: true, Options: npmOptions(), Resolve: npmResolve}
 	root.Subs = join2([]*Spec{exec,
