@@ -87,8 +87,12 @@ func AlwaysAllow(a Action) ([]string, error) {
 	seen := map[string]bool{}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		if hit, ok := segEffect(s, nil); ok {
-			return refuse(s.Text, reachCode(hit), hit.Why)
+		j := judgeSegment(s, nil)
+		if j.reaches {
+			return refuse(s.Text, reachCode(j.reach), j.reach.Why)
+		}
+		if j.computed != "" {
+			return refuse(s.Text, CodeIntegrity, j.computed)
 		}
 		for _, v := range s.Views {
 			if len(v) > 0 && shell.ComputedVerb(v[0]) {

@@ -44,6 +44,15 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	if cmd.TooMany {
 		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands", false)
 	}
+	var extra [][]string
+	if x.p != nil {
+		extra = x.p.ext.ExternalEffect
+	}
+	var room [8]segJudge
+	judged := room[:0]
+	for i := range cmd.Segs {
+		judged = append(judged, judgeSegment(&cmd.Segs[i], extra))
+	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		for _, v := range s.Views {
@@ -52,21 +61,19 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 				break
 			}
 		}
+		if judged[i].computed != "" {
+			x.cap(CodeIntegrity, s.Text, judged[i].computed, false)
+		}
 	}
 
 	// External effect and privilege: auto mode does not lift them.
-	var extra [][]string
-	if x.p != nil {
-		extra = x.p.ext.ExternalEffect
-	}
 	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
-		if hit, ok := segEffect(s, extra); ok {
-			why := hit.Why
-			if hit.Instead != "" {
-				why += "; propose a typed " + hit.Instead + " action instead"
+		if j := judged[i]; j.reaches {
+			why := j.reach.Why
+			if j.reach.Instead != "" {
+				why += "; propose a typed " + j.reach.Instead + " action instead"
 			}
-			x.cap(reachCode(hit), s.Text, why, false)
+			x.cap(reachCode(j.reach), cmd.Segs[i].Text, why, false)
 		}
 	}
 
@@ -93,31 +100,56 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 
 	// Exec-capable arguments: lifted by auto mode, like the path scope.
 	for i := range cmd.Segs {
-		s := &cmd.Segs[i]
-		for vi, v := range s.Views {
-			if len(v) == 0 {
-				continue
-			}
-			if why := programs.ExecArgument(v, s.ViewBits(vi)); why != "" {
-				x.cap(CodeExecArgument, s.Text, why, true)
-				break
-			}
+		if why := judged[i].exec; why != "" {
+			x.cap(CodeExecArgument, cmd.Segs[i].Text, why, true)
 		}
 	}
 }
 
-// segEffect checks every view of a segment for external effect or
-// privilege, and, for an unknown program, every later word that starts a
-// row of the tables.
-func segEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
+// segJudge is what the program models say about one segment, over all its
+// views: the first external effect or privilege, exec-capable argument and
+// program chosen at run time found.
+type segJudge struct {
+	reach          programs.Reach
+	reaches        bool
+	exec, computed string
+}
+
+// judgeSegment reads every view of a segment through its program's model
+// (the host's extra rows too), and, for an unknown program, every later
+// word that names a program with effects.
+func judgeSegment(s *shell.Segment, extra [][]string) segJudge {
+	var j segJudge
+	var buf [16]bool
 	for vi, v := range s.Views {
 		if len(v) == 0 {
 			continue
 		}
-		if hit, ok := programs.ExternalEffect(v, s.ViewBits(vi), extra); ok {
-			return hit, true
+		if s.ViewBits(vi)&(programs.Effect|programs.Exec) != 0 {
+			jj, _ := programs.Judge(v, s.ViewComputed(vi, buf[:0]))
+			if !j.reaches && jj.Reaches {
+				j.reach, j.reaches = jj.Reach, true
+			}
+			if j.exec == "" {
+				j.exec = jj.Exec
+			}
+			if j.computed == "" {
+				j.computed = jj.Computed
+			}
+		}
+		if !j.reaches && len(extra) > 0 {
+			j.reach, j.reaches = programs.ExtraEffect(v, extra)
 		}
 	}
+	if !j.reaches {
+		j.reach, j.reaches = unknownEffect(s, extra)
+	}
+	return j
+}
+
+// unknownEffect checks, for a program the engine does not know, every
+// later word that names a program with effects, as if it ran the rest.
+func unknownEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
 	if len(s.Words) < 2 || !s.UnknownProgram() {
 		return programs.Reach{}, false
 	}
@@ -127,7 +159,7 @@ func segEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
 			continue
 		}
 		rest := append([]string{b}, s.Words[i+1:]...)
-		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), extra); ok {
+		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), nil, extra); ok {
 			hit.Why += " (" + shell.Quote(s.Words[0]) + " is not a known program and may run it)"
 			return hit, true
 		}
@@ -158,6 +190,6 @@ func capsTerminal(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	_, capped := programs.ExternalEffect(words, programs.BitsOf(words[0]), nil)
+	_, capped := programs.ExternalEffect(words, programs.BitsOf(words[0]), nil, nil)
 	return capped
 }

@@ -11,6 +11,8 @@ package programs
 import (
 	"strings"
 
+	"github.com/permengine/permengine/internal/programs/argmodel"
+
 	"github.com/permengine/permengine/internal/strtable"
 )
 
@@ -46,8 +48,6 @@ type Program struct {
 	wrapper *wrapperSpec    // Wrapper: how it finds the program it runs
 	runner  map[string]bool // Runner: its subcommands, and whether each runs a program
 	carrier carrier         // Nested: how to find the script it carries
-	effects []int           // Effect: its rows in toolEffects
-	exec    []int           // Exec: its rows in execTable
 }
 
 // catalog holds every program any table names.
@@ -92,20 +92,9 @@ func build() map[string]*Program {
 			set(v, Data)
 		}
 	}
-	for _, v := range privileged {
-		set(v, Privileged|Effect)
-	}
-	set("git", Effect)
-	for i, r := range toolEffects {
-		p := get(r.verb)
-		p.Bits |= Effect
-		p.effects = append(p.effects, i)
-	}
-	for i, row := range execTable {
-		for _, v := range row.verbs {
-			p := get(v)
-			p.Bits |= Exec
-			p.exec = append(p.exec, i)
+	for _, v := range argmodel.Programs() {
+		if b := modelBits(v); b != 0 {
+			set(v, b)
 		}
 	}
 	for _, v := range patternVerbs {

@@ -32,12 +32,12 @@ func buildCatalog() map[string]*Spec {
 	add(grepSpec, "egrep", "fgrep", "ggrep")
 	add(rgSpec)
 	add(sortSpec, "gsort")
-	add(lessSpec)
+	add(lessSpec, "more", "most")
 	add(manSpec)
 	add(vimSpec, "vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim")
 	add(findSpec, "gfind")
 	add(xargsSpec, "gxargs")
-	add(tarSpec, "gtar")
+	add(tarSpec, "gtar", "bsdtar")
 	add(rsyncSpec)
 	add(sshSpec)
 	add(scpSpec)
@@ -70,6 +70,7 @@ func buildCatalog() map[string]*Spec {
 	for _, s := range langModels() {
 		add(s)
 	}
+	m["gmake"] = m["make"]
 	for _, s := range moreWrappers() {
 		add(s)
 	}
@@ -122,4 +123,35 @@ func Programs() []string {
 		out = append(out, n)
 	}
 	return out
+}
+
+// Risk returns everything a command of the program named name could do
+// through its model, or 0 when there is none.
+func Risk(name string) Effect {
+	s := Lookup(name)
+	if s == nil {
+		return 0
+	}
+	return s.Effect | s.optRisk | s.subRisk | operandRisk(s)
+}
+
+// Reach returns what a command that starts with words (literal words, as
+// in a rule) could do: what the words themselves do and, where they end
+// with the program or a subcommand, what any option, operand or further
+// subcommand after them could add (git, gh pr, docker run). It is 0 for
+// a program without a model.
+func Reach(words []string) Effect {
+	if len(words) == 0 {
+		return 0
+	}
+	s := Lookup(words[0])
+	if s == nil {
+		return 0
+	}
+	r := Parse(s, words, make([]bool, len(words)))
+	if k := r.Words[len(words)-1]; k != KindProgram && k != KindSubcommand {
+		return r.Effects
+	}
+	sp := r.Spec(s)
+	return r.Effects | sp.optRisk | sp.subRisk | operandRisk(sp)
 }

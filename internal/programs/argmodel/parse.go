@@ -176,6 +176,7 @@ func Computed(text string) bool {
 func (p *parser) enter(s *Spec, i int) {
 	if s.Effect != 0 {
 		p.find(s.Effect, i, s.Why, s.Instead)
+		p.r.Findings[len(p.r.Findings)-1].Sub = true
 	}
 }
 

@@ -18,7 +18,7 @@ func wrapper(name string, syn Syntax, ops []Operand, opts ...[]Option) *Spec {
 }
 
 func privileged(s *Spec) *Spec {
-	s.Effect, s.Why = EffPrivileged, s.Name+" "+whyPriv
+	s.Effect, s.Why = EffPrivileged, whyPriv
 	return s
 }
 

@@ -67,6 +67,9 @@ type Finding struct {
 	Word    int
 	Why     string
 	Instead string // the typed action to use instead, if any
+	// Sub: the finding is about running the subcommand named by Word
+	// (its Why continues the words: "git push" "has an effect …").
+	Sub bool
 }
 
 // Unknown is a word the reading could not account for.
