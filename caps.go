@@ -120,13 +120,12 @@ type segJudge struct {
 // word that names a program with effects.
 func judgeSegment(s *shell.Segment, extra [][]string) segJudge {
 	var j segJudge
-	var buf [16]bool
 	for vi, v := range s.Views {
 		if len(v) == 0 {
 			continue
 		}
 		if s.ViewBits(vi)&(programs.Effect|programs.Exec) != 0 {
-			jj, _ := programs.Judge(v, s.ViewComputed(vi, buf[:0]))
+			jj, _ := programs.Judge(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
 			if !j.reaches && jj.Reaches {
 				j.reach, j.reaches = jj.Reach, true
 			}
@@ -159,7 +158,7 @@ func unknownEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
 			continue
 		}
 		rest := append([]string{b}, s.Words[i+1:]...)
-		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), nil, extra); ok {
+		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), extra); ok {
 			hit.Why += " (" + shell.Quote(s.Words[0]) + " is not a known program and may run it)"
 			return hit, true
 		}
@@ -190,6 +189,6 @@ func capsTerminal(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	_, capped := programs.ExternalEffect(words, programs.BitsOf(words[0]), nil, nil)
+	_, capped := programs.ExternalEffect(words, programs.BitsOf(words[0]), nil)
 	return capped
 }

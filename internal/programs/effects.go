@@ -18,11 +18,11 @@ type Reach struct {
 
 // ExternalEffect checks one view of a segment (its program first, with the
 // program's catalog bits) through the program's model, then against the
-// host's extra rows. computed says per word whether the shell may still
-// change it (nil: the text decides).
-func ExternalEffect(v []string, bits Bits, computed []bool, extra [][]string) (Reach, bool) {
+// host's extra rows, taking every word's text as it is written (as in a
+// rule, or words whose flags are unknown: the safe reading).
+func ExternalEffect(v []string, bits Bits, extra [][]string) (Reach, bool) {
 	if bits&Effect != 0 {
-		if j, ok := Judge(v, computed); ok && j.Reaches {
+		if j, ok := Judge(v, nil, 0); ok && j.Reaches {
 			return j.Reach, true
 		}
 	}

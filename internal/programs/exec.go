@@ -8,6 +8,6 @@ func ExecArgument(v []string, bits Bits) string {
 	if bits&Exec == 0 {
 		return ""
 	}
-	j, _ := Judge(v, nil)
+	j, _ := Judge(v, nil, 0)
 	return j.Exec
 }

@@ -26,10 +26,10 @@ type Judgement struct {
 }
 
 // Judge reads view v (its program first) through the program's model.
-// computed says per word whether the shell may still change it (nil: the
-// words' text decides, the safe reading). It reports false for a program
-// without a model.
-func Judge(v []string, computed []bool) (Judgement, bool) {
+// Word i may still be changed by the shell when flags[i]&mask is not zero
+// (nil flags: the words' text decides, the safe reading). It reports false
+// for a program without a model.
+func Judge(v []string, flags []uint8, mask uint8) (Judgement, bool) {
 	if len(v) == 0 {
 		return Judgement{}, false
 	}
@@ -38,7 +38,7 @@ func Judge(v []string, computed []bool) (Judgement, bool) {
 		return Judgement{}, false
 	}
 	r := readings.Get().(*argmodel.Result)
-	argmodel.ParseInto(r, m, v, computed)
+	argmodel.ParseFlags(r, m, v, flags, mask)
 	j := judgement(r, v)
 	readings.Put(r)
 	return j, true

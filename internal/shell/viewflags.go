@@ -1,11 +1,11 @@
 package shell
 
-// ViewComputed returns, for view vi of the segment, per word whether the
-// shell may still change it (an expansion, a glob, a brace), appended to
-// buf. A view that is the segment's words, or a tail of them (a wrapper's
-// command), takes their flags; a view the engine made up (brace expansion)
-// returns nil, which the program models read as "judge by the text".
-func (s *Segment) ViewComputed(vi int, buf []bool) []bool {
+// ViewFlags returns the word flags of view vi of the segment: the
+// segment's own when the view is its words or a tail of them (a wrapper's
+// command, the program's directory dropped). A view the engine made up
+// (brace expansion) gets nil, which the program models read as "judge by
+// the text", the safe reading.
+func (s *Segment) ViewFlags(vi int) []uint8 {
 	if vi < 0 || vi >= len(s.Views) {
 		return nil
 	}
@@ -19,8 +19,5 @@ func (s *Segment) ViewComputed(vi int, buf []bool) []bool {
 			return nil
 		}
 	}
-	for k := range v {
-		buf = append(buf, s.Flags[off+k]&(WordExpands|WordGlob|WordBrace) != 0)
-	}
-	return buf
+	return s.Flags[off:]
 }

@@ -40,9 +40,9 @@ func (p *parser) long(i int, name string) {
 		p.i++
 		return
 	}
-	o, neg, why := p.findLong(name)
+	o, neg, ambiguous := p.findLong(name)
 	if o == nil {
-		p.unknownName(i, why)
+		p.unknownLong(i, name, ambiguous)
 		p.i++
 		return
 	}
@@ -72,7 +72,7 @@ func (p *parser) singleDash(i int, w string) {
 	}
 	o := p.exactLong(name)
 	if o == nil {
-		p.unknownName(i, "an option the model does not know: "+w)
+		p.unknownLong(i, name, false)
 		p.i++
 		return
 	}
@@ -115,9 +115,8 @@ func (p *parser) short(i int, w string) {
 // letter may be a flag the model does not list; the rest of the cluster
 // is then searched for a letter with an effect, which would count.
 func (p *parser) unknownShort(i int, w string, k int) {
-	why := "an option the model does not know: -" + w[k:k+1] + " in " + w
 	if !p.spec.Open {
-		p.unknownOption(i, why)
+		p.unknownOption(i, "an option the model does not know: -"+w[k:k+1]+" in "+w)
 		return
 	}
 	if k == 1 {
@@ -125,6 +124,7 @@ func (p *parser) unknownShort(i int, w string, k int) {
 	}
 	for j := k + 1; j < len(w); j++ {
 		if o := p.findShort(w[j]); o != nil && o.Effect != 0 {
+			why := "an option the model does not know: -" + w[k:k+1] + " in " + w
 			p.unknown(i, why)
 			p.find(o.Effect, i, why+"; the letters after it could be "+o.name()+": "+o.Why, "")
 			p.r.Words[i] = KindUnknown
@@ -311,23 +311,37 @@ func (p *parser) exactLong(name string) *Option {
 	return nil
 }
 
+// unknownLong records a long option the model does not know, or an
+// ambiguous abbreviation.
+func (p *parser) unknownLong(i int, name string, ambiguous bool) {
+	if p.spec.Open {
+		p.r.Words[i] = KindOption
+		return
+	}
+	if ambiguous {
+		p.unknownOption(i, "an ambiguous abbreviation: --"+name)
+		return
+	}
+	p.unknownOption(i, "an option the model does not know: --"+name)
+}
+
 // findLong finds the long option name stands for: an exact name, a
 // negation (--no-NAME, where the syntax has them), or an unambiguous
 // abbreviation. It returns the option, whether it was negated, and
-// otherwise why it found none.
-func (p *parser) findLong(name string) (*Option, bool, string) {
+// whether the name was an ambiguous abbreviation.
+func (p *parser) findLong(name string) (*Option, bool, bool) {
 	if o := p.exactLong(name); o != nil {
-		return o, false, ""
+		return o, false, false
 	}
 	syn := p.spec.Syntax
 	neg := syn.Negate && strings.HasPrefix(name, "no-")
 	if neg {
 		if o := p.exactLong(name[3:]); o != nil {
-			return o, true, ""
+			return o, true, false
 		}
 	}
 	if !syn.Abbrev {
-		return nil, false, "an option the model does not know: --" + name
+		return nil, false, false
 	}
 	var cand *Option
 	candNeg, n := false, 0
@@ -349,13 +363,10 @@ func (p *parser) findLong(name string) (*Option, bool, string) {
 			}
 		}
 	}
-	switch n {
-	case 1:
-		return cand, candNeg, ""
-	case 0:
-		return nil, false, "an option the model does not know: --" + name
+	if n == 1 {
+		return cand, candNeg, false
 	}
-	return nil, false, "an ambiguous abbreviation: --" + name
+	return nil, false, n > 1
 }
 
 // Name is how the option is spelled in messages: its first long name,

@@ -24,6 +24,17 @@ func Parse(s *Spec, words []string, computed []bool) *Result {
 // ParseInto is Parse into r, reusing its storage. It does work linear in
 // the total length of the words.
 func ParseInto(r *Result, s *Spec, words []string, computed []bool) {
+	parseInto(r, s, words, computed, nil, 0)
+}
+
+// ParseFlags is ParseInto with the computed marks given as per-word flag
+// bytes: word i may change at run time when flags[i]&mask is not zero.
+// The flags are read, never kept.
+func ParseFlags(r *Result, s *Spec, words []string, flags []uint8, mask uint8) {
+	parseInto(r, s, words, nil, flags, mask)
+}
+
+func parseInto(r *Result, s *Spec, words []string, computed []bool, flags []uint8, mask uint8) {
 	r.Reset()
 	for range words {
 		r.Words = append(r.Words, KindUnknown)
@@ -36,7 +47,7 @@ func ParseInto(r *Result, s *Spec, words []string, computed []bool) {
 		r.Unknown = append(r.Unknown, Unknown{Word: 0, Why: "no model of this program"})
 		return
 	}
-	p := parser{r: r, words: words, computed: computed, spec: s, bundleAt: -1}
+	p := parser{r: r, words: words, computed: computed, flags: flags, mask: mask, spec: s, bundleAt: -1}
 	if s.Bundle {
 		p.bundleAt = 1
 	}
@@ -49,6 +60,8 @@ type parser struct {
 	r        *Result
 	words    []string
 	computed []bool
+	flags    []uint8 // or per-word flags, with the mask of the computed ones
+	mask     uint8
 	spec     *Spec
 	i        int
 	optsDone bool
@@ -134,7 +147,10 @@ func isOperator(s *Spec, w string) bool {
 // isComputed reports whether text, a part of word i, may change at run
 // time.
 func (p *parser) isComputed(i int, text string) bool {
-	if p.computed != nil && i < len(p.computed) && !p.computed[i] {
+	switch {
+	case p.flags != nil && i < len(p.flags) && p.flags[i]&p.mask == 0:
+		return false
+	case p.computed != nil && i < len(p.computed) && !p.computed[i]:
 		return false
 	}
 	return Computed(text)
@@ -204,18 +220,6 @@ func (p *parser) item(i int, k Kind, o *Option, ro Role, text string) int {
 		p.r.Words[i] = k
 	}
 	return len(p.r.Items) - 1
-}
-
-// unknownName records an option, written out, that the model does not
-// know or finds ambiguous. In an open model it is an option the model
-// does not list: every option with an effect is listed with all its
-// spellings, so it has none. In a closed model it is unknown.
-func (p *parser) unknownName(i int, why string) {
-	if p.spec.Open {
-		p.r.Words[i] = KindOption
-		return
-	}
-	p.unknownOption(i, why)
 }
 
 // unknownOption records an option the model cannot account for, with the
