@@ -45,9 +45,7 @@ const (
 // for the programs that have them, its rows in the tables.
 type Program struct {
 	Bits    Bits
-	wrapper *wrapperSpec    // Wrapper: how it finds the program it runs
-	runner  map[string]bool // Runner: its subcommands, and whether each runs a program
-	carrier carrier         // Nested: how to find the script it carries
+	carrier carrier // Nested: how to find the script it carries
 }
 
 // catalog holds every program any table names.
@@ -65,16 +63,6 @@ func build() map[string]*Program {
 		return p
 	}
 	set := func(v string, b Bits) { get(v).Bits |= b }
-	for v, spec := range wrappers {
-		p := get(v)
-		p.Bits |= Wrapper
-		p.wrapper = &spec
-	}
-	for v, subs := range runners {
-		p := get(v)
-		p.Bits |= Runner
-		p.runner = subs
-	}
 	for _, v := range shells {
 		set(v, Shell)
 	}

@@ -85,6 +85,13 @@ func modelBits(name string) Bits {
 	if s := argmodel.Lookup(name); s != nil && s.Effect&argmodel.EffPrivileged != 0 {
 		b |= Privileged
 	}
+	root, sub := argmodel.Wraps(name)
+	if root {
+		b |= Wrapper
+	}
+	if sub {
+		b |= Runner
+	}
 	return b
 }
 

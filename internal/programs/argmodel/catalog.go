@@ -155,3 +155,37 @@ func Reach(words []string) Effect {
 	sp := r.Spec(s)
 	return r.Effects | sp.optRisk | sp.subRisk | operandRisk(sp)
 }
+
+// Wraps reports whether the program named name runs a command made of
+// its remaining words with no effect of its own (a wrapper: sudo, env,
+// timeout), and whether one of its subcommands does (a runner: npm exec,
+// docker run). Such a command is a segment of its own for the engine.
+func Wraps(name string) (root, sub bool) {
+	s := Lookup(name)
+	if s == nil {
+		return false, false
+	}
+	root = runsPlainCommand(s)
+	for _, c := range s.Subs {
+		walkSubs(c, func(t *Spec) {
+			sub = sub || runsPlainCommand(t)
+		})
+	}
+	return root, sub
+}
+
+func runsPlainCommand(s *Spec) bool {
+	for _, o := range s.Operands {
+		if o.Role == RoleCommand && o.Effect == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func walkSubs(s *Spec, f func(*Spec)) {
+	f(s)
+	for _, c := range s.Subs {
+		walkSubs(c, f)
+	}
+}

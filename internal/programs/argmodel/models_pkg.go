@@ -139,7 +139,7 @@ func npxModel() *Spec {
 	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: list(
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
 		val("p", RoleData, "package"), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
-	), Operands: []Operand{{Role: RoleCommand}}}
+	), Operands: operands(RoleData)} // the package is what runs, and the unit a rule names
 }
 
 // runnerModel is pnpm, yarn or bun: a name that is not a command runs a
@@ -152,8 +152,10 @@ func runnerModel(name string, publish ...string) *Spec {
 		val("e", RoleCode, "eval").does(EffExec, whyCode), val("p", RoleCode, "print").does(EffExec, whyCode),
 	)}
 	root.Subs = exts(s, publish...)
-	for _, n := range []string{"exec", "dlx", "x"} {
-		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
+	root.Subs = append(root.Subs, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
+	for _, n := range []string{"dlx", "x"} {
+		// The package to download and run is named, not a program on PATH.
+		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Operands: operands(RoleData)})
 	}
 	root.Subs = append(root.Subs, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
 		group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),
