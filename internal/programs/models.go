@@ -101,3 +101,120 @@ func modelBits(name string) Bits {
 func CapPrefix(unit []string) bool {
 	return argmodel.Reach(unit)&(argmodel.EffExternal|argmodel.EffPrivileged) != 0
 }
+
+// modelData is DataArgs read through the program's model: the words (at
+// offset off in the segment, indexes below 63) that are only a pattern,
+// a script or another value, never a path. ok is false without a model.
+func modelData(v []string, off int) (uint64, bool) {
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return 0, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	var set, path uint64
+	for _, it := range r.Items {
+		j := it.Word + off
+		if j >= 63 {
+			continue
+		}
+		switch it.Role {
+		case argmodel.RoleData, argmodel.RoleCode:
+			set |= 1 << uint(j)
+		case argmodel.RolePath, argmodel.RoleRemote:
+			path |= 1 << uint(j)
+		}
+	}
+	readings.Put(r)
+	return set &^ path, true
+}
+
+// UnknownPath returns the index of the first word of a segment's words
+// that names a path known only at run time: a bare expansion ("$HOME",
+// $TARGET, "$(pwd)") given to a program that takes paths. A program with
+// a model takes paths where its model says so; one without a model is
+// taken to read any argument as a path, unless it only takes values (echo,
+// printf, test…). It returns -1 when there is none.
+func UnknownPath(words []string, flags []uint8, mask uint8) int {
+	i := 0
+	for i < len(words) && IsAssignment(words[i]) {
+		i++
+	}
+	if i >= len(words) || len(flags) != len(words) {
+		return -1
+	}
+	v, verb := words[i:], BaseName(words[i])
+	if valueVerbs[verb] || BitsOf(verb)&(Cd|Reserved|Shell|Eval) != 0 {
+		return -1
+	}
+	bare := func(j int) bool {
+		w := words[j]
+		return flags[j]&mask != 0 && w != "" && (w[0] == '$' || w[0] == '`') && !printsInsidePaths(w)
+	}
+	m := argmodel.Lookup(verb)
+	if m == nil {
+		for j := i + 1; j < len(words); j++ {
+			if bare(j) {
+				return j
+			}
+		}
+		return -1
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, flags[i:], mask)
+	found := -1
+	for _, it := range r.Items {
+		if (it.Role == argmodel.RolePath || it.Role == argmodel.RoleRemote) && it.Kind != argmodel.KindOption && bare(it.Word+i) {
+			found = it.Word + i
+			break
+		}
+	}
+	readings.Put(r)
+	return found
+}
+
+// printsInsidePaths reports a word that is one command substitution whose
+// command prints only paths inside the working tree: git ls-files, git
+// diff --name-only, git ls-tree --name-only, find of a relative directory
+// without -L. The command itself is a segment judged on its own.
+func printsInsidePaths(w string) bool {
+	var inner string
+	switch {
+	case strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")"):
+		inner = w[2 : len(w)-1]
+	case len(w) > 1 && w[0] == '`' && w[len(w)-1] == '`':
+		inner = w[1 : len(w)-1]
+	default:
+		return false
+	}
+	if strings.ContainsAny(inner, "$`;&|<>()") {
+		return false
+	}
+	f := strings.Fields(inner)
+	if len(f) < 2 {
+		return false
+	}
+	switch {
+	case f[0] == "git" && f[1] == "ls-files":
+		return true
+	case f[0] == "git" && (f[1] == "diff" || f[1] == "ls-tree"):
+		for _, a := range f[2:] {
+			if a == "--name-only" {
+				return true
+			}
+		}
+	case f[0] == "find":
+		d := f[1]
+		if strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "-") || d == ".." ||
+			strings.HasPrefix(d, "../") || strings.Contains(d, "/../") {
+			return false
+		}
+		for _, a := range f[2:] {
+			if a == "-L" || a == "-follow" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
