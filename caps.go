@@ -139,6 +139,11 @@ func judgeSegment(s *shell.Segment, extra [][]string) segJudge {
 		if !j.reaches && len(extra) > 0 {
 			j.reach, j.reaches = programs.ExtraEffect(v, extra)
 		}
+		if !j.reaches && vi > 0 && len(v) < len(s.Words) {
+			// Assignments before the program (DOCKER_HOST=… docker ps,
+			// env DOCKER_HOST=… docker ps) are in the words it drops.
+			j.reach, j.reaches = programs.EnvEffect(v, s.Words[:len(s.Words)-len(v)])
+		}
 	}
 	if !j.reaches {
 		j.reach, j.reaches = unknownEffect(s, extra)

@@ -218,3 +218,26 @@ func printsInsidePaths(w string) bool {
 	}
 	return false
 }
+
+// EnvEffect reports an external effect or privilege that an environment
+// assignment in assigns (NAME=value words) gives the program of view v:
+// DOCKER_HOST=ssh://prod docker ps reaches another machine.
+func EnvEffect(v []string, assigns []string) (Reach, bool) {
+	if len(v) == 0 {
+		return Reach{}, false
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil || len(m.Env) == 0 {
+		return Reach{}, false
+	}
+	for _, a := range assigns {
+		name, _, ok := strings.Cut(a, "=")
+		if !ok {
+			continue
+		}
+		if e, ok := m.EnvEffect(name); ok && e.Effect&(argmodel.EffExternal|argmodel.EffPrivileged) != 0 {
+			return Reach{Privileged: e.Effect&argmodel.EffPrivileged != 0, Why: v[0] + ": " + e.Why}, true
+		}
+	}
+	return Reach{}, false
+}

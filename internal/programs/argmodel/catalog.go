@@ -116,11 +116,15 @@ func Lookup(name string) *Spec {
 	return nil
 }
 
-// Programs returns the names the catalog knows, in no fixed order.
+// Programs returns the names the catalog knows, in no fixed order: the
+// git-<sub> names of git's subcommands included.
 func Programs() []string {
-	out := make([]string, 0, len(catalog))
+	out := make([]string, 0, len(catalog)+len(Git.Subs))
 	for n := range catalog {
 		out = append(out, n)
+	}
+	for _, s := range Git.Subs {
+		out = append(out, "git-"+s.Name)
 	}
 	return out
 }

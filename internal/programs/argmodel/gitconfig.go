@@ -108,6 +108,8 @@ type gitKeyRule struct {
 var gitDangerousKeys = []gitKeyRule{
 	{"remote", "*", "url", "where pushes and fetches go"},
 	{"remote", "*", "pushurl", "where pushes go"},
+	{"remote", "*", "push", "what pushes send"},
+	{"remote", "*", "mirror", "what pushes send"},
 	{"remote", "*", "receivepack", "the program run for pushes"},
 	{"remote", "*", "uploadpack", "the program run for fetches"},
 	{"remote", "*", "proxy", "how the remote is reached"},

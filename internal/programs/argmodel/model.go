@@ -272,6 +272,9 @@ type Spec struct {
 	// Judge, when set, looks at the whole reading afterwards for effects
 	// that depend on several words (git config KEY VALUE).
 	Judge func(r *Result, words []string)
+	// Env are environment variables that, set for the program, give it
+	// an effect (DOCKER_HOST: a remote engine).
+	Env []EnvVar
 
 	compiled bool
 	parent   *Spec
@@ -281,4 +284,24 @@ type Spec struct {
 	riskWhy  string
 	subWhy   string
 	aliasOf  map[string]*Spec
+}
+
+// EnvVar is an environment variable that gives a program an effect.
+type EnvVar struct {
+	Name   string
+	Effect Effect
+	Why    string
+}
+
+// EnvEffect returns the effect that setting the environment variable
+// name gives the program s, if any.
+func (s *Spec) EnvEffect(name string) (EnvVar, bool) {
+	for t := s; t != nil; t = t.parent {
+		for _, e := range t.Env {
+			if e.Name == name {
+				return e, true
+			}
+		}
+	}
+	return EnvVar{}, false
 }

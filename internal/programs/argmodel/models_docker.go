@@ -220,7 +220,10 @@ func dockerModel() *Spec {
 		val("H", RoleData, "host").does(EffExternal, whyEngine),
 		val("", RolePath, "config", "tlscacert", "tlscert", "tlskey"), val("l", RoleData, "log-level"),
 		flag("D", "debug"), flag("", "tls"), flag("", "tlsverify"), flag("v", "version"), flag("", "help"),
-	), Subs: engineSubs()}
+	), Subs: engineSubs(), Env: []EnvVar{
+		{Name: "DOCKER_HOST", Effect: EffExternal, Why: "DOCKER_HOST " + whyEngine},
+		{Name: "DOCKER_CONTEXT", Effect: EffExternal, Why: "DOCKER_CONTEXT " + whyEngine},
+	}}
 	noInherit(root)
 	return closed(root)
 }
@@ -237,7 +240,11 @@ func podmanModel() *Spec {
 	), vals(RoleData, "log-level", "storage-driver", "storage-opt", "cgroup-manager", "events-backend", "module",
 		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug")),
 		Subs: append(engineSubs(), cmds(Cobra, "pod", "machine", "kube", "generate", "healthcheck", "mount",
-			"unshare", "play", "auto-update", "farm", "artifact", "quadlet")...)}
+			"unshare", "play", "auto-update", "farm", "artifact", "quadlet")...),
+		Env: []EnvVar{
+			{Name: "CONTAINER_HOST", Effect: EffExternal, Why: "CONTAINER_HOST " + whyEngine},
+			{Name: "CONTAINER_CONNECTION", Effect: EffExternal, Why: "CONTAINER_CONNECTION " + whyEngine},
+		}}
 	noInherit(root)
 	return closed(root)
 }

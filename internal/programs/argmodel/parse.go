@@ -24,17 +24,17 @@ func Parse(s *Spec, words []string, computed []bool) *Result {
 // ParseInto is Parse into r, reusing its storage. It does work linear in
 // the total length of the words.
 func ParseInto(r *Result, s *Spec, words []string, computed []bool) {
-	parseInto(r, s, words, computed, nil, 0)
+	parseInto(r, s, words, computed, nil, 0, 0)
 }
 
 // ParseFlags is ParseInto with the computed marks given as per-word flag
 // bytes: word i may change at run time when flags[i]&mask is not zero.
 // The flags are read, never kept.
 func ParseFlags(r *Result, s *Spec, words []string, flags []uint8, mask uint8) {
-	parseInto(r, s, words, nil, flags, mask)
+	parseInto(r, s, words, nil, flags, mask, 0)
 }
 
-func parseInto(r *Result, s *Spec, words []string, computed []bool, flags []uint8, mask uint8) {
+func parseInto(r *Result, s *Spec, words []string, computed []bool, flags []uint8, mask uint8, depth int) {
 	r.Reset()
 	for range words {
 		r.Words = append(r.Words, KindUnknown)
@@ -47,7 +47,7 @@ func parseInto(r *Result, s *Spec, words []string, computed []bool, flags []uint
 		r.Unknown = append(r.Unknown, Unknown{Word: 0, Why: "no model of this program"})
 		return
 	}
-	p := parser{r: r, words: words, computed: computed, flags: flags, mask: mask, spec: s, bundleAt: -1}
+	p := parser{r: r, words: words, computed: computed, flags: flags, mask: mask, spec: s, bundleAt: -1, depth: depth}
 	if s.Bundle {
 		p.bundleAt = 1
 	}
@@ -76,6 +76,7 @@ type parser struct {
 	inert       bool
 	placeholder string
 	altOps      []Operand // operands an option chose, or nil
+	depth       int       // nested commands read to get here
 }
 
 // ops returns the current operand model.
@@ -359,7 +360,59 @@ func (p *parser) command(start, end int, placeholder string, appends bool) {
 	prog := p.words[start]
 	if p.isComputed(start, prog) || placeholder != "" && strings.Contains(prog, placeholder) {
 		p.find(EffComputed, start, "the program "+prog+" is chosen at run time", "")
+		return
 	}
+	if (placeholder != "" || appends) && p.depth < 4 {
+		if why := p.nestedComputed(start, end, placeholder, appends); why != "" {
+			p.find(EffComputed, start, why, "")
+		}
+	}
+}
+
+// nestedComputed reads a nested command whose words the outer program
+// fills in at run time (a placeholder, or words it appends) and reports
+// where that makes the program or a script chosen at run time: xargs -I{}
+// sh -c {}, xargs -I% env % id, xargs sh -c (the input becomes the script).
+func (p *parser) nestedComputed(start, end int, placeholder string, appends bool) string {
+	words := p.words[start:end]
+	m := Lookup(words[0])
+	if m == nil {
+		return ""
+	}
+	var computed []bool
+	var flags []uint8
+	if len(p.computed) >= end {
+		computed = p.computed[start:end]
+	}
+	if len(p.flags) >= end {
+		flags = p.flags[start:end]
+	}
+	var r Result
+	parseInto(&r, m, words, computed, flags, p.mask, p.depth+1)
+	if r.Effects&EffComputed != 0 {
+		return r.Why(EffComputed)
+	}
+	code, shellC := false, false
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == KindOption && it.Opt.Operands != nil && len(it.Opt.Operands) > 0 && it.Opt.Operands[0].Role == RoleCode:
+			shellC = true
+		case it.Role == RoleCode || it.Role == RoleProgram:
+			code = true
+			if placeholder != "" && strings.Contains(it.Text, placeholder) {
+				return "the script " + it.Text + " is filled in at run time"
+			}
+		}
+	}
+	for _, sp := range r.Commands {
+		if placeholder != "" && strings.Contains(words[sp.Start], placeholder) {
+			return "the program " + words[sp.Start] + " is filled in at run time"
+		}
+	}
+	if appends && shellC && !code {
+		return "the script of " + words[0] + " -c is the input, chosen at run time"
+	}
+	return ""
 }
 
 // flush gives the current spec's operands their roles, now that every
