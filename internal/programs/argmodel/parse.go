@@ -281,7 +281,9 @@ func (p *parser) subcommand(i int, w string) bool {
 		if s.OpenSubs {
 			return false
 		}
-		p.lost(i, "an unknown subcommand: "+w, s.subRisk, s.subWhy)
+		// A name it does not know (an alias, a plugin) counts as anything
+		// the program can do; it is written out, so not a computed one.
+		p.lost(i, "an unknown subcommand: "+w, s.subRisk&^EffComputed, s.subWhy)
 		return true
 	}
 	p.flush()
