@@ -29,7 +29,7 @@ func tableBits() map[Bits][]string {
 	}
 	for _, v := range argmodel.Programs() {
 		b := modelBits(v)
-		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner} {
+		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner, Nested} {
 			if b&bit != 0 {
 				t[bit] = append(t[bit], v)
 			}
@@ -55,7 +55,7 @@ func TestCatalogAgreesWithTables(t *testing.T) {
 				assert.True(t, slices.Contains(tables[bit], v), "%q has bit %b but no table names it", v, bit)
 			}
 		}
-		assert.Equal(t, p.Bits&Nested != 0, p.carrier != nil, v)
+		assert.Equal(t, p.Bits&Nested != 0, p.carrier != nil || argmodel.CarriesScript(v), v)
 		assert.Zero(t, p.Bits&(Assignment|PathName), "word bits are never in the catalog: %q", v)
 	}
 }

@@ -85,6 +85,9 @@ func modelBits(name string) Bits {
 	if s := argmodel.Lookup(name); s != nil && s.Effect&argmodel.EffPrivileged != 0 {
 		b |= Privileged
 	}
+	if argmodel.CarriesScript(name) {
+		b |= Nested
+	}
 	root, sub := argmodel.Wraps(name)
 	if root {
 		b |= Wrapper
@@ -240,4 +243,42 @@ func EnvEffect(v []string, assigns []string) (Reach, bool) {
 		}
 	}
 	return Reach{}, false
+}
+
+// modelScript finds, through the program's model, a shell command line
+// given as an option's value or an operand (git fetch --upload-pack=CMD,
+// rsync -e CMD, tar -I CMD, git rebase -x CMD): the shell runs it, so it
+// is a nested script like sh -c's. A computed one is not returned (the
+// model already reports it as chosen at run time).
+func modelScript(v []string) (Script, bool) {
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return Script{}, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	var s Script
+	found := false
+	for _, it := range r.Items {
+		if it.Computed || it.Text == "" || !carriesShell(it) {
+			continue
+		}
+		origin := v[0]
+		if it.Opt != nil {
+			origin += " " + it.Opt.Name()
+		}
+		s, found = Script{Origin: origin, Text: it.Text}, true
+		break
+	}
+	readings.Put(r)
+	return s, found
+}
+
+// carriesShell reports an item whose text a shell runs: a program with
+// its arguments, or a shell command line.
+func carriesShell(it argmodel.Item) bool {
+	if it.Kind != argmodel.KindValue && it.Kind != argmodel.KindOperand {
+		return false
+	}
+	return it.Role == argmodel.RoleProgram || it.Role == argmodel.RoleCode && it.Lang == argmodel.LangShell
 }

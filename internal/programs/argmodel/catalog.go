@@ -193,3 +193,24 @@ func walkSubs(s *Spec, f func(*Spec)) {
 		walkSubs(c, f)
 	}
 }
+
+// CarriesScript reports whether the program named name has an option or
+// operand whose value a shell runs (a program with its arguments, or a
+// shell command line), at any depth.
+func CarriesScript(name string) bool {
+	s := Lookup(name)
+	if s == nil {
+		return false
+	}
+	found := false
+	walkSubs(s, func(t *Spec) {
+		for i := range t.Options {
+			o := &t.Options[i]
+			found = found || o.Role == RoleProgram || o.Role == RoleCode && o.Lang == LangShell
+		}
+		for _, o := range t.Operands {
+			found = found || o.Role == RoleCode && o.Lang == LangShell
+		}
+	})
+	return found
+}
