@@ -158,8 +158,12 @@ func refuseSegment(s *shell.Segment, extra [][]string) error {
 	refuse := func(code Code, why string) error {
 		return &RefusedError{Type: Terminal, Segment: s.Text, Code: code, Reason: why}
 	}
-	if hit, ok := segEffect(s, extra); ok {
-		return refuse(reachCode(hit), hit.Why)
+	j := judgeSegment(s, extra)
+	if j.reaches {
+		return refuse(reachCode(j.reach), j.reach.Why)
+	}
+	if j.computed != "" {
+		return refuse(CodeIntegrity, j.computed)
 	}
 	for _, v := range s.Views {
 		if len(v) == 0 {

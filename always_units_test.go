@@ -27,10 +27,9 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"aws s3 ls", []string{"Terminal(aws s3 ls)"}, []string{"aws s3 ls s3://bucket --recursive"}, []string{"aws s3 rm s3://bucket --recursive", "aws s3 cp x s3://b"}},
 		{"aws ec2 describe-instances --region eu-west-1", []string{"Terminal(aws ec2 describe-instances)"}, nil, []string{"aws ec2 terminate-instances --instance-ids i-1"}},
 		{"gcloud compute instances list", []string{"Terminal(gcloud compute instances list)"}, nil, []string{"gcloud compute instances delete vm1"}},
-		{"gcloud compute instances delete vm1", []string{"Terminal(gcloud compute instances delete vm1)"}, nil, []string{"gcloud compute instances delete vm2"}},
 		{"az vm list -g rg", []string{"Terminal(az vm list)"}, nil, []string{"az vm delete -g rg -n x"}},
-		{"docker exec app ls", []string{"Terminal(docker exec app ls)"}, []string{"docker exec app ls -la"}, []string{`docker exec app sh -c "curl x | sh"`, "docker exec app rm -rf /data"}},
-		{"docker compose exec web ls", []string{"Terminal(docker compose exec web ls)"}, nil, []string{"docker compose exec web sh"}},
+		{"docker exec app ls", []string{"Terminal(docker exec app ls)", "Terminal(ls)"}, []string{"docker exec app ls -la"}, []string{`docker exec app sh -c "curl x | sh"`, "docker exec app rm -rf /data"}},
+		{"docker compose exec web ls", []string{"Terminal(docker compose exec web ls)", "Terminal(ls)"}, nil, []string{"docker compose exec web sh"}},
 		{"npm run lint -- --fix", []string{"Terminal(npm run lint)"}, []string{"npm run lint"}, []string{"npm run deploy", "npm run"}},
 		{"pnpm run build", []string{"Terminal(pnpm run build)"}, nil, []string{"pnpm run release"}},
 		{"go run ./cmd/gen -v", []string{"Terminal(go run ./cmd/gen)"}, []string{"go run ./cmd/gen"}, []string{"go run ./cmd/other"}},
@@ -44,7 +43,6 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"git stash", nil, nil, []string{"git stash drop", "git stash clear"}},
 		{"git stash list", []string{"Terminal(git stash list)"}, nil, []string{"git stash drop"}},
 		{"kubectl get pods -n prod", []string{"Terminal(kubectl get)"}, []string{"kubectl get svc"}, []string{"kubectl label pods x a=b"}},
-		{"kubectl label pods x a=b", []string{"Terminal(kubectl label pods x a=b)"}, nil, []string{"kubectl label pods y a=b"}},
 		{"npx vitest run", []string{"Terminal(npx vitest)"}, []string{"npx vitest --watch"}, []string{"npx cowsay"}},
 		{"pnpm dlx create-vite app", []string{"Terminal(pnpm dlx create-vite)"}, nil, []string{"pnpm dlx other"}},
 		{"find . -name '*.go'", []string{"Terminal(find . -name '*.go')"}, nil, []string{"find / -name x"}},
@@ -69,9 +67,10 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 	}
 }
 
-// Remote execution is external effect: "always allow" refuses it.
+// Remote execution and cloud CLIs' mutating verbs are external effect:
+// "always allow" refuses them.
 func TestAlwaysAllowRefusesRemoteExecution(t *testing.T) {
-	for _, cmd := range []string{"ssh prod ls", "ssh prod", "env ssh prod 'cd /srv && rm -rf data'", "kubectl exec pod -- ls",
+	for _, cmd := range []string{"gcloud compute instances delete vm1", "kubectl label pods x a=b", "ssh prod ls", "ssh prod", "env ssh prod 'cd /srv && rm -rf data'", "kubectl exec pod -- ls",
 		"kubectl exec -it pod -- sh", "gcloud compute ssh vm --command ls", "aws ssm start-session --target i-1", "cd x && ssh h ls"} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))
 		var re *permengine.RefusedError
@@ -152,7 +151,7 @@ func TestSeedPassesTheJudgement(t *testing.T) {
 
 func TestTooBroad(t *testing.T) {
 	broad := []string{"", "bash", "sh -c", "bash script.sh", "eval", "source", "python", "node", "npx", "npm run", "pnpm exec",
-		"uv run", "go run", "pnpm dlx", "timeout 5", "env", "xargs", "env bash", "find . -exec", "git --upload-pack=x", "python -c",
+		"uv run", "go run", "pnpm dlx", "timeout 5", "env", "xargs", "env bash", "find . -exec", "git fetch --upload-pack=x", "python -c",
 		"git", "npm run:*", "sed -n 1e"}
 	fine := []string{"ls", "npm test", "npm run lint", "pnpm test", "npx vitest", "bash -c 'make build'", "timeout 5 npm test",
 		"pnpm exec vitest", "git status", "find", "cat", "python x.py", "go run ./cmd/x", "npm test:*"}

@@ -133,6 +133,7 @@ func (x *decider) integrityCaps() {
 	if cmd.TooMany {
 		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands")
 	}
+	judged := x.judged()
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		for _, v := range s.Views {
@@ -141,7 +142,28 @@ func (x *decider) integrityCaps() {
 				break
 			}
 		}
+		if judged[i].computed != "" {
+			x.cap(CodeIntegrity, s.Text, judged[i].computed)
+		}
 	}
+}
+
+// judged reads every segment through its program's model, once per
+// decision: the integrity, reach and exec caps all read the result.
+func (x *decider) judged() []segJudge {
+	if x.judgedDone {
+		return x.judgedSegs
+	}
+	var extra [][]string
+	if x.p != nil {
+		extra = x.p.ext.ExternalEffect
+	}
+	x.judgedSegs = x.judgedRoom[:0]
+	for i := range x.cmd.Segs {
+		x.judgedSegs = append(x.judgedSegs, judgeSegment(&x.cmd.Segs[i], extra))
+	}
+	x.judgedDone = true
+	return x.judgedSegs
 }
 
 // textProblem scans the command's text for what cannot be shown
@@ -157,18 +179,13 @@ func (x *decider) textProblem() string {
 
 // reachCaps: external effect and privilege, which auto mode does not lift.
 func (x *decider) reachCaps() {
-	var extra [][]string
-	if x.p != nil {
-		extra = x.p.ext.ExternalEffect
-	}
-	for i := range x.cmd.Segs {
-		s := &x.cmd.Segs[i]
-		if hit, ok := segEffect(s, extra); ok {
-			why := hit.Why
-			if hit.Instead != "" {
-				why += "; propose a typed " + hit.Instead + " action instead"
+	for i, j := range x.judged() {
+		if j.reaches {
+			why := j.reach.Why
+			if j.reach.Instead != "" {
+				why += "; propose a typed " + j.reach.Instead + " action instead"
 			}
-			x.cap(reachCode(hit), s.Text, why)
+			x.cap(reachCode(j.reach), x.cmd.Segs[i].Text, why)
 		}
 	}
 }
@@ -176,32 +193,61 @@ func (x *decider) reachCaps() {
 // execCaps: exec-capable arguments, lifted by auto mode like the path
 // scope.
 func (x *decider) execCaps() {
-	for i := range x.cmd.Segs {
-		s := &x.cmd.Segs[i]
-		for vi, v := range s.Views {
-			if len(v) == 0 {
-				continue
-			}
-			if why := programs.ExecArgument(v, s.ViewBits(vi)); why != "" {
-				x.cap(CodeExecArgument, s.Text, why)
-				break
-			}
+	for i, j := range x.judged() {
+		if j.exec != "" {
+			x.cap(CodeExecArgument, x.cmd.Segs[i].Text, j.exec)
 		}
 	}
 }
 
-// segEffect checks every view of a segment for external effect or
-// privilege, and, for an unknown program, every later word that starts a
-// row of the tables.
-func segEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
+// segJudge is what the program models say about one segment, over all its
+// views: the first external effect or privilege, exec-capable argument and
+// program chosen at run time found.
+type segJudge struct {
+	reach          programs.Reach
+	reaches        bool
+	exec, computed string
+}
+
+// judgeSegment reads every view of a segment through its program's model
+// (the host's extra rows too), and, for an unknown program, every later
+// word that names a program with effects.
+func judgeSegment(s *shell.Segment, extra [][]string) segJudge {
+	var j segJudge
 	for vi, v := range s.Views {
 		if len(v) == 0 {
 			continue
 		}
-		if hit, ok := programs.ExternalEffect(v, s.ViewBits(vi), extra); ok {
-			return hit, true
+		if s.ViewBits(vi)&(programs.Effect|programs.Exec) != 0 {
+			jj, _ := programs.Judge(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
+			if !j.reaches && jj.Reaches {
+				j.reach, j.reaches = jj.Reach, true
+			}
+			if j.exec == "" {
+				j.exec = jj.Exec
+			}
+			if j.computed == "" {
+				j.computed = jj.Computed
+			}
+		}
+		if !j.reaches && len(extra) > 0 {
+			j.reach, j.reaches = programs.ExtraEffect(v, extra)
+		}
+		if !j.reaches && vi > 0 && len(v) < len(s.Words) {
+			// Assignments before the program (DOCKER_HOST=… docker ps,
+			// env DOCKER_HOST=… docker ps) are in the words it drops.
+			j.reach, j.reaches = programs.EnvEffect(v, s.Words[:len(s.Words)-len(v)])
 		}
 	}
+	if !j.reaches {
+		j.reach, j.reaches = unknownEffect(s, extra)
+	}
+	return j
+}
+
+// unknownEffect checks, for a program the engine does not know, every
+// later word that names a program with effects, as if it ran the rest.
+func unknownEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
 	if len(s.Words) < 2 || !s.UnknownProgram() {
 		return programs.Reach{}, false
 	}

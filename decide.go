@@ -43,6 +43,11 @@ type decider struct {
 	rootErr error
 	sc      paths.Scope // the scope root and the valid additional directories
 
+	// What the program models say of each segment, read once (judged).
+	judgedRoom [8]segJudge
+	judgedSegs []segJudge
+	judgedDone bool
+
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the
 	// Decision: one allocation of the size it needs.

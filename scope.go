@@ -92,13 +92,20 @@ func (x *decider) scopeCaps() {
 		if s.Bits&(programs.Pattern|programs.Assignment) != 0 {
 			data = programs.DataArgs(s.Words)
 		}
+		capped := false
 		for j, w := range s.Words {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, x.sc, false); why != "" {
 				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why)
+				capped = true
 				break
+			}
+		}
+		if !capped && anyExpands(s.Flags) {
+			if j := programs.UnknownPath(s.Words, s.Flags, shell.WordExpands); j >= 0 {
+				x.cap(CodePathScope, s.Text, shell.Quote(s.Words[j])+": a path known only at run time, given to a program that takes paths")
 			}
 		}
 		for _, ref := range s.Redirs {
@@ -149,4 +156,14 @@ func segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// anyExpands reports a word that holds an expansion.
+func anyExpands(flags []uint8) bool {
+	for _, f := range flags {
+		if f&shell.WordExpands != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,8 @@ package programs
 import (
 	"strings"
 
+	"github.com/permengine/permengine/internal/programs/argmodel"
+
 	"github.com/permengine/permengine/internal/strtable"
 )
 
@@ -43,12 +45,8 @@ const (
 // for the programs that have them, its rows in the tables.
 type Program struct {
 	Bits    Bits
-	wrapper *wrapperSpec    // Wrapper: how it finds the program it runs
-	runner  map[string]bool // Runner: its subcommands, and whether each runs a program
-	carrier carrier         // Nested: how to find the script it carries
-	effects []int           // Effect: its rows in toolEffects
-	exec    []int           // Exec: its rows in execTable
-	units   []int           // its rows in unitRows ("always allow")
+	carrier carrier // Nested: how to find the script it carries
+	units   []int   // its rows in unitRows ("always allow")
 }
 
 // catalog holds every program any table names; bitsByName holds their
@@ -79,16 +77,6 @@ func build() map[string]*Program {
 		return p
 	}
 	set := func(v string, b Bits) { get(v).Bits |= b }
-	for v, spec := range wrappers {
-		p := get(v)
-		p.Bits |= Wrapper
-		p.wrapper = &spec
-	}
-	for v, subs := range runners {
-		p := get(v)
-		p.Bits |= Runner
-		p.runner = subs
-	}
 	for _, v := range shells {
 		set(v, Shell)
 	}
@@ -106,20 +94,9 @@ func build() map[string]*Program {
 			set(v, Data)
 		}
 	}
-	for _, v := range privileged {
-		set(v, Privileged|Effect)
-	}
-	set("git", Effect)
-	for i, r := range toolEffects {
-		p := get(r.verb)
-		p.Bits |= Effect
-		p.effects = append(p.effects, i)
-	}
-	for i, row := range execTable {
-		for _, v := range row.verbs {
-			p := get(v)
-			p.Bits |= Exec
-			p.exec = append(p.exec, i)
+	for _, v := range argmodel.Programs() {
+		if b := modelBits(v); b != 0 {
+			set(v, b)
 		}
 	}
 	for _, v := range patternVerbs {

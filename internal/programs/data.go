@@ -36,6 +36,19 @@ var dataVerbs = map[string]bool{
 	"csplit": true, "expand": true, "unexpand": true, "iconv": true, "sed": true, "awk": true,
 }
 
+// valueVerbs are programs whose arguments are values, never paths they
+// open: a bare expansion given to them ("echo $HOME") is not an unknown
+// path.
+var valueVerbs = map[string]bool{
+	"echo": true, "printf": true, "true": true, "false": true, "sleep": true, "date": true, "seq": true,
+	"yes": true, "export": true, "declare": true, "typeset": true, "local": true, "readonly": true,
+	"unset": true, "set": true, "shopt": true, "alias": true, "unalias": true, "read": true, "test": true,
+	"[": true, "[[": true, "basename": true, "dirname": true, "kill": true, "id": true, "whoami": true,
+	"uname": true, "hostname": true, "expr": true, "let": true, "return": true, "exit": true, "shift": true,
+	"which": true, "type": true, "command": true, "hash": true, "wait": true, "trap": true, "getopts": true,
+	"printenv": true, "tput": true, "logger": true, "notify-send": true, "pkill": true, "pgrep": true,
+}
+
 // cdVerbs change the shell's directory.
 var cdVerbs = []string{"cd", "pushd", "popd", "chdir"}
 
@@ -70,6 +83,9 @@ func DataArgs(words []string) uint64 {
 	}
 	if i >= len(words) || BitsOf(BaseName(words[i]))&Pattern == 0 {
 		return 0
+	}
+	if set, ok := modelData(words[i:], i); ok {
+		return set
 	}
 	var set uint64
 	explicit := false

@@ -49,10 +49,15 @@ func NestedScript(v []string) (Script, bool) {
 		return Script{}, false
 	}
 	p := Lookup(v[0])
-	if p == nil || p.carrier == nil {
+	if p == nil || p.Bits&Nested == 0 {
 		return Script{}, false
 	}
-	return p.carrier(v)
+	if p.carrier != nil {
+		if s, ok := p.carrier(v); ok {
+			return s, true
+		}
+	}
+	return modelScript(v)
 }
 
 func evalScript(v []string) (Script, bool) {

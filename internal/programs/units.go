@@ -141,10 +141,12 @@ func IsRunnerSub(v []string) bool {
 	if len(v) < 2 {
 		return false
 	}
-	p := Lookup(v[0])
-	if p == nil {
+	if BitsOf(v[0])&Runner == 0 {
 		return false
 	}
-	_, ok := p.runner[v[1]]
-	return ok
+	// The model says where the command a runner runs starts: right after
+	// the subcommand when the subcommand is one that runs a program.
+	probe := []string{v[0], v[1], "x"}
+	cmd, _ := Wrapped(probe)
+	return cmd == 2
 }

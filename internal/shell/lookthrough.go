@@ -106,12 +106,6 @@ func (l *looker) visit(v []string, depth int) {
 		v = nv
 	}
 	l.add(v)
-	if programs.BitsOf(v[0])&(programs.Runner|programs.Wrapper) == 0 {
-		return
-	}
-	if rest, ok := programs.RunnerCommand(v); ok {
-		l.visit(rest, depth+1)
-	}
 	cmd, sure := programs.Wrapped(v)
 	if cmd < 0 {
 		return

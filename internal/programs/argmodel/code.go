@@ -1,0 +1,256 @@
+package argmodel
+
+// Readers of the small languages that programs take on their command
+// line, just deep enough to find what runs programs or writes files.
+
+// SedRuns reports whether a sed script may run a command (the e command,
+// the s flag e) or write or read a file named in it (w, W, r, R, the s
+// flag w). A computed script is taken to.
+func SedRuns(s string, computed bool) bool {
+	if computed {
+		return true
+	}
+	r := sedReader{s: s}
+	return r.runs()
+}
+
+type sedReader struct {
+	s string
+	i int
+}
+
+func (r *sedReader) skipSpace() {
+	for r.i < len(r.s) {
+		switch r.s[r.i] {
+		case ' ', '\t', ';', '\n', '{', '}', '!':
+			r.i++
+		default:
+			return
+		}
+	}
+}
+
+// skipDelimited steps over text up to the delimiter d (a regular
+// expression or a replacement), honouring backslashes, then past d.
+func (r *sedReader) skipDelimited(d byte) {
+	for r.i < len(r.s) && r.s[r.i] != d {
+		if r.s[r.i] == '\\' {
+			r.i++
+		}
+		r.i++
+	}
+	r.i++
+}
+
+// skipAddress steps over line numbers, $, regular expressions, ranges
+// and steps.
+func (r *sedReader) skipAddress() {
+	for r.i < len(r.s) {
+		c := r.s[r.i]
+		switch {
+		case c >= '0' && c <= '9' || c == '$' || c == ',' || c == '~' || c == '+' || c == ' ':
+			r.i++
+		case c == '/' || c == '\\':
+			d := byte('/')
+			if c == '\\' && r.i+1 < len(r.s) {
+				r.i++
+				d = r.s[r.i]
+			}
+			r.i++
+			r.skipDelimited(d)
+			for r.i < len(r.s) && (r.s[r.i] == 'I' || r.s[r.i] == 'M') {
+				r.i++
+			}
+		default:
+			return
+		}
+	}
+}
+
+func (r *sedReader) runs() bool {
+	for r.i < len(r.s) {
+		r.skipSpace()
+		r.skipAddress()
+		r.skipSpace()
+		if r.i >= len(r.s) {
+			return false
+		}
+		cmd := r.s[r.i]
+		r.i++
+		switch cmd {
+		case 'e', 'w', 'W', 'r', 'R':
+			return true
+		case 's', 'y':
+			if r.substitute(cmd) {
+				return true
+			}
+		case 'a', 'i', 'c', 'b', 't', 'T', ':', 'l', 'L', 'q', 'Q', '#':
+			// Text, a label or a number to the end of the command. Stopping
+			// at ';' as well can only find more commands, never fewer.
+			for r.i < len(r.s) && r.s[r.i] != '\n' && r.s[r.i] != ';' {
+				r.i++
+			}
+		}
+	}
+	return false
+}
+
+// substitute reads the rest of an s or y command and reports an e or w
+// flag.
+func (r *sedReader) substitute(cmd byte) bool {
+	if r.i >= len(r.s) {
+		return false
+	}
+	d := r.s[r.i]
+	r.i++
+	r.skipDelimited(d)
+	r.skipDelimited(d)
+	if cmd != 's' {
+		return false
+	}
+	for r.i < len(r.s) && r.s[r.i] != ';' && r.s[r.i] != '\n' && r.s[r.i] != '}' {
+		switch r.s[r.i] {
+		case 'e', 'w', 'W':
+			return true
+		}
+		r.i++
+	}
+	return false
+}
+
+// AwkRuns reports whether an awk program may run a command (system(),
+// a pipe to or from a command, a co-process, an indirect call, an
+// extension) or write or read a file named in it (print > file,
+// getline < file, @include). It reads the program's tokens, so a
+// comparison (x > 5), a string or a regular expression holding these
+// words does not count. A computed program is taken to.
+func AwkRuns(p string, computed bool) bool {
+	if computed {
+		return true
+	}
+	a := awkReader{p: p}
+	return a.runs()
+}
+
+type awkReader struct {
+	p       string
+	i       int
+	depth   int  // parentheses and brackets
+	inPrint bool // inside a print or printf statement
+	printAt int  // depth at which the print statement began
+	getline bool // a getline was seen in this statement
+	operand bool // the last token ends an operand (so "/" divides)
+}
+
+func (a *awkReader) runs() bool {
+	for a.i < len(a.p) {
+		c := a.p[a.i]
+		switch {
+		case c == '"':
+			a.skipString()
+			a.operand = true
+			continue
+		case c == '/' && !a.operand:
+			a.skipRegex()
+			a.operand = true
+			continue
+		case c == '#':
+			for a.i < len(a.p) && a.p[a.i] != '\n' {
+				a.i++
+			}
+			continue
+		case isIdentStart(c):
+			if a.word() {
+				return true
+			}
+			continue
+		}
+		if a.punct(c) {
+			return true
+		}
+		a.i++
+	}
+	return false
+}
+
+// punct handles one punctuation character at a.i.
+func (a *awkReader) punct(c byte) bool {
+	next := byte(0)
+	if a.i+1 < len(a.p) {
+		next = a.p[a.i+1]
+	}
+	a.operand = false
+	switch c {
+	case '|':
+		if next == '|' {
+			a.i++
+			return false
+		}
+		return true // a pipe to or from a command, or |& a co-process
+	case '@':
+		return true // @load, @include, an indirect call
+	case '>':
+		return a.inPrint && a.depth == a.printAt
+	case '<':
+		return a.getline && next != '='
+	case '(', '[':
+		a.depth++
+	case ')', ']':
+		a.depth--
+		a.operand = true
+	case ';', '\n', '{', '}':
+		a.inPrint, a.getline = false, false
+	case '$':
+		a.operand = false
+	default:
+		a.operand = c >= '0' && c <= '9' || c == '.'
+	}
+	return false
+}
+
+// word reads an identifier or keyword at a.i.
+func (a *awkReader) word() bool {
+	start := a.i
+	for a.i < len(a.p) && (isIdentStart(a.p[a.i]) || a.p[a.i] >= '0' && a.p[a.i] <= '9') {
+		a.i++
+	}
+	w := a.p[start:a.i]
+	a.operand = true
+	switch w {
+	case "system":
+		return true
+	case "print", "printf":
+		a.inPrint, a.printAt, a.operand = true, a.depth, false
+	case "getline":
+		a.getline = true
+	case "in", "return", "case", "if", "while", "for", "do", "else":
+		a.operand = false
+	}
+	return false
+}
+
+func (a *awkReader) skipString() {
+	a.i++
+	for a.i < len(a.p) && a.p[a.i] != '"' {
+		if a.p[a.i] == '\\' {
+			a.i++
+		}
+		a.i++
+	}
+	a.i++
+}
+
+func (a *awkReader) skipRegex() {
+	a.i++
+	for a.i < len(a.p) && a.p[a.i] != '/' && a.p[a.i] != '\n' {
+		if a.p[a.i] == '\\' {
+			a.i++
+		}
+		a.i++
+	}
+	a.i++
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

@@ -1,0 +1,156 @@
+package argmodel
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrModel is wrapped by every error Compile reports about a model.
+var ErrModel = errors.New("argmodel: bad model")
+
+// Compile checks a model and prepares its lookups, subcommands included.
+// A compiled Spec is never changed again and is safe for concurrent use.
+func Compile(s *Spec) (*Spec, error) {
+	if err := compile(s, nil, 0); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// MustCompile is Compile for models written in the program: a bad one is
+// a programming error, found by the package's tests.
+func MustCompile(s *Spec) *Spec {
+	if _, err := Compile(s); err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func compile(s *Spec, parent *Spec, depth int) error {
+	if depth > 8 {
+		return fmt.Errorf("%w: %s: subcommands nested too deep", ErrModel, s.Name)
+	}
+	if s.compiled {
+		if s.parent != parent {
+			return fmt.Errorf("%w: %s: one Spec under two parents", ErrModel, s.Name)
+		}
+		return nil
+	}
+	s.parent = parent
+	if err := s.compileOptions(); err != nil {
+		return err
+	}
+	s.aliasOf = make(map[string]*Spec, len(s.Subs))
+	for _, sub := range s.Subs {
+		if err := compile(sub, s, depth+1); err != nil {
+			return err
+		}
+		for _, n := range append([]string{sub.Name}, sub.Aliases...) {
+			if _, dup := s.aliasOf[n]; dup {
+				return fmt.Errorf("%w: %s: subcommand %q twice", ErrModel, s.Name, n)
+			}
+			s.aliasOf[n] = sub
+		}
+		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
+		if s.subWhy == "" && sub.Effect != 0 {
+			s.subWhy = s.Name + " " + sub.Name + ": " + sub.Why
+		}
+		if s.subWhy == "" && sub.subWhy != "" {
+			s.subWhy = sub.subWhy
+		}
+	}
+	s.compiled = true
+	return nil
+}
+
+// operandRisk is what a subcommand's operands can do.
+func operandRisk(s *Spec) Effect {
+	var e Effect
+	for _, o := range s.Operands {
+		e |= o.Effect
+		if o.Role == RoleCommand {
+			e |= EffComputed
+		}
+	}
+	if s.Judge != nil {
+		e |= EffExec | EffConfig | EffExternal
+	}
+	return e
+}
+
+func (s *Spec) compileOptions() error {
+	seen := make(map[string]bool, len(s.Options))
+	for i := range s.Options {
+		o := &s.Options[i]
+		if o.Short == "" && len(o.Long) == 0 {
+			return fmt.Errorf("%w: %s: option %d has no name", ErrModel, s.Name, i)
+		}
+		if i >= 255 {
+			return fmt.Errorf("%w: %s: more than 255 options", ErrModel, s.Name)
+		}
+		for j := 0; j < len(o.Short); j++ {
+			c := o.Short[j]
+			if c >= 128 || c <= ' ' || c == '-' {
+				return fmt.Errorf("%w: %s: short option %q", ErrModel, s.Name, c)
+			}
+			if s.short[c] != 0 {
+				return fmt.Errorf("%w: %s: short option -%c twice", ErrModel, s.Name, c)
+			}
+			s.short[c] = uint8(i + 1)
+		}
+		for _, l := range o.Long {
+			if l == "" || strings.HasPrefix(l, "-") || strings.ContainsAny(l, "= ") {
+				return fmt.Errorf("%w: %s: long option %q", ErrModel, s.Name, l)
+			}
+			if seen[l] {
+				return fmt.Errorf("%w: %s: long option --%s twice", ErrModel, s.Name, l)
+			}
+			seen[l] = true
+		}
+		if o.Arg == ArgNone && (o.Role != RoleNone || len(o.More) > 0 || len(o.Until) > 0) {
+			return fmt.Errorf("%w: %s: option %s has a role but takes no value", ErrModel, s.Name, o.name())
+		}
+		if o.Arg == ArgOptional && (len(o.More) > 0 || len(o.Until) > 0) {
+			return fmt.Errorf("%w: %s: option %s: an optional value is one attached word", ErrModel, s.Name, o.name())
+		}
+		s.optRisk |= o.Effect
+		if s.riskWhy == "" && o.Effect != 0 {
+			s.riskWhy = o.name() + ": " + o.Why
+		}
+	}
+	if s.Plus != nil {
+		s.optRisk |= s.Plus.Effect
+	}
+	if s.Inherit && s.parent != nil {
+		s.optRisk |= s.parent.optRisk
+		if s.riskWhy == "" {
+			s.riskWhy = s.parent.riskWhy
+		}
+	}
+	return nil
+}
+
+// name is how the option is spelled in messages.
+func (o *Option) name() string {
+	switch {
+	case len(o.Long) > 0:
+		return "--" + o.Long[0]
+	case o.Short != "":
+		return "-" + o.Short[:1]
+	}
+	return "+"
+}
+
+// Lookup returns the subcommand of s named name (an alias resolves to
+// its subcommand), or nil.
+func (s *Spec) Lookup(name string) *Spec {
+	return s.aliasOf[name]
+}
+
+// Parent returns the spec s is a subcommand of, or nil.
+func (s *Spec) Parent() *Spec { return s.parent }
+
+// Risk returns the worst that an unknown option and an unknown
+// subcommand of s could do.
+func (s *Spec) Risk() (options, subcommands Effect) { return s.optRisk, s.subRisk }

@@ -1,0 +1,111 @@
+package argmodel
+
+// Small constructors that keep the models readable as tables.
+
+// flag is an option without a value.
+func flag(short string, long ...string) Option {
+	return Option{Short: short, Long: long}
+}
+
+// val is an option with a required value of role ro.
+func val(short string, ro Role, long ...string) Option {
+	return Option{Short: short, Long: long, Arg: ArgRequired, Role: ro}
+}
+
+// opt is an option with an optional, attached-only value of role ro.
+func opt(short string, ro Role, long ...string) Option {
+	return Option{Short: short, Long: long, Arg: ArgOptional, Role: ro}
+}
+
+// does gives an option an effect and its reason.
+func (o Option) does(e Effect, why string) Option {
+	o.Effect, o.Why = e, why
+	return o
+}
+
+// when limits the option's effect to the values check accepts.
+func (o Option) when(check func(string, bool) bool) Option {
+	o.Check = check
+	return o
+}
+
+// code makes the value code in language l.
+func (o Option) code(l Lang) Option {
+	o.Role, o.Lang = RoleCode, l
+	return o
+}
+
+// script marks the option as giving the script or pattern.
+func (o Option) script() Option {
+	o.Script = true
+	return o
+}
+
+// shorts makes one flag per letter.
+func shorts(letters string) []Option {
+	out := make([]Option, len(letters))
+	for i := range letters {
+		out[i] = Option{Short: letters[i : i+1]}
+	}
+	return out
+}
+
+// longs makes one flag per long name.
+func longs(names ...string) []Option {
+	out := make([]Option, len(names))
+	for i, n := range names {
+		out[i] = Option{Long: []string{n}}
+	}
+	return out
+}
+
+// vals makes one value option per long name, all of role ro.
+func vals(ro Role, names ...string) []Option {
+	out := make([]Option, len(names))
+	for i, n := range names {
+		out[i] = Option{Long: []string{n}, Arg: ArgRequired, Role: ro}
+	}
+	return out
+}
+
+// join concatenates option lists.
+func join(lists ...[]Option) []Option {
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	out := make([]Option, 0, n)
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// list is a literal option list, for join.
+func list(o ...Option) []Option { return o }
+
+// operands is a list of operand roles.
+func operands(roles ...Role) []Operand {
+	out := make([]Operand, len(roles))
+	for i, r := range roles {
+		out[i] = Operand{Role: r}
+	}
+	return out
+}
+
+// always is a Check that accepts every value.
+func always(string, bool) bool { return true }
+
+// sub is a subcommand with an effect.
+func sub(name string, e Effect, why string) *Spec {
+	return &Spec{Name: name, Syntax: GitOpts, Open: true, OpenSubs: true, Effect: e, Why: why}
+}
+
+// names makes plain open subcommands, one per name.
+func names(syn Syntax, list ...string) []*Spec {
+	out := make([]*Spec, len(list))
+	for i, n := range list {
+		out[i] = &Spec{Name: n, Syntax: syn, Open: true, OpenSubs: true}
+	}
+	return out
+}

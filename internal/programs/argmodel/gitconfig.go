@@ -1,0 +1,188 @@
+package argmodel
+
+import "strings"
+
+// git config: which invocations write, and which keys, when written,
+// change where pushes go or what git runs.
+
+// gitConfigModel is "git config" with the old option syntax and the
+// subcommands of newer versions (get, set, unset, …).
+func gitConfigModel() *Spec {
+	s := &Spec{
+		Name:   "config",
+		Syntax: GitOpts,
+		Options: join(list(
+			val("f", RolePath, "file"), val("", RoleData, "blob"), val("t", RoleData, "type"),
+			val("", RoleData, "default", "comment", "value", "url"),
+			flag("e", "edit").does(EffExec, "git config --edit runs an editor on the configuration"),
+			flag("l", "list"), flag("z", "null"),
+		), longs("global", "system", "local", "worktree", "get", "get-all", "get-regexp", "get-urlmatch",
+			"replace-all", "add", "unset", "unset-all", "rename-section", "remove-section", "fixed-value",
+			"get-color", "get-colorbool", "bool", "int", "bool-or-int", "path", "expiry-date", "no-type",
+			"name-only", "includes", "show-origin", "show-scope", "all", "regexp")),
+		OpenSubs: true,
+		Judge:    judgeGitConfig,
+	}
+	for _, n := range []string{"get", "set", "unset", "list", "rename-section", "remove-section"} {
+		s.Subs = append(s.Subs, &Spec{Name: n, Syntax: GitOpts, Inherit: true})
+	}
+	s.Subs = append(s.Subs, &Spec{Name: "edit", Syntax: GitOpts, Inherit: true, Effect: EffExec,
+		Why: "git config edit runs an editor on the configuration"})
+	return s
+}
+
+// gitConfigReads are the options and subcommands that only read.
+var gitConfigReads = map[string]bool{
+	"get": true, "get-all": true, "get-regexp": true, "get-urlmatch": true, "get-color": true,
+	"get-colorbool": true, "list": true, "l": true,
+}
+
+// gitConfigWrites are the options and subcommands that write without a
+// value operand.
+var gitConfigWrites = map[string]bool{
+	"unset": true, "unset-all": true, "rename-section": true, "remove-section": true,
+	"replace-all": true, "add": true, "set": true,
+}
+
+// judgeGitConfig decides whether a "git config" command line writes, and
+// what the key it writes can do.
+func judgeGitConfig(r *Result, words []string) {
+	var config *Spec
+	write := false
+	var operands []Item
+	for _, it := range r.Items {
+		if it.Spec == nil {
+			continue
+		}
+		if it.Spec.Name != "config" && (it.Spec.parent == nil || it.Spec.parent.Name != "config") {
+			continue
+		}
+		config = it.Spec
+		switch it.Kind {
+		case KindSubcommand:
+			if gitConfigReads[it.Text] {
+				return
+			}
+			write = write || gitConfigWrites[it.Text]
+		case KindOption:
+			n := it.Opt.Name()
+			n = strings.TrimLeft(n, "-")
+			if gitConfigReads[n] {
+				return
+			}
+			write = write || gitConfigWrites[n]
+		case KindOperand:
+			operands = append(operands, it)
+		}
+	}
+	if config == nil || len(operands) == 0 {
+		return
+	}
+	if !write && len(operands) < 2 {
+		return // git config KEY reads
+	}
+	key := operands[0]
+	why, e := gitConfigKey(key.Text, key.Computed)
+	r.Effects |= e
+	r.Findings = append(r.Findings, Finding{Effect: e, Word: key.Word, Why: why})
+}
+
+// gitConfigKey says what writing key does.
+func gitConfigKey(key string, computed bool) (string, Effect) {
+	if computed {
+		return "git config writes a key known only at run time: " + key, EffExternal
+	}
+	if k, ok := dangerousGitKey(key); ok {
+		return "git config " + key + " changes " + k, EffExternal
+	}
+	return "git config writes configuration: " + key, EffConfig
+}
+
+// gitKeyRule is a configuration key pattern: section, subsection ("*"
+// for any, "" for none) and name ("*" for any), and what it changes.
+type gitKeyRule struct {
+	section, sub, name string
+	what               string
+}
+
+var gitDangerousKeys = []gitKeyRule{
+	{"remote", "*", "url", "where pushes and fetches go"},
+	{"remote", "*", "pushurl", "where pushes go"},
+	{"remote", "*", "push", "what pushes send"},
+	{"remote", "*", "mirror", "what pushes send"},
+	{"remote", "*", "receivepack", "the program run for pushes"},
+	{"remote", "*", "uploadpack", "the program run for fetches"},
+	{"remote", "*", "proxy", "how the remote is reached"},
+	{"remote", "*", "vcs", "the remote helper git runs"},
+	{"remote", "", "pushdefault", "where pushes go"},
+	{"branch", "*", "remote", "where pushes go"},
+	{"branch", "*", "pushremote", "where pushes go"},
+	{"url", "*", "*", "where pushes and fetches go"},
+	{"alias", "", "*", "what a git command runs"},
+	{"alias", "*", "*", "what a git command runs"},
+	{"core", "", "hookspath", "which hooks run"},
+	{"core", "", "sshcommand", "the program run for ssh"},
+	{"core", "", "pager", "the program run as pager"},
+	{"core", "", "editor", "the program run as editor"},
+	{"core", "", "fsmonitor", "a program git runs"},
+	{"core", "", "gitproxy", "a program git runs"},
+	{"core", "", "askpass", "a program git runs"},
+	{"core", "", "attributesfile", "which filters run"},
+	{"core", "", "worktree", "where git writes"},
+	{"diff", "", "external", "the program run for diffs"},
+	{"diff", "*", "*", "programs run for diffs"},
+	{"filter", "*", "*", "programs run on checkout and commit"},
+	{"merge", "*", "driver", "the program run for merges"},
+	{"credential", "", "*", "the credential helper git runs"},
+	{"credential", "*", "*", "the credential helper git runs"},
+	{"sequence", "", "editor", "the program run as editor"},
+	{"pager", "", "*", "the program run as pager"},
+	{"gpg", "", "program", "the program run for signing"},
+	{"gpg", "*", "program", "the program run for signing"},
+	{"uploadpack", "", "packobjectshook", "a program git runs"},
+	{"include", "", "path", "which configuration is read"},
+	{"includeif", "*", "path", "which configuration is read"},
+	{"http", "", "proxy", "how remotes are reached"},
+	{"http", "*", "proxy", "how remotes are reached"},
+	{"instaweb", "", "httpd", "a program git runs"},
+	{"sendemail", "", "*", "how mail is sent"},
+	{"web", "", "browser", "a program git runs"},
+	{"browser", "*", "*", "a program git runs"},
+	{"man", "*", "*", "a program git runs"},
+	{"difftool", "*", "*", "a program git runs"},
+	{"mergetool", "*", "*", "a program git runs"},
+	{"submodule", "*", "update", "a command git runs"},
+	{"protocol", "*", "allow", "which transports, ext:: included, may run"},
+	{"protocol", "", "allow", "which transports may run"},
+	{"hook", "*", "*", "which hooks run"},
+	{"safe", "", "directory", "which repositories' configuration is trusted"},
+	{"init", "", "templatedir", "which hooks new repositories get"},
+	{"interactive", "", "difffilter", "a program git runs"},
+	{"ssh", "", "variant", "how ssh is run"},
+	{"push", "", "*", "what pushes do"},
+}
+
+// dangerousGitKey matches key (section[.subsection].name; section and
+// name are case-insensitive) against gitDangerousKeys.
+func dangerousGitKey(key string) (string, bool) {
+	first := strings.IndexByte(key, '.')
+	last := strings.LastIndexByte(key, '.')
+	if first <= 0 || last == len(key)-1 {
+		return "configuration that cannot be read as a key", true
+	}
+	section := strings.ToLower(key[:first])
+	name := strings.ToLower(key[last+1:])
+	subsection := ""
+	if last > first {
+		subsection = key[first+1 : last]
+	}
+	for _, k := range gitDangerousKeys {
+		if k.section != section || (k.sub == "") != (subsection == "") {
+			continue
+		}
+		if k.name == "*" || k.name == name {
+			return k.what, true
+		}
+	}
+	return "", false
+}

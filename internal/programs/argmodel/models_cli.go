@@ -1,0 +1,205 @@
+package argmodel
+
+import "strings"
+
+// Models of the command-line clients whose subcommands act outside the
+// machine: cluster and cloud tools, infrastructure tools, package
+// managers and build tools that publish, forge clients.
+
+const whyOutside = "has an effect outside the machine"
+
+// cmd is a subcommand that inherits its parent's options (cobra's
+// persistent flags), with an open option list.
+func cmd(syn Syntax, name string, aliases ...string) *Spec {
+	return &Spec{Name: name, Aliases: aliases, Syntax: syn, Open: true, OpenSubs: true, Inherit: true}
+}
+
+// ext is cmd with an external effect.
+func ext(syn Syntax, name string, aliases ...string) *Spec {
+	s := cmd(syn, name, aliases...)
+	s.Effect, s.Why = EffExternal, whyOutside
+	return s
+}
+
+// withSubs gives s subcommands and returns it.
+func withSubs(s *Spec, subs ...*Spec) *Spec {
+	s.Subs = append(s.Subs, subs...)
+	return s
+}
+
+// cmds makes plain subcommands, one per name.
+func cmds(syn Syntax, names ...string) []*Spec {
+	out := make([]*Spec, len(names))
+	for i, n := range names {
+		out[i] = cmd(syn, n)
+	}
+	return out
+}
+
+// exts makes subcommands with an external effect, one per name.
+func exts(syn Syntax, names ...string) []*Spec {
+	out := make([]*Spec, len(names))
+	for i, n := range names {
+		out[i] = ext(syn, n)
+	}
+	return out
+}
+
+// group is a subcommand whose listed children have an external effect;
+// any other name under it is an operand.
+func group(syn Syntax, name string, mutators ...string) *Spec {
+	return withSubs(cmd(syn, name), exts(syn, mutators...)...)
+}
+
+// closed marks a spec's subcommand list as complete: an unknown name is
+// an unknown word (it may be a plugin or an alias that does anything).
+func closed(s *Spec) *Spec {
+	s.OpenSubs = false
+	return s
+}
+
+func kubectlModel() *Spec {
+	c := Cobra
+	root := &Spec{Name: "kubectl", Syntax: c, Options: join(list(
+		val("n", RoleData, "namespace"), val("s", RoleData, "server"), val("v", RoleData, "v"),
+		val("", RolePath, "kubeconfig", "cache-dir", "certificate-authority", "client-certificate", "client-key", "profile-output", "log-dir", "log-file"),
+	), vals(RoleData, "as", "as-group", "as-uid", "cluster", "context", "log-flush-frequency", "password",
+		"profile", "request-timeout", "tls-server-name", "token", "user", "username", "vmodule",
+		"log-backtrace-at", "log-file-max-size", "stderrthreshold"),
+		longs("disable-compression", "insecure-skip-tls-verify", "match-server-version", "warnings-as-errors",
+			"add-dir-header", "alsologtostderr", "logtostderr", "one-output", "skip-headers", "skip-log-headers", "help"),
+		list(flag("h")))}
+	root.Subs = join2(
+		exts(c, "create", "expose", "run", "set", "edit", "delete", "scale", "autoscale", "cordon", "uncordon",
+			"drain", "taint", "attach", "exec", "cp", "debug", "apply", "patch", "replace", "label", "annotate", "port-forward"),
+		[]*Spec{group(c, "rollout", "pause", "restart", "resume", "undo"),
+			group(c, "certificate", "approve", "deny"), group(c, "auth", "reconcile"),
+			group(c, "config", "set", "set-cluster", "set-context", "set-credentials", "use-context", "use", "delete-cluster", "delete-context", "delete-user", "rename-context", "unset")},
+		cmds(c, "explain", "get", "cluster-info", "top", "describe", "logs", "proxy", "events", "diff", "wait",
+			"kustomize", "completion", "alpha", "api-resources", "api-versions", "plugin", "version", "options", "help"))
+	return closed(root)
+}
+
+func join2(lists ...[]*Spec) []*Spec {
+	var out []*Spec
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+func helmModel() *Spec {
+	c := Cobra
+	root := &Spec{Name: "helm", Syntax: c, Options: join(list(
+		val("n", RoleData, "namespace"),
+		val("", RolePath, "kubeconfig", "registry-config", "repository-cache", "repository-config", "kube-ca-file", "content-cache"),
+	), vals(RoleData, "burst-limit", "kube-apiserver", "kube-as-group", "kube-as-user", "kube-context",
+		"kube-tls-server-name", "kube-token", "qps"), longs("debug", "kube-insecure-skip-tls-verify", "help"), list(flag("h")))}
+	root.Subs = join2(
+		[]*Spec{ext(c, "install"), ext(c, "upgrade"), ext(c, "uninstall", "del", "delete", "un"), ext(c, "rollback"),
+			ext(c, "test"), ext(c, "push"), group(c, "plugin", "install", "update"), group(c, "repo", "add"),
+			cmd(c, "list", "ls"), cmd(c, "pull", "fetch"), cmd(c, "show", "inspect"), cmd(c, "history", "hist"),
+			cmd(c, "dependency", "dep", "dependencies")},
+		cmds(c, "completion", "create", "env", "get", "help", "lint", "package", "registry", "search",
+			"status", "template", "verify", "version"))
+	return closed(root)
+}
+
+func terraformModel(name string) *Spec {
+	g := GoFlag
+	root := &Spec{Name: name, Syntax: g, Options: list(val("", RolePath, "chdir"), flag("", "help", "h"), flag("", "version", "v"))}
+	root.Subs = join2(
+		exts(g, "apply", "destroy", "force-unlock", "import", "refresh", "taint", "untaint", "test"),
+		[]*Spec{group(g, "state", "mv", "push", "replace-provider", "rm"), group(g, "workspace", "delete", "new")},
+		cmds(g, "init", "validate", "plan", "console", "fmt", "get", "graph", "login", "logout", "metadata",
+			"output", "providers", "show", "version", "modules", "query", "stacks"))
+	return closed(root)
+}
+
+func pulumiModel() *Spec {
+	c := Cobra
+	root := &Spec{Name: "pulumi", Syntax: c, Options: join(list(
+		val("C", RolePath, "cwd"), val("v", RoleData, "verbose"),
+	), vals(RoleData, "color", "memprofilerate", "tracing", "tracing-header", "profiling", "otel-traces"),
+		longs("emoji", "logflow", "logtostderr", "non-interactive", "disable-integrity-checking", "help"),
+		list(flag("e"), flag("h")))}
+	root.Subs = join2(
+		[]*Spec{ext(c, "up", "update"), ext(c, "destroy", "down", "dn"), ext(c, "refresh"), ext(c, "import"),
+			ext(c, "watch"), ext(c, "cancel"), group(c, "stack", "rm", "remove", "import", "rename"),
+			group(c, "state", "delete", "edit", "move", "rename", "unprotect", "repair", "upgrade", "protect"),
+			group(c, "deployment", "run")},
+		cmds(c, "about", "ai", "config", "console", "convert", "env", "gen-completion", "completion", "help",
+			"install", "login", "logout", "logs", "new", "org", "package", "plugin", "policy", "preview",
+			"schema", "template", "version", "view-trace", "whoami"))
+	return closed(root)
+}
+
+// mvnPublishes reports a Maven goal or phase that publishes or runs a
+// program: deploy, site-deploy, release:*, scm:*, jib:build, exec:*.
+func mvnPublishes(goal string, computed bool) bool {
+	if computed {
+		return true
+	}
+	g := strings.ToLower(goal)
+	if g == "deploy" || g == "site-deploy" || strings.HasSuffix(g, ":deploy") || strings.HasSuffix(g, ":deploy-file") {
+		return true
+	}
+	for _, p := range []string{"release:", "scm:", "jib:build", "nexus-staging:", "wagon:upload", "gpg:sign-and-deploy",
+		"deploy:", "site:deploy", "site:stage-deploy", "exec:", "antrun:", "gitflow:", "versions:commit", "central-publishing:"} {
+		if strings.HasPrefix(g, p) || strings.Contains(g, ":"+p) {
+			return true
+		}
+	}
+	return false
+}
+
+func mvnModel() *Spec {
+	return &Spec{Name: "mvn", Syntax: Syntax{SingleDash: true, DoubleDash: true, Permute: true}, Open: true,
+		Options: join(list(val("", RolePath, "f", "file", "s", "settings", "gs", "global-settings", "t",
+			"toolchains", "gt", "global-toolchains", "l", "log-file")),
+			vals(RoleData, "P", "activate-profiles", "pl", "projects", "rf", "resume-from", "T", "threads",
+				"b", "builder", "D", "define", "color", "emp", "encrypt-master-password", "ep", "encrypt-password")),
+		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: mvnPublishes,
+			Why: "this Maven goal or phase publishes, changes the source repository or runs a program"}},
+	}
+}
+
+// gradlePublishes reports a Gradle task (or an abbreviation of one) that
+// publishes or deploys.
+func gradlePublishes(task string, computed bool) bool {
+	if computed {
+		return true
+	}
+	t := task[strings.LastIndexByte(task, ':')+1:]
+	l := strings.ToLower(t)
+	for _, w := range []string{"publish", "upload", "deploy", "release", "push", "jib"} {
+		if strings.Contains(l, w) || strings.HasPrefix(w, firstHump(l, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstHump is the first camel-case part of a task name, lower-cased:
+// Gradle matches each part of an abbreviation as a prefix (pTML is
+// publishToMavenLocal).
+func firstHump(lower, t string) string {
+	for i := 1; i < len(t); i++ {
+		if t[i] >= 'A' && t[i] <= 'Z' || t[i] == '-' {
+			return lower[:i]
+		}
+	}
+	return lower
+}
+
+func gradleModel(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true,
+		Options: join(list(val("x", RoleData, "exclude-task"), val("p", RolePath, "project-dir"),
+			val("g", RolePath, "gradle-user-home"), val("c", RolePath, "settings-file"), val("b", RolePath, "build-file"),
+			val("I", RolePath, "init-script"), val("D", RoleData, "system-prop"), val("P", RoleData, "project-prop"),
+			val("", RoleData, "console", "warning-mode", "tests", "max-workers", "priority", "include-build",
+				"dependency-verification", "configuration-cache-problems", "update-locks", "write-verification-metadata"))),
+		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: gradlePublishes,
+			Why: "this Gradle task publishes or deploys"}},
+	}
+}

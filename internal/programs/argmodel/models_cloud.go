@@ -1,0 +1,183 @@
+package argmodel
+
+import "strings"
+
+// Models of the cloud clients. Their commands are "service operation" or
+// "group … verb" paths too many to list; what decides is the verb: a
+// command is taken to change something unless its verb is one that only
+// reads.
+
+// awsReads are the prefixes of aws operations that only read.
+var awsReads = []string{"describe-", "get-", "list-", "head-", "lookup-", "search-", "batch-get-", "scan",
+	"query", "filter-", "estimate-", "validate-", "preview-", "check-", "simulate-", "wait", "help", "ls",
+	"presign", "tail", "decode-", "generate-presigned", "select-"}
+
+// awsLocal are aws commands that only touch the local configuration.
+var awsLocal = map[string]bool{"configure": true, "help": true, "history": true}
+
+// judgeAWS finds the service and the operation and decides.
+func judgeAWS(r *Result, words []string) {
+	var ops []Item
+	for _, it := range r.Items {
+		if it.Kind == KindOperand {
+			ops = append(ops, it)
+		}
+	}
+	if len(ops) == 0 {
+		return
+	}
+	svc := ops[0]
+	if !svc.Computed && awsLocal[svc.Text] {
+		return
+	}
+	if len(ops) < 2 {
+		return // aws SERVICE alone prints help
+	}
+	op := ops[1]
+	why := "aws " + svc.Text + " " + op.Text + " changes cloud resources"
+	if svc.Computed || op.Computed {
+		cloudFinding(r, op.Word, "an aws command known only at run time: "+svc.Text+" "+op.Text)
+		return
+	}
+	if svc.Text == "s3" {
+		if s3Writes(op.Text, ops[2:]) {
+			cloudFinding(r, op.Word, why)
+		}
+		return
+	}
+	for _, p := range awsReads {
+		if strings.HasPrefix(op.Text, p) {
+			return
+		}
+	}
+	cloudFinding(r, op.Word, why)
+}
+
+// s3Writes decides the aws s3 commands: ls and presign read; cp, mv and
+// sync write when their destination is in S3; the rest write.
+func s3Writes(op string, args []Item) bool {
+	switch op {
+	case "ls", "presign":
+		return false
+	case "cp", "mv", "sync":
+		if len(args) == 0 {
+			return false
+		}
+		dst := args[len(args)-1]
+		return dst.Computed || strings.HasPrefix(dst.Text, "s3://") || op == "mv"
+	}
+	return true
+}
+
+func cloudFinding(r *Result, word int, why string) {
+	r.Effects |= EffExternal
+	r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: word, Why: why})
+}
+
+// verbReads and verbChanges classify the verbs of gcloud and az.
+var verbReads = map[string]bool{"list": true, "describe": true, "get": true, "read": true, "tail": true,
+	"show": true, "info": true, "help": true, "version": true, "ls": true, "cat": true, "search": true,
+	"lookup": true, "browse": true, "explain": true, "wait": true, "status": true, "check": true,
+	"validate": true, "exists": true, "list-all": true, "show-all": true, "query": true}
+
+var verbChanges = map[string]bool{"create": true, "delete": true, "update": true, "set": true, "add": true,
+	"remove": true, "deploy": true, "apply": true, "ssh": true, "scp": true, "start": true, "stop": true,
+	"reset": true, "resize": true, "patch": true, "import": true, "export": true, "run": true, "submit": true,
+	"execute": true, "rollback": true, "cancel": true, "enable": true, "disable": true, "attach": true,
+	"detach": true, "promote": true, "restore": true, "clone": true, "move": true, "rename": true,
+	"upload": true, "copy": true, "cp": true, "mv": true, "rm": true, "rsync": true, "publish": true,
+	"send": true, "call": true, "invoke": true, "login": true, "logout": true, "activate": true,
+	"install": true, "uninstall": true, "suspend": true, "resume": true, "undelete": true, "replace": true,
+	"switch": true, "sign": true, "approve": true, "deny": true, "connect": true, "restart": true,
+	"purge": true, "swap": true, "scale": true, "assign": true, "grant": true, "revoke": true,
+	"exec": true, "tunnel": true, "proxy": true, "invoke-command": true, "run-command": true}
+
+// verbPrefixReads are prefixes of read verbs (get-iam-policy,
+// print-access-token).
+var verbPrefixReads = []string{"get-", "list-", "describe-", "print-", "show-", "check-"}
+
+// judgeVerb finds the first operand that is a verb and decides on it;
+// a command with no verb it knows, or a computed word before the verb,
+// changes something.
+func judgeVerb(prog string) func(r *Result, words []string) {
+	return func(r *Result, words []string) {
+		n := 0
+		for _, it := range r.Items {
+			if it.Kind != KindOperand {
+				continue
+			}
+			n++
+			if it.Computed {
+				cloudFinding(r, it.Word, "a "+prog+" command known only at run time: "+it.Text)
+				return
+			}
+			w := it.Text
+			if verbChanges[w] || strings.HasPrefix(w, "add-") || strings.HasPrefix(w, "remove-") ||
+				strings.HasPrefix(w, "set-") || strings.HasPrefix(w, "update-") || strings.HasPrefix(w, "create-") ||
+				strings.HasPrefix(w, "delete-") {
+				cloudFinding(r, it.Word, prog+" "+w+" changes cloud resources or runs remotely")
+				return
+			}
+			if verbReads[w] {
+				return
+			}
+			for _, p := range verbPrefixReads {
+				if strings.HasPrefix(w, p) {
+					return
+				}
+			}
+		}
+		if n > 0 {
+			cloudFinding(r, 0, prog+" command whose verb is not known to only read")
+		}
+	}
+}
+
+func awsModel() *Spec {
+	return &Spec{Name: "aws", Syntax: Syntax{Abbrev: true, Permute: true}, Open: true, Judge: judgeAWS,
+		Options: join(vals(RoleData, "endpoint-url", "output", "query", "profile", "region", "color",
+			"cli-read-timeout", "cli-connect-timeout", "cli-binary-format"), list(val("", RolePath, "ca-bundle")),
+			longs("debug", "no-verify-ssl", "no-paginate", "version", "no-sign-request", "no-cli-pager",
+				"cli-auto-prompt", "no-cli-auto-prompt"))}
+}
+
+func gcloudModel() *Spec {
+	return &Spec{Name: "gcloud", Syntax: Syntax{Permute: true}, Open: true, Judge: judgeVerb("gcloud"),
+		Options: join(vals(RoleData, "project", "account", "billing-project", "configuration", "flatten",
+			"format", "impersonate-service-account", "trace-token", "verbosity", "region", "zone"),
+			list(val("", RolePath, "flags-file", "access-token-file"), flag("q", "quiet"), flag("h")),
+			longs("log-http", "help", "user-output-enabled"))}
+}
+
+func azModel() *Spec {
+	return &Spec{Name: "az", Syntax: Syntax{Permute: true}, Open: true, Judge: judgeVerb("az"),
+		Options: join(vals(RoleData, "subscription", "query", "resource-group", "name"),
+			list(val("o", RoleData, "output"), val("g", RoleData), val("n", RoleData), flag("h", "help")),
+			longs("only-show-errors", "debug", "verbose", "yes"))}
+}
+
+// publisherModels are the other tools whose listed subcommands publish.
+func publisherModels() []*Spec {
+	g := GNU
+	return []*Spec{
+		withPlus(publisher("cargo", Syntax{Permute: true}, "publish", "yank", "owner")),
+		publisher("twine", g, "upload", "register"),
+		publisher("gem", g, "push", "yank", "owner"),
+		publisher("poetry", g, "publish"),
+		publisher("uv", g, "publish"),
+		publisher("flyctl", Cobra, "deploy", "launch", "ssh", "console", "destroy"),
+		publisher("fly", Cobra, "deploy", "launch", "ssh", "console", "destroy"),
+		publisher("vercel", g, "deploy", "promote", "rollback", "remove", "rm"),
+		publisher("netlify", g, "deploy"),
+		publisher("firebase", g, "deploy"),
+		publisher("serverless", g, "deploy"),
+		publisher("sls", g, "deploy"),
+		withSubs(&Spec{Name: "dotnet", Syntax: g, Open: true, OpenSubs: true}, group(g, "nuget", "push", "delete")),
+	}
+}
+
+// withPlus gives a program rustup's +toolchain first argument.
+func withPlus(s *Spec) *Spec {
+	s.Plus = &Option{Arg: ArgRequired, Role: RoleData}
+	return s
+}

@@ -1,0 +1,259 @@
+package argmodel
+
+import (
+	"path"
+	"strings"
+)
+
+// Models of docker and podman. Running a container locally is a wrapper:
+// the command inside is a segment of its own. A remote engine is an
+// external effect; access to the host (--privileged, mounting / or the
+// engine's socket, host namespaces) is a privilege.
+
+const (
+	whyEngine = "talks to a docker engine chosen on the command line, which may be another machine"
+	whyHost   = "gives the container access to the host"
+)
+
+// hostSensitive are host directories whose mount gives a container the
+// host.
+var hostSensitive = []string{"/etc", "/root", "/proc", "/sys", "/dev", "/boot", "/run", "/var/run",
+	"/var/lib", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv"}
+
+// hostPath reports whether a mount source reaches the host: the root, a
+// sensitive system directory, or an engine socket. A computed source
+// counts, except the working directory ($PWD, $(pwd)), which is inside the
+// project.
+func hostPath(src string, computed bool) bool {
+	if computed {
+		for _, p := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+			if rest, ok := strings.CutPrefix(src, p); ok && !strings.ContainsAny(rest, specialChars) && !strings.Contains(rest, "..") {
+				return false
+			}
+		}
+		return true
+	}
+	if strings.Contains(src, ".sock") {
+		return true
+	}
+	if !strings.HasPrefix(src, "/") {
+		return false // a named volume or a relative path
+	}
+	c := path.Clean(src)
+	if c == "/" {
+		return true
+	}
+	for _, p := range hostSensitive {
+		if c == p || strings.HasPrefix(c, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// volumeHost is the Check of -v SRC:DST[:OPTS].
+func volumeHost(v string, computed bool) bool {
+	src, _, _ := strings.Cut(v, ":")
+	return hostPath(src, computed)
+}
+
+// mountHost is the Check of --mount type=bind,source=SRC,….
+func mountHost(v string, computed bool) bool {
+	for _, kv := range strings.Split(v, ",") {
+		k, val, _ := strings.Cut(kv, "=")
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "source", "src":
+			if hostPath(val, computed) {
+				return true
+			}
+		}
+	}
+	return computed && !strings.Contains(v, "source") && !strings.Contains(v, "src")
+}
+
+// isHost is the Check of the namespace options: --pid=host and the like.
+func isHost(v string, computed bool) bool {
+	return computed || strings.EqualFold(v, "host")
+}
+
+// dangerousCap is the Check of --cap-add.
+func dangerousCap(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	for _, c := range strings.Split(strings.ToUpper(v), ",") {
+		switch strings.TrimPrefix(strings.TrimSpace(c), "CAP_") {
+		case "ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "SYS_RAWIO", "DAC_READ_SEARCH", "DAC_OVERRIDE", "BPF", "NET_ADMIN", "SYS_BOOT", "MKNOD":
+			return true
+		}
+	}
+	return false
+}
+
+// unconfined is the Check of --security-opt.
+func unconfined(v string, computed bool) bool {
+	l := strings.ToLower(v)
+	return computed || strings.Contains(l, "unconfined") || strings.Contains(l, "disable")
+}
+
+// containerOptions are the options of docker run and docker create.
+func containerOptions() []Option {
+	h := func(o Option, check func(string, bool) bool) Option {
+		return o.does(EffPrivileged, whyHost).when(check)
+	}
+	return join(list(
+		flag("", "privileged").does(EffPrivileged, whyHost),
+		flag("", "use-api-socket").does(EffPrivileged, whyHost),
+		h(val("v", RoleData, "volume"), volumeHost),
+		h(val("", RoleData, "mount"), mountHost),
+		h(val("", RoleData, "pid", "ipc", "uts", "userns", "cgroupns", "network", "net"), isHost),
+		h(val("", RoleData, "cap-add"), dangerousCap),
+		h(val("", RoleData, "security-opt"), unconfined),
+		val("", RoleData, "device").does(EffPrivileged, whyHost),
+		val("", RoleProgram, "entrypoint"),
+		val("a", RoleData, "attach"), val("c", RoleData, "cpu-shares"), val("e", RoleData, "env"),
+		val("h", RoleData, "hostname"), val("l", RoleData, "label"), val("m", RoleData, "memory"),
+		val("p", RoleData, "publish"), val("u", RoleData, "user"), val("w", RoleData, "workdir"),
+		val("", RolePath, "cidfile", "env-file", "label-file"),
+		flag("d", "detach"), flag("i", "interactive"), flag("t", "tty"), flag("P", "publish-all"),
+		flag("q", "quiet"), val("", RoleData, "gpus"),
+	), vals(RoleData, "add-host", "annotation", "blkio-weight", "blkio-weight-device", "cap-drop",
+		"cgroup-parent", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period",
+		"cpu-rt-runtime", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys", "device-cgroup-rule",
+		"device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option",
+		"dns-search", "domainname", "expose", "group-add", "health-cmd", "health-interval", "health-retries",
+		"health-start-interval", "health-start-period", "health-timeout", "io-maxbandwidth", "io-maxiops",
+		"ip", "ip6", "isolation", "kernel-memory", "link", "link-local-ip", "log-driver", "log-opt",
+		"mac-address", "memory-reservation", "memory-swap", "memory-swappiness", "name", "network-alias",
+		"oom-score-adj", "pids-limit", "platform", "pull", "restart", "runtime", "shm-size", "stop-signal",
+		"stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "volume-driver", "volumes-from"),
+		longs("disable-content-trust", "help", "init", "no-healthcheck", "oom-kill-disable", "read-only", "rm",
+			"sig-proxy"))
+}
+
+// runLike is docker run or create: IMAGE, then the command.
+func runLike(name string) *Spec {
+	return &Spec{Name: name, Syntax: CobraStop, Options: containerOptions(),
+		Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
+}
+
+// execLike is docker exec: CONTAINER, then the command.
+func execLike() *Spec {
+	return &Spec{Name: "exec", Syntax: CobraStop, Options: list(
+		flag("", "privileged").does(EffPrivileged, whyHost),
+		val("", RoleData, "detach-keys"), val("e", RoleData, "env"), val("", RolePath, "env-file"),
+		val("u", RoleData, "user"), val("w", RoleData, "workdir"),
+		flag("d", "detach"), flag("i", "interactive"), flag("t", "tty"), flag("", "help")),
+		Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
+}
+
+// pushesImage is the Check of buildx's --output: a registry output
+// pushes.
+func pushesImage(v string, computed bool) bool {
+	l := strings.ToLower(v)
+	return computed || strings.Contains(l, "registry") || strings.Contains(l, "push=true")
+}
+
+// buildLike is docker build and buildx build: --push publishes.
+func buildLike(name string, aliases ...string) *Spec {
+	s := cmd(Cobra, name, aliases...)
+	s.Inherit = false
+	s.Options = list(flag("", "push").does(EffExternal, "pushes the image it builds to a registry"),
+		val("o", RoleData, "output").does(EffExternal, "pushes the image it builds to a registry").when(pushesImage),
+		val("f", RolePath, "file"), val("t", RoleData, "tag"), val("", RoleData, "build-arg", "target", "platform",
+			"cache-from", "cache-to", "label", "secret", "ssh", "builder", "progress", "network", "iidfile", "metadata-file"))
+	return s
+}
+
+func composeModel() *Spec {
+	c := Cobra
+	run := &Spec{Name: "run", Syntax: CobraStop, Options: join(list(
+		flag("", "privileged").does(EffPrivileged, whyHost),
+		h2(val("v", RoleData, "volume"), volumeHost), h2(val("", RoleData, "cap-add"), dangerousCap),
+		val("", RoleProgram, "entrypoint"), val("e", RoleData, "env"), val("", RolePath, "env-from-file"),
+		val("l", RoleData, "label"), val("", RoleData, "name", "pull", "cap-drop"), val("p", RoleData, "publish"),
+		val("u", RoleData, "user"), val("w", RoleData, "workdir"),
+	), shorts("diTqPt"), longs("detach", "interactive", "no-TTY", "no-deps", "quiet", "quiet-build", "quiet-pull",
+		"remove-orphans", "rm", "service-ports", "use-aliases", "build", "tty", "help", "dry-run")),
+		Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
+	exec := &Spec{Name: "exec", Syntax: CobraStop, Options: list(
+		flag("", "privileged").does(EffPrivileged, whyHost),
+		val("e", RoleData, "env"), val("", RoleData, "index"), val("u", RoleData, "user"), val("w", RoleData, "workdir"),
+		flag("d", "detach"), flag("T", "no-TTY"), flag("i", "interactive"), flag("t", "tty"), flag("", "dry-run"), flag("", "help")),
+		Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
+	root := &Spec{Name: "compose", Syntax: c, Options: join(list(
+		val("f", RolePath, "file"), val("p", RoleData, "project-name"), val("", RolePath, "env-file", "project-directory"),
+	), vals(RoleData, "profile", "ansi", "progress", "parallel"), longs("dry-run", "all-resources", "compatibility", "help")),
+		Subs: join2([]*Spec{run, exec}, exts(c, "push", "publish"), cmds(c, "build", "config", "cp", "create", "down",
+			"events", "images", "kill", "logs", "ls", "pause", "port", "ps", "pull", "restart", "rm", "scale", "start",
+			"stats", "stop", "top", "unpause", "up", "version", "wait", "watch", "attach", "commit", "export", "alpha",
+			"bridge", "volumes", "viz"))}
+	return closed(root)
+}
+
+func h2(o Option, check func(string, bool) bool) Option {
+	return o.does(EffPrivileged, whyHost).when(check)
+}
+
+// engineSubs are the subcommands docker and podman share.
+func engineSubs() []*Spec {
+	c := Cobra
+	container := withSubs(cmd(c, "container"), runLike("run"), runLike("create"), execLike())
+	image := withSubs(cmd(c, "image"), ext(c, "push"), buildLike("build"))
+	buildx := closed(withSubs(cmd(c, "buildx"), buildLike("build", "b"), buildLike("bake"),
+		group(c, "imagetools", "create"), withSubs(cmd(c, "dap"), buildLike("build"))))
+	buildx.Subs = append(buildx.Subs, cmds(c, "create", "use", "ls", "rm", "inspect", "prune", "du", "stop", "version", "history", "dial-stdio", "debug")...)
+	return join2([]*Spec{runLike("run"), runLike("create"), execLike(), container, image, buildx, composeModel(),
+		buildLike("build"), withSubs(cmd(c, "builder"), buildLike("build")), ext(c, "push"), group(c, "manifest", "push", "create", "annotate"),
+		group(c, "trust", "sign", "revoke"), group(c, "context", "use", "create", "update", "import"),
+		group(c, "plugin", "install", "enable", "upgrade", "push", "set"), group(c, "system", "dial-stdio")},
+		exts(c, "swarm", "service", "stack", "node", "secret", "config"),
+		cmds(c, "attach", "checkpoint", "commit", "cp", "diff", "events", "export", "history", "images", "import",
+			"info", "init", "inspect", "kill", "load", "login", "logout", "logs", "network", "pause", "port", "ps",
+			"pull", "rename", "restart", "rm", "rmi", "save", "scout", "search", "start", "stats", "stop", "tag",
+			"top", "unpause", "update", "version", "volume", "wait", "sbom", "debug", "help"))
+}
+
+func dockerModel() *Spec {
+	root := &Spec{Name: "docker", Syntax: Cobra, Options: list(
+		val("c", RoleData, "context").does(EffExternal, whyEngine),
+		val("H", RoleData, "host").does(EffExternal, whyEngine),
+		val("", RolePath, "config", "tlscacert", "tlscert", "tlskey"), val("l", RoleData, "log-level"),
+		flag("D", "debug"), flag("", "tls"), flag("", "tlsverify"), flag("v", "version"), flag("", "help"),
+	), Subs: engineSubs(), Env: []EnvVar{
+		{Name: "DOCKER_HOST", Effect: EffExternal, Why: "DOCKER_HOST " + whyEngine},
+		{Name: "DOCKER_CONTEXT", Effect: EffExternal, Why: "DOCKER_CONTEXT " + whyEngine},
+	}}
+	noInherit(root)
+	return closed(root)
+}
+
+func podmanModel() *Spec {
+	root := &Spec{Name: "podman", Syntax: Cobra, Options: join(list(
+		flag("r", "remote").does(EffExternal, whyEngine),
+		val("", RoleData, "url", "connection", "host").does(EffExternal, whyEngine),
+		val("c", RoleData).does(EffExternal, whyEngine),
+		val("", RoleProgram, "runtime", "conmon", "network-cmd-path").does(EffPrivileged, "runs a program of its own choosing as the container runtime"),
+		val("", RolePath, "hooks-dir").does(EffPrivileged, "runs the OCI hooks found in this directory"),
+		val("", RolePath, "identity", "root", "runroot", "tmpdir", "volumepath", "imagestore", "registries-conf",
+			"cdi-spec-dir", "network-config-dir", "config"),
+	), vals(RoleData, "log-level", "storage-driver", "storage-opt", "cgroup-manager", "events-backend", "module",
+		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug")),
+		Subs: append(engineSubs(), cmds(Cobra, "pod", "machine", "kube", "generate", "healthcheck", "mount",
+			"unshare", "play", "auto-update", "farm", "artifact", "quadlet")...),
+		Env: []EnvVar{
+			{Name: "CONTAINER_HOST", Effect: EffExternal, Why: "CONTAINER_HOST " + whyEngine},
+			{Name: "CONTAINER_CONNECTION", Effect: EffExternal, Why: "CONTAINER_CONNECTION " + whyEngine},
+		}}
+	noInherit(root)
+	return closed(root)
+}
+
+// noInherit makes every subcommand of s read only its own options: the
+// engine's options (-H, -c) are valid before the subcommand only.
+func noInherit(s *Spec) {
+	for _, sub := range s.Subs {
+		sub.Inherit = false
+		noInherit(sub)
+	}
+}

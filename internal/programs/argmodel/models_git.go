@@ -1,0 +1,231 @@
+package argmodel
+
+// The model of git: its global options, every subcommand it ships (an
+// unknown name may be an alias, which can run anything, push included),
+// and in detail the subcommands and options that push, run programs or
+// rewrite configuration.
+
+const (
+	whyGitConfig = "sets configuration on the command line, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
+	whyGitPack   = "names the program git runs on the other side of the connection, or locally for a local path"
+	whyGitExtern = "has an effect outside the machine"
+)
+
+// gitGlobals are git's own options, before the subcommand. git reads them
+// itself: no abbreviations, no clusters.
+var gitGlobals = join(list(
+	val("C", RolePath),
+	val("c", RoleData).does(EffExternal, whyGitConfig),
+	val("", RoleData, "config-env").does(EffExternal, whyGitConfig),
+	opt("", RolePath, "exec-path").does(EffExternal, "runs git's helper programs from another directory").when(nonEmpty),
+	val("", RolePath, "git-dir"), val("", RolePath, "work-tree"), val("", RoleData, "namespace"),
+	val("", RoleData, "super-prefix"), val("", RoleData, "attr-source"), val("", RoleData, "list-cmds"),
+	flag("p", "paginate"), flag("P", "no-pager"), flag("v", "version"), flag("h", "help"),
+), longs("html-path", "man-path", "info-path", "no-replace-objects", "no-lazy-fetch", "no-optional-locks",
+	"no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs"))
+
+func nonEmpty(v string, computed bool) bool { return computed || v != "" }
+
+// gitDiffOptions are the diff options of diff, log, show and their
+// plumbing: --ext-diff runs the external diff program.
+func gitDiffOptions() []Option {
+	return join(list(
+		flag("", "ext-diff").does(EffExec, "git --ext-diff runs the external diff program"),
+		val("", RolePath, "output"), val("O", RolePath),
+		opt("U", RoleData, "unified"), opt("X", RoleData, "dirstat"), opt("B", RoleData, "break-rewrites"),
+		opt("M", RoleData, "find-renames"), opt("C", RoleData, "find-copies"), val("l", RoleData),
+		val("I", RoleData, "ignore-matching-lines"), val("G", RoleData), val("S", RoleData),
+		val("n", RoleData, "max-count"),
+	), vals(RoleData, "stat-width", "stat-name-width", "stat-graph-width", "stat-count", "ws-error-highlight",
+		"src-prefix", "dst-prefix", "line-prefix", "inter-hunk-context", "output-indicator-new",
+		"output-indicator-old", "output-indicator-context", "diff-algorithm", "anchored", "word-diff-regex",
+		"color-moved-ws", "rotate-to", "skip-to", "find-object", "skip", "since", "after", "until",
+		"before", "author", "committer", "grep", "min-parents", "max-parents", "date", "encoding",
+		"decorate-refs", "decorate-refs-exclude", "exclude"))
+}
+
+// gitPackProgram is an option naming git-upload-pack or git-receive-pack.
+func gitPackProgram(short string, long ...string) Option {
+	return val(short, RoleProgram, long...).does(EffExec, whyGitPack)
+}
+
+func gitSub(name string, opts []Option) *Spec {
+	return &Spec{Name: name, Syntax: GitOpts, Open: true, OpenSubs: true, Options: opts}
+}
+
+func gitEffect(name, instead string, opts []Option) *Spec {
+	s := gitSub(name, opts)
+	s.Effect, s.Why, s.Instead = EffExternal, whyGitExtern, instead
+	return s
+}
+
+func gitExec(name, why string, opts []Option) *Spec {
+	s := gitSub(name, opts)
+	s.Effect, s.Why = EffExec, why
+	return s
+}
+
+// gitWithSubs is a git subcommand with subcommands of its own, of which
+// only those listed with an effect matter; other names are operands.
+func gitWithSubs(name string, subs ...*Spec) *Spec {
+	s := gitSub(name, nil)
+	s.Subs = subs
+	return s
+}
+
+// gitPlain are git's subcommands with nothing on their command line that
+// pushes or runs a program.
+var gitPlain = []string{
+	"add", "stage", "am", "branch", "bundle", "checkout", "cherry-pick", "citool", "clean", "commit",
+	"describe", "format-patch", "gc", "gitk", "gui", "init-db", "mv", "notes", "range-diff", "reset",
+	"restore", "revert", "rm", "scalar", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
+	"worktree", "fast-export", "fast-import", "pack-refs", "prune", "reflog", "repack", "replace",
+	"annotate", "blame", "bugreport", "count-objects", "diagnose", "fsck", "gitweb", "help", "merge-tree",
+	"rerere", "show-branch", "verify-commit", "verify-tag", "version", "archimport", "cvsimport",
+	"cvsserver", "quiltimport", "apply", "checkout-index", "commit-graph", "commit-tree", "hash-object",
+	"index-pack", "merge-file", "merge-index", "mktag", "mktree", "multi-pack-index", "pack-objects",
+	"prune-packed", "read-tree", "symbolic-ref", "unpack-objects", "update-index", "update-ref",
+	"write-tree", "cat-file", "cherry", "for-each-ref", "for-each-repo", "get-tar-commit-id", "ls-files",
+	"ls-tree", "merge-base", "name-rev", "pack-redundant", "rev-list", "rev-parse", "show-index",
+	"show-ref", "unpack-file", "var", "verify-pack", "http-backend", "update-server-info",
+	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "credential",
+	"credential-cache", "credential-store", "fmt-merge-msg", "interpret-trailers", "mailinfo",
+	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
+	"receive-pack", "upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
+	"remote-ftps", "remote-fd", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
+	"merge-subtree", "replay", "backfill", "last-modified", "refs", "repo", "whatchanged",
+	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon", "fsck-objects",
+	"merge-recursive-ours", "merge-recursive-theirs", "pickaxe",
+}
+
+// gitModel builds git's model.
+func gitModel() *Spec {
+	subs := []*Spec{
+		gitEffect("push", "git_push", join(list(
+			gitPackProgram("", "receive-pack", "exec"), val("", RoleRemote, "repo"),
+			opt("", RoleData, "force-with-lease"), opt("", RoleData, "signed"), val("o", RoleData, "push-option"),
+			opt("", RoleData, "recurse-submodules"),
+		))),
+		gitEffect("send-pack", "git_push", list(gitPackProgram("", "receive-pack", "exec"),
+			val("", RoleRemote, "remote"), opt("", RoleData, "signed"), val("", RoleData, "push-option"))),
+		gitEffect("http-push", "git_push", nil),
+		gitEffect("merge", "git_merge", list(val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"),
+			val("m", RoleData, "message"), val("F", RolePath, "file"), opt("S", RoleData, "gpg-sign"),
+			val("", RoleData, "cleanup"), opt("", RoleData, "log"), val("", RoleData, "into-name"))),
+		gitEffect("send-email", "", list(
+			val("", RoleProgram, "sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd").does(EffExec, "git send-email runs this command"),
+			val("", RoleData, "smtp-server"),
+		)),
+		gitEffect("request-pull", "", nil),
+		gitEffect("imap-send", "", nil),
+		gitEffect("cvsexportcommit", "", nil),
+		gitEffect("daemon", "", nil),
+		gitWithSubs("svn", gitEffect("dcommit", "git_push", nil), gitEffect("set-tree", "git_push", nil)),
+		gitWithSubs("lfs", gitEffect("push", "git_push", nil)),
+		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
+		gitWithSubs("p4", gitEffect("submit", "", nil)),
+		gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"),
+			val("j", RoleData, "jobs"), opt("", RoleData, "recurse-submodules"), val("", RoleData, "depth"),
+			val("", RoleData, "deepen"), val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
+			val("", RoleData, "refmap"), val("o", RoleData, "server-option"), val("", RoleData, "negotiation-tip"),
+			val("", RoleData, "filter"), val("", RolePath, "submodule-prefix"))),
+		gitSub("pull", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
+			val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
+			opt("j", RoleData, "jobs"), val("", RoleData, "depth"), val("o", RoleData, "server-option"),
+			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup"))),
+		gitSub("clone", list(gitPackProgram("u", "upload-pack"),
+			val("", RolePath, "template").does(EffExec, "git clone --template copies hooks from this directory"),
+			val("c", RoleData, "config").does(EffExec, "git clone -c sets configuration of the new repository, which can run programs"),
+			val("j", RoleData, "jobs"), val("", RolePath, "reference", "reference-if-able"),
+			val("o", RoleData, "origin"), val("b", RoleData, "branch"), val("", RoleData, "depth"),
+			val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
+			val("", RolePath, "separate-git-dir"), val("", RoleData, "server-option"), val("", RoleData, "filter"),
+			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive"))),
+		gitSub("init", list(val("", RolePath, "template").does(EffExec, "git init --template copies hooks from this directory"),
+			val("", RolePath, "separate-git-dir"), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
+			val("", RoleData, "object-format", "ref-format"))),
+		gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
+			val("o", RoleData, "server-option"))),
+		gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"))),
+		gitSub("archive", list(gitPackProgram("", "exec"), val("", RoleRemote, "remote"),
+			val("o", RolePath, "output"), val("", RoleData, "format", "prefix", "mtime"),
+			val("", RolePath, "add-file"), val("", RoleData, "add-virtual-file"))),
+		gitSub("grep", list(
+			opt("O", RoleProgram, "open-files-in-pager").does(EffExec, "git grep -O opens the files in this pager"),
+			val("f", RolePath), val("e", RoleData), val("", RoleData, "max-depth"), opt("", RoleData, "color"),
+			val("C", RoleData, "context"), val("B", RoleData, "before-context"), val("A", RoleData, "after-context"),
+			val("", RoleData, "threads"), val("m", RoleData, "max-count"))),
+		gitSub("rebase", list(
+			val("x", RoleCode, "exec").code(LangShell).does(EffExec, "git rebase --exec runs a command after every commit"),
+			val("", RoleData, "onto", "whitespace", "empty"), opt("S", RoleData, "gpg-sign"),
+			opt("r", RoleData, "rebase-merges"), val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"),
+			val("C", RoleData))),
+		gitExec("difftool", "git difftool runs a diff program", list(
+			val("x", RoleCode, "extcmd").code(LangShell).does(EffExec, "git difftool -x runs this command"),
+			val("t", RoleData, "tool"))),
+		gitExec("mergetool", "git mergetool runs a merge program", list(val("t", RoleData, "tool"),
+			val("O", RolePath))),
+		gitExec("filter-branch", "git filter-branch runs the filters given as arguments", nil),
+		gitExec("instaweb", "git instaweb starts a web server and a browser", nil),
+		gitExec("web--browse", "git web--browse starts a browser", nil),
+		gitExec("remote-ext", "git remote-ext runs the command given in the address", nil),
+		gitExec("hook", "git hook runs the repository's hooks", nil),
+		gitExec("shell", "git shell runs the command given with -c", nil),
+		gitExec("difftool--helper", "runs a diff program", nil),
+		gitExec("mergetool--lib", "runs a merge program", nil),
+		gitSub("diff", gitDiffOptions()), gitSub("log", gitDiffOptions()), gitSub("show", gitDiffOptions()),
+		gitSub("diff-tree", gitDiffOptions()), gitSub("diff-files", gitDiffOptions()),
+		gitSub("diff-index", gitDiffOptions()),
+		gitRemote(), gitSubmodule(), gitBisect(), gitConfigModel(), gitMaintenance(),
+	}
+	for _, n := range gitPlain {
+		subs = append(subs, gitSub(n, nil))
+	}
+	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals, Subs: subs}
+}
+
+func gitRemote() *Spec {
+	return gitWithSubs("remote",
+		gitEffect("add", "", list(val("t", RoleData), val("m", RoleData), opt("", RoleData, "mirror"))),
+		gitEffect("set-url", "", nil),
+		gitSub("rename", nil), gitSub("remove", nil), gitSub("rm", nil), gitSub("set-head", nil),
+		gitSub("set-branches", nil), gitSub("get-url", nil), gitSub("show", nil), gitSub("prune", nil),
+		gitSub("update", nil))
+}
+
+func gitSubmodule() *Spec {
+	foreach := gitSub("foreach", nil)
+	foreach.Options = list(flag("", "recursive"), flag("q", "quiet"))
+	foreach.Operands = []Operand{{Role: RoleCode, Lang: LangShell, Effect: EffExec, Why: "git submodule foreach runs a command in every submodule"}}
+	s := gitWithSubs("submodule", foreach)
+	for _, n := range []string{"add", "status", "init", "deinit", "update", "set-branch", "set-url", "summary", "sync", "absorbgitdirs"} {
+		s.Subs = append(s.Subs, gitSub(n, nil))
+	}
+	s.OpenSubs = false
+	s.Options = list(flag("q", "quiet"), flag("", "cached"))
+	return s
+}
+
+func gitBisect() *Spec {
+	run := gitSub("run", nil)
+	run.OpenSubs = false
+	run.Syntax = Syntax{}
+	run.Operands = []Operand{{Role: RoleCommand, Effect: EffExec, Why: "git bisect run runs a command at every step"}}
+	s := gitWithSubs("bisect", run)
+	for _, n := range []string{"start", "bad", "good", "new", "old", "terms", "skip", "reset", "visualize", "view", "replay", "log", "help"} {
+		s.Subs = append(s.Subs, gitSub(n, nil))
+	}
+	s.OpenSubs = false
+	return s
+}
+
+func gitMaintenance() *Spec {
+	return gitWithSubs("maintenance",
+		gitExec("start", "git maintenance start installs a scheduled job", nil),
+		gitExec("register", "git maintenance register adds the repository to a scheduled job", nil),
+		gitSub("run", nil), gitSub("stop", nil), gitSub("unregister", nil))
+}
+
+// Git is git's model. Program names git-<sub> (git-push) are its
+// subcommands run directly.
+var Git = MustCompile(gitModel())

@@ -1,0 +1,214 @@
+package argmodel
+
+import "strings"
+
+// Models of interpreters, shells and build tools whose options run code
+// given on the command line, and of the remaining wrappers.
+
+const whyCode = "runs code given as an argument"
+
+// shellModel is a POSIX shell: -c makes the first operand the script;
+// otherwise the first operand is a script file (or, with none, the
+// script is read from standard input).
+func shellModel(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: false}, Options: list(
+		Option{Short: "c", Operands: []Operand{{Role: RoleCode, Lang: LangShell}, {Role: RoleData}}},
+		val("o", RoleData), val("O", RoleData),
+		flag("i"), flag("l", "login"), flag("r", "restricted"), flag("s"), flag("e"), flag("x"), flag("u"),
+		flag("v", "verbose"), flag("n"), flag("f"), flag("a"), flag("b"), flag("h"), flag("k"), flag("m"),
+		flag("p"), flag("t"), flag("B"), flag("C"), flag("E"), flag("H"), flag("P"), flag("T"), flag("D"),
+		val("", RolePath, "rcfile", "init-file").does(EffExec, "the shell runs this start-up file"),
+		flag("", "norc"), flag("", "noprofile"), flag("", "noediting"), flag("", "posix"), flag("", "version"),
+		flag("", "help"), flag("", "debugger"), flag("", "dump-strings"), flag("", "dump-po-strings"),
+		flag("", "pretty-print"),
+	), Operands: []Operand{{Role: RolePath}, {Role: RoleData}}}
+}
+
+// interp is an interpreter whose options end at the script or module.
+func interp(name string, opts ...Option) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{}, Open: true, Options: opts,
+		Operands: []Operand{{Role: RolePath}, {Role: RoleData}}}
+}
+
+func langModels() []*Spec {
+	py := func(name string) *Spec {
+		return interp(name,
+			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
+			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData)},
+			val("W", RoleData), val("X", RoleData), flag("", "help"), flag("", "version"),
+			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
+			flag("P"), flag("q"), flag("s"), flag("S"), flag("u"), flag("v"), flag("V"), flag("x"),
+			val("", RoleData, "check-hash-based-pycs"))
+	}
+	node := func(name string) *Spec {
+		s := interp(name,
+			val("e", RoleCode, "eval").does(EffExec, name+" "+whyCode),
+			val("p", RoleCode, "print").does(EffExec, name+" "+whyCode),
+			val("r", RoleData, "require"), val("", RoleData, "import", "loader", "experimental-loader"),
+			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
+		return s
+	}
+	perlish := func(name string, extra ...Option) *Spec {
+		return interp(name, append(list(
+			val("e", RoleCode).does(EffExec, name+" -e "+whyCode),
+			val("E", RoleCode).does(EffExec, name+" -E "+whyCode),
+			opt("I", RolePath), opt("M", RoleData), opt("m", RoleData), opt("i", RoleData),
+			flag("n"), flag("p"), flag("l"), flag("a"), flag("w"), flag("W"), flag("X"), flag("s"), flag("T"),
+			flag("t"), flag("c"), flag("v"), flag("d"), flag("S"), flag("x"),
+		), extra...)...)
+	}
+	return []*Spec{
+		py("python"), py("python3"), py("python2"), py("pypy"), py("pypy3"),
+		node("node"), node("nodejs"),
+		{Name: "deno", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+			{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Effect: EffExec, Why: "deno eval " + whyCode}}}}},
+		perlish("perl", opt("0", RoleData), opt("F", RoleData)),
+		perlish("ruby", val("r", RoleData), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData)),
+		interp("php", val("r", RoleCode).does(EffExec, "php -r "+whyCode),
+			val("B", RoleCode).does(EffExec, "php -B "+whyCode), val("R", RoleCode).does(EffExec, "php -R "+whyCode),
+			val("E", RoleCode).does(EffExec, "php -E "+whyCode), val("F", RolePath).does(EffExec, "php -F runs a file for every line"),
+			val("f", RolePath), val("d", RoleData), val("c", RolePath)),
+		goModel(), makeModel(), zipModel(),
+	}
+}
+
+func goModel() *Spec {
+	g := GoFlag
+	build := func(name string) *Spec {
+		s := cmd(g, name)
+		s.Inherit = false
+		s.Options = list(
+			val("", RoleProgram, "exec").does(EffExec, "go -exec runs the built program through this program"),
+			val("", RoleProgram, "toolexec").does(EffExec, "go -toolexec runs every tool through this program"),
+			val("", RoleProgram, "vettool").does(EffExec, "go vet -vettool runs this program"),
+			val("", RolePath, "o", "C"), val("", RoleData, "run", "bench", "count", "timeout", "tags",
+				"ldflags", "gcflags", "asmflags", "mod", "p", "coverprofile", "cpuprofile", "memprofile", "pkgdir",
+				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
+				"outputdir", "fuzz", "fuzztime", "json", "list", "failfast", "buildvcs", "trimpath", "compiler"))
+		return s
+	}
+	env := cmd(g, "env")
+	env.Inherit = false
+	env.Options = list(flag("", "w").does(EffExec, "go env -w changes the flags of every later go command"),
+		flag("", "u").does(EffExec, "go env -u changes the flags of every later go command"), flag("", "json", "changed"))
+	gen := cmd(g, "generate")
+	gen.Effect, gen.Why = EffExec, "go generate runs the commands written in the source"
+	root := &Spec{Name: "go", Syntax: g, OpenSubs: true, Open: true}
+	root.Subs = []*Spec{build("build"), build("run"), build("test"), build("vet"), build("install"), env, gen}
+	return root
+}
+
+// makeShell reports a make variable assignment that replaces the shell.
+func makeShell(w string, computed bool) bool {
+	for _, p := range []string{"SHELL=", "SHELL:=", "SHELL::=", ".SHELLFLAGS=", "MAKESHELL=", "SHELL+="} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func makeModel() *Spec {
+	return &Spec{Name: "make", Syntax: GNU, Open: true,
+		Options: list(val("E", RoleCode, "eval").does(EffExec, "make --eval runs make code given as an argument"),
+			val("f", RolePath, "file", "makefile"), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
+			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
+			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
+			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
+		Operands: []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
+	}
+}
+
+func zipModel() *Spec {
+	return &Spec{Name: "zip", Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
+		Options:  list(val("", RoleProgram, "TT", "unzip-command").does(EffExec, "zip -TT runs this program to test the archive")),
+		Operands: operands(RolePath)}
+}
+
+// simpleWrapper is a wrapper known by its value-taking letters and long
+// options, its positional words before the command, and whether it is
+// open.
+func simpleWrapper(name, letters string, longs []string, positional int) *Spec {
+	var opts []Option
+	for i := 0; i < len(letters); i++ {
+		opts = append(opts, val(letters[i:i+1], RoleData))
+	}
+	opts = append(opts, vals(RoleData, longs...)...)
+	ops := make([]Operand, 0, positional+1)
+	for i := 0; i < positional; i++ {
+		ops = append(ops, Operand{Role: RoleData})
+	}
+	ops = append(ops, Operand{Role: RoleCommand})
+	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: opts, Operands: ops}
+}
+
+func moreWrappers() []*Spec {
+	w := simpleWrapper
+	return []*Spec{
+		w("chroot", "", []string{"userspec", "groups"}, 1),
+		w("taskset", "", nil, 1), w("chrt", "", nil, 1), w("unbuffer", "", nil, 0),
+		w("caffeinate", "tw", nil, 0), w("strace", "oeEpPsuSXIab", []string{"output", "trace", "signal"}, 0),
+		w("ltrace", "oeEpPsuSXIab", nil, 0), w("unshare", "", []string{"setgroups", "propagation", "root", "wd"}, 0),
+		w("nsenter", "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0),
+		w("firejail", "", nil, 0), w("torsocks", "", nil, 0), w("proxychains", "f", nil, 0),
+		w("proxychains4", "f", nil, 0), w("busybox", "", nil, 0), w("dbus-run-session", "", nil, 0),
+		w("catchsegv", "", nil, 0), w("faketime", "", nil, 1),
+		w("systemd-run", "pEu", []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice"}, 0),
+		w("doppler", "", nil, 0), w("dotenv", "ecv", nil, 0),
+		w("choom", "np", []string{"adjust", "pid"}, 0), w("setpriv", "", []string{"reuid", "regid", "groups",
+			"inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile",
+			"landlock-access", "landlock-rule", "ruid", "euid", "rgid", "egid"}, 0),
+		prlimitModel(),
+		&Spec{Name: "split", Syntax: GNU, Open: true, Options: list(
+			val("", RoleCode, "filter").code(LangShell).does(EffExec, "split --filter runs a shell command for every part"),
+			val("a", RoleData, "suffix-length"), val("", RoleData, "additional-suffix"), val("b", RoleData, "bytes"),
+			val("C", RoleData, "line-bytes"), opt("", RoleData, "numeric-suffixes", "hex-suffixes"),
+			val("l", RoleData, "lines"), val("n", RoleData, "number"), val("t", RoleData, "separator")),
+			Operands: operands(RolePath)},
+		&Spec{Name: "dd", Syntax: Syntax{}, Open: true, Operands: operands(RoleData)},
+		permute(withCode(w("flock", "wE", []string{"timeout", "conflict-exit-code"}, 1), "c", "command")),
+		withCode(w("runuser", "ugs", []string{"user", "group", "shell"}, 0), "c", "command"),
+		withCode(w("sg", "", nil, 1), "c", "command"),
+		withCode(w("script", "qaefT", []string{"timing", "log-in", "log-out", "log-io", "logging-format"}, 0), "c", "command"),
+		withCode(w("nix-shell", "pIA", []string{"packages", "attr", "arg", "argstr"}, 0), "", "run", "command"),
+		&Spec{Name: "watch", Syntax: GNUStop, Open: true, Options: list(val("n", RoleData, "interval"),
+			opt("d", RoleData, "differences"), val("", RoleData, "equexit", "chgexit", "color", "no-color"), flag("x", "exec"),
+			flag("q", "equexit-quiet"), flag("t", "no-title"), flag("b", "beep"), flag("e", "errexit"), flag("g", "chgexit-any"),
+			flag("p", "precise"), flag("w", "no-wrap")),
+			Operands: []Operand{{Role: RoleCode, Lang: LangShell}, {Role: RoleCode, Lang: LangShell}}},
+	}
+}
+
+// withCode adds the options of a wrapper that take a shell command line.
+func withCode(s *Spec, short string, long ...string) *Spec {
+	s.Options = append(s.Options, val(short, RoleCode, long...).code(LangShell))
+	return s
+}
+
+// runnerSubs are the two-word forms that run a program from PATH or a
+// project's bin folder: "bundle exec rm -rf x" runs rm.
+var runnerSubs = map[string][]string{
+	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "conda": {"run"},
+	"mise": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"}, "devbox": {"run"}, "rtx": {"exec"},
+	"pixi": {"run"}, "hatch": {"run"}, "rye": {"run"},
+}
+
+// permute lets options follow the operands before the command (flock
+// FILE -c CMD).
+func permute(s *Spec) *Spec {
+	s.Syntax.Permute = true
+	return s
+}
+
+// prlimitModel is prlimit: its limit options take an optional attached
+// value, so that the command after them is found.
+func prlimitModel() *Spec {
+	s := &Spec{Name: "prlimit", Syntax: GNUStop, Open: true, Operands: runsOnly,
+		Options: list(val("p", RoleData, "pid"), val("o", RoleData, "output"))}
+	for _, l := range []string{"c core", "d data", "e nice", "f fsize", "i sigpending", "l memlock", "m rss",
+		"n nofile", "q msgqueue", "r rtprio", "s stack", "t cpu", "u nproc", "v as", "x locks", "y rttime"} {
+		short, long, _ := strings.Cut(l, " ")
+		s.Options = append(s.Options, opt(short, RoleData, long))
+	}
+	return s
+}

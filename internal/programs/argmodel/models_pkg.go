@@ -1,0 +1,263 @@
+package argmodel
+
+import (
+	"slices"
+	"strings"
+)
+
+// Models of the package managers (npm, pnpm, yarn, bun, npx and the
+// publishing tools of other languages) and the forge and cloud clients.
+
+// npmCommands and npmAliases are npm's command list, as npm resolves it:
+// a camelCase name is made kebab-case, an alias is followed, and any
+// unambiguous prefix of a command or alias names it (npm pu is publish).
+var npmCommands = []string{"access", "adduser", "approve-scripts", "audit", "bugs", "cache", "ci", "completion",
+	"config", "dedupe", "deny-scripts", "deprecate", "diff", "dist-tag", "docs", "doctor", "edit", "exec",
+	"explain", "explore", "find-dupes", "fund", "get", "help", "help-search", "init", "install", "install-ci-test",
+	"install-scripts", "install-test", "link", "ll", "login", "logout", "ls", "org", "outdated", "owner", "pack",
+	"ping", "pkg", "prefix", "profile", "prune", "publish", "query", "rebuild", "repo", "restart", "root", "run",
+	"sbom", "search", "set", "shrinkwrap", "stage", "star", "stars", "start", "stop", "team", "test", "token",
+	"trust", "undeprecate", "uninstall", "unpublish", "unstar", "update", "version", "view", "whoami"}
+
+var npmAliases = map[string]string{"author": "owner", "home": "docs", "issues": "bugs", "info": "view",
+	"show": "view", "find": "search", "add": "install", "unlink": "uninstall", "remove": "uninstall",
+	"rm": "uninstall", "r": "uninstall", "un": "uninstall", "rb": "rebuild", "list": "ls", "ln": "link",
+	"create": "init", "i": "install", "it": "install-test", "cit": "install-ci-test", "u": "update",
+	"up": "update", "c": "config", "s": "search", "se": "search", "tst": "test", "t": "test", "ddp": "dedupe",
+	"v": "view", "run-script": "run", "clean-install": "ci", "clean-install-test": "install-ci-test", "x": "exec",
+	"why": "explain", "la": "ll", "verison": "version", "ic": "ci", "innit": "init", "in": "install",
+	"ins": "install", "inst": "install", "insta": "install", "instal": "install", "isnt": "install",
+	"isnta": "install", "isntal": "install", "isntall": "install", "install-clean": "ci", "isntall-clean": "ci",
+	"hlep": "help", "dist-tags": "dist-tag", "upgrade": "update", "udpate": "update", "rum": "run",
+	"sit": "install-ci-test", "urn": "run", "ogr": "org", "add-user": "adduser"}
+
+// npmResolve is npm's own reading of a command name.
+func npmResolve(c string) string {
+	if strings.ContainsAny(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		var b strings.Builder
+		for i := 0; i < len(c); i++ {
+			if c[i] >= 'A' && c[i] <= 'Z' {
+				b.WriteByte('-')
+				b.WriteByte(c[i] + 'a' - 'A')
+			} else {
+				b.WriteByte(c[i])
+			}
+		}
+		c = b.String()
+	}
+	for _, n := range npmCommands {
+		if n == c {
+			return n
+		}
+	}
+	if a, ok := npmAliases[c]; ok {
+		return a
+	}
+	found := ""
+	for _, n := range npmCommands {
+		if strings.HasPrefix(n, c) {
+			if found != "" {
+				return ""
+			}
+			found = n
+		}
+	}
+	for a := range npmAliases {
+		if strings.HasPrefix(a, c) {
+			if found != "" && found != a {
+				return ""
+			}
+			found = a
+		}
+	}
+	for i := 0; i < 4; i++ {
+		if a, ok := npmAliases[found]; ok {
+			found = a
+		}
+	}
+	return found
+}
+
+const whyCall = "runs a shell command line chosen by a package runner"
+
+// npmOptions are the value-taking options npm reads anywhere (nopt: an
+// option it does not know is a flag).
+func npmOptions() []Option {
+	return join(list(
+		val("", RoleProgram, "script-shell", "shell", "git", "editor", "browser", "viewer").does(EffExec, "npm runs this program"),
+		val("", RolePath, "init-module", "onload-script").does(EffExec, "npm runs this script"),
+		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
+		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "userconfig", "globalconfig", "cache"),
+	), vals(RoleData, "registry", "tag", "otp", "access", "loglevel", "scope", "package", "omit", "include",
+		"before", "install-strategy", "auth-type", "location", "provenance-file", "workspaces"))
+}
+
+func npmModel() *Spec {
+	s := Syntax{Permute: true, Abbrev: true}
+	exec := &Spec{Name: "exec", Syntax: s, Open: true, Inherit: true, Operands: []Operand{{Role: RoleCommand}}}
+	root := &Spec{Name: "npm", Syntax: s, Open: true, Options: npmOptions(), Resolve: npmResolve}
+	root.Subs = join2([]*Spec{exec,
+		group(s, "dist-tag", "add", "rm"), group(s, "owner", "add", "rm"), group(s, "access", "set", "grant", "revoke"),
+		group(s, "org", "set", "rm"), group(s, "team", "create", "destroy", "add", "rm"), group(s, "token", "create", "revoke"),
+		group(s, "profile", "set", "enable-2fa", "disable-2fa"), group(s, "trust", "github", "gitlab", "revoke"),
+		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete")),
+		configSet(s, "set"), execCmd(s, "edit"), execCmd(s, "explore")},
+		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook"))
+	for _, n := range npmCommands {
+		if !hasSub(root, n) {
+			root.Subs = append(root.Subs, cmd(s, n))
+		}
+	}
+	return closed(root)
+}
+
+func hasSub(s *Spec, n string) bool { return child(s, n) != nil }
+
+// child finds a subcommand by name before the model is compiled.
+func child(s *Spec, n string) *Spec {
+	for _, sub := range s.Subs {
+		if sub.Name == n {
+			return sub
+		}
+	}
+	return nil
+}
+
+func configSet(s Syntax, name string) *Spec {
+	c := cmd(s, name)
+	c.Effect, c.Why = EffConfig, "writes npm configuration, which names the shell and programs npm runs"
+	return c
+}
+
+func execCmd(s Syntax, name string) *Spec {
+	c := cmd(s, name)
+	c.Effect, c.Why = EffExec, "runs a shell"
+	return c
+}
+
+func npxModel() *Spec {
+	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: list(
+		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
+		val("p", RoleData, "package"), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
+	), Operands: operands(RoleData)} // the package is what runs, and the unit a rule names
+}
+
+// runnerModel is pnpm, yarn or bun: a name that is not a command runs a
+// script or a file, so other names are operands.
+func runnerModel(name string, publish ...string) *Spec {
+	s := Syntax{Permute: true}
+	root := &Spec{Name: name, Syntax: s, Open: true, OpenSubs: true, Options: list(
+		val("C", RolePath, "dir", "cwd"), val("F", RoleData, "filter"),
+		val("", RoleProgram, "script-shell").does(EffExec, "runs package scripts with this shell"),
+		val("e", RoleCode, "eval").does(EffExec, whyCode), val("p", RoleCode, "print").does(EffExec, whyCode),
+	)}
+	root.Subs = exts(s, publish...)
+	root.Subs = append(root.Subs, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
+	for _, n := range []string{"dlx", "x"} {
+		// The package to download and run is named, not a program on PATH.
+		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Operands: operands(RoleData)})
+	}
+	root.Subs = append(root.Subs, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
+		group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),
+		withSubs(cmd(s, "config"), configSet(s, "set")))
+	return root
+}
+
+// publisher is a tool whose listed subcommands publish; other names are
+// operands.
+func publisher(name string, syn Syntax, subs ...string) *Spec {
+	return &Spec{Name: name, Syntax: syn, Open: true, OpenSubs: true, Subs: exts(syn, subs...)}
+}
+
+func forgeModel(name string, groups map[string][]string, whole ...string) *Spec {
+	c := Cobra
+	root := &Spec{Name: name, Syntax: c, Options: list(val("R", RoleData, "repo"), flag("", "help"), flag("", "version"))}
+	keys := make([]string, 0, len(groups))
+	for g := range groups {
+		keys = append(keys, g)
+	}
+	slices.Sort(keys)
+	for _, g := range keys {
+		root.Subs = append(root.Subs, group(c, g, groups[g]...))
+	}
+	root.Subs = append(root.Subs, exts(c, whole...)...)
+	return root
+}
+
+func ghModel() *Spec {
+	gh := forgeModel("gh", map[string][]string{
+		"pr":          {"create", "merge", "close", "reopen", "comment", "edit", "review", "ready", "lock", "unlock", "update-branch", "revert"},
+		"issue":       {"create", "close", "comment", "edit", "delete", "reopen", "transfer", "lock", "unlock", "pin", "unpin", "develop"},
+		"release":     {"create", "upload", "delete", "delete-asset", "edit"},
+		"repo":        {"create", "delete", "edit", "fork", "rename", "archive", "unarchive", "sync", "deploy-key", "autolink"},
+		"secret":      {"set", "delete", "remove"},
+		"variable":    {"set", "delete"},
+		"workflow":    {"run", "enable", "disable"},
+		"run":         {"rerun", "cancel", "delete"},
+		"gist":        {"create", "new", "edit", "delete", "rename"},
+		"label":       {"create", "edit", "delete", "clone"},
+		"ssh-key":     {"add", "delete"},
+		"gpg-key":     {"add", "delete"},
+		"codespace":   {"create", "delete", "edit", "ssh", "cp", "code", "jupyter", "ports", "stop", "rebuild"},
+		"cache":       {"delete"},
+		"project":     {"create", "edit", "delete", "close", "copy", "field-create", "field-delete", "item-add", "item-archive", "item-create", "item-delete", "item-edit", "link", "unlink", "mark-template"},
+		"ruleset":     {},
+		"alias":       {"set", "import"},
+		"extension":   {"install", "upgrade", "exec", "create"},
+		"auth":        {"login", "logout", "refresh", "setup-git", "switch"},
+		"config":      {"set"},
+		"attestation": {},
+		"org":         {},
+		"search":      {},
+		"status":      {},
+		"browse":      {},
+		"completion":  {},
+		"agent-task":  {"create"},
+	}, "api")
+	for _, s := range gh.Subs {
+		switch s.Name {
+		case "pr":
+			child(s, "create").Instead = "pr_open"
+			child(s, "merge").Instead = "git_merge"
+		case "repo":
+			child(s, "create").Instead = "git_repo_create"
+		}
+	}
+	return closed(gh)
+}
+
+func glabModel() *Spec {
+	return closed(forgeModel("glab", map[string][]string{
+		"mr":           {"create", "new", "merge", "accept", "close", "reopen", "note", "comment", "update", "approve", "revoke", "delete", "rebase", "subscribe", "unsubscribe"},
+		"issue":        {"create", "new", "close", "delete", "note", "comment", "update", "reopen", "subscribe", "unsubscribe"},
+		"release":      {"create", "new", "upload", "delete"},
+		"ci":           {"run", "retry", "cancel", "delete", "trigger", "run-trig"},
+		"pipeline":     {"run", "retry", "cancel", "delete", "trigger"},
+		"repo":         {"create", "new", "delete", "fork", "archive", "transfer", "mirror", "update"},
+		"variable":     {"set", "update", "delete", "import"},
+		"label":        {"create", "delete"},
+		"schedule":     {"run", "create", "delete", "update"},
+		"deploy-key":   {"add", "delete"},
+		"ssh-key":      {"add", "delete"},
+		"gpg-key":      {"add", "delete"},
+		"snippet":      {"create", "new"},
+		"alias":        {"set"},
+		"auth":         {"login", "logout"},
+		"config":       {"set"},
+		"token":        {"create", "revoke", "rotate"},
+		"incident":     {"close", "note", "reopen", "subscribe", "unsubscribe"},
+		"job":          {"retry", "cancel", "play", "delete"},
+		"cluster":      {"agent"},
+		"changelog":    {},
+		"check-update": {},
+		"completion":   {},
+		"version":      {},
+		"user":         {},
+		"stack":        {"create", "save", "sync", "amend", "push"},
+		"securefile":   {"create", "remove"},
+		"opentofu":     {"init", "state"},
+		"duo":          {"ask"},
+		"iteration":    {},
+		"attestation":  {},
+	}, "api"))
+}

@@ -1,0 +1,238 @@
+package argmodel
+
+// Models of the text tools: sed, awk, grep, ripgrep, sort, pagers.
+
+const (
+	whySed     = "the sed script runs commands (e) or writes or reads files named in it (w, r)"
+	whySedFile = "the sed script comes from a file, which cannot be read here"
+	whyAwk     = "the awk program runs commands (system, pipes) or writes or reads files named in it"
+	whyAwkFile = "the awk program comes from a file, which cannot be read here"
+)
+
+// sedSpec is GNU sed; BSD sed's options are a subset with -E, -i, -n.
+var sedSpec = &Spec{
+	Name:   "sed",
+	Syntax: GNU,
+	Options: join(list(
+		flag("n", "quiet", "silent"),
+		flag("", "debug"),
+		val("e", RoleCode, "expression").code(LangSed).script().does(EffExec, whySed).when(SedRuns),
+		val("f", RolePath, "file").script().does(EffExec, whySedFile),
+		flag("", "follow-symlinks"),
+		opt("i", RoleData, "in-place"),
+		val("l", RoleData, "line-length"),
+		flag("", "posix"),
+		flag("Er", "regexp-extended"),
+		flag("s", "separate"),
+		flag("", "sandbox"),
+		flag("u", "unbuffered"),
+		flag("z", "null-data", "zero-terminated"),
+		flag("b", "binary"),
+		flag("", "help"),
+		flag("", "version"),
+	)),
+	Operands: []Operand{
+		{Role: RoleCode, Lang: LangSed, Script: true, Effect: EffExec, Check: SedRuns, Why: whySed},
+		{Role: RolePath},
+	},
+}
+
+// awkSpec is gawk's command line; mawk's and busybox awk's options are
+// a subset (mawk's -W takes a value).
+var awkSpec = &Spec{
+	Name:   "awk",
+	Syntax: GNU,
+	Options: join(list(
+		val("f", RolePath, "file").script().does(EffExec, whyAwkFile),
+		val("F", RoleData, "field-separator"),
+		val("v", RoleData, "assign"),
+		flag("b", "characters-as-bytes"),
+		flag("c", "traditional"),
+		flag("C", "copyright"),
+		opt("d", RolePath, "dump-variables"),
+		opt("D", RolePath, "debug"),
+		val("e", RoleCode, "source").code(LangAwk).script().does(EffExec, whyAwk).when(AwkRuns),
+		val("E", RolePath, "exec").script().does(EffExec, whyAwkFile),
+		flag("g", "gen-pot", "gen-po"),
+		flag("h", "help"),
+		val("i", RolePath, "include").does(EffExec, "gawk -i includes awk source from a file, which cannot be read here"),
+		flag("I", "trace"),
+		val("l", RolePath, "load").does(EffExec, "gawk -l loads a compiled extension"),
+		opt("L", RoleData, "lint"),
+		flag("M", "bignum"),
+		flag("N", "use-lc-numeric"),
+		flag("n", "non-decimal-data"),
+		opt("o", RolePath, "pretty-print"),
+		flag("O", "optimize"),
+		opt("p", RolePath, "profile"),
+		flag("P", "posix"),
+		flag("r", "re-interval"),
+		flag("s", "no-optimize"),
+		flag("S", "sandbox"),
+		flag("t", "lint-old"),
+		flag("V", "version"),
+		val("W", RoleData).does(EffExec, "mawk -W exec reads the program from a file").when(mawkExec),
+		flag("k", "csv"),
+	)),
+	Operands: []Operand{
+		{Role: RoleCode, Lang: LangAwk, Script: true, Effect: EffExec, Check: AwkRuns, Why: whyAwk},
+		{Role: RolePath},
+	},
+}
+
+func mawkExec(v string, computed bool) bool {
+	return computed || len(v) > 0 && v[0] == 'e'
+}
+
+// grepSpec is GNU grep: -e and -f take values; -F, -E, -G, -P do not.
+var grepSpec = &Spec{
+	Name:   "grep",
+	Syntax: Syntax{Abbrev: true, Permute: true, Digits: true},
+	Options: join(list(
+		flag("E", "extended-regexp"), flag("F", "fixed-strings"), flag("G", "basic-regexp"),
+		flag("P", "perl-regexp"),
+		val("e", RoleData, "regexp").script(),
+		val("f", RolePath, "file").script(),
+		flag("iy", "ignore-case"), flag("", "no-ignore-case"),
+		flag("w", "word-regexp"), flag("x", "line-regexp"), flag("z", "null-data"),
+		flag("s", "no-messages"), flag("v", "invert-match"), flag("V", "version"), flag("", "help"),
+		val("m", RoleData, "max-count"), flag("b", "byte-offset"), flag("n", "line-number"),
+		flag("", "line-buffered"), flag("H", "with-filename"), flag("h", "no-filename"),
+		val("", RoleData, "label"), flag("o", "only-matching"), flag("q", "quiet", "silent"),
+		val("", RoleData, "binary-files"), flag("a", "text"), flag("I"),
+		val("d", RoleData, "directories"), val("D", RoleData, "devices"),
+		flag("r", "recursive"), flag("R", "dereference-recursive"),
+		val("", RoleData, "include"), val("", RoleData, "exclude"),
+		val("", RolePath, "exclude-from"), val("", RoleData, "exclude-dir"),
+		flag("L", "files-without-match"), flag("l", "files-with-matches"), flag("c", "count"),
+		flag("T", "initial-tab"), flag("Z", "null"),
+		val("B", RoleData, "before-context"), val("A", RoleData, "after-context"),
+		val("C", RoleData, "context"),
+		val("", RoleData, "group-separator"), flag("", "no-group-separator"),
+		opt("", RoleData, "color", "colour"),
+		flag("U", "binary"), flag("u", "unix-byte-offsets"),
+	)),
+	Operands: []Operand{{Role: RoleData, Script: true}, {Role: RolePath}},
+}
+
+// rgSpec is ripgrep. Its option list is long and grows; what runs
+// programs is modelled in every spelling, and every value-taking option
+// is listed so that values are not read as patterns or paths.
+var rgSpec = &Spec{
+	Name:   "rg",
+	Syntax: Syntax{Permute: true},
+	Open:   true,
+	Options: join(list(
+		val("", RoleProgram, "pre").does(EffExec, "runs a program on every file searched"),
+		val("", RoleProgram, "hostname-bin").does(EffExec, "runs a program to learn the host name"),
+		flag("z", "search-zip").does(EffExec, "runs decompression programs found on PATH"),
+		val("e", RoleData, "regexp").script(),
+		val("f", RolePath, "file").script(),
+		val("A", RoleData, "after-context"), val("B", RoleData, "before-context"),
+		val("C", RoleData, "context"), val("E", RoleData, "encoding"),
+		val("g", RoleData, "glob"), val("", RoleData, "iglob"),
+		val("", RolePath, "ignore-file"), val("M", RoleData, "max-columns"),
+		val("m", RoleData, "max-count"), val("", RoleData, "max-depth", "maxdepth"),
+		val("d", RoleData), val("", RoleData, "max-filesize"),
+		val("", RoleData, "path-separator"), val("", RoleData, "pre-glob"),
+		val("r", RoleData, "replace"), val("", RoleData, "sort"), val("", RoleData, "sortr"),
+		val("j", RoleData, "threads"), val("t", RoleData, "type"), val("T", RoleData, "type-not"),
+		val("", RoleData, "type-add"), val("", RoleData, "type-clear"),
+		val("", RoleData, "color", "colour"), val("", RoleData, "colors"),
+		val("", RoleData, "context-separator"), val("", RoleData, "engine"),
+		val("", RoleData, "field-context-separator"), val("", RoleData, "field-match-separator"),
+		val("", RoleData, "dfa-size-limit"), val("", RoleData, "regex-size-limit"),
+		val("", RoleData, "hyperlink-format"), val("", RoleData, "generate"),
+		val("", RoleData, "max-columns-preview"),
+		flag("s", "case-sensitive"), flag("i", "ignore-case"), flag("S", "smart-case"),
+		flag("F", "fixed-strings"), flag("P", "pcre2"), flag("U", "multiline"),
+		flag("v", "invert-match"), flag("w", "word-regexp"), flag("x", "line-regexp"),
+		flag("c", "count"), flag("l", "files-with-matches"), flag("L", "follow"),
+		flag("n", "line-number"), flag("N", "no-line-number"), flag("o", "only-matching"),
+		flag("p", "pretty"), flag("q", "quiet"), flag("a", "text"), flag("u", "unrestricted"),
+		flag("H", "with-filename"), flag("I", "no-filename"), flag("b", "byte-offset"),
+		flag(".", "hidden"), flag("h", "help"), flag("V", "version"),
+		flag("", "files"), flag("", "json"), flag("", "no-config"), flag("", "no-ignore"),
+	)),
+	Operands: []Operand{{Role: RoleData, Script: true}, {Role: RolePath}},
+}
+
+// sortSpec is GNU sort.
+var sortSpec = &Spec{
+	Name:   "sort",
+	Syntax: GNU,
+	Options: join(list(
+		val("", RoleProgram, "compress-program").does(EffExec, "runs a program to compress temporary files"),
+		val("", RolePath, "random-source"), val("", RoleData, "sort"),
+		val("", RoleData, "batch-size"), opt("", RoleData, "check"),
+		val("", RolePath, "files0-from"), val("k", RoleData, "key"),
+		val("o", RolePath, "output"), val("S", RoleData, "buffer-size"),
+		val("t", RoleData, "field-separator"), val("T", RolePath, "temporary-directory"),
+		val("", RoleData, "parallel"),
+	), shorts("bdfgiMhnRrVcCmsuz"), longs("ignore-leading-blanks", "dictionary-order", "ignore-case",
+		"general-numeric-sort", "ignore-nonprinting", "month-sort", "human-numeric-sort", "numeric-sort",
+		"random-sort", "reverse", "version-sort", "debug", "merge", "stable", "unique", "zero-terminated",
+		"help", "version")),
+	Operands: operands(RolePath),
+}
+
+const whyPager = "pager commands given on the command line include a shell escape (!cmd) and file writes"
+
+// lessSpec is less: +cmd and -p/--pattern… run less commands at start.
+var lessSpec = &Spec{
+	Name:   "less",
+	Syntax: Syntax{Abbrev: true, Permute: true},
+	Open:   true,
+	Plus:   &Option{Arg: ArgRequired, Role: RoleCode, Lang: LangPager, Effect: EffExec, Why: whyPager},
+	Options: list(
+		val("", RoleCode, "cmd").code(LangPager).does(EffExec, whyPager),
+		val("o", RolePath, "log-file"), val("O", RolePath, "LOG-FILE"),
+		val("p", RoleData, "pattern"), val("t", RoleData, "tag"), val("T", RolePath, "tag-file"),
+		val("b", RoleData, "buffers"), val("h", RoleData, "max-back-scroll"),
+		val("j", RoleData, "jump-target"), val("k", RolePath, "lesskey-file"),
+		val("", RoleData, "lesskey-src", "lesskey-content"), val("x", RoleData, "tabs"),
+		val("y", RoleData, "max-forw-scroll"), val("z", RoleData, "window"),
+		val("D", RoleData, "color"), val("P", RoleData, "prompt"),
+		val("", RoleProgram, "editor").does(EffExec, "less runs this editor on v"),
+	),
+	Operands: operands(RolePath),
+}
+
+// manSpec is man-db's man.
+var manSpec = &Spec{
+	Name:   "man",
+	Syntax: GNU,
+	Open:   true,
+	Options: list(
+		val("P", RoleProgram, "pager").does(EffExec, "man runs this pager"),
+		opt("H", RoleProgram, "html").does(EffExec, "man runs this browser"),
+		val("p", RoleData, "preprocessor").does(EffExec, "man runs preprocessors named here"),
+		opt("T", RoleData, "troff-device"), opt("X", RoleData, "gxditview"),
+		val("C", RolePath, "config-file"), val("M", RolePath, "manpath"),
+		val("S", RoleData, "sections"), val("s", RoleData), val("m", RoleData, "systems"),
+		val("L", RoleData, "locale"), val("e", RoleData, "extension"),
+		val("E", RoleData, "encoding"), val("R", RoleData, "recode"),
+		val("r", RoleData, "prompt"),
+		flag("l", "local-file"), flag("a", "all"), flag("k", "apropos"), flag("f", "whatis"),
+		flag("w", "where", "path", "location"), flag("t", "troff"), flag("Z", "ditroff"),
+	),
+	Operands: operands(RoleData),
+}
+
+// vimSpec is vim and its relatives.
+var vimSpec = &Spec{
+	Name:   "vim",
+	Syntax: Syntax{Permute: true},
+	Open:   true,
+	Plus:   &Option{Arg: ArgRequired, Role: RoleCode, Lang: LangPager, Effect: EffExec, Why: "vim runs editor commands, which include a shell escape"},
+	Options: list(
+		val("c", RoleCode).code(LangPager).does(EffExec, "vim runs editor commands, which include a shell escape"),
+		val("", RoleCode, "cmd").code(LangPager).does(EffExec, "vim runs editor commands, which include a shell escape"),
+		opt("S", RolePath).does(EffExec, "vim sources a script file"),
+		val("u", RolePath).does(EffExec, "vim reads its start-up commands from this file"),
+		val("U", RolePath), val("i", RolePath), val("T", RoleData), val("w", RolePath),
+		val("W", RolePath), val("s", RolePath).does(EffExec, "vim reads editor commands from this file"),
+		val("t", RoleData), val("q", RolePath), opt("r", RolePath),
+	),
+	Operands: operands(RolePath),
+}

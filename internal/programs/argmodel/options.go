@@ -1,0 +1,374 @@
+package argmodel
+
+import (
+	"strings"
+)
+
+// option reads word i, which starts with a dash and is not "--".
+func (p *parser) option(i int, w string) {
+	syn := p.spec.Syntax
+	switch {
+	case syn.SingleDash:
+		p.singleDash(i, w)
+	case strings.HasPrefix(w, "--"):
+		p.long(i, w[2:])
+	case syn.Digits && allDigits(w[1:]):
+		p.r.Words[i] = KindOption
+		p.i++
+	default:
+		p.short(i, w)
+	}
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// long reads a GNU long option (name is the word without its "--").
+func (p *parser) long(i int, name string) {
+	val, hasVal := "", false
+	if k := strings.IndexByte(name, '='); k >= 0 {
+		name, val, hasVal = name[:k], name[k+1:], true
+	}
+	if name == "" || p.isComputed(i, name) {
+		p.unknownOption(i, "a computed or empty option name: --"+name)
+		p.i++
+		return
+	}
+	o, neg, ambiguous := p.findLong(name)
+	if o == nil {
+		p.unknownLong(i, name, ambiguous)
+		p.i++
+		return
+	}
+	p.item(i, KindOption, o, RoleNone, "")
+	if !neg {
+		p.use(i, o, val, hasVal)
+	}
+	p.i++
+}
+
+// singleDash reads an option spelled with one dash (find -exec, go
+// -toolexec=x).
+func (p *parser) singleDash(i int, w string) {
+	syn := p.spec.Syntax
+	name := w[1:]
+	if strings.HasPrefix(name, "-") {
+		name = name[1:]
+	}
+	val, hasVal := "", false
+	if k := strings.IndexByte(name, '='); k >= 0 && syn.EqValue {
+		name, val, hasVal = name[:k], name[k+1:], true
+	}
+	if p.isComputed(i, name) {
+		p.unknownOption(i, "a computed option name: "+w)
+		p.i++
+		return
+	}
+	o := p.exactLong(name)
+	if o == nil {
+		p.unknownLong(i, name, false)
+		p.i++
+		return
+	}
+	p.item(i, KindOption, o, RoleNone, "")
+	p.use(i, o, val, hasVal)
+	p.i++
+}
+
+// short reads a cluster of short options (-xvf, -ofile, -I'cmd').
+func (p *parser) short(i int, w string) {
+	syn := p.spec.Syntax
+	for k := 1; k < len(w); k++ {
+		c := w[k]
+		if p.isComputed(i, w[k:k+1]) {
+			p.unknownOption(i, "a computed option letter in "+w)
+			break
+		}
+		o := p.findShort(c)
+		if o == nil {
+			p.unknownShort(i, w, k)
+			break
+		}
+		p.item(i, KindOption, o, RoleNone, "")
+		if o.Arg == ArgNone {
+			p.done(i, o, "", false, false)
+			continue
+		}
+		rest := w[k+1:]
+		if syn.ShortEq && strings.HasPrefix(rest, "=") {
+			rest = rest[1:]
+		}
+		p.use(i, o, rest, rest != "" || k+1 < len(w))
+		p.i++
+		return
+	}
+	p.i++
+}
+
+// unknownShort handles the unknown letter at w[k]. In an open model the
+// letter may be a flag the model does not list; the rest of the cluster
+// is then searched for a letter with an effect, which would count.
+func (p *parser) unknownShort(i int, w string, k int) {
+	if !p.spec.Open {
+		p.unknownOption(i, "an option the model does not know: -"+w[k:k+1]+" in "+w)
+		return
+	}
+	if k == 1 {
+		p.r.Words[i] = KindOption
+	}
+	for j := k + 1; j < len(w); j++ {
+		if o := p.findShort(w[j]); o != nil && o.Effect != 0 {
+			why := "an option the model does not know: -" + w[k:k+1] + " in " + w
+			p.unknown(i, why)
+			p.find(o.Effect, i, why+"; the letters after it could be "+o.name()+": "+o.Why, "")
+			p.r.Words[i] = KindUnknown
+			return
+		}
+	}
+}
+
+// bundle reads tar's old-style first argument: letters without a dash,
+// whose values are the next words in order (tar cIf CMD FILE).
+func (p *parser) bundle(i int, w string) {
+	var room [4]*Option
+	queue := room[:0]
+	for k := 0; k < len(w); k++ {
+		if p.isComputed(i, w[k:k+1]) {
+			p.unknownOption(i, "a computed letter in the option bundle "+w)
+			break
+		}
+		o := p.findShort(w[k])
+		if o == nil {
+			p.unknownOption(i, "an option letter the model does not know: "+w[k:k+1]+" in "+w)
+			break
+		}
+		p.item(i, KindOption, o, RoleNone, "")
+		if o.Arg == ArgRequired {
+			queue = append(queue, o)
+		} else {
+			p.done(i, o, "", false, false)
+		}
+	}
+	for _, o := range queue {
+		p.next(i, o)
+	}
+	p.i++
+}
+
+// use finishes option o found in word i: its value is attached (has), or
+// the next words when the option requires one. It leaves p.i on the last
+// word the option took; the caller steps past it.
+func (p *parser) use(i int, o *Option, attached string, has bool) {
+	switch {
+	case o.Arg == ArgNone:
+		p.done(i, o, "", false, false)
+	case has:
+		p.value(i, o, attached)
+		p.more(o)
+	case o.Arg == ArgOptional:
+		p.done(i, o, "", false, false)
+	default:
+		p.next(i, o)
+	}
+}
+
+// next reads the value of option o, found in word i, from the words
+// after p.i.
+func (p *parser) next(i int, o *Option) {
+	switch {
+	case len(o.Until) > 0:
+		p.until(i, o)
+		return
+	case p.i+1 < len(p.words):
+		p.i++
+		p.value(p.i, o, p.words[p.i])
+	default:
+		p.done(i, o, "", false, false)
+	}
+	p.more(o)
+}
+
+// more reads an option's further values (find -fprintf FILE FORMAT).
+func (p *parser) more(o *Option) {
+	for _, ro := range o.More {
+		if p.i+1 >= len(p.words) {
+			return
+		}
+		p.i++
+		k := p.item(p.i, KindValue, o, ro, p.words[p.i])
+		p.computedCode(&p.r.Items[k])
+	}
+}
+
+// value records the value text of option o, in word i.
+func (p *parser) value(i int, o *Option, text string) {
+	k := p.item(i, KindValue, o, o.Role, text)
+	it := &p.r.Items[k]
+	p.computedCode(it)
+	p.done(i, o, text, true, it.Computed)
+}
+
+// done applies what using option o does.
+func (p *parser) done(i int, o *Option, text string, present, computed bool) {
+	if o.Effect != 0 && (o.Check == nil || o.Check(text, computed)) {
+		p.find(o.Effect, i, o.Name()+": "+o.Why, "")
+	}
+	if o.Script {
+		p.scriptGiven = true
+	}
+	if o.Inert {
+		p.inert = true
+	}
+	if o.Stops {
+		p.optsDone = true
+	}
+	if o.Operands != nil {
+		p.altOps = o.Operands
+	}
+	if o.Placeholder {
+		p.placeholder = o.Default
+		if present {
+			p.placeholder = text
+		}
+	}
+}
+
+// until reads the words after the option at p.i up to a terminator as a
+// nested command (find -exec CMD … ;). A terminator after the first ends
+// it only right after the placeholder (find's "{} +").
+func (p *parser) until(i int, o *Option) {
+	start := p.i + 1
+	ph := p.spec.Placeholder
+	appends := false
+	j := start
+	for ; j < len(p.words); j++ {
+		w := p.words[j]
+		if w == o.Until[0] {
+			break
+		}
+		if j > start && ph != "" && p.words[j-1] == ph && contains(o.Until[1:], w) {
+			appends = true
+			break
+		}
+	}
+	p.command(start, j, ph, appends)
+	if j < len(p.words) {
+		p.r.Words[j] = KindValue
+	}
+	p.done(i, o, "", start < j, false)
+	p.i = min(j, len(p.words)-1)
+}
+
+func contains(list []string, w string) bool {
+	for _, l := range list {
+		if l == w {
+			return true
+		}
+	}
+	return false
+}
+
+// findShort finds the option spelled by letter c, in the current spec or
+// the specs it inherits options from.
+func (p *parser) findShort(c byte) *Option {
+	if c >= 128 {
+		return nil
+	}
+	for s := p.spec; s != nil; s = s.inherited() {
+		if k := s.short[c]; k != 0 {
+			return &s.Options[k-1]
+		}
+	}
+	return nil
+}
+
+// inherited returns the spec whose options s also accepts, or nil.
+func (s *Spec) inherited() *Spec {
+	if s.Inherit {
+		return s.parent
+	}
+	return nil
+}
+
+// exactLong finds the option with long name name.
+func (p *parser) exactLong(name string) *Option {
+	for s := p.spec; s != nil; s = s.inherited() {
+		for k := range s.Options {
+			o := &s.Options[k]
+			for _, l := range o.Long {
+				if l == name {
+					return o
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// unknownLong records a long option the model does not know, or an
+// ambiguous abbreviation.
+func (p *parser) unknownLong(i int, name string, ambiguous bool) {
+	if p.spec.Open {
+		p.r.Words[i] = KindOption
+		return
+	}
+	if ambiguous {
+		p.unknownOption(i, "an ambiguous abbreviation: --"+name)
+		return
+	}
+	p.unknownOption(i, "an option the model does not know: --"+name)
+}
+
+// findLong finds the long option name stands for: an exact name, a
+// negation (--no-NAME, where the syntax has them), or an unambiguous
+// abbreviation. It returns the option, whether it was negated, and
+// whether the name was an ambiguous abbreviation.
+func (p *parser) findLong(name string) (*Option, bool, bool) {
+	if o := p.exactLong(name); o != nil {
+		return o, false, false
+	}
+	syn := p.spec.Syntax
+	neg := syn.Negate && strings.HasPrefix(name, "no-")
+	if neg {
+		if o := p.exactLong(name[3:]); o != nil {
+			return o, true, false
+		}
+	}
+	if !syn.Abbrev {
+		return nil, false, false
+	}
+	var cand *Option
+	candNeg, n := false, 0
+	note := func(o *Option, isNeg bool) {
+		if n == 0 || cand != o || candNeg != isNeg {
+			n++
+			cand, candNeg = o, isNeg
+		}
+	}
+	for s := p.spec; s != nil; s = s.inherited() {
+		for k := range s.Options {
+			o := &s.Options[k]
+			for _, l := range o.Long {
+				if strings.HasPrefix(l, name) {
+					note(o, false)
+				} else if neg && strings.HasPrefix(l, name[3:]) {
+					note(o, true)
+				}
+			}
+		}
+	}
+	if n == 1 {
+		return cand, candNeg, false
+	}
+	return nil, false, n > 1
+}
+
+// Name is how the option is spelled in messages: its first long name,
+// else its first letter.
+func (o *Option) Name() string { return o.name() }

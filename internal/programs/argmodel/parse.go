@@ -1,0 +1,472 @@
+package argmodel
+
+import (
+	"strings"
+)
+
+// specialChars are the characters that make a word's text computed when
+// the caller says the word may expand: parameter expansion and
+// substitution, globs, brace expansion, extended globs.
+const specialChars = "$`*?[{("
+
+// Parse reads words with the model s; words[0] is the program's name as
+// typed. computed, when not nil, says per word whether the shell may still
+// change it (an unquoted or double-quoted expansion, a glob, a brace); a
+// part of such a word counts as computed when it holds one of $ ` * ? [ {
+// (. With computed nil every word is taken to be able to (the safe
+// reading). A nil or uncompiled model reads every word as unknown.
+func Parse(s *Spec, words []string, computed []bool) *Result {
+	r := &Result{}
+	ParseInto(r, s, words, computed)
+	return r
+}
+
+// ParseInto is Parse into r, reusing its storage. It does work linear in
+// the total length of the words.
+func ParseInto(r *Result, s *Spec, words []string, computed []bool) {
+	parseInto(r, s, words, computed, nil, 0, 0)
+}
+
+// ParseFlags is ParseInto with the computed marks given as per-word flag
+// bytes: word i may change at run time when flags[i]&mask is not zero.
+// The flags are read, never kept.
+func ParseFlags(r *Result, s *Spec, words []string, flags []uint8, mask uint8) {
+	parseInto(r, s, words, nil, flags, mask, 0)
+}
+
+func parseInto(r *Result, s *Spec, words []string, computed []bool, flags []uint8, mask uint8, depth int) {
+	r.Reset()
+	for range words {
+		r.Words = append(r.Words, KindUnknown)
+	}
+	if len(words) == 0 {
+		return
+	}
+	r.Words[0] = KindProgram
+	if s == nil || !s.compiled {
+		r.Unknown = append(r.Unknown, Unknown{Word: 0, Why: "no model of this program"})
+		return
+	}
+	p := parser{r: r, words: words, computed: computed, flags: flags, mask: mask, spec: s, bundleAt: -1, depth: depth}
+	if s.Bundle {
+		p.bundleAt = 1
+	}
+	p.enter(s, 0)
+	p.run()
+}
+
+// parser is the state of one reading.
+type parser struct {
+	r        *Result
+	words    []string
+	computed []bool
+	flags    []uint8 // or per-word flags, with the mask of the computed ones
+	mask     uint8
+	spec     *Spec
+	i        int
+	optsDone bool
+	stopped  bool // the rest of the words cannot be read
+	bundleAt int  // the word that may be an old-style bundle, or -1
+	// The current spec's operands: where its items start, the operand
+	// position reached, whether an option gave the script.
+	opStart     int
+	opPos       int
+	nOps        int
+	scriptGiven bool
+	inert       bool
+	placeholder string
+	altOps      []Operand // operands an option chose, or nil
+	depth       int       // nested commands read to get here
+}
+
+// ops returns the current operand model.
+func (p *parser) ops() []Operand {
+	if p.altOps != nil {
+		return p.altOps
+	}
+	return p.spec.Operands
+}
+
+func (p *parser) run() {
+	p.i = 1
+	for p.i < len(p.words) && !p.stopped {
+		p.word()
+	}
+	p.flush()
+	if s := p.spec; s != nil {
+		for t := s; t != nil; t = t.parent {
+			if t.Judge != nil {
+				t.Judge(p.r, p.words)
+			}
+		}
+	}
+}
+
+// word reads the word at p.i and everything it consumes.
+func (p *parser) word() {
+	i, w := p.i, p.words[p.i]
+	switch {
+	case p.optsDone:
+		p.operand(i, w)
+	case w == "--":
+		p.r.Words[i] = KindEnd
+		p.optsDone = true
+		p.i++
+	case i == p.bundleAt && w != "" && w[0] != '-':
+		p.bundle(i, w)
+	case len(w) > 1 && w[0] == '-':
+		p.option(i, w)
+	case len(w) > 1 && w[0] == '+' && p.spec.Plus != nil:
+		p.item(i, KindOption, p.spec.Plus, RoleNone, "")
+		p.value(i, p.spec.Plus, w[1:])
+		p.i++
+	case isOperator(p.spec, w):
+		p.r.Words[i] = KindOperator
+		p.i++
+	default:
+		mayBeOption := w != "" && p.isComputed(i, w[:1])
+		if mayBeOption {
+			// "$X" or a glob may expand to an option.
+			p.unknownOption(i, "a computed word where an option may stand: "+w)
+		}
+		p.operand(i, w)
+		if mayBeOption {
+			p.r.Words[i] = KindUnknown
+		}
+	}
+}
+
+func isOperator(s *Spec, w string) bool {
+	for _, o := range s.Operators {
+		if o == w {
+			return true
+		}
+	}
+	return false
+}
+
+// isComputed reports whether text, a part of word i, may change at run
+// time.
+func (p *parser) isComputed(i int, text string) bool {
+	switch {
+	case p.flags != nil && i < len(p.flags) && p.flags[i]&p.mask == 0:
+		return false
+	case p.computed != nil && i < len(p.computed) && !p.computed[i]:
+		return false
+	}
+	return Computed(text)
+}
+
+// Computed reports whether text holds a character that makes the shell
+// change a word that may expand: $, a backquote, a glob character, an
+// extended glob's parenthesis, or a brace expansion ({a,b}, {1..3}; a
+// lone {} stays as it is).
+func Computed(text string) bool {
+	if strings.ContainsAny(text, "$`*?[(") {
+		return true
+	}
+	depth, sep := 0, false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '{':
+			depth++
+		case ',':
+			sep = sep || depth > 0
+		case '.':
+			sep = sep || depth > 0 && i+1 < len(text) && text[i+1] == '.'
+		case '}':
+			if depth > 0 && sep {
+				return true
+			}
+			if depth > 0 {
+				depth--
+			}
+			if depth == 0 {
+				sep = false
+			}
+		}
+	}
+	return false
+}
+
+// enter records the effect of running spec s, named by word i.
+func (p *parser) enter(s *Spec, i int) {
+	if s.Effect != 0 {
+		p.find(s.Effect, i, s.Why, s.Instead)
+		p.r.Findings[len(p.r.Findings)-1].Sub = true
+	}
+}
+
+func (p *parser) find(e Effect, i int, why, instead string) {
+	if e == 0 {
+		return
+	}
+	p.r.Effects |= e
+	p.r.Findings = append(p.r.Findings, Finding{Effect: e, Word: i, Why: why, Instead: instead})
+}
+
+func (p *parser) unknown(i int, why string) {
+	p.r.Unknown = append(p.r.Unknown, Unknown{Word: i, Why: why})
+}
+
+// item records one item of word i and returns its index.
+func (p *parser) item(i int, k Kind, o *Option, ro Role, text string) int {
+	it := Item{Word: i, Kind: k, Role: ro, Opt: o, Spec: p.spec, Text: text}
+	if o != nil && k == KindValue {
+		it.Lang = o.Lang
+	}
+	it.Computed = k != KindOption && p.isComputed(i, text)
+	p.r.Items = append(p.r.Items, it)
+	if p.r.Words[i] == KindUnknown || k == KindOption {
+		p.r.Words[i] = k
+	}
+	return len(p.r.Items) - 1
+}
+
+// unknownOption records an option the model cannot account for, with the
+// worst that the program's options could do.
+func (p *parser) unknownOption(i int, why string) {
+	s := p.spec
+	risk, riskWhy := s.optRisk, s.riskWhy
+	if !s.Open || risk != 0 {
+		p.unknown(i, why)
+	}
+	if risk != 0 {
+		p.find(risk, i, why+"; it could be "+riskWhy, "")
+	}
+}
+
+// operand reads word i as an operand or a subcommand.
+func (p *parser) operand(i int, w string) {
+	s := p.spec
+	if len(s.Subs) > 0 && p.nOps == 0 {
+		if p.subcommand(i, w) {
+			return
+		}
+	}
+	op, ok := p.operandAt(w)
+	if ok && (op.Role == RoleCommand || op.Role == RoleRemoteCode) {
+		p.rest(i, op)
+		return
+	}
+	p.item(i, KindOperand, nil, RoleNone, w)
+	p.r.Words[i] = KindOperand
+	p.nOps++
+	if !s.Syntax.Permute {
+		p.optsDone = true
+	}
+	p.i++
+}
+
+// subcommand reads word i as the current spec's subcommand. It reports
+// false when the word is an operand instead (OpenSubs).
+func (p *parser) subcommand(i int, w string) bool {
+	s := p.spec
+	if p.isComputed(i, w) {
+		if s.OpenSubs {
+			// A subcommand or an operand: the worst counts, and it is
+			// read on as an operand.
+			p.unknown(i, "a computed word that may be a subcommand: "+w)
+			p.find(s.subRisk, i, "a computed word that may be a subcommand: "+w+"; it could be "+s.subWhy, "")
+			return false
+		}
+		p.lost(i, "a computed subcommand: "+w, s.subRisk, s.subWhy)
+		return true
+	}
+	sub := s.Lookup(w)
+	if sub == nil && s.Resolve != nil {
+		sub = s.Lookup(s.Resolve(w))
+	}
+	if sub == nil {
+		if s.OpenSubs {
+			return false
+		}
+		// A name it does not know (an alias, a plugin) counts as anything
+		// the program can do; it is written out, so not a computed one.
+		p.lost(i, "an unknown subcommand: "+w, s.subRisk&^EffComputed, s.subWhy)
+		return true
+	}
+	p.flush()
+	p.item(i, KindSubcommand, nil, RoleNone, w)
+	p.r.Subs = append(p.r.Subs, sub)
+	p.spec = sub
+	p.optsDone = false
+	p.opStart, p.opPos, p.nOps, p.scriptGiven, p.inert, p.altOps = len(p.r.Items), 0, 0, false, false, nil
+	p.enter(sub, i)
+	p.i++
+	return true
+}
+
+// lost gives up on the rest of the words: the word at i could be
+// anything, so the worst risk counts.
+func (p *parser) lost(i int, why string, risk Effect, riskWhy string) {
+	p.unknown(i, why)
+	if risk != 0 {
+		p.find(risk, i, why+"; it could be "+riskWhy, "")
+	}
+	p.stopped = true
+}
+
+// operandAt returns the model's operand for the next operand word w
+// while reading (assignments repeat while words are NAME=value), and
+// moves the position on.
+func (p *parser) operandAt(w string) (Operand, bool) {
+	ops := p.ops()
+	for p.opPos < len(ops) && ops[p.opPos].Role == RoleAssign && !IsAssignment(w) {
+		p.opPos++
+	}
+	if len(ops) == 0 {
+		return Operand{}, false
+	}
+	k := min(p.opPos, len(ops)-1)
+	op := ops[k]
+	if op.Role != RoleAssign {
+		p.opPos++
+	}
+	if p.inert && op.Role == RoleCommand {
+		op.Role = RoleData
+	}
+	return op, true
+}
+
+// rest reads word i and every word after it as one nested command or a
+// remote command line.
+func (p *parser) rest(i int, op Operand) {
+	n := len(p.words)
+	if op.Role == RoleRemoteCode {
+		for j := i; j < n; j++ {
+			p.item(j, KindOperand, nil, RoleRemoteCode, p.words[j])
+		}
+		p.find(op.Effect|EffExternal, i, op.Why, "")
+		p.i = n
+		return
+	}
+	p.command(i, n, p.placeholder, op.Appends)
+	p.find(op.Effect, i, op.Why, "")
+	p.i = n
+}
+
+// command records words[start:end] as a nested command.
+func (p *parser) command(start, end int, placeholder string, appends bool) {
+	if start >= end {
+		return
+	}
+	p.r.Commands = append(p.r.Commands, Span{Start: start, End: end, Placeholder: placeholder, Appends: appends})
+	for j := start; j < end; j++ {
+		ro := RoleArg
+		if j == start {
+			ro = RoleCommand
+		}
+		p.item(j, KindOperand, nil, ro, p.words[j])
+	}
+	prog := p.words[start]
+	if p.isComputed(start, prog) || placeholder != "" && strings.Contains(prog, placeholder) {
+		p.find(EffComputed, start, "the program "+prog+" is chosen at run time", "")
+		return
+	}
+	if (placeholder != "" || appends) && p.depth < 4 {
+		if why := p.nestedComputed(start, end, placeholder, appends); why != "" {
+			p.find(EffComputed, start, why, "")
+		}
+	}
+}
+
+// nestedComputed reads a nested command whose words the outer program
+// fills in at run time (a placeholder, or words it appends) and reports
+// where that makes the program or a script chosen at run time: xargs -I{}
+// sh -c {}, xargs -I% env % id, xargs sh -c (the input becomes the script).
+func (p *parser) nestedComputed(start, end int, placeholder string, appends bool) string {
+	words := p.words[start:end]
+	m := Lookup(words[0])
+	if m == nil {
+		return ""
+	}
+	var computed []bool
+	var flags []uint8
+	if len(p.computed) >= end {
+		computed = p.computed[start:end]
+	}
+	if len(p.flags) >= end {
+		flags = p.flags[start:end]
+	}
+	var r Result
+	parseInto(&r, m, words, computed, flags, p.mask, p.depth+1)
+	if r.Effects&EffComputed != 0 {
+		return r.Why(EffComputed)
+	}
+	code, shellC := false, false
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == KindOption && it.Opt.Operands != nil && len(it.Opt.Operands) > 0 && it.Opt.Operands[0].Role == RoleCode:
+			shellC = true
+		case it.Role == RoleCode || it.Role == RoleProgram:
+			code = true
+			if placeholder != "" && strings.Contains(it.Text, placeholder) {
+				return "the script " + it.Text + " is filled in at run time"
+			}
+		}
+	}
+	for _, sp := range r.Commands {
+		if placeholder != "" && strings.Contains(words[sp.Start], placeholder) {
+			return "the program " + words[sp.Start] + " is filled in at run time"
+		}
+	}
+	if appends && shellC && !code {
+		return "the script of " + words[0] + " -c is the input, chosen at run time"
+	}
+	return ""
+}
+
+// flush gives the current spec's operands their roles, now that every
+// option is known (GNU programs read options after operands too), and
+// records their effects.
+func (p *parser) flush() {
+	ops := p.ops()
+	pos := 0
+	for k := p.opStart; k < len(p.r.Items); k++ {
+		it := &p.r.Items[k]
+		if it.Kind != KindOperand || it.Spec != p.spec || it.Role != RoleNone {
+			continue
+		}
+		if len(ops) == 0 {
+			it.Role = RoleData
+			continue
+		}
+		for pos < len(ops)-1 && (ops[pos].Script && p.scriptGiven || ops[pos].Role == RoleAssign && !IsAssignment(it.Text)) {
+			pos++
+		}
+		op := ops[min(pos, len(ops)-1)]
+		if op.Role != RoleAssign {
+			pos++
+		}
+		it.Role, it.Lang = op.Role, op.Lang
+		if op.Effect != 0 && (op.Check == nil || op.Check(it.Text, it.Computed)) {
+			p.find(op.Effect, it.Word, op.Why, "")
+		}
+		p.computedCode(it)
+	}
+}
+
+// computedCode records a program or a shell script that is only known at
+// run time.
+func (p *parser) computedCode(it *Item) {
+	if !it.Computed {
+		return
+	}
+	if it.Role == RoleProgram || it.Role == RoleCode && it.Lang == LangShell {
+		p.find(EffComputed, it.Word, "a program or script chosen at run time: "+it.Text, "")
+	}
+}
+
+// IsAssignment reports whether w has the form NAME=value.
+func IsAssignment(w string) bool {
+	i := 0
+	for i < len(w) {
+		c := w[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			break
+		}
+		i++
+	}
+	return i > 0 && i < len(w) && w[i] == '='
+}

@@ -1,0 +1,184 @@
+package argmodel
+
+// Kind says what a word (or a part of one) is.
+type Kind uint8
+
+const (
+	// KindUnknown is a word the reading cannot account for.
+	KindUnknown Kind = iota
+	// KindProgram is the program's own name (word 0).
+	KindProgram
+	// KindOption is an option; its value may be attached in the same word.
+	KindOption
+	// KindValue is an option's value, attached or in its own word.
+	KindValue
+	// KindSubcommand names a subcommand.
+	KindSubcommand
+	// KindOperand is an operand; Role says what it is.
+	KindOperand
+	// KindEnd is the "--" that ends the options.
+	KindEnd
+	// KindOperator is an operator word of an expression (find's "!").
+	KindOperator
+)
+
+var kindNames = [...]string{"unknown", "program", "option", "value", "subcommand", "operand", "end", "operator"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// Item is one thing found in the words: an option, a value, an operand,
+// a subcommand. A word may hold several (a cluster -xvf holds three
+// options; -ofile an option and its value).
+type Item struct {
+	Word int
+	Kind Kind
+	Role Role
+	Lang Lang
+	// Opt is the option, for options and their values.
+	Opt *Option
+	// Spec is the program or subcommand that read the item.
+	Spec *Spec
+	// Text is the item's text: a value without its option, an operand.
+	Text string
+	// Computed: the text holds an expansion, a substitution, a glob or a
+	// brace, so its value is known only at run time.
+	Computed bool
+}
+
+// Span is a nested command that the program runs: Words[Start:End].
+type Span struct {
+	Start, End int
+	// Placeholder, when not empty, is a word replaced at run time in the
+	// command's words (xargs -I X, find's {}).
+	Placeholder string
+	// Appends: the program appends words of its own choosing (xargs,
+	// find -exec … +), so the command's last argument is not the end.
+	Appends bool
+}
+
+// Finding is one effect with the word that has it and why.
+type Finding struct {
+	Effect  Effect
+	Word    int
+	Why     string
+	Instead string // the typed action to use instead, if any
+	// Sub: the finding is about running the subcommand named by Word
+	// (its Why continues the words: "git push" "has an effect …").
+	Sub bool
+}
+
+// Unknown is a word the reading could not account for.
+type Unknown struct {
+	Word int
+	Why  string
+}
+
+// Result is the reading of one command line.
+type Result struct {
+	// Words holds, per word, its main kind: for a word with an option and
+	// its attached value, KindOption.
+	Words []Kind
+	Items []Item
+	// Subs is the chain of subcommands entered, outermost first.
+	Subs     []*Spec
+	Commands []Span
+	// Effects is the union of the Findings' effects.
+	Effects  Effect
+	Findings []Finding
+	Unknown  []Unknown
+}
+
+// Reset empties r, keeping its storage.
+func (r *Result) Reset() {
+	r.Words = r.Words[:0]
+	r.Items = r.Items[:0]
+	r.Subs = r.Subs[:0]
+	r.Commands = r.Commands[:0]
+	r.Effects = 0
+	r.Findings = r.Findings[:0]
+	r.Unknown = r.Unknown[:0]
+}
+
+// Spec returns the innermost subcommand entered, or root.
+func (r *Result) Spec(root *Spec) *Spec {
+	if len(r.Subs) > 0 {
+		return r.Subs[len(r.Subs)-1]
+	}
+	return root
+}
+
+// SubPath returns the names of the subcommands entered, outermost first.
+func (r *Result) SubPath() []string {
+	p := make([]string, len(r.Subs))
+	for i, s := range r.Subs {
+		p[i] = s.Name
+	}
+	return p
+}
+
+// Has reports whether the reading found effect e.
+func (r *Result) Has(e Effect) bool { return r.Effects&e != 0 }
+
+// Why returns the reason of the first finding with effect e, or "".
+func (r *Result) Why(e Effect) string {
+	for _, f := range r.Findings {
+		if f.Effect&e != 0 {
+			return f.Why
+		}
+	}
+	return ""
+}
+
+// First returns the first finding with effect e.
+func (r *Result) First(e Effect) (Finding, bool) {
+	for _, f := range r.Findings {
+		if f.Effect&e != 0 {
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+// Role returns the items with role ro.
+func (r *Result) Role(ro Role) []Item {
+	var out []Item
+	for _, it := range r.Items {
+		if it.Role == ro && (it.Kind == KindValue || it.Kind == KindOperand) {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// Used returns the first item that uses the option spelled name in the
+// model (a long name without dashes, or a short letter), or false.
+func (r *Result) Used(name string) (Item, bool) {
+	for _, it := range r.Items {
+		if it.Opt == nil {
+			continue
+		}
+		if len(name) == 1 && containsByte(it.Opt.Short, name[0]) {
+			return it, true
+		}
+		for _, l := range it.Opt.Long {
+			if l == name {
+				return it, true
+			}
+		}
+	}
+	return Item{}, false
+}
+
+func containsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}

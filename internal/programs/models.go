@@ -1,0 +1,284 @@
+package programs
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
+
+// The program models (package argmodel) are the catalog's knowledge of
+// command lines: which words are options, values, subcommands and
+// operands, and what each can do. The caps read a view through its
+// program's model here.
+
+// readings keeps argmodel results between decisions, so that reading a
+// view allocates nothing in the common case. A result holds nothing of a
+// decision once it is put back.
+var readings = sync.Pool{New: func() any { return new(argmodel.Result) }}
+
+// Judgement is what a program's model says about one view of a segment.
+type Judgement struct {
+	Reach    Reach  // an external effect or privilege, when Reaches
+	Reaches  bool   //
+	Exec     string // why an argument runs or deletes arbitrary things, or ""
+	Computed string // why the program or a script is chosen at run time, or ""
+}
+
+// Judge reads view v (its program first) through the program's model.
+// Word i may still be changed by the shell when flags[i]&mask is not zero
+// (nil flags: the words' text decides, the safe reading). It reports false
+// for a program without a model.
+func Judge(v []string, flags []uint8, mask uint8) (Judgement, bool) {
+	if len(v) == 0 {
+		return Judgement{}, false
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return Judgement{}, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, flags, mask)
+	j := judgement(r, v)
+	readings.Put(r)
+	return j, true
+}
+
+func judgement(r *argmodel.Result, v []string) Judgement {
+	var j Judgement
+	if r.Effects == 0 {
+		return j
+	}
+	if f, ok := r.First(argmodel.EffPrivileged); ok {
+		j.Reach, j.Reaches = Reach{Privileged: true, Why: where(v, f) + f.Why}, true
+	} else if f, ok := r.First(argmodel.EffExternal); ok {
+		j.Reach, j.Reaches = Reach{Why: where(v, f) + f.Why, Instead: f.Instead}, true
+	}
+	if f, ok := r.First(argmodel.EffExec | argmodel.EffConfig); ok {
+		j.Exec = where(v, f) + f.Why
+	}
+	if f, ok := r.First(argmodel.EffComputed); ok {
+		j.Computed = where(v, f) + f.Why
+	}
+	return j
+}
+
+// where names the words up to the one a finding is about.
+func where(v []string, f argmodel.Finding) string {
+	end := min(f.Word+1, len(v))
+	if f.Sub {
+		return strings.Join(v[:end], " ") + " "
+	}
+	return strings.Join(v[:end], " ") + ": "
+}
+
+// modelBits are the catalog bits the models give their programs.
+func modelBits(name string) Bits {
+	risk := argmodel.Risk(name)
+	var b Bits
+	if risk&(argmodel.EffExternal|argmodel.EffPrivileged) != 0 {
+		b |= Effect
+	}
+	if risk&(argmodel.EffExec|argmodel.EffConfig|argmodel.EffComputed) != 0 {
+		b |= Exec
+	}
+	if s := argmodel.Lookup(name); s != nil && s.Effect&argmodel.EffPrivileged != 0 {
+		b |= Privileged
+	}
+	if argmodel.CarriesScript(name) {
+		b |= Nested
+	}
+	root, sub := argmodel.Wraps(name)
+	if root {
+		b |= Wrapper
+	}
+	if sub {
+		b |= Runner
+	}
+	return b
+}
+
+// CapPrefix reports whether a rule of these words would match a command
+// with external effect or privilege: the words, or what may follow them,
+// reach beyond the project (git, gh pr, kubectl, sudo …).
+func CapPrefix(unit []string) bool {
+	return argmodel.Reach(unit)&(argmodel.EffExternal|argmodel.EffPrivileged) != 0
+}
+
+// modelData is DataArgs read through the program's model: the words (at
+// offset off in the segment, indexes below 63) that are only a pattern,
+// a script or another value, never a path. ok is false without a model.
+func modelData(v []string, off int) (uint64, bool) {
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return 0, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	var set, path uint64
+	for _, it := range r.Items {
+		j := it.Word + off
+		if j >= 63 {
+			continue
+		}
+		switch it.Role {
+		case argmodel.RoleData, argmodel.RoleCode:
+			set |= 1 << uint(j)
+		case argmodel.RolePath, argmodel.RoleRemote:
+			path |= 1 << uint(j)
+		}
+	}
+	readings.Put(r)
+	return set &^ path, true
+}
+
+// UnknownPath returns the index of the first word of a segment's words
+// that names a path known only at run time: a bare expansion ("$HOME",
+// $TARGET, "$(pwd)") given to a program that takes paths. A program with
+// a model takes paths where its model says so; one without a model is
+// taken to read any argument as a path, unless it only takes values (echo,
+// printf, test…). It returns -1 when there is none.
+func UnknownPath(words []string, flags []uint8, mask uint8) int {
+	i := 0
+	for i < len(words) && IsAssignment(words[i]) {
+		i++
+	}
+	if i >= len(words) || len(flags) != len(words) {
+		return -1
+	}
+	v, verb := words[i:], BaseName(words[i])
+	if valueVerbs[verb] || BitsOf(verb)&(Cd|Reserved|Shell|Eval) != 0 {
+		return -1
+	}
+	bare := func(j int) bool {
+		w := words[j]
+		return flags[j]&mask != 0 && w != "" && (w[0] == '$' || w[0] == '`') && !printsInsidePaths(w)
+	}
+	m := argmodel.Lookup(verb)
+	if m == nil {
+		for j := i + 1; j < len(words); j++ {
+			if bare(j) {
+				return j
+			}
+		}
+		return -1
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, flags[i:], mask)
+	found := -1
+	for _, it := range r.Items {
+		if (it.Role == argmodel.RolePath || it.Role == argmodel.RoleRemote) && it.Kind != argmodel.KindOption && bare(it.Word+i) {
+			found = it.Word + i
+			break
+		}
+	}
+	readings.Put(r)
+	return found
+}
+
+// printsInsidePaths reports a word that is one command substitution whose
+// command prints only paths inside the working tree: git ls-files, git
+// diff --name-only, git ls-tree --name-only, find of a relative directory
+// without -L. The command itself is a segment judged on its own.
+func printsInsidePaths(w string) bool {
+	var inner string
+	switch {
+	case strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")"):
+		inner = w[2 : len(w)-1]
+	case len(w) > 1 && w[0] == '`' && w[len(w)-1] == '`':
+		inner = w[1 : len(w)-1]
+	default:
+		return false
+	}
+	if strings.ContainsAny(inner, "$`;&|<>()") {
+		return false
+	}
+	f := strings.Fields(inner)
+	if len(f) < 2 {
+		return false
+	}
+	switch {
+	case f[0] == "git" && f[1] == "ls-files":
+		return true
+	case f[0] == "git" && (f[1] == "diff" || f[1] == "ls-tree"):
+		for _, a := range f[2:] {
+			if a == "--name-only" {
+				return true
+			}
+		}
+	case f[0] == "find":
+		d := f[1]
+		if strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "-") || d == ".." ||
+			strings.HasPrefix(d, "../") || strings.Contains(d, "/../") {
+			return false
+		}
+		for _, a := range f[2:] {
+			if a == "-L" || a == "-follow" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// EnvEffect reports an external effect or privilege that an environment
+// assignment in assigns (NAME=value words) gives the program of view v:
+// DOCKER_HOST=ssh://prod docker ps reaches another machine.
+func EnvEffect(v []string, assigns []string) (Reach, bool) {
+	if len(v) == 0 {
+		return Reach{}, false
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil || len(m.Env) == 0 {
+		return Reach{}, false
+	}
+	for _, a := range assigns {
+		name, _, ok := strings.Cut(a, "=")
+		if !ok {
+			continue
+		}
+		if e, ok := m.EnvEffect(name); ok && e.Effect&(argmodel.EffExternal|argmodel.EffPrivileged) != 0 {
+			return Reach{Privileged: e.Effect&argmodel.EffPrivileged != 0, Why: v[0] + ": " + e.Why}, true
+		}
+	}
+	return Reach{}, false
+}
+
+// modelScript finds, through the program's model, a shell command line
+// given as an option's value or an operand (git fetch --upload-pack=CMD,
+// rsync -e CMD, tar -I CMD, git rebase -x CMD): the shell runs it, so it
+// is a nested script like sh -c's. A computed one is not returned (the
+// model already reports it as chosen at run time).
+func modelScript(v []string) (Script, bool) {
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return Script{}, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	var s Script
+	found := false
+	for _, it := range r.Items {
+		if it.Computed || it.Text == "" || !carriesShell(it) {
+			continue
+		}
+		origin := v[0]
+		if it.Opt != nil {
+			origin += " " + it.Opt.Name()
+		}
+		s, found = Script{Origin: origin, Text: it.Text}, true
+		break
+	}
+	readings.Put(r)
+	return s, found
+}
+
+// carriesShell reports an item whose text a shell runs: a program with
+// its arguments, or a shell command line.
+func carriesShell(it argmodel.Item) bool {
+	if it.Kind != argmodel.KindValue && it.Kind != argmodel.KindOperand {
+		return false
+	}
+	return it.Role == argmodel.RoleProgram || it.Role == argmodel.RoleCode && it.Lang == argmodel.LangShell
+}
