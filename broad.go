@@ -46,7 +46,7 @@ func TooBroad(words []string) string {
 		return text + " runs any script, file or package it is given: the rule allows any of them"
 	}
 	if why := programs.ExecArgument(words, bits); why != "" {
-		return text + ": " + why + "; the cap asks for it, but the rule should not allow it"
+		return why + "; the cap asks for it, but the rule should not allow it"
 	}
 	if v == "git" && len(words) == 1 {
 		return "git allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one"
