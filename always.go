@@ -90,10 +90,8 @@ func AlwaysAllow(a Action) ([]string, error) {
 		if hit, ok := segEffect(s, nil); ok {
 			return refuse(s.Text, reachCode(hit), hit.Why)
 		}
-		for _, v := range s.Views {
-			if len(v) > 0 && shell.ComputedVerb(v[0]) {
-				return refuse(s.Text, CodeIntegrity, "the program is computed at run time")
-			}
+		if s.ComputedProgram() != "" {
+			return refuse(s.Text, CodeIntegrity, "the program is computed at run time")
 		}
 		rule, ok := segmentRule(s.Words)
 		if !ok || seen[rule] {

@@ -46,11 +46,8 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		for _, v := range s.Views {
-			if len(v) > 0 && shell.ComputedVerb(v[0]) {
-				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time", false)
-				break
-			}
+		if p := s.ComputedProgram(); p != "" {
+			x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(p)+") is computed at run time", false)
 		}
 	}
 
