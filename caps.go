@@ -91,6 +91,10 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	// Exec-capable arguments: lifted by auto mode, like the path scope.
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
+		if s.Exec != "" {
+			x.cap(CodeExecArgument, s.Text, s.Exec, true)
+			continue
+		}
 		for vi, v := range s.Views {
 			if len(v) == 0 {
 				continue

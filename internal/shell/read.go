@@ -39,6 +39,12 @@ type Segment struct {
 	Masks   []Mask
 	AnyMask Mask
 	CdTo    []string // for cd: the directories it moves to ("" = unknown)
+	// Stdin is the segment's own standard input, as the parser read it.
+	Stdin Stdin
+	// Exec, when not empty, says why the segment runs code the engine
+	// cannot read but that a person can: an interpreter's program in a
+	// here-document. The exec-capable cap fires for it.
+	Exec string
 	// Views are the looked-through forms of Words, computed once: the
 	// words with leading assignments, wrappers, the program's directory
 	// dropped and braces expanded. Views[0] is always Words itself.
@@ -79,8 +85,11 @@ type Command struct {
 
 	nestedReads int  // nested scripts read so far, bounded by maxNestedReads
 	noFast      bool // read everything with the parser (for differential tests)
-	a           arena
-	cwd         [1]string
+	// literals are the literal values holding "$" or "`" that the command
+	// gives variables, read again where ${x@P} expands them.
+	literals map[string]string
+	a        arena
+	cwd      [1]string
 }
 
 var cmdPool = sync.Pool{New: func() any { return &Command{} }}
@@ -174,6 +183,7 @@ func (c *Command) addSegment(s *Segment) {
 		s.Views = c.a.views[k : k+1 : k+1]
 	}
 	c.Segs = append(c.Segs, *s)
+	c.hiddenCode(len(c.Segs) - 1)
 	if s.Depth >= MaxNesting {
 		// Nested scripts past the limit are not read; refuse to approve.
 		for _, v := range s.Views {
@@ -196,6 +206,7 @@ func (c *Command) addSegment(s *Segment) {
 			c.addSegment(&Segment{
 				Text: strings.Join(inner, " "), Words: inner, Flags: tailFlags(s.Flags, len(inner)),
 				Redirs: nil, Dirs: s.Dirs, Depth: s.Depth, Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)),
+				Stdin: s.Stdin,
 			})
 		}
 	}
@@ -217,6 +228,10 @@ func (c *Command) addSegment(s *Segment) {
 		if c.nestedReads > maxNestedReads {
 			c.TooDeep = true
 			return
+		}
+		if scriptComputed(s, v, ns) {
+			c.dyn("the script run by " + ns.Origin + " is built at run time from an expansion")
+			continue
 		}
 		if ns.Words != nil {
 			inner := Segment{
@@ -409,6 +424,7 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 		if a.Index != nil && arithDynamic(a.Index) {
 			r.dyn("an array index evaluates variable contents as arithmetic")
 		}
+		r.noteLiteral(a)
 	}
 	for _, w := range x.Args {
 		t, f := wordText(r.src, w)
@@ -430,6 +446,7 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 // segments was reached).
 func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*syntax.Redirect, dirs []string) *Segment {
 	s := Segment{Text: stmtText(r.src, st), Words: words, Flags: flags, Dirs: dirs, Depth: r.depth, Origin: r.origin}
+	s.Stdin = r.stdinOf(st.Redirs)
 	for _, rd := range redirs {
 		if ref, isPath := r.redir(rd, dirs); isPath {
 			s.Redirs = append(s.Redirs, ref)
@@ -501,7 +518,10 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 			if arithDynamic(y.X) {
 				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
 			}
+		case *syntax.ExtGlob, *syntax.ArrayElem:
+			r.hiddenNode(n, dirs)
 		case *syntax.ParamExp:
+			r.hiddenNode(n, dirs)
 			if y.Index != nil && arithDynamic(y.Index) {
 				r.dyn("an array index evaluates variable contents as arithmetic")
 			}
@@ -555,7 +575,9 @@ func arithDynamic(x syntax.ArithmExpr) bool {
 	dyn := false
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch y := n.(type) {
-		case *syntax.ParamExp, *syntax.CmdSubst:
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.SglQuoted, *syntax.DblQuoted:
+			// Quoted text in a subscript is expanded before it is
+			// evaluated: a['$(cmd)'] runs cmd.
 			dyn = true
 		case *syntax.Lit:
 			if !isNumberLit(y.Value) {
