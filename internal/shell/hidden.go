@@ -202,6 +202,28 @@ func (c *Command) hiddenCode(idx int) {
 	c.hiddenStdin(idx)
 	c.hiddenNames(idx)
 	c.hiddenAlias(idx)
+	c.shellOptions(idx)
+}
+
+// readingOptions are shell options that change what the engine reads:
+// cdable_vars makes cd's target a variable's value, dotglob lets globs
+// match hidden names.
+var readingOptions = []string{"cdable_vars", "dotglob"}
+
+// shellOptions: shopt -s of an option the reading depends on makes the
+// command computed.
+func (c *Command) shellOptions(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		if len(v) < 3 || v[0] != "shopt" {
+			continue
+		}
+		for _, w := range v[1:] {
+			if slices.Contains(readingOptions, w) {
+				c.dyn("shopt " + w + " changes how the shell reads cd targets or globs: the command cannot be followed")
+				return
+			}
+		}
+	}
 }
 
 // hiddenAlias: an alias definition is code that runs later, with the

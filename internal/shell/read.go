@@ -39,6 +39,10 @@ type Segment struct {
 	Masks   []Mask
 	AnyMask Mask
 	CdTo    []string // for cd: the directories it moves to ("" = unknown)
+	// Moves, when not nil, are the directories the shell may be in after a
+	// script it ran itself (eval 'cd .git'): where it started, and where
+	// every cd of the script goes.
+	Moves []string
 	// Stdin is the segment's own standard input, as the parser read it.
 	Stdin Stdin
 	// Exec, when not empty, says why the segment runs code the engine
@@ -241,7 +245,11 @@ func (c *Command) addSegment(s *Segment) {
 			c.addSegment(&inner)
 			continue
 		}
+		before := len(c.Segs)
 		c.read(ns.Text, c.Segs[idx].Dirs, s.Depth+1, ns.Origin)
+		if s.ViewBits(vi)&programs.Eval != 0 {
+			c.noteMoves(idx, before)
+		}
 	}
 }
 
@@ -435,6 +443,9 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 	r.subst(x, dirs)
 	for _, rd := range st.Redirs {
 		r.subst(rd, dirs)
+	}
+	if s != nil && s.Moves != nil {
+		return s.Moves, s.Moves
 	}
 	if s == nil || !s.Cd {
 		return dirs, dirs

@@ -240,7 +240,11 @@ func (c *Command) hiddenStdin(idx int) {
 		case src == readsComputed:
 			c.dyn(v[0] + " runs a script named by a substitution or file descriptor, computed at run time")
 		case in.Kind == StdinText && shell:
+			before := len(c.Segs)
 			c.nestedText(idx, in.Text, in.Computed, v[0]+" reading a here-document")
+			if programs.BitsOf(v[0])&programs.Source != 0 {
+				c.noteMoves(idx, before)
+			}
 		case in.Kind == StdinText && !in.Computed:
 			c.Segs[idx].Exec = v[0] + " runs the program in its here-document or here-string"
 		case in.Kind == StdinFile && !in.Computed && !stdinFiles[in.Text]:
