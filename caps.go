@@ -83,7 +83,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 		}
 	}
 	for _, ref := range cmd.Paths {
-		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
+		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
 			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why, false)
 		}
 	}

@@ -54,7 +54,7 @@ func (x *decider) writeFileCaps() {
 		x.cap(CodePathScope, "", "working directory "+shell.Quote(base)+" is not absolute", true)
 	}
 	pc := x.protCheck(root)
-	if why := pc.Problem(a.Path, dirs); why != "" {
+	if why := pc.Problem(a.Path, 0, dirs); why != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it", false)
 	}
 }
@@ -116,12 +116,12 @@ func segProtected(s *shell.Segment, pc *paths.Checker) string {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
 		}
-		if why := pc.Problem(w, s.Dirs); why != "" {
+		if why := pc.Problem(w, s.Flags[j], s.Dirs); why != "" {
 			return shell.Quote(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.Redirs {
-		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
+		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
 			return "redirection " + ref.Op + " " + shell.Quote(ref.Text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}

@@ -38,10 +38,21 @@ type Case struct {
 	Autonomy        Autonomy `json:"autonomy"`
 	Env             Env      `json:"env"`
 	Want            *Want    `json:"want,omitempty"`
+	// Extensions are the host's extensions the case is decided under.
+	Extensions *Extensions `json:"extensions,omitempty"`
 
 	// File and Line say where the case was read from.
 	File string `json:"-"`
 	Line int    `json:"-"`
+}
+
+// Extensions are a host's extensions of the built-in tables
+// (permengine.Extensions).
+type Extensions struct {
+	ProtectedBranches []string   `json:"protected_branches,omitempty"`
+	ProtectedPaths    []string   `json:"protected_paths,omitempty"`
+	ExternalEffect    [][]string `json:"external_effect,omitempty"`
+	WindowsPaths      bool       `json:"windows_paths,omitempty"`
 }
 
 // Lists are inline permission lists.
@@ -239,6 +250,19 @@ func (c *Case) Request() (permengine.Request, error) {
 // Policy compiles the case's permissions. A permissions_file is read
 // relative to the directory of the case file.
 func (c *Case) Policy() (*permengine.Policy, error) {
+	p, err := c.lists()
+	if err != nil || c.Extensions == nil {
+		return p, err
+	}
+	e := c.Extensions
+	return p.WithExtensions(permengine.Extensions{
+		ProtectedBranches: e.ProtectedBranches, ProtectedPaths: e.ProtectedPaths,
+		ExternalEffect: e.ExternalEffect, WindowsPaths: e.WindowsPaths,
+	})
+}
+
+// lists compiles the case's permissions alone.
+func (c *Case) lists() (*permengine.Policy, error) {
 	if c.PermissionsFile != "" {
 		p := c.PermissionsFile
 		if !filepath.IsAbs(p) && c.File != "" {
