@@ -239,7 +239,7 @@ func (c *Command) addSegment(s *Segment) {
 		}
 		if ns.Words != nil {
 			inner := Segment{
-				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: make([]uint8, len(ns.Words)),
+				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
 				Dirs: s.Dirs, Depth: s.Depth + 1, Origin: ns.Origin,
 			}
 			c.addSegment(&inner)
@@ -640,7 +640,7 @@ func (c *Command) fallbackSplit(src string, dirs []string, depth int, origin str
 	end := func() {
 		flush()
 		if len(cur) > 0 {
-			c.addSegment(&Segment{Text: strings.Join(cur, " "), Words: cur, Flags: make([]uint8, len(cur)), Dirs: dirs, Depth: depth, Origin: origin})
+			c.addSegment(&Segment{Text: strings.Join(cur, " "), Words: cur, Flags: GuessFlags(cur), Dirs: dirs, Depth: depth, Origin: origin})
 		}
 		cur = nil
 	}
