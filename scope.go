@@ -111,6 +111,9 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 // segProtected checks a segment's words and redirection targets against
 // the protected paths.
 func segProtected(s *shell.Segment, pc *paths.Checker) string {
+	if s.CdComputed {
+		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
+	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {

@@ -40,8 +40,9 @@ func (c *Command) markCd(s *Segment) {
 	}
 	if w[0] != "popd" && len(args)-i == 1 {
 		target = args[i]
+		s.CdComputed = strings.ContainsAny(target, "$`*?[{")
 		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
-			!strings.HasPrefix(target, "-") && !strings.ContainsAny(target, "$`*?[")
+			!strings.HasPrefix(target, "-") && !s.CdComputed
 	}
 	var room [MaxDirs + 1]string
 	cdTo := room[:0]

@@ -107,12 +107,20 @@ func subscriptRuns(name string) bool {
 	return !(isDigits(sub) || sub == "@" || sub == "*")
 }
 
+// setsFromData are the builtins that give the variables they name a value
+// read from data (standard input, a format), which the engine cannot see.
+var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true}
+
 // hiddenNames checks the name arguments of every view of segment idx.
 func (c *Command) hiddenNames(idx int) {
 	for _, v := range c.Segs[idx].Views {
 		for _, n := range nameArgs(v) {
 			if subscriptRuns(n) {
 				c.dyn("the array subscript in " + Quote(n) + " is evaluated as arithmetic, which may run commands")
+				return
+			}
+			if setsFromData[v[0]] && envKindOf(n) != envNone {
+				c.dyn(v[0] + " sets " + n + " from data: a variable that runs or loads code, with a value the engine cannot see")
 				return
 			}
 		}

@@ -24,16 +24,19 @@ const (
 
 // Segment is one simple command inside a terminal command.
 type Segment struct {
-	Text    string   // the source text, for reasons
-	Words   []string // literal words: quotes removed, expansions as typed
-	Flags   []uint8  // per word, the word flags (WordExpands, …)
-	Redirs  []PathRef
-	Dirs    []string      // candidate working directories; "" means unknown
-	Depth   int           // 0 for the command itself, >0 inside bash -c / eval
-	Origin  string        // how it was found when nested: "bash -c", "eval", …
-	Cd      bool          // a directory change (cd, pushd, popd)
-	Bits    programs.Bits // WordBits of Words[0], looked up once
-	hasBits bool
+	Text   string   // the source text, for reasons
+	Words  []string // literal words: quotes removed, expansions as typed
+	Flags  []uint8  // per word, the word flags (WordExpands, …)
+	Redirs []PathRef
+	Dirs   []string // candidate working directories; "" means unknown
+	Depth  int      // 0 for the command itself, >0 inside bash -c / eval
+	Origin string   // how it was found when nested: "bash -c", "eval", …
+	Cd     bool     // a directory change (cd, pushd, popd)
+	// CdComputed is true for a directory change whose target is computed
+	// at run time: it may be any directory, a protected one too.
+	CdComputed bool
+	Bits       programs.Bits // WordBits of Words[0], looked up once
+	hasBits    bool
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
