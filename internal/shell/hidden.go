@@ -203,6 +203,37 @@ func (c *Command) hiddenCode(idx int) {
 	c.hiddenNames(idx)
 	c.hiddenAlias(idx)
 	c.shellOptions(idx)
+	c.hiddenBuiltins(idx)
+}
+
+// hiddenBuiltins reads the builtins that run text given to them as
+// options: compgen -C runs a command and expands its -W word list; complete
+// -C/-F and bind -x keep code for later; fc runs history entries.
+func (c *Command) hiddenBuiltins(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		if len(v) < 2 {
+			continue
+		}
+		switch v[0] {
+		case "compgen", "complete", "bind":
+			for j := 1; j < len(v); j++ {
+				opt := v[j]
+				switch {
+				case v[0] == "compgen" && opt == "-C" && j+1 < len(v):
+					c.nestedText(idx, v[j+1], strings.ContainsAny(v[j+1], "$`"), "compgen -C")
+				case v[0] == "compgen" && opt == "-W" && j+1 < len(v) && strings.ContainsAny(v[j+1], "$`"):
+					s := &c.Segs[idx]
+					c.readExpanded(s.Dirs, s.Depth, v[j+1], "compgen -W")
+				case opt == "-F" || opt == "-C" || v[0] == "bind" && opt == "-x":
+					c.dyn(v[0] + " " + opt + " keeps code that runs later, which the engine cannot see")
+				}
+			}
+		case "fc":
+			if v[1] != "-l" {
+				c.dyn("fc runs a command from the history, which the engine cannot see")
+			}
+		}
+	}
 }
 
 // readingOptions are shell options that change what the engine reads:
