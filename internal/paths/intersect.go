@@ -201,6 +201,11 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 		}
 	case wp.expands && (c == '$' || c == '`'):
 		if end := expansionEnd(w, i); end > i {
+			if operatorExpansion(w[i:end]) {
+				// ${x:-.git}, ${x/a/b}: the text in it may be the value,
+				// dots and slashes too.
+				return b.loop(cur, anyByte), end, true
+			}
 			return b.wildcard(cur, atStart, false, notSlash), end, true
 		}
 	case wp.brace && c == '{' && depth < 8:
@@ -465,6 +470,22 @@ func intersects(a, b *nfa) bool {
 		}
 		if sa.next >= 0 && sb.next >= 0 && sa.set.meets(&sb.set) {
 			stack = append(stack, [2]int32{sa.next, sb.next})
+		}
+	}
+	return false
+}
+
+// operatorExpansion reports a ${…} expansion with an operator after the
+// name (a default, an alternative, a replacement, a substring), whose
+// value may be text written in it.
+func operatorExpansion(e string) bool {
+	if len(e) < 3 || e[1] != '{' {
+		return false
+	}
+	for i := 2; i < len(e)-1; i++ {
+		c := e[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return true
 		}
 	}
 	return false

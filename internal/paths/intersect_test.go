@@ -33,6 +33,8 @@ func TestIntersect(t *testing.T) {
 		{"/ws/proj/", "[.]env", "**/.env", false},
 		{"/ws/proj/", "x@(a|b)", "**/.env", false},
 		{"/ws/proj/", "@(.env|x)", "**/.env", true},
+		{"/ws/proj/", "${D:-.git}/config", "**/.git/config", true},
+		{"/ws/proj/", "${D}/config", "**/.git/config", false},
 	}
 	for _, c := range cases {
 		got := intersects(compileWord(c.prefix, c.word, all), compileGlob(c.pat))
