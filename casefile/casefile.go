@@ -40,6 +40,11 @@ type Case struct {
 	Want            *Want    `json:"want,omitempty"`
 	// Extensions are the host's extensions the case is decided under.
 	Extensions *Extensions `json:"extensions,omitempty"`
+	// Class and Effect describe an attack case: the family it belongs to,
+	// and what it claims bash does when it runs (checked by the bash
+	// sandbox test in internal/bashsandbox). Deciding ignores both.
+	Class  string `json:"class,omitempty"`
+	Effect string `json:"effect,omitempty"`
 
 	// File and Line say where the case was read from.
 	File string `json:"-"`

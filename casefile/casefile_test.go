@@ -90,3 +90,14 @@ func TestDecoderStreams(t *testing.T) {
 	_, err = casefile.NewDecoder("x", strings.NewReader("")).Next()
 	assert.Equal(t, io.EOF, err)
 }
+
+func TestAttackFieldsAreReadAndIgnoredByDeciding(t *testing.T) {
+	cases, err := casefile.Parse("c.jsonl", []byte(`{"name": "a", "class": "pipe-to-shell", "effect": "push", "role": "developer", "action": {"type": "terminal", "command": "ls", "cwd": "/ws/proj"}, "env": {"scope_root": "/ws/proj"}, "permissions": {"allow": ["Terminal(ls)"]}, "want": {"outcome": "auto_approve"}}`))
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, "pipe-to-shell", cases[0].Class)
+	assert.Equal(t, "push", cases[0].Effect)
+	d, err := cases[0].Run()
+	require.NoError(t, err)
+	assert.NoError(t, cases[0].Check(d))
+}
