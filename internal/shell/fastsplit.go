@@ -198,9 +198,11 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 				if t.flags&fastQuoted == 0 && b&programs.Reserved != 0 {
 					return fail()
 				}
-				if len(c.a.words) == wordStart && (b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command") {
-					// A script run in the shell itself may move it: the
-					// parser follows the directory it leaves.
+				if len(c.a.words) == wordStart && (b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command" ||
+					pipeLen > 0 && b&programs.Shell != 0) {
+					// A script run in the shell itself may move it, and a
+					// shell may read its program from the pipe: the parser
+					// follows both.
 					return fail()
 				}
 				if len(c.a.words) == wordStart {

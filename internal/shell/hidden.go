@@ -52,7 +52,7 @@ var envVars = map[string]envKind{
 	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
-	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden,
+	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envHidden,
 	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
@@ -141,7 +141,7 @@ func (c *Command) hiddenEnv(idx int) {
 				c.dyn(name + " names a file that the shell runs before the command: code the engine cannot see")
 			}
 		case envHidden:
-			c.dyn(name + " makes a program load or run code that the engine cannot see")
+			c.dyn(name + " chooses or loads code that the engine cannot see")
 		case envArith:
 			if !isDigits(value) {
 				c.dyn("assigning " + name + " evaluates its value as arithmetic, which may run commands")
@@ -316,6 +316,7 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 	case *syntax.ExtGlob:
 		if strings.ContainsAny(y.Pattern.Value, "$`") {
 			r.dyn("an extended glob pattern holds an expansion, which runs when the pattern is used")
+			r.c.readExpanded(dirs, r.depth, y.Pattern.Value, "an extended glob")
 		}
 	case *syntax.ArrayElem:
 		if y.Index != nil && arithDynamic(y.Index) {
@@ -352,4 +353,30 @@ func (r *walker) noteLiteral(a *syntax.Assign) {
 		r.c.literals = map[string]string{}
 	}
 	r.c.literals[a.Name.Value] = v
+}
+
+// pipedText returns the literal text that an echo or printf statement
+// writes, or "": a shell reading it from the pipe runs it. It is only read
+// so that deny rules see it; the pipe still makes the program computed.
+func (r *walker) pipedText(st *syntax.Stmt) string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) < 2 {
+		return ""
+	}
+	prog := call.Args[0].Lit()
+	if prog != "echo" && prog != "printf" {
+		return ""
+	}
+	parts := make([]string, 0, len(call.Args)-1)
+	for _, w := range call.Args[1:] {
+		t, f := wordText(r.src, w)
+		if f&WordExpands != 0 {
+			return ""
+		}
+		if len(parts) == 0 && prog == "echo" && strings.HasPrefix(t, "-") {
+			continue
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " ")
 }

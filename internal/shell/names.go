@@ -117,6 +117,11 @@ func (c *Command) hiddenNames(idx int) {
 		for _, n := range nameArgs(v) {
 			if subscriptRuns(n) {
 				c.dyn("the array subscript in " + Quote(n) + " is evaluated as arithmetic, which may run commands")
+				if strings.ContainsAny(n, "$`") {
+					// Its substitutions run: deny rules see them.
+					s := &c.Segs[idx]
+					c.readExpanded(s.Dirs, s.Depth, n, "an array subscript")
+				}
 				return
 			}
 			if setsFromData[v[0]] && envKindOf(n) != envNone {

@@ -95,8 +95,11 @@ type Command struct {
 	// literals are the literal values holding "$" or "`" that the command
 	// gives variables, read again where ${x@P} expands them.
 	literals map[string]string
-	a        arena
-	cwd      [1]string
+	// piped is the literal text written into the pipe being read, if an
+	// echo or printf writes it (see walker.pipedText).
+	piped string
+	a     arena
+	cwd   [1]string
 }
 
 var cmdPool = sync.Pool{New: func() any { return &Command{} }}
@@ -340,7 +343,10 @@ func (r *walker) command(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 			return r.c.unionDirs(lok, rok), rfail
 		default: // pipes: every part runs in its own subshell
 			r.stmt(x.X, dirs)
+			piped := r.c.piped
+			r.c.piped = r.pipedText(x.X)
 			r.stmt(x.Y, dirs)
+			r.c.piped = piped
 			return dirs, dirs
 		}
 	case *syntax.Subshell:

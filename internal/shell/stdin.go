@@ -251,6 +251,9 @@ func (c *Command) hiddenStdin(idx int) {
 			// A script file, like "bash script.sh".
 		default:
 			c.dyn(v[0] + " reads its program from standard input, which the engine cannot see")
+			if shell && in.Kind == StdinInherited && c.piped != "" {
+				c.nestedText(idx, c.piped, false, v[0]+" reading a pipe")
+			}
 		}
 		return
 	}
