@@ -40,7 +40,7 @@ func (c *Command) markCd(s *Segment) {
 	}
 	if w[0] != "popd" && len(args)-i == 1 {
 		target = args[i]
-		s.CdComputed = strings.ContainsAny(target, "$`*?[{")
+		s.CdComputed = strings.ContainsAny(target, "$`*?[{") && !worktreeRoot[target]
 		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
 			!strings.HasPrefix(target, "-") && !s.CdComputed
 	}
@@ -140,4 +140,10 @@ func (c *Command) noteMoves(idx, before int) {
 		}
 	}
 	c.Segs[idx].Moves = moves
+}
+
+// worktreeRoot are cd targets computed at run time that name the top of
+// the git work tree: never a protected directory (git refuses inside .git).
+var worktreeRoot = map[string]bool{
+	"$(git rev-parse --show-toplevel)": true, "`git rev-parse --show-toplevel`": true,
 }

@@ -27,6 +27,7 @@ const (
 	envArith            // assigning it evaluates arithmetic
 	envAlias            // an alias definition: code run later, with words appended
 	envCdpath           // it changes where cd goes
+	envPath             // it says where programs are found
 )
 
 // envVars are the variables of each kind, by name.
@@ -52,7 +53,7 @@ var envVars = map[string]envKind{
 	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
-	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envHidden,
+	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envPath,
 	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
@@ -151,6 +152,10 @@ func (c *Command) hiddenEnv(idx int) {
 			c.dyn("an alias is code that runs later, with words the engine cannot see")
 		case envCdpath:
 			c.dyn("CDPATH changes where cd goes: the working directory cannot be followed")
+		case envPath:
+			if relativeSearch(value) {
+				c.dyn("PATH searches a relative directory: a program name may then be any file of the project")
+			}
 		}
 	})
 }
@@ -379,4 +384,16 @@ func (r *walker) pipedText(st *syntax.Stmt) string {
 		parts = append(parts, t)
 	}
 	return strings.Join(parts, " ")
+}
+
+// relativeSearch reports a PATH value with a relative or empty entry (the
+// working directory): a program word then names a file of the project,
+// not the program the engine knows by that name.
+func relativeSearch(path string) bool {
+	for dir := range strings.SplitSeq(path, ":") {
+		if dir == "" || dir[0] != '/' && dir[0] != '$' && dir[0] != '~' {
+			return true
+		}
+	}
+	return false
 }
