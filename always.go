@@ -165,12 +165,12 @@ func refuseSegment(s *shell.Segment, extra [][]string) error {
 	if j.computed != "" {
 		return refuse(CodeIntegrity, j.computed)
 	}
+	if s.ComputedProgram() != "" {
+		return refuse(CodeIntegrity, "the program is computed at run time")
+	}
 	for _, v := range s.Views {
 		if len(v) == 0 {
 			continue
-		}
-		if shell.ComputedVerb(v[0]) {
-			return refuse(CodeIntegrity, "the program is computed at run time")
 		}
 		if row, ok := programs.Unit(v); ok && row.Kind == programs.UnitRemote {
 			return refuse(CodeExternalEffect, row.Says+": remote execution has external effect; approve each one")

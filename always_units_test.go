@@ -48,7 +48,6 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"find . -name '*.go'", []string{"Terminal(find . -name '*.go')"}, nil, []string{"find / -name x"}},
 		{"timeout 5 npm test", []string{"Terminal(timeout 5 npm test)", "Terminal(npm test)"}, nil, []string{"timeout 5 rm -rf x"}},
 		{"pnpm exec vitest", []string{"Terminal(pnpm exec vitest)", "Terminal(vitest)"}, nil, []string{"pnpm exec rm -rf x"}},
-		{"python3", nil, nil, nil},
 		{"npm run", nil, nil, nil},
 	}
 	for _, tt := range tests {
@@ -70,6 +69,12 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 // Remote execution and cloud CLIs' mutating verbs are external effect:
 // "always allow" refuses them.
 func TestAlwaysAllowRefusesRemoteExecution(t *testing.T) {
+	// python3 alone reads its program from standard input, which no
+	// person sees: refused with the integrity cap.
+	_, err := permengine.AlwaysAllow(terminal("python3"))
+	var ie *permengine.RefusedError
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, permengine.CodeIntegrity, ie.Code)
 	for _, cmd := range []string{"gcloud compute instances delete vm1", "kubectl label pods x a=b", "ssh prod ls", "ssh prod", "env ssh prod 'cd /srv && rm -rf data'", "kubectl exec pod -- ls",
 		"kubectl exec -it pod -- sh", "gcloud compute ssh vm --command ls", "aws ssm start-session --target i-1", "cd x && ssh h ls"} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))

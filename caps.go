@@ -136,11 +136,8 @@ func (x *decider) integrityCaps() {
 	judged := x.judged()
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		for _, v := range s.Views {
-			if len(v) > 0 && shell.ComputedVerb(v[0]) {
-				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time")
-				break
-			}
+		if p := s.ComputedProgram(); p != "" {
+			x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(p)+") is computed at run time")
 		}
 		if judged[i].computed != "" {
 			x.cap(CodeIntegrity, s.Text, judged[i].computed)
@@ -194,8 +191,14 @@ func (x *decider) reachCaps() {
 // scope.
 func (x *decider) execCaps() {
 	for i, j := range x.judged() {
-		if j.exec != "" {
-			x.cap(CodeExecArgument, x.cmd.Segs[i].Text, j.exec)
+		s := &x.cmd.Segs[i]
+		switch {
+		case s.Exec != "":
+			// What the reader found runs code (a program named in an
+			// environment variable, code hidden in data).
+			x.cap(CodeExecArgument, s.Text, s.Exec)
+		case j.exec != "":
+			x.cap(CodeExecArgument, s.Text, j.exec)
 		}
 	}
 }

@@ -62,6 +62,12 @@ type Extensions struct {
 	// ExternalEffect are more command prefixes (as words) with external
 	// effect, e.g. {"fly", "deploy"}.
 	ExternalEffect [][]string
+	// WindowsPaths says the agent's commands run on Windows (Git Bash,
+	// MSYS, Cygwin): a path then also has Windows' other spellings — "\"
+	// as a separator, a ":stream" suffix, trailing dots and spaces, 8.3
+	// short names such as GIT~1 — and device names (CON, AUX, COM1, …),
+	// and the protected paths are matched in all of them.
+	WindowsPaths bool
 }
 
 // Compile builds a Policy from plain lists (one per layer, lowest first).
@@ -131,7 +137,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 	if p.trie != nil {
 		p.trie.freeze()
 	}
-	prot, err := paths.NewProtected(files, ext.ProtectedPaths)
+	prot, err := paths.NewProtected(files, ext.ProtectedPaths, ext.WindowsPaths)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +179,7 @@ func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
 	if p == nil {
 		p = &Policy{}
 	}
-	prot, err := paths.NewProtected(p.Files(), ext.ProtectedPaths)
+	prot, err := paths.NewProtected(p.Files(), ext.ProtectedPaths, ext.WindowsPaths)
 	if err != nil {
 		return nil, err
 	}
@@ -186,6 +192,7 @@ func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
 	q.ext = Extensions{
 		ProtectedBranches: append([]string(nil), ext.ProtectedBranches...),
 		ProtectedPaths:    append([]string(nil), ext.ProtectedPaths...),
+		WindowsPaths:      ext.WindowsPaths,
 	}
 	for _, e := range ext.ExternalEffect {
 		q.ext.ExternalEffect = append(q.ext.ExternalEffect, append([]string(nil), e...))

@@ -42,7 +42,7 @@ func (x *decider) writeFileCaps() {
 	}
 	dirs := []string{base}
 	pc := x.protCheck(root)
-	if why := pc.Problem(a.Path, dirs); why != "" {
+	if why := pc.Problem(a.Path, 0, dirs); why != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it")
 	}
 	switch {
@@ -132,7 +132,7 @@ func (x *decider) protectedCaps() {
 		}
 	}
 	for _, ref := range x.cmd.Paths {
-		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
+		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
 			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why)
 		}
 	}
@@ -141,17 +141,20 @@ func (x *decider) protectedCaps() {
 // segProtected checks a segment's words and redirection targets against
 // the protected paths.
 func segProtected(s *shell.Segment, pc *paths.Checker) string {
+	if s.CdComputed {
+		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
+	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
 		}
-		if why := pc.Problem(w, s.Dirs); why != "" {
+		if why := pc.Problem(w, s.Flags[j], s.Dirs); why != "" {
 			return shell.Quote(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.Redirs {
-		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
+		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
 			return "redirection " + ref.Op + " " + shell.Quote(ref.Text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}

@@ -76,6 +76,7 @@ type Extensions struct {
 	ProtectedBranches []string   `json:"protected_branches,omitempty"`
 	ProtectedPaths    []string   `json:"protected_paths,omitempty"`
 	ExternalEffect    [][]string `json:"external_effect,omitempty"`
+	WindowsPaths      bool       `json:"windows_paths,omitempty"`
 }
 
 // engine converts to the library's type; nil for none.
@@ -83,7 +84,8 @@ func (e *Extensions) engine() *permengine.Extensions {
 	if e == nil {
 		return nil
 	}
-	return &permengine.Extensions{ProtectedBranches: e.ProtectedBranches, ProtectedPaths: e.ProtectedPaths, ExternalEffect: e.ExternalEffect}
+	return &permengine.Extensions{ProtectedBranches: e.ProtectedBranches, ProtectedPaths: e.ProtectedPaths, ExternalEffect: e.ExternalEffect,
+		WindowsPaths: e.WindowsPaths}
 }
 
 // UnmarshalJSON reads an action, keeping bytes of the command that are not

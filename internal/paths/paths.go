@@ -182,8 +182,8 @@ func OneProblem(w string, flags uint8, dirs []string, sc Scope, redirect bool) s
 	case flags&shell.WordTilde != 0 || strings.HasPrefix(w, "~"):
 		return "starts with ~, a home directory outside the scope"
 	case flags&shell.WordExpSlash != 0:
-		return "a path built from a variable or substitution, whose place cannot be known"
-	case (strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`")) && strings.IndexByte(w, '/') > 0:
+		// The parser knows where a '/' follows an expansion; quoted text
+		// such as '$HOME/x' is data, and ${x/a/b} holds no path.
 		return "a path built from a variable or substitution, whose place cannot be known"
 	}
 	if w[0] == '/' {

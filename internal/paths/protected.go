@@ -18,6 +18,16 @@ var defaultProtected = []string{
 	"**/.ssh", "**/.ssh/**", "**/.gnupg", "**/.gnupg/**",
 	"**/.claude", "**/.claude/**", "**/.codex", "**/.codex/**", "**/.gemini", "**/.gemini/**",
 	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
+	"**/.gitconfig", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
+	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
+	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
+	"**/.git/info/attributes", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
+}
+
+// protectedExcept are, per pattern, the name endings that it does not
+// protect: .env.example and its kind are documentation, not secrets.
+var protectedExcept = map[string][]string{
+	"**/.env.*": {".example", ".sample", ".template"},
 }
 
 // dotNamePattern reports a pattern that can only match paths with a
@@ -38,6 +48,10 @@ func DefaultPatterns() []string { return append([]string(nil), defaultProtected.
 type protectedSet struct {
 	patterns []string
 	globs    []*glob.Pattern
+	// nfas are the patterns compiled for glob intersection (nil for one
+	// too large, which then meets every word).
+	nfas   []*nfa
+	except [][]string // protectedExcept, per pattern
 	// byName lists, for a component starting with '.' (lower case), the
 	// patterns that only match paths holding that component; always lists
 	// the others. A path's dot components pick the globs worth running.
@@ -65,6 +79,8 @@ func compileProtected(extra []string) (*protectedSet, error) {
 		}
 		s.patterns = append(s.patterns, pat)
 		s.globs = append(s.globs, g)
+		s.nfas = append(s.nfas, compileGlob(strings.ToLower(pat)))
+		s.except = append(s.except, protectedExcept[pat])
 		if name := neededDotName(strings.ToLower(pat)); name != "" {
 			if s.byName == nil {
 				s.byName = map[string][]int{}
@@ -135,11 +151,21 @@ func (s *protectedSet) match(p string) string {
 		}
 	}
 	for i, g := range s.globs {
-		if mark[i] && g.Match(lp) {
+		if mark[i] && g.Match(lp) && !s.excepted(i, lp) {
 			return s.patterns[i]
 		}
 	}
 	return ""
+}
+
+// excepted reports a path that pattern i matches but does not protect.
+func (s *protectedSet) excepted(i int, lp string) bool {
+	for _, e := range s.except[i] {
+		if strings.HasSuffix(lp, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxMarkedPatterns bounds the patterns match picks from with a mark array
@@ -148,7 +174,7 @@ const maxMarkedPatterns = 128
 
 func (s *protectedSet) matchAll(lp string) string {
 	for i, g := range s.globs {
-		if g.Match(lp) {
+		if g.Match(lp) && !s.excepted(i, lp) {
 			return s.patterns[i]
 		}
 	}
@@ -166,6 +192,9 @@ type Protected struct {
 	// baseNoDot is true when a policy file's name has no '.', which turns
 	// off the quickest test.
 	baseNoDot bool
+	// windows reads words with Windows' spellings of names too (see
+	// windowsName).
+	windows bool
 }
 
 // Default is the protected set of a policy with no files and no extra
@@ -173,9 +202,11 @@ type Protected struct {
 var Default = &Protected{set: defaultProtectedSet, minName: len(PolicyFileName)}
 
 // NewProtected compiles the protected set of a policy loaded from files
-// (absolute paths) with the host's extra patterns.
-func NewProtected(files, extra []string) (*Protected, error) {
-	p := &Protected{set: defaultProtectedSet, minName: len(PolicyFileName)}
+// (absolute paths) with the host's extra patterns. With windows, words are
+// also read the way Windows reads names (streams, short names, trailing
+// dots and spaces, device names).
+func NewProtected(files, extra []string, windows bool) (*Protected, error) {
+	p := &Protected{set: defaultProtectedSet, minName: len(PolicyFileName), windows: windows}
 	if len(extra) > 0 {
 		s, err := compileProtected(extra)
 		if err != nil {
@@ -221,7 +252,7 @@ type Checker struct {
 // when false, only words holding a '.' can reach a protected path (every
 // pattern and file name needs one).
 func (pc *Checker) EveryWord(dirs []string) bool {
-	return !pc.set.dotOnly || pc.baseNoDot || pc.dirsDot(dirs)
+	return !pc.set.dotOnly || pc.baseNoDot || pc.windows || pc.dirsDot(dirs)
 }
 
 // dirsDot is dirsHaveDot, remembered for the last set of directories.
@@ -256,17 +287,19 @@ func dirsHaveDot(dirs []string) bool {
 	return false
 }
 
-// Problem returns the protected pattern or file that word w reaches from
-// any of dirs, or "".
-func (pc *Checker) Problem(w string, dirs []string) string {
+// Problem returns the protected pattern or file that word w (with its
+// word flags) reaches from any of dirs, or "". A word that bash still
+// expands (a glob, a brace, an expansion) reaches a protected path when
+// some expansion of it may be one.
+func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 	if w == "" {
 		return ""
 	}
-	if hit := pc.one(w, dirs); hit != "" {
+	if hit := pc.word(w, flags, dirs); hit != "" {
 		return hit
 	}
 	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
-		return pc.one(w[i+1:], dirs)
+		return pc.word(w[i+1:], flags, dirs)
 	}
 	return ""
 }
@@ -331,9 +364,12 @@ func (pc *Checker) one(w string, dirs []string) string {
 	}
 	root := pc.root
 	for _, c := range cands[:n] {
-		if root != "" && strings.HasPrefix(c, root) {
-			if what := policyFileOrLock(c[len(root):], "/"+PolicyFileName); what != "" {
-				return what + root + "/" + PolicyFileName
+		// Every permissions.json inside the scope (and its lock file): a
+		// policy planted in a subdirectory is read by tools that start
+		// there.
+		if root != "" && Inside(c, root) {
+			if what := policyFileOrLock(c[strings.LastIndexByte(c, '/'):], "/"+PolicyFileName); what != "" {
+				return what + c
 			}
 		}
 		for _, f := range pc.files {

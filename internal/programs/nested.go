@@ -24,6 +24,11 @@ func carriers() map[string]carrier {
 		"watch": watchScript,
 		"find":  findCommand,
 		"git":   gitConfigScript,
+		"trap":  trapScript,
+		"alias": aliasScript,
+	}
+	for _, v := range []string{"mapfile", "readarray"} {
+		m[v] = callbackScript
 	}
 	for _, v := range []string{"su", "runuser", "sg", "script", "flock", "nix-shell"} {
 		m[v] = optionScript
@@ -40,6 +45,10 @@ type Script struct {
 	Origin string   // how it was found: "bash -c", "eval", …
 	Text   string   // shell text to parse
 	Words  []string // or a command given as words (find -exec … ;)
+	// From and To are the view's words the text was made of, v[From:To]:
+	// where one of them holds an expansion, the text is only known at run
+	// time.
+	From, To int
 }
 
 // NestedScript finds a script that a view runs: sh -c SCRIPT, eval WORDS,
@@ -64,20 +73,20 @@ func evalScript(v []string) (Script, bool) {
 	if len(v) < 2 {
 		return Script{}, false
 	}
-	return Script{Origin: "eval", Text: strings.Join(v[1:], " ")}, true
+	return Script{Origin: "eval", Text: strings.Join(v[1:], " "), From: 1, To: len(v)}, true
 }
 
 func envScript(v []string) (Script, bool) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		if (w == "-S" || w == "--split-string") && j+1 < len(v) {
-			return Script{Origin: "env -S", Text: strings.Join(v[j+1:], " ")}, true
+			return Script{Origin: "env -S", Text: strings.Join(v[j+1:], " "), From: j + 1, To: len(v)}, true
 		}
 		if rest, ok := strings.CutPrefix(w, "--split-string="); ok {
-			return Script{Origin: "env -S", Text: strings.Join(append([]string{rest}, v[j+1:]...), " ")}, true
+			return Script{Origin: "env -S", Text: strings.Join(append([]string{rest}, v[j+1:]...), " "), From: j, To: len(v)}, true
 		}
 		if strings.HasPrefix(w, "-S") && len(w) > 2 {
-			return Script{Origin: "env -S", Text: strings.Join(append([]string{w[2:]}, v[j+1:]...), " ")}, true
+			return Script{Origin: "env -S", Text: strings.Join(append([]string{w[2:]}, v[j+1:]...), " "), From: j, To: len(v)}, true
 		}
 	}
 	return Script{}, false
@@ -88,7 +97,7 @@ func optionScript(v []string) (Script, bool) {
 	for j := 1; j+1 < len(v); j++ {
 		switch v[j] {
 		case "-c", "--command", "--run":
-			return Script{Origin: v[0] + " " + v[j], Text: v[j+1]}, true
+			return Script{Origin: v[0] + " " + v[j], Text: v[j+1], From: j + 1, To: j + 2}, true
 		}
 	}
 	return Script{}, false
@@ -103,7 +112,7 @@ func watchScript(v []string) (Script, bool) {
 		j++
 	}
 	if j < len(v) {
-		return Script{Origin: "watch", Text: strings.Join(v[j:], " ")}, true
+		return Script{Origin: "watch", Text: strings.Join(v[j:], " "), From: j, To: len(v)}, true
 	}
 	return Script{}, false
 }
@@ -137,10 +146,12 @@ func gitConfigScript(v []string) (Script, bool) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		var kv string
+		at := j
 		switch {
 		case w == "-c" && j+1 < len(v):
 			kv = v[j+1]
 			j++
+			at = j
 		case strings.HasPrefix(w, "-c") && len(w) > 2:
 			kv = w[2:]
 		case !strings.HasPrefix(w, "-"):
@@ -155,9 +166,9 @@ func gitConfigScript(v []string) (Script, bool) {
 		key = strings.ToLower(key)
 		switch {
 		case strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
-			return Script{Origin: "git -c " + key, Text: val[1:]}, true
+			return Script{Origin: "git -c " + key, Text: val[1:], From: at, To: at + 1}, true
 		case gitCommandKeys[key] || strings.HasPrefix(key, "pager."):
-			return Script{Origin: "git -c " + key, Text: strings.TrimPrefix(val, "!")}, true
+			return Script{Origin: "git -c " + key, Text: strings.TrimPrefix(val, "!"), From: at, To: at + 1}, true
 		}
 	}
 	return Script{}, false
@@ -170,7 +181,7 @@ func shellScript(v []string) (Script, bool) {
 		w := v[j]
 		if w == "--" || w == "-" {
 			if hasC && j+1 < len(v) {
-				return Script{Origin: v[0] + " -c", Text: v[j+1]}, true
+				return Script{Origin: v[0] + " -c", Text: v[j+1], From: j + 1, To: j + 2}, true
 			}
 			return Script{}, false
 		}
@@ -190,9 +201,75 @@ func shellScript(v []string) (Script, bool) {
 			continue
 		}
 		if hasC {
-			return Script{Origin: v[0] + " -c", Text: w}, true
+			return Script{Origin: v[0] + " -c", Text: w, From: j, To: j + 1}, true
 		}
 		return Script{}, false
 	}
 	return Script{}, false
+}
+
+// trapScript reads "trap [-lp] [--] [action] signal…": with an action and
+// at least one signal, the action runs when the signal comes. "-" resets
+// and "" ignores.
+func trapScript(v []string) (Script, bool) {
+	j := 1
+	for j < len(v) && len(v[j]) > 1 && v[j][0] == '-' {
+		if v[j] == "--" {
+			j++
+			break
+		}
+		return Script{}, false // -p, -l: print, run nothing
+	}
+	if len(v)-j < 2 || v[j] == "-" || v[j] == "" {
+		return Script{}, false
+	}
+	return Script{Origin: "trap", Text: v[j], From: j, To: j + 1}, true
+}
+
+// callbackScript reads mapfile's and readarray's -C callback, which runs
+// with the index and the line appended.
+func callbackScript(v []string) (Script, bool) {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "--" || len(w) < 2 || w[0] != '-' {
+			break
+		}
+		for k := 1; k < len(w); k++ {
+			if w[k] == 'C' {
+				if k+1 < len(w) {
+					return Script{Origin: v[0] + " -C", Text: w[k+1:], From: j, To: j + 1}, true
+				}
+				if j+1 < len(v) {
+					return Script{Origin: v[0] + " -C", Text: v[j+1], From: j + 1, To: j + 2}, true
+				}
+				return Script{}, false
+			}
+			if strings.IndexByte("dnOsuc", w[k]) >= 0 {
+				if k == len(w)-1 {
+					j++ // the option's value is the next word
+				}
+				break
+			}
+		}
+	}
+	return Script{}, false
+}
+
+// aliasScript reads the values of "alias name=value…": each is code run
+// where the alias is used.
+func aliasScript(v []string) (Script, bool) {
+	var texts []string
+	from := 0
+	for j := 1; j < len(v); j++ {
+		if name, val, ok := strings.Cut(v[j], "="); ok && name != "" {
+			texts = append(texts, val)
+			if from == 0 {
+				from = j
+			}
+		}
+	}
+	if texts == nil {
+		return Script{}, false
+	}
+	return Script{Origin: "alias", Text: strings.Join(texts, "\n"), From: from, To: len(v)}, true
 }

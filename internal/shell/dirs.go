@@ -18,13 +18,14 @@ func (c *Command) markCd(s *Segment) {
 	if !s.hasBits {
 		s.Bits, s.hasBits = programs.WordBits(w[0]), true
 	}
-	bits := s.Bits
-	if len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {
-		w = w[1:]
-		bits = programs.BitsOf(w[0])
-	}
-	if bits&programs.Cd == 0 {
-		return
+	if s.Bits&programs.Cd == 0 {
+		if s.Bits&programs.Assignment == 0 && w[0] != "builtin" && w[0] != "command" {
+			return
+		}
+		w = cdWords(w)
+		if len(w) == 0 || programs.BitsOf(w[0])&programs.Cd == 0 {
+			return
+		}
 	}
 	s.Cd = true
 	args := w[1:]
@@ -39,8 +40,9 @@ func (c *Command) markCd(s *Segment) {
 	}
 	if w[0] != "popd" && len(args)-i == 1 {
 		target = args[i]
+		s.CdComputed = strings.ContainsAny(target, "$`*?[{") && !worktreeRoot[target]
 		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
-			!strings.HasPrefix(target, "-") && !strings.ContainsAny(target, "$`*?[")
+			!strings.HasPrefix(target, "-") && !s.CdComputed
 	}
 	var room [MaxDirs + 1]string
 	cdTo := room[:0]
@@ -91,4 +93,49 @@ func (c *Command) unionDirs(a, b []string) []string {
 		out = addDir(out, d)
 	}
 	return c.a.keepDirs(out)
+}
+
+// cdWords drops what may stand before a cd and still leave it the shell's
+// own: leading assignments (X=1 cd .git moves the shell), builtin and
+// command with their options (command -p cd). It returns nil for command
+// -v and -V, which run nothing.
+func cdWords(w []string) []string {
+	for len(w) > 0 && programs.IsAssignment(w[0]) {
+		w = w[1:]
+	}
+	for len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {
+		w = w[1:]
+		for len(w) > 1 && len(w[0]) > 1 && w[0][0] == '-' {
+			if w[0] == "--" {
+				w = w[1:]
+				break
+			}
+			if strings.ContainsAny(w[0], "vV") {
+				return nil
+			}
+			w = w[1:]
+		}
+	}
+	return w
+}
+
+// noteMoves records, on segment idx, the directories the shell may be in
+// after the script it ran itself, whose segments start at before.
+func (c *Command) noteMoves(idx, before int) {
+	moves := c.Segs[idx].Moves
+	if moves == nil {
+		moves = c.Segs[idx].Dirs
+	}
+	for _, t := range c.Segs[before:] {
+		if t.Cd {
+			moves = c.unionDirs(moves, t.CdTo)
+		}
+	}
+	c.Segs[idx].Moves = moves
+}
+
+// worktreeRoot are cd targets computed at run time that name the top of
+// the git work tree: never a protected directory (git refuses inside .git).
+var worktreeRoot = map[string]bool{
+	"$(git rev-parse --show-toplevel)": true, "`git rev-parse --show-toplevel`": true,
 }

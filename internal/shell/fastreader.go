@@ -152,6 +152,12 @@ func (r *fastReader) leadingWord(t *fastToken, flags uint8) (uint8, bool) {
 	if t.flags&fastQuoted == 0 && b&programs.Reserved != 0 {
 		return 0, false
 	}
+	if len(r.c.a.words) == r.start.words && (b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command" ||
+		r.pipeLen > 0 && b&programs.Shell != 0) {
+		// A script run in the shell itself may move it, and a shell may
+		// read its program from the pipe: the parser follows both.
+		return 0, false
+	}
 	if len(r.c.a.words) == r.start.words {
 		r.seg.Bits, r.seg.hasBits = b, true
 	}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"github.com/permengine/permengine/internal/programs"
 	"unicode/utf8"
 )
 
@@ -56,6 +57,19 @@ func hiddenRune(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// ComputedProgram returns the program word of one of the segment's views
+// that is only known at run time, or "". Leading assignments are not the
+// program: "X=$(git rev-parse HEAD)" alone runs no program but its
+// substitution, which is a segment of its own.
+func (s *Segment) ComputedProgram() string {
+	for _, v := range s.Views {
+		if p := programs.FirstVerb(v); p != "" && ComputedVerb(p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // ComputedVerb reports a program name that is only known at run time: it

@@ -36,6 +36,9 @@ func lookThroughViews(words []string, c *Command) [][]string {
 	var l looker
 	l.add(words)
 	l.visit(words, 0)
+	if l.over {
+		c.dyn("a brace expansion or chain of wrappers too large to follow: no reading of it is dropped, so it is not approved")
+	}
 	return c.a.keepViews(l.first[:l.n], l.more)
 }
 
@@ -46,6 +49,9 @@ type looker struct {
 	n     int
 	more  [][]string
 	steps int // visits so far, bounded by maxLookSteps
+	// over is true when a bound stopped the looking: a view may be
+	// missing, so the segment cannot be approved.
+	over bool
 }
 
 // count returns the number of views so far.
@@ -56,9 +62,6 @@ func (l *looker) count() int { return l.n + len(l.more) }
 const maxLookSteps = 256
 
 func (l *looker) add(v []string) bool {
-	if l.count() >= maxViews {
-		return false
-	}
 	for _, have := range l.first[:l.n] {
 		if slices.Equal(have, v) {
 			return false
@@ -68,6 +71,10 @@ func (l *looker) add(v []string) bool {
 		if slices.Equal(have, v) {
 			return false
 		}
+	}
+	if l.count() >= maxViews {
+		l.over = true
+		return false
 	}
 	if l.n < len(l.first) {
 		l.first[l.n] = v
@@ -81,6 +88,7 @@ func (l *looker) add(v []string) bool {
 func (l *looker) visit(v []string, depth int) {
 	l.steps++
 	if depth > 16 || l.count() >= maxViews || l.steps > maxLookSteps {
+		l.over = true
 		return
 	}
 	// Leading assignments do not change which program runs.
@@ -94,7 +102,11 @@ func (l *looker) visit(v []string, depth int) {
 	}
 	// Brace expansion happens before the program is found.
 	if hasBrace(v) {
-		if ex := expandBraces(v); ex != nil && !slices.Equal(ex, v) {
+		ex := expandBraces(v)
+		switch {
+		case ex == nil:
+			l.over = true
+		case !slices.Equal(ex, v):
 			l.visit(ex, depth+1)
 		}
 	}

@@ -24,21 +24,34 @@ const (
 
 // Segment is one simple command inside a terminal command.
 type Segment struct {
-	Text    string   // the source text, for reasons
-	Words   []string // literal words: quotes removed, expansions as typed
-	Flags   []uint8  // per word, the word flags (WordExpands, …)
-	Redirs  []PathRef
-	Dirs    []string      // candidate working directories; "" means unknown
-	Depth   int           // 0 for the command itself, >0 inside bash -c / eval
-	Origin  string        // how it was found when nested: "bash -c", "eval", …
-	Cd      bool          // a directory change (cd, pushd, popd)
-	Bits    programs.Bits // WordBits of Words[0], looked up once
-	hasBits bool
+	Text   string   // the source text, for reasons
+	Words  []string // literal words: quotes removed, expansions as typed
+	Flags  []uint8  // per word, the word flags (WordExpands, …)
+	Redirs []PathRef
+	Dirs   []string // candidate working directories; "" means unknown
+	Depth  int      // 0 for the command itself, >0 inside bash -c / eval
+	Origin string   // how it was found when nested: "bash -c", "eval", …
+	Cd     bool     // a directory change (cd, pushd, popd)
+	// CdComputed is true for a directory change whose target is computed
+	// at run time: it may be any directory, a protected one too.
+	CdComputed bool
+	Bits       programs.Bits // WordBits of Words[0], looked up once
+	hasBits    bool
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
 	AnyMask Mask
 	CdTo    []string // for cd: the directories it moves to ("" = unknown)
+	// Moves, when not nil, are the directories the shell may be in after a
+	// script it ran itself (eval 'cd .git'): where it started, and where
+	// every cd of the script goes.
+	Moves []string
+	// Stdin is the segment's own standard input, as the parser read it.
+	Stdin Stdin
+	// Exec, when not empty, says why the segment runs code the engine
+	// cannot read but that a person can: an interpreter's program in a
+	// here-document. The exec-capable cap fires for it.
+	Exec string
 	// Views are the looked-through forms of Words, computed once: the
 	// words with leading assignments, wrappers, the program's directory
 	// dropped and braces expanded. Views[0] is always Words itself.
@@ -79,8 +92,14 @@ type Command struct {
 
 	nestedReads int  // nested scripts read so far, bounded by maxNestedReads
 	noFast      bool // read everything with the parser (for differential tests)
-	a           arena
-	cwd         [1]string
+	// literals are the literal values holding "$" or "`" that the command
+	// gives variables, read again where ${x@P} expands them.
+	literals map[string]string
+	// piped is the literal text written into the pipe being read, if an
+	// echo or printf writes it (see walker.pipedText).
+	piped string
+	a     arena
+	cwd   [1]string
 }
 
 var cmdPool = sync.Pool{New: func() any { return &Command{} }}
@@ -166,6 +185,7 @@ func (c *Command) addSegment(s *Segment) {
 		s.Views = c.a.keepView(s.Words)
 	}
 	c.Segs = append(c.Segs, *s)
+	c.hiddenCode(len(c.Segs) - 1)
 	if s.Depth >= MaxNesting {
 		// Nested scripts past the limit are not read; refuse to approve.
 		for _, v := range s.Views {
@@ -188,6 +208,7 @@ func (c *Command) addSegment(s *Segment) {
 			c.addSegment(&Segment{
 				Text: strings.Join(inner, " "), Words: inner, Flags: tailFlags(s.Flags, len(inner)),
 				Redirs: nil, Dirs: s.Dirs, Depth: s.Depth, Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)),
+				Stdin: s.Stdin,
 			})
 		}
 	}
@@ -219,14 +240,22 @@ func (c *Command) readNested(idx int) {
 			c.TooDeep = true
 			return
 		}
+		if scriptComputed(s, v, ns) {
+			c.dyn("the script run by " + ns.Origin + " is built at run time from an expansion")
+			continue
+		}
 		dirs, depth := s.Dirs, s.Depth
 		if ns.Words != nil {
 			c.addSegment(&Segment{
-				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: make([]uint8, len(ns.Words)),
+				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
 				Dirs: dirs, Depth: depth + 1, Origin: ns.Origin,
 			})
 		} else {
+			before := len(c.Segs)
 			c.read(ns.Text, dirs, depth+1, ns.Origin)
+			if c.Segs[idx].ViewBits(vi)&programs.Eval != 0 {
+				c.noteMoves(idx, before)
+			}
 		}
 		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
@@ -255,7 +284,7 @@ func (c *Command) fallbackSplit(src string, dirs []string, depth int, origin str
 	end := func() {
 		flush()
 		if len(cur) > 0 {
-			c.addSegment(&Segment{Text: strings.Join(cur, " "), Words: cur, Flags: make([]uint8, len(cur)), Dirs: dirs, Depth: depth, Origin: origin})
+			c.addSegment(&Segment{Text: strings.Join(cur, " "), Words: cur, Flags: GuessFlags(cur), Dirs: dirs, Depth: depth, Origin: origin})
 		}
 		cur = nil
 	}

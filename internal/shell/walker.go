@@ -104,7 +104,10 @@ func (r *walker) binary(x *syntax.BinaryCmd, dirs []string) (ok, fail []string) 
 	}
 	// Pipes: every part runs in its own subshell.
 	r.stmt(x.X, dirs)
+	piped := r.c.piped
+	r.c.piped = r.pipedText(x.X)
 	r.stmt(x.Y, dirs)
+	r.c.piped = piped
 	return dirs, dirs
 }
 
@@ -191,6 +194,7 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 		if a.Index != nil && arithDynamic(a.Index) {
 			r.dyn("an array index evaluates variable contents as arithmetic")
 		}
+		r.noteLiteral(a)
 	}
 	for _, w := range x.Args {
 		t, f := wordText(r.src, w)
@@ -202,6 +206,9 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 	for _, rd := range st.Redirs {
 		r.subst(rd, dirs)
 	}
+	if s != nil && s.Moves != nil {
+		return s.Moves, s.Moves
+	}
 	if s == nil || !s.Cd {
 		return dirs, dirs
 	}
@@ -212,6 +219,7 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 // segments was reached).
 func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*syntax.Redirect, dirs []string) *Segment {
 	s := Segment{Text: stmtText(r.src, st), Words: words, Flags: flags, Dirs: dirs, Depth: r.depth, Origin: r.origin}
+	s.Stdin = r.stdinOf(st.Redirs)
 	for _, rd := range redirs {
 		if ref, isPath := r.redir(rd, dirs); isPath {
 			s.Redirs = append(s.Redirs, ref)
@@ -294,7 +302,10 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 			if arithDynamic(y.X) {
 				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
 			}
+		case *syntax.ExtGlob, *syntax.ArrayElem:
+			r.hiddenNode(n, dirs)
 		case *syntax.ParamExp:
+			r.hiddenNode(n, dirs)
 			if y.Index != nil && arithDynamic(y.Index) {
 				r.dyn("an array index evaluates variable contents as arithmetic")
 			}
@@ -348,7 +359,9 @@ func arithDynamic(x syntax.ArithmExpr) bool {
 	dyn := false
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch y := n.(type) {
-		case *syntax.ParamExp, *syntax.CmdSubst:
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.SglQuoted, *syntax.DblQuoted:
+			// Quoted text in a subscript is expanded before it is
+			// evaluated: a['$(cmd)'] runs cmd.
 			dyn = true
 		case *syntax.Lit:
 			if !isNumberLit(y.Value) {

@@ -21,6 +21,24 @@ const (
 	WordDotGlob                    // a path component such as .* or .? that a glob may turn into ..
 )
 
+// GuessFlags gives words whose quoting is no longer known (a command given
+// as words, a command that does not parse) the flags of the worst
+// reading: every "$" and "`" an expansion, every glob character a glob.
+func GuessFlags(words []string) []uint8 {
+	flags := make([]uint8, len(words))
+	for i, w := range words {
+		f := litFlags(w, true)
+		if strings.ContainsAny(w, "$`") {
+			f |= WordExpands
+			if (w[0] == '$' || w[0] == '`') && strings.IndexByte(w, '/') > 0 {
+				f |= WordExpSlash
+			}
+		}
+		flags[i] = f
+	}
+	return flags
+}
+
 // wordText turns a parsed word into the engine's view of it: quotes
 // removed, escapes resolved, every expansion kept as the text that was typed.
 // src is the text the word was parsed from.

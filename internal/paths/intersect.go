@@ -1,0 +1,492 @@
+package paths
+
+import "strings"
+
+// Glob intersection: can a word that bash expands at run time (a glob, a
+// brace expansion, a variable) name a protected path? Both the word and
+// every protected pattern are compiled to a small automaton over bytes,
+// and the product of the two is searched for a path both accept. Letter
+// case is ignored, as it is for literal paths.
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (s *byteSet) add(c byte)      { s[c>>6] |= 1 << (c & 63) }
+func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s *byteSet) meets(t *byteSet) bool {
+	return s[0]&t[0] != 0 || s[1]&t[1] != 0 || s[2]&t[2] != 0 || s[3]&t[3] != 0
+}
+
+// fold adds the other case of every ASCII letter in s.
+func (s *byteSet) fold() {
+	for c := byte('a'); c <= 'z'; c++ {
+		if s.has(c) || s.has(c-'a'+'A') {
+			s.add(c)
+			s.add(c - 'a' + 'A')
+		}
+	}
+}
+
+func allBut(ex ...byte) byteSet {
+	s := byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for _, c := range ex {
+		s[c>>6] &^= 1 << (c & 63)
+	}
+	return s
+}
+
+var (
+	anyByte  = allBut()
+	notSlash = allBut('/')
+	notDot   = allBut('/', '.') // a wildcard's first byte in a component
+)
+
+// nstate is a state of an automaton: at most one byte-consuming edge, and
+// any number of empty edges.
+type nstate struct {
+	set  byteSet
+	next int32 // target of the consuming edge; -1 for none
+	eps  []int32
+}
+
+// nfa is a compiled pattern.
+type nfa struct {
+	st            []nstate
+	start, accept int32
+}
+
+// maxNFAStates bounds one compiled pattern; a larger one is not compiled
+// and counts as matching anything (the caller fails closed).
+const maxNFAStates = 4096
+
+type nfaBuilder struct {
+	st   []nstate
+	over bool
+}
+
+func (b *nfaBuilder) state() int32 {
+	if len(b.st) >= maxNFAStates {
+		b.over = true
+		return 0
+	}
+	b.st = append(b.st, nstate{next: -1})
+	return int32(len(b.st) - 1)
+}
+
+func (b *nfaBuilder) eps(from, to int32) {
+	if !b.over {
+		b.st[from].eps = append(b.st[from].eps, to)
+	}
+}
+
+// consume adds, from cur, an edge that reads one byte of set, and returns
+// the state it leads to.
+func (b *nfaBuilder) consume(cur int32, set byteSet) int32 {
+	a := b.state()
+	n := b.state()
+	if b.over {
+		return 0
+	}
+	b.eps(cur, a)
+	set.fold()
+	b.st[a].set, b.st[a].next = set, n
+	return n
+}
+
+// loop adds, from cur, zero or more bytes of set.
+func (b *nfaBuilder) loop(cur int32, set byteSet) int32 {
+	a := b.state()
+	if b.over {
+		return 0
+	}
+	b.eps(cur, a)
+	set.fold()
+	b.st[a].set, b.st[a].next = set, a
+	return a
+}
+
+// wildcard adds a bash wildcard that matches any run of bytes but '/'; at
+// the start of a path component its first byte may not be '.' (a leading
+// dot must be matched explicitly). min is 0 for '*', 1 for '?'-like.
+func (b *nfaBuilder) wildcard(cur int32, atStart, one bool, set byteSet) int32 {
+	first := set
+	if atStart {
+		first[0] &= notDot[0]
+	}
+	if one {
+		return b.consume(cur, first)
+	}
+	end := b.state()
+	b.eps(cur, end)
+	n := b.consume(cur, first)
+	l := b.loop(n, set)
+	b.eps(l, end)
+	return end
+}
+
+// anyComponent marks, in a word, a path component that may be any name at
+// all (a Windows short name such as GIT~1).
+const anyComponent = 0x01
+
+// wordPattern is how a word is read for the intersection: which of its
+// characters bash may still expand.
+type wordPattern struct {
+	glob, expands, brace bool
+}
+
+// compileWord compiles prefix (a literal absolute directory ending in '/')
+// followed by the word w, read as bash would expand it.
+func compileWord(prefix, w string, wp wordPattern) *nfa {
+	b := &nfaBuilder{}
+	start := b.state()
+	cur := start
+	for i := 0; i < len(prefix); i++ {
+		cur = b.consume(cur, single(prefix[i]))
+	}
+	cur, _ = b.word(cur, w, wp, true, 0)
+	if b.over {
+		return nil
+	}
+	return &nfa{st: b.st, start: start, accept: cur}
+}
+
+func single(c byte) byteSet {
+	var s byteSet
+	s.add(c)
+	return s
+}
+
+// word compiles w from state cur; atStart says whether a path component
+// starts here. It returns the end state.
+func (b *nfaBuilder) word(cur int32, w string, wp wordPattern, atStart bool, depth int) (int32, bool) {
+	for i := 0; i < len(w) && !b.over; {
+		if next, j, ok := b.special(cur, w, i, wp, atStart, depth); ok {
+			cur, i, atStart = next, j, false
+			continue
+		}
+		cur = b.consume(cur, single(w[i]))
+		atStart = w[i] == '/'
+		i++
+	}
+	return cur, atStart
+}
+
+// special compiles the element of w at i that bash expands (a wildcard, a
+// bracket expression, an extended glob, an expansion, a brace), if there
+// is one: it returns the end state and the index after the element.
+func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart bool, depth int) (int32, int, bool) {
+	c := w[i]
+	switch {
+	case c == anyComponent:
+		return b.loop(cur, notSlash), i + 1, true
+	case wp.glob && i+1 < len(w) && w[i+1] == '(' && strings.IndexByte("@!+*?", c) >= 0:
+		if end := matchClose(w, i+1, '(', ')'); end > 0 {
+			// An extended glob: any run of bytes but '/', dots too.
+			return b.wildcard(cur, false, false, notSlash), end + 1, true
+		}
+	case wp.glob && c == '*':
+		j := i
+		for j < len(w) && w[j] == '*' {
+			j++
+		}
+		if j-i >= 2 {
+			return b.globstar(cur, atStart), j, true
+		}
+		return b.wildcard(cur, atStart, false, notSlash), j, true
+	case wp.glob && c == '?':
+		return b.wildcard(cur, atStart, true, notSlash), i + 1, true
+	case wp.glob && c == '[':
+		if set, end, ok := bracket(w, i); ok {
+			return b.wildcard(cur, atStart, true, set), end + 1, true
+		}
+	case wp.expands && (c == '$' || c == '`'):
+		if end := expansionEnd(w, i); end > i {
+			if operatorExpansion(w[i:end]) {
+				// ${x:-.git}, ${x/a/b}: the text in it may be the value,
+				// dots and slashes too.
+				return b.loop(cur, anyByte), end, true
+			}
+			return b.wildcard(cur, atStart, false, notSlash), end, true
+		}
+	case wp.brace && c == '{' && depth < 8:
+		return b.brace(cur, w, i, wp, atStart, depth)
+	}
+	return cur, i, false
+}
+
+// brace compiles a brace expansion at w[i]: {a,b} as alternatives, a
+// sequence {1..9} as a wildcard.
+func (b *nfaBuilder) brace(cur int32, w string, i int, wp wordPattern, atStart bool, depth int) (int32, int, bool) {
+	end := matchClose(w, i, '{', '}')
+	if end < 0 {
+		return cur, i, false
+	}
+	body := w[i+1 : end]
+	if alts := topCommas(body); len(alts) > 1 {
+		out := b.state()
+		for _, a := range alts {
+			e, _ := b.word(cur, a, wp, atStart, depth+1)
+			b.eps(e, out)
+		}
+		return out, end + 1, true
+	}
+	if strings.Contains(body, "..") {
+		return b.wildcard(cur, atStart, false, notSlash), end + 1, true
+	}
+	return cur, i, false
+}
+
+// globstar compiles bash's ** : any number of components, none of them
+// starting with a dot.
+func (b *nfaBuilder) globstar(cur int32, atStart bool) int32 {
+	end := b.state()
+	b.eps(cur, end)
+	first := notSlash
+	if atStart {
+		first = notDot
+	}
+	n := b.consume(cur, first)
+	l := b.loop(n, notSlash)
+	b.eps(l, end)
+	s := b.consume(l, single('/'))
+	n2 := b.consume(s, notDot)
+	b.eps(n2, l)
+	return end
+}
+
+// matchClose returns the index of the bracket closing the one at i, or -1.
+func matchClose(w string, i int, open, close byte) int {
+	d := 0
+	for k := i; k < len(w); k++ {
+		switch w[k] {
+		case open:
+			d++
+		case close:
+			d--
+			if d == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// topCommas splits a brace body at its top-level commas.
+func topCommas(s string) []string {
+	var out []string
+	d, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			d++
+		case '}':
+			d--
+		case ',':
+			if d == 0 {
+				out = append(out, s[last:i])
+				last = i + 1
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+// bracket reads a bracket expression starting at w[i] == '['. It returns
+// the set it matches (never '/') and the index of its closing ']'.
+func bracket(w string, i int) (byteSet, int, bool) {
+	j := i + 1
+	neg := false
+	if j < len(w) && (w[j] == '!' || w[j] == '^') {
+		neg = true
+		j++
+	}
+	var set byteSet
+	first := true
+	for k := j; k < len(w); k++ {
+		c := w[k]
+		if c == ']' && !first {
+			if neg {
+				for x := 0; x < 4; x++ {
+					set[x] = ^set[x]
+				}
+			}
+			set[0] &= notSlash[0]
+			return set, k, true
+		}
+		first = false
+		if c == '[' && k+1 < len(w) && w[k+1] == ':' {
+			if e := strings.Index(w[k+2:], ":]"); e >= 0 {
+				// A character class: every byte but '/', to be safe.
+				set = notSlash
+				k = k + 2 + e + 1
+				continue
+			}
+		}
+		if k+2 < len(w) && w[k+1] == '-' && w[k+2] != ']' {
+			for x := int(c); x <= int(w[k+2]); x++ {
+				set.add(byte(x))
+			}
+			k += 2
+			continue
+		}
+		set.add(c)
+	}
+	return byteSet{}, 0, false
+}
+
+// expansionEnd returns the index just past the expansion starting at
+// w[i] ('$' or '`'), or i when nothing expands there.
+func expansionEnd(w string, i int) int {
+	if w[i] == '`' {
+		if e := strings.IndexByte(w[i+1:], '`'); e >= 0 {
+			return i + 1 + e + 1
+		}
+		return len(w)
+	}
+	if i+1 >= len(w) {
+		return i
+	}
+	switch c := w[i+1]; {
+	case c == '(':
+		if e := matchClose(w, i+1, '(', ')'); e > 0 {
+			return e + 1
+		}
+		return len(w)
+	case c == '{':
+		if e := matchClose(w, i+1, '{', '}'); e > 0 {
+			return e + 1
+		}
+		return len(w)
+	case c == '[':
+		if e := matchClose(w, i+1, '[', ']'); e > 0 {
+			return e + 1
+		}
+		return len(w)
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		k := i + 1
+		for k < len(w) && (w[k] == '_' || w[k] >= 'a' && w[k] <= 'z' || w[k] >= 'A' && w[k] <= 'Z' || w[k] >= '0' && w[k] <= '9') {
+			k++
+		}
+		return k
+	case c >= '0' && c <= '9' || strings.IndexByte("@*#?-$!", c) >= 0:
+		return i + 2
+	}
+	return i
+}
+
+// compileGlob compiles a protected pattern (github.com/gobwas/glob syntax,
+// '/' as separator).
+func compileGlob(p string) *nfa {
+	b := &nfaBuilder{}
+	start := b.state()
+	end := b.glob(start, p, 0)
+	if b.over {
+		return nil
+	}
+	return &nfa{st: b.st, start: start, accept: end}
+}
+
+func (b *nfaBuilder) glob(cur int32, p string, depth int) int32 {
+	for i := 0; i < len(p) && !b.over; {
+		c := p[i]
+		switch c {
+		case '\\':
+			if i+1 < len(p) {
+				cur = b.consume(cur, single(p[i+1]))
+				i += 2
+				continue
+			}
+		case '*':
+			if i+1 < len(p) && p[i+1] == '*' {
+				cur = b.loop(cur, anyByte)
+				i += 2
+				continue
+			}
+			cur = b.loop(cur, notSlash)
+			i++
+			continue
+		case '?':
+			cur = b.consume(cur, notSlash)
+			i++
+			continue
+		case '[':
+			if set, end, ok := bracket(p, i); ok {
+				cur = b.consume(cur, set)
+				i = end + 1
+				continue
+			}
+		case '{':
+			if end := matchClose(p, i, '{', '}'); end > 0 && depth < 8 {
+				out := b.state()
+				for _, a := range topCommas(p[i+1 : end]) {
+					b.eps(b.glob(cur, a, depth+1), out)
+				}
+				cur = out
+				i = end + 1
+				continue
+			}
+		}
+		cur = b.consume(cur, single(c))
+		i++
+	}
+	return cur
+}
+
+// maxProductSteps bounds the search of one intersection; past it the
+// answer is "they may meet" (fail closed).
+const maxProductSteps = 1 << 15
+
+// intersects reports whether some path is accepted by both a and b. A nil
+// automaton (too large to compile) meets everything.
+func intersects(a, b *nfa) bool {
+	if a == nil || b == nil {
+		return true
+	}
+	nb := len(b.st)
+	seen := make(map[int64]bool, 64)
+	stack := [][2]int32{{a.start, b.start}}
+	steps := 0
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		key := int64(p[0])*int64(nb) + int64(p[1])
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if steps++; steps > maxProductSteps {
+			return true
+		}
+		i, j := p[0], p[1]
+		if i == a.accept && j == b.accept {
+			return true
+		}
+		sa, sb := &a.st[i], &b.st[j]
+		for _, e := range sa.eps {
+			stack = append(stack, [2]int32{e, j})
+		}
+		for _, e := range sb.eps {
+			stack = append(stack, [2]int32{i, e})
+		}
+		if sa.next >= 0 && sb.next >= 0 && sa.set.meets(&sb.set) {
+			stack = append(stack, [2]int32{sa.next, sb.next})
+		}
+	}
+	return false
+}
+
+// operatorExpansion reports a ${…} expansion with an operator after the
+// name (a default, an alternative, a replacement, a substring), whose
+// value may be text written in it.
+func operatorExpansion(e string) bool {
+	if len(e) < 3 || e[1] != '{' {
+		return false
+	}
+	for i := 2; i < len(e)-1; i++ {
+		c := e[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return true
+		}
+	}
+	return false
+}

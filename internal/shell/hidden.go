@@ -1,0 +1,399 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Code hidden in data. Bash runs text as code in more places than -c and
+// eval: variables that programs or the shell itself run or expand, a
+// shell's standard input, array subscripts in the names builtins assign.
+// Each such text is a nested script when it is literal, and makes the
+// command's program computed (the integrity cap) when it is not.
+
+// envKind says what a variable does to the shell or the programs that read
+// it.
+type envKind uint8
+
+const (
+	envNone     envKind = iota
+	envScript           // its value is a command line that a program runs
+	envExpanded         // the shell expands its value: substitutions in it run
+	envSourced          // the shell expands its value and runs the file it names
+	envHidden           // it makes a program load or run code the engine cannot see
+	envArith            // assigning it evaluates arithmetic
+	envAlias            // an alias definition: code run later, with words appended
+	envCdpath           // it changes where cd goes
+	envPath             // it says where programs are found
+)
+
+// envVars are the variables of each kind, by name.
+var envVars = map[string]envKind{
+	"GIT_SSH_COMMAND": envScript, "GIT_SSH": envScript, "GIT_EDITOR": envScript,
+	"GIT_SEQUENCE_EDITOR": envScript, "GIT_PAGER": envScript, "GIT_EXTERNAL_DIFF": envScript,
+	"GIT_ASKPASS": envScript, "SSH_ASKPASS": envScript, "GIT_PROXY_COMMAND": envScript,
+	"EDITOR": envScript, "VISUAL": envScript, "PAGER": envScript, "MANPAGER": envScript,
+	"SYSTEMD_PAGER": envScript, "SYSTEMD_EDITOR": envScript, "GH_PAGER": envScript,
+	"GH_EDITOR": envScript, "GH_BROWSER": envScript, "BROWSER": envScript, "KUBE_EDITOR": envScript,
+	"SUDO_EDITOR": envScript, "SUDO_ASKPASS": envScript, "FCEDIT": envScript,
+	"PROMPT_COMMAND": envScript, "RSYNC_RSH": envScript, "RSYNC_CONNECT_PROG": envScript,
+	"CVS_RSH": envScript, "SVN_SSH": envScript, "HGEDITOR": envScript, "LESSOPEN": envScript,
+	"LESSCLOSE": envScript, "KUBECTL_EXTERNAL_DIFF": envScript,
+	"PS0": envExpanded, "PS1": envExpanded, "PS2": envExpanded, "PS3": envExpanded,
+	"PS4": envExpanded, "MAILPATH": envExpanded,
+	"BASH_ENV": envSourced, "ENV": envSourced,
+	"GIT_CONFIG": envHidden, "GIT_CONFIG_GLOBAL": envHidden, "GIT_CONFIG_SYSTEM": envHidden,
+	"GIT_CONFIG_PARAMETERS": envHidden, "GIT_CONFIG_COUNT": envHidden, "GIT_EXEC_PATH": envHidden,
+	"GIT_TEMPLATE_DIR": envHidden, "GIT_DIR": envHidden, "XDG_CONFIG_HOME": envHidden,
+	"NODE_OPTIONS": envHidden, "PERL5OPT": envHidden, "RUBYOPT": envHidden,
+	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
+	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
+	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
+	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
+	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envPath,
+	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
+	"BASH_ALIASES": envAlias,
+	"CDPATH":       envCdpath,
+}
+
+// envPrefixes are families of variables of one kind.
+var envPrefixes = []struct {
+	prefix string
+	kind   envKind
+}{
+	{"GIT_CONFIG_", envHidden}, {"LD_", envHidden}, {"DYLD_", envHidden},
+	{"npm_config_", envHidden}, {"NPM_CONFIG_", envHidden}, {"CARGO_TARGET_", envHidden},
+	{"BASH_FUNC_", envScript},
+}
+
+// envKindOf returns the kind of a variable name ("NAME" or "NAME[sub]").
+func envKindOf(name string) envKind {
+	if i := strings.IndexByte(name, '['); i > 0 {
+		name = name[:i]
+	}
+	if k, ok := envVars[name]; ok {
+		return k
+	}
+	for _, p := range envPrefixes {
+		if strings.HasPrefix(name, p.prefix) {
+			return p.kind
+		}
+	}
+	return envNone
+}
+
+// declarers take NAME=value words as arguments, which set (and for env
+// and export, pass on) variables.
+var declarers = map[string]bool{
+	"env": true, "export": true, "declare": true, "typeset": true, "local": true, "readonly": true,
+	"sudo": true, "doas": true,
+}
+
+// assignments calls fn for every word of s in a position where NAME=value
+// sets a variable: before the program, and after env, export, declare and
+// the like (behind wrappers too).
+func assignments(s *Segment, fn func(j int, name, value string)) {
+	decl := false
+	lead := true
+	for j, w := range s.Words {
+		eq := strings.IndexByte(w, '=')
+		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
+		if !isAssign {
+			lead = false
+			if declarers[programs.BaseName(w)] {
+				decl = true
+			}
+			continue
+		}
+		if lead || decl {
+			fn(j, strings.TrimSuffix(w[:eq], "+"), w[eq+1:])
+		}
+	}
+}
+
+// hiddenEnv reads the variables a segment sets that run code.
+func (c *Command) hiddenEnv(idx int) {
+	s := &c.Segs[idx]
+	assignments(s, func(j int, name, value string) {
+		kind := envKindOf(name)
+		if kind == envNone {
+			return
+		}
+		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
+		switch kind {
+		case envScript:
+			if strings.HasPrefix(name, "BASH_FUNC_") {
+				value = strings.TrimPrefix(strings.TrimSpace(value), "()")
+			}
+			if name == "LESSOPEN" || name == "LESSCLOSE" {
+				value = strings.TrimLeft(value, "|-")
+			}
+			c.nestedText(idx, value, computed, name+"=")
+		case envExpanded, envSourced:
+			if computed {
+				c.dyn("the value of " + name + " is built at run time, and the shell expands it as code")
+			} else if strings.ContainsAny(value, "$`") {
+				c.readExpanded(s.Dirs, s.Depth, value, name+"=")
+			}
+			if kind == envSourced {
+				c.dyn(name + " names a file that the shell runs before the command: code the engine cannot see")
+			}
+		case envHidden:
+			c.dyn(name + " chooses or loads code that the engine cannot see")
+		case envArith:
+			if !isDigits(value) {
+				c.dyn("assigning " + name + " evaluates its value as arithmetic, which may run commands")
+			}
+		case envAlias:
+			c.nestedText(idx, value, computed, "alias")
+			c.dyn("an alias is code that runs later, with words the engine cannot see")
+		case envCdpath:
+			c.dyn("CDPATH changes where cd goes: the working directory cannot be followed")
+		case envPath:
+			if relativeSearch(value) {
+				c.dyn("PATH searches a relative directory: a program name may then be any file of the project")
+			}
+		}
+	})
+}
+
+// nestedText reads text as a nested script of segment idx, or records
+// that the command's program is computed when the text is.
+func (c *Command) nestedText(idx int, text string, computed bool, origin string) {
+	if computed {
+		c.dyn("the script run by " + origin + " is built at run time")
+		return
+	}
+	s := &c.Segs[idx]
+	if c.countNested(s.Depth) {
+		c.read(text, s.Dirs, s.Depth+1, origin)
+	}
+}
+
+// readExpanded reads text that the shell expands as if it were in double
+// quotes: the substitutions in it run. It is read as the body of an
+// unquoted here-document, whose expansions are exactly those.
+func (c *Command) readExpanded(dirs []string, depth int, text, origin string) {
+	if !c.countNested(depth) {
+		return
+	}
+	delim := "PERMENGINE_EXPANDED"
+	for strings.Contains(text, delim) {
+		delim += "_"
+	}
+	c.read(": <<"+delim+"\n"+text+"\n"+delim+"\n", dirs, depth+1, origin)
+}
+
+// countNested counts one more nested read under a segment at depth;
+// false when a bound is passed (the integrity cap then fires).
+func (c *Command) countNested(depth int) bool {
+	c.nestedReads++
+	if c.nestedReads > maxNestedReads || depth >= MaxNesting {
+		c.TooDeep = true
+		return false
+	}
+	return true
+}
+
+// hiddenCode reads the code that segment idx hides in data.
+func (c *Command) hiddenCode(idx int) {
+	s := &c.Segs[idx]
+	if s.AnyMask&MaskEq != 0 {
+		c.hiddenEnv(idx)
+	}
+	c.hiddenStdin(idx)
+	c.hiddenNames(idx)
+	c.hiddenAlias(idx)
+	c.shellOptions(idx)
+	c.hiddenBuiltins(idx)
+}
+
+// hiddenBuiltins reads the builtins that run text given to them as
+// options: compgen -C runs a command and expands its -W word list; complete
+// -C/-F and bind -x keep code for later; fc runs history entries.
+func (c *Command) hiddenBuiltins(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		if len(v) < 2 {
+			continue
+		}
+		switch v[0] {
+		case "compgen", "complete", "bind":
+			for j := 1; j < len(v); j++ {
+				opt := v[j]
+				switch {
+				case v[0] == "compgen" && opt == "-C" && j+1 < len(v):
+					c.nestedText(idx, v[j+1], strings.ContainsAny(v[j+1], "$`"), "compgen -C")
+				case v[0] == "compgen" && opt == "-W" && j+1 < len(v) && strings.ContainsAny(v[j+1], "$`"):
+					s := &c.Segs[idx]
+					c.readExpanded(s.Dirs, s.Depth, v[j+1], "compgen -W")
+				case opt == "-F" || opt == "-C" || v[0] == "bind" && opt == "-x":
+					c.dyn(v[0] + " " + opt + " keeps code that runs later, which the engine cannot see")
+				}
+			}
+		case "fc":
+			if v[1] != "-l" {
+				c.dyn("fc runs a command from the history, which the engine cannot see")
+			}
+		}
+	}
+}
+
+// readingOptions are shell options that change what the engine reads:
+// cdable_vars makes cd's target a variable's value, dotglob lets globs
+// match hidden names.
+var readingOptions = []string{"cdable_vars", "dotglob"}
+
+// shellOptions: shopt -s of an option the reading depends on makes the
+// command computed.
+func (c *Command) shellOptions(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		if len(v) < 3 || v[0] != "shopt" {
+			continue
+		}
+		for _, w := range v[1:] {
+			if slices.Contains(readingOptions, w) {
+				c.dyn("shopt " + w + " changes how the shell reads cd targets or globs: the command cannot be followed")
+				return
+			}
+		}
+	}
+}
+
+// hiddenAlias: an alias definition is code that runs later, with the
+// words that follow the alias where it is used, which the engine cannot
+// see (its value is also read as a nested script, for deny rules).
+func (c *Command) hiddenAlias(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		if len(v) < 2 || v[0] != "alias" {
+			continue
+		}
+		for _, w := range v[1:] {
+			if strings.IndexByte(w, '=') > 0 {
+				c.dyn("an alias is code that runs later, with words the engine cannot see")
+				return
+			}
+		}
+	}
+}
+
+func (c *Command) dyn(why string) {
+	if c.Dynamic == "" {
+		c.Dynamic = why
+	}
+}
+
+// scriptComputed reports whether the words a nested script was made of
+// hold an expansion: bash -c "echo $x" runs whatever text x holds, as code.
+// A view is the segment's words with a prefix dropped (and its program's
+// directory); a view that is not (a brace expansion) is judged by every
+// word of the segment that went into the script.
+func scriptComputed(s *Segment, v []string, ns programs.Script) bool {
+	if ns.To <= ns.From {
+		return false
+	}
+	off := len(s.Words) - len(v)
+	if off >= 0 && len(v) > 0 && slices.Equal(v[1:], s.Words[off+1:]) {
+		for k := ns.From; k < ns.To && off+k < len(s.Flags); k++ {
+			if s.Flags[off+k]&WordExpands != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for j, w := range s.Words {
+		if j < len(s.Flags) && s.Flags[j]&WordExpands != 0 && strings.Contains(ns.Text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenNode judges the parts of words that hide code: ${x@P}, an
+// extended glob holding an expansion, a compound array assignment's
+// subscripts.
+func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
+	switch y := n.(type) {
+	case *syntax.ParamExp:
+		r.promptExpansion(y, dirs)
+	case *syntax.ExtGlob:
+		if strings.ContainsAny(y.Pattern.Value, "$`") {
+			r.dyn("an extended glob pattern holds an expansion, which runs when the pattern is used")
+			r.c.readExpanded(dirs, r.depth, y.Pattern.Value, "an extended glob")
+		}
+	case *syntax.ArrayElem:
+		if y.Index != nil && arithDynamic(y.Index) {
+			r.dyn("an array index evaluates variable contents as arithmetic")
+		}
+	}
+}
+
+// promptExpansion reads ${x@P}: the value of x is expanded like a prompt,
+// and the substitutions in it run. What x holds is only known at run
+// time; where the command gave x a literal value, that value is also read
+// as a nested script, so that deny rules see it.
+func (r *walker) promptExpansion(pe *syntax.ParamExp, dirs []string) {
+	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Exp.Word.Lit() != "P" || pe.Param == nil {
+		return
+	}
+	r.dyn("${" + pe.Param.Value + "@P} expands the variable's text as a prompt, running the substitutions in it")
+	if v, ok := r.c.literals[pe.Param.Value]; ok {
+		r.c.readExpanded(dirs, r.depth, v, "${"+pe.Param.Value+"@P}")
+	}
+}
+
+// noteLiteral remembers a literal value given to a variable that holds an
+// expansion: a later ${x@P} runs it.
+func (r *walker) noteLiteral(a *syntax.Assign) {
+	if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
+		return
+	}
+	v, f := wordText(r.src, a.Value)
+	if f&WordExpands != 0 || !strings.ContainsAny(v, "$`") {
+		return
+	}
+	if r.c.literals == nil {
+		r.c.literals = map[string]string{}
+	}
+	r.c.literals[a.Name.Value] = v
+}
+
+// pipedText returns the literal text that an echo or printf statement
+// writes, or "": a shell reading it from the pipe runs it. It is only read
+// so that deny rules see it; the pipe still makes the program computed.
+func (r *walker) pipedText(st *syntax.Stmt) string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) < 2 {
+		return ""
+	}
+	prog := call.Args[0].Lit()
+	if prog != "echo" && prog != "printf" {
+		return ""
+	}
+	parts := make([]string, 0, len(call.Args)-1)
+	for _, w := range call.Args[1:] {
+		t, f := wordText(r.src, w)
+		if f&WordExpands != 0 {
+			return ""
+		}
+		if len(parts) == 0 && prog == "echo" && strings.HasPrefix(t, "-") {
+			continue
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " ")
+}
+
+// relativeSearch reports a PATH value with a relative or empty entry (the
+// working directory): a program word then names a file of the project,
+// not the program the engine knows by that name.
+func relativeSearch(path string) bool {
+	for dir := range strings.SplitSeq(path, ":") {
+		if dir == "" || dir[0] != '/' && dir[0] != '$' && dir[0] != '~' {
+			return true
+		}
+	}
+	return false
+}

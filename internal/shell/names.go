@@ -1,0 +1,152 @@
+package shell
+
+import "strings"
+
+// Builtins that assign or test a variable named in an argument evaluate an
+// array subscript in that name as arithmetic, and arithmetic expands the
+// substitutions in it: printf -v 'a[$(cmd)]' x runs cmd. A name whose
+// subscript is not a plain number makes the command computed.
+
+// nameArgs returns the words of view v that builtins read as variable
+// names.
+func nameArgs(v []string) []string {
+	if len(v) < 2 {
+		return nil
+	}
+	args := v[1:]
+	switch v[0] {
+	case "printf", "wait":
+		return optionValues(args, map[byte]bool{'v': v[0] == "printf", 'p': v[0] == "wait"})
+	case "read":
+		return append(optionValues(args, map[byte]bool{'a': true}), operands(args, "dinNptu")...)
+	case "mapfile", "readarray":
+		return operands(args, "dnOsuCc")
+	case "declare", "typeset", "local", "export", "readonly", "unset":
+		return operands(args, "")
+	case "test", "[":
+		var out []string
+		for i := 0; i+1 < len(args); i++ {
+			if args[i] == "-v" {
+				out = append(out, args[i+1])
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// optionValues returns the values of the short options marked in opts,
+// attached (-vNAME) or in the next word.
+func optionValues(args []string, opts map[byte]bool) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for k := 1; k < len(a); k++ {
+			if !opts[a[k]] {
+				continue
+			}
+			if k+1 < len(a) {
+				out = append(out, a[k+1:])
+			} else if i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
+			break
+		}
+	}
+	return out
+}
+
+// operands returns the words after the options; valued lists the short
+// options that take the next word.
+func operands(args []string, valued string) []string {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		if strings.IndexByte(valued, a[len(a)-1]) >= 0 {
+			i++
+		}
+		i++
+	}
+	if i > len(args) {
+		return nil
+	}
+	return args[i:]
+}
+
+// subscriptRuns reports a name whose array subscript is evaluated as
+// arithmetic with something other than a number in it. A value given as a
+// compound assignment in one word, declare 'a=([i]=x)', is parsed again by
+// the builtin: its subscripts count too.
+func subscriptRuns(name string) bool {
+	if k := strings.IndexByte(name, '='); k >= 0 {
+		if v := name[k+1:]; strings.HasPrefix(v, "(") && compoundRuns(v) {
+			return true
+		}
+		name = name[:k]
+	}
+	i := strings.IndexByte(name, '[')
+	if i < 0 {
+		return false
+	}
+	j := strings.LastIndexByte(name, ']')
+	if j < i {
+		return true
+	}
+	sub := name[i+1 : j]
+	return !(isDigits(sub) || sub == "@" || sub == "*")
+}
+
+// setsFromData are the builtins that give the variables they name a value
+// read from data (standard input, a format), which the engine cannot see.
+var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true}
+
+// hiddenNames checks the name arguments of every view of segment idx.
+func (c *Command) hiddenNames(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		for _, n := range nameArgs(v) {
+			if subscriptRuns(n) {
+				c.dyn("the array subscript in " + Quote(n) + " is evaluated as arithmetic, which may run commands")
+				if strings.ContainsAny(n, "$`") {
+					// Its substitutions run: deny rules see them.
+					s := &c.Segs[idx]
+					c.readExpanded(s.Dirs, s.Depth, n, "an array subscript")
+				}
+				return
+			}
+			if setsFromData[v[0]] && envKindOf(n) != envNone {
+				c.dyn(v[0] + " sets " + n + " from data: a variable that runs or loads code, with a value the engine cannot see")
+				return
+			}
+		}
+	}
+}
+
+// compoundRuns reads the [subscript]= elements of a compound assignment
+// given as text.
+func compoundRuns(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] != '[' {
+			continue
+		}
+		j := strings.Index(v[i:], "]=")
+		if j < 0 {
+			return true
+		}
+		if sub := v[i+1 : i+j]; !isDigits(sub) {
+			return true
+		}
+		i += j
+	}
+	return false
+}

@@ -1,0 +1,274 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A shell or interpreter with no program of its own reads its program
+// from standard input. What is there decides what the engine can say: the
+// literal text of a here-document or here-string is a nested script (for a
+// shell) or code given as an argument (for another interpreter); a file is
+// a script like any other; anything else (a pipe, the terminal, a
+// redirection of an enclosing command) is a program computed at run time.
+
+// StdinKind says where a segment's standard input comes from, as far as
+// the segment itself says.
+type StdinKind uint8
+
+const (
+	StdinInherited StdinKind = iota // none of its own: a pipe, an enclosing redirection, the terminal
+	StdinText                       // a here-document or here-string
+	StdinFile                       // a file
+)
+
+// Stdin is a segment's own standard input.
+type Stdin struct {
+	Kind StdinKind
+	Text string // StdinText: the text; StdinFile: the file's name
+	// Computed is true when the text or the file's name holds expansions.
+	Computed bool
+}
+
+// stdinFiles are file names that are the standard input itself.
+var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "-": true}
+
+// stdinOf reads a simple command's redirections for its standard input:
+// the last one on file descriptor 0 wins.
+func (r *walker) stdinOf(redirs []*syntax.Redirect) Stdin {
+	in := Stdin{}
+	for _, rd := range redirs {
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			in = Stdin{Kind: StdinText, Text: hdocText(r.src, rd)}
+			in.Computed = !hdocQuoted(rd.Word) && strings.ContainsAny(in.Text, "$`")
+		case syntax.WordHdoc:
+			t, f := wordText(r.src, rd.Word)
+			in = Stdin{Kind: StdinText, Text: t, Computed: f&WordExpands != 0}
+		case syntax.RdrIn, syntax.RdrInOut:
+			t, f := wordText(r.src, rd.Word)
+			in = Stdin{Kind: StdinFile, Text: t, Computed: f&WordExpands != 0}
+		case syntax.DplIn:
+			in = Stdin{Kind: StdinInherited}
+		}
+	}
+	return in
+}
+
+// hdocText is the body of a here-document, tabs stripped for <<-.
+func hdocText(src string, rd *syntax.Redirect) string {
+	if rd.Hdoc == nil {
+		return ""
+	}
+	body := nodeSource(src, rd.Hdoc)
+	if rd.Op == syntax.DashHdoc {
+		lines := strings.Split(body, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimLeft(l, "\t")
+		}
+		body = strings.Join(lines, "\n")
+	}
+	return body
+}
+
+// hdocQuoted reports a quoted delimiter: the body is then not expanded.
+func hdocQuoted(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		if _, ok := p.(*syntax.Lit); !ok {
+			return true
+		}
+		if strings.IndexByte(p.(*syntax.Lit).Value, '\\') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stdinReader says how a view's program takes its program text.
+type stdinReader uint8
+
+const (
+	readsNothing  stdinReader = iota // a script of its own, or none at all
+	readsStdin                       // its program is its standard input
+	readsComputed                    // a script named by a substitution or a file descriptor
+)
+
+// stdinInterpreters read their program from standard input when given
+// none; codeOpts are the options that give code on the command line (the
+// exec-capable table judges those), valueOpts those that take the next word.
+var stdinInterpreters = map[string]struct{ codeOpts, valueOpts string }{
+	"python": {"-c -m", "-W -X"}, "python2": {"-c -m", "-W -X"}, "python3": {"-c -m", "-W -X"},
+	"pypy": {"-c -m", "-W -X"}, "pypy3": {"-c -m", "-W -X"},
+	"node": {"-e -p --eval --print", "-r --require --import --loader -C --conditions"}, "nodejs": {"-e -p --eval --print", "-r --require --import --loader"},
+	"perl": {"-e -E", ""}, "ruby": {"-e", "-r -I -C"}, "php": {"-r -f", "-d -c -z"},
+	"lua": {"-e", "-l"}, "luajit": {"-e", "-l"}, "tclsh": {"", ""}, "Rscript": {"-e", ""},
+	"osascript": {"-e", "-l"},
+}
+
+// programSource says whether view v's program reads its program from
+// standard input.
+func programSource(v []string) stdinReader {
+	if len(v) == 0 {
+		return readsNothing
+	}
+	bits := programs.BitsOf(v[0])
+	switch {
+	case bits&programs.Shell != 0:
+		return shellSource(v)
+	case bits&programs.Source != 0:
+		if len(v) > 1 && v[1] == "--" {
+			v = v[1:]
+		}
+		if len(v) < 2 {
+			return readsNothing
+		}
+		return operandSource(v[1])
+	}
+	if spec, ok := stdinInterpreters[v[0]]; ok {
+		return interpreterSource(v, spec.codeOpts, spec.valueOpts)
+	}
+	return readsNothing
+}
+
+// operandSource judges a script operand.
+func operandSource(w string) stdinReader {
+	switch {
+	case stdinFiles[w]:
+		return readsStdin
+	case strings.HasPrefix(w, "<(") || strings.HasPrefix(w, "/dev/fd/") || strings.HasPrefix(w, "/proc/self/fd/"):
+		return readsComputed
+	}
+	return readsNothing
+}
+
+// shellSource reads "sh [options] [script [args…]]".
+func shellSource(v []string) stdinReader {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		switch {
+		case w == "--" || w == "-":
+			if j+1 < len(v) {
+				return operandSource(v[j+1])
+			}
+			return readsStdin
+		case w == "--version" || w == "--help":
+			return readsNothing
+		case w == "--rcfile" || w == "--init-file":
+			j++
+		case strings.HasPrefix(w, "--"):
+		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
+			if w[0] == '-' && strings.IndexByte(w, 'c') > 0 {
+				return readsNothing // the script is an argument (-c)
+			}
+			if w[0] == '-' && strings.IndexByte(w, 's') > 0 {
+				return readsStdin
+			}
+			if strings.ContainsAny(w[1:], "oO") {
+				j++
+			}
+		default:
+			return operandSource(w)
+		}
+	}
+	return readsStdin
+}
+
+// interpreterSource reads "python [options] [script [args…]]" and the like.
+func interpreterSource(v []string, codeOpts, valueOpts string) stdinReader {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "-" {
+			return readsStdin
+		}
+		if w == "--" {
+			if j+1 < len(v) {
+				return operandSource(v[j+1])
+			}
+			return readsStdin
+		}
+		if len(w) > 1 && w[0] == '-' {
+			name := w
+			if k := strings.IndexByte(w, '='); k > 0 {
+				name = w[:k]
+			}
+			if hasField(codeOpts, name) || len(name) > 2 && name[1] != '-' && hasField(codeOpts, name[:2]) {
+				return readsNothing
+			}
+			if hasField(valueOpts, w) {
+				j++
+			}
+			continue
+		}
+		return operandSource(w)
+	}
+	return readsStdin
+}
+
+// hasField reports whether w is one of the space-separated fields.
+func hasField(fields, w string) bool {
+	for f := range strings.FieldsSeq(fields) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenStdin judges a segment whose program reads its program from
+// standard input.
+func (c *Command) hiddenStdin(idx int) {
+	s := &c.Segs[idx]
+	for vi, v := range s.Views {
+		if len(v) == 0 || s.ViewBits(vi)&(programs.Shell|programs.Source|programs.Interpreter) == 0 {
+			continue
+		}
+		src := programSource(v)
+		if src == readsNothing {
+			continue
+		}
+		shell := programs.BitsOf(v[0])&(programs.Shell|programs.Source) != 0
+		in := s.stdin()
+		switch {
+		case src == readsComputed:
+			c.dyn(v[0] + " runs a script named by a substitution or file descriptor, computed at run time")
+		case in.Kind == StdinText && shell:
+			before := len(c.Segs)
+			c.nestedText(idx, in.Text, in.Computed, v[0]+" reading a here-document")
+			if programs.BitsOf(v[0])&programs.Source != 0 {
+				c.noteMoves(idx, before)
+			}
+		case in.Kind == StdinText && !in.Computed:
+			c.Segs[idx].Exec = v[0] + " runs the program in its here-document or here-string"
+		case in.Kind == StdinFile && !in.Computed && !stdinFiles[in.Text]:
+			// A script file, like "bash script.sh".
+		default:
+			c.dyn(v[0] + " reads its program from standard input, which the engine cannot see")
+			if shell && in.Kind == StdinInherited && c.piped != "" {
+				c.nestedText(idx, c.piped, false, v[0]+" reading a pipe")
+			}
+		}
+		return
+	}
+}
+
+// stdin returns the segment's own standard input: what the parser read,
+// or a "<" redirection the fast path kept.
+func (s *Segment) stdin() Stdin {
+	if s.Stdin.Kind != StdinInherited {
+		return s.Stdin
+	}
+	for i := len(s.Redirs) - 1; i >= 0; i-- {
+		if s.Redirs[i].Op == "<" || s.Redirs[i].Op == "<>" {
+			return Stdin{Kind: StdinFile, Text: s.Redirs[i].Text, Computed: s.Redirs[i].Flags&WordExpands != 0}
+		}
+	}
+	return Stdin{}
+}
