@@ -1,6 +1,5 @@
-// Package casefile reads and runs decision cases in the shared case format
-// (SPEC §13): one JSON object per case, a file holding a JSON array or JSON
-// Lines. The project's tests, the permcheck tool and users' own policy tests
+// Package casefile reads and runs decision cases in the shared case format:
+// one JSON object per case, a file holding a JSON array or JSON Lines. The project's tests, the permcheck tool and users' own policy tests
 // all run the same format.
 //
 //	{"name": "compound with an unmatched segment asks",
