@@ -214,3 +214,69 @@ func CarriesScript(name string) bool {
 	})
 	return found
 }
+
+// subNames are, per program, the names of the subcommands (at any depth)
+// with a shell script operand and with a plain command operand: a view
+// that names none of them, and has no option word, cannot carry one, and
+// need not be read for it.
+var subNames = func() map[string][2]map[string]bool {
+	out := map[string][2]map[string]bool{}
+	for name, s := range catalog {
+		var sets [2]map[string]bool
+		walkSubs(s, func(t *Spec) {
+			if t == s {
+				return
+			}
+			for _, o := range t.Operands {
+				k := -1
+				switch {
+				case o.Role == RoleCode && o.Lang == LangShell:
+					k = 0
+				case o.Role == RoleCommand && o.Effect == 0:
+					k = 1
+				}
+				if k >= 0 {
+					if sets[k] == nil {
+						sets[k] = map[string]bool{}
+					}
+					sets[k][t.Name] = true
+					for _, a := range t.Aliases {
+						sets[k][a] = true
+					}
+				}
+			}
+		})
+		out[name] = sets
+	}
+	return out
+}()
+
+// MayCarryScript reports whether view v may hold a shell script for its
+// program: an option word, or a subcommand that takes one as an operand.
+func MayCarryScript(v []string) bool { return mayHold(v, 0) }
+
+// MayWrap reports whether view v may run a command made of its remaining
+// words through a subcommand (npm exec, docker run), or is a wrapper.
+func MayWrap(v []string) bool {
+	if s := Lookup(v[0]); s != nil && (runsPlainCommand(s) || s.Resolve != nil) {
+		return true // a wrapper, or a program that abbreviates its subcommands
+	}
+	return mayHold(v, 1)
+}
+
+func mayHold(v []string, k int) bool {
+	if len(v) == 0 {
+		return false
+	}
+	name := v[0]
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	set := subNames[name][k]
+	for _, w := range v[1:] {
+		if w != "" && (w[0] == '-' || w[0] == '+') && k == 0 || set[w] {
+			return true
+		}
+	}
+	return strings.HasPrefix(name, "git-") && k == 0
+}
