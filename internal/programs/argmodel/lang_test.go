@@ -61,10 +61,15 @@ func TestMayHold(t *testing.T) {
 	}{
 		{[]string{"git", "status"}, false, false, "no option, no subcommand that carries one"},
 		{[]string{"git", "fetch", "--upload-pack=x"}, true, false, "an option may carry a program"},
+		{[]string{"git", "fetch", "--upl", "x"}, true, false, "an abbreviation of one"},
+		{[]string{"git", "log", "--oneline"}, false, false, "no option that carries a program"},
+		{[]string{"tar", "cIf", "x"}, true, false, "an old-style bundle with I"},
+		{[]string{"tar", "czf", "x"}, false, false, "an old-style bundle without a program letter"},
+		{[]string{"tar", "-cIx"}, true, false, "a cluster with -I"},
 		{[]string{"git", "submodule", "foreach", "x"}, true, false, "foreach takes a script operand"},
 		{[]string{"npm", "test"}, false, true, "npm abbreviates its subcommands: always read"},
 		{[]string{"docker", "ps"}, false, false, "no subcommand that runs a command"},
-		{[]string{"docker", "-H", "x", "exec", "a", "b"}, true, true, "exec after an option"},
+		{[]string{"docker", "-H", "x", "exec", "a", "b"}, false, true, "exec after an option"},
 		{[]string{"sudo", "ls"}, false, true, "a wrapper"},
 	} {
 		if MayCarryScript(c.v) != c.script || MayWrap(c.v) != c.wrap {
