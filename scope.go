@@ -89,7 +89,9 @@ func (x *decider) scopeCaps() {
 			}
 		}
 		var data uint64
-		if s.Bits&(programs.Pattern|programs.Assignment) != 0 {
+		if s.Bits&(programs.Pattern|programs.Assignment) != 0 && (s.AnyMask&(shell.MaskDot|shell.MaskPath|shell.MaskEq) != 0 || anyFlags(s.Flags)) {
+			// Only a word that may be a path is checked below; without one,
+			// which words are patterns does not matter.
 			data = programs.DataArgs(s.Words)
 		}
 		capped := false
@@ -159,6 +161,16 @@ func segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// anyFlags reports a word that the shell may still change.
+func anyFlags(flags []uint8) bool {
+	for _, f := range flags {
+		if f != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // anyExpands reports a word that holds an expansion.

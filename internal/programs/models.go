@@ -252,7 +252,7 @@ func EnvEffect(v []string, assigns []string) (Reach, bool) {
 // model already reports it as chosen at run time).
 func modelScript(v []string) (Script, bool) {
 	m := argmodel.Lookup(v[0])
-	if m == nil {
+	if m == nil || !argmodel.MayCarryScript(v) {
 		return Script{}, false
 	}
 	r := readings.Get().(*argmodel.Result)

@@ -18,7 +18,7 @@ func Wrapped(v []string) (int, bool) {
 		return -1, true
 	}
 	m := argmodel.Lookup(v[0])
-	if m == nil {
+	if m == nil || !argmodel.MayWrap(v) {
 		return -1, true
 	}
 	r := readings.Get().(*argmodel.Result)

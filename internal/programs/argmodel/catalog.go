@@ -214,3 +214,135 @@ func CarriesScript(name string) bool {
 	})
 	return found
 }
+
+// subNames are, per program, the names of the subcommands (at any depth)
+// with a shell script operand and with a plain command operand: a view
+// that names none of them, and has no option word, cannot carry one, and
+// need not be read for it.
+var subNames = func() map[string][2]map[string]bool {
+	out := map[string][2]map[string]bool{}
+	for name, s := range catalog {
+		var sets [2]map[string]bool
+		walkSubs(s, func(t *Spec) {
+			if t == s {
+				return
+			}
+			for _, o := range t.Operands {
+				k := -1
+				switch {
+				case o.Role == RoleCode && o.Lang == LangShell:
+					k = 0
+				case o.Role == RoleCommand && o.Effect == 0:
+					k = 1
+				}
+				if k >= 0 {
+					if sets[k] == nil {
+						sets[k] = map[string]bool{}
+					}
+					sets[k][t.Name] = true
+					for _, a := range t.Aliases {
+						sets[k][a] = true
+					}
+				}
+			}
+		})
+		out[name] = sets
+	}
+	return out
+}()
+
+// carriers are, per program, the spellings of the options (at any depth)
+// whose value a shell runs: their long names and short letters.
+var carriers = func() map[string]carrierNames {
+	out := map[string]carrierNames{}
+	for name, s := range catalog {
+		var c carrierNames
+		walkSubs(s, func(t *Spec) {
+			for i := range t.Options {
+				o := &t.Options[i]
+				if o.Role == RoleProgram || o.Role == RoleCode && o.Lang == LangShell {
+					c.long = append(c.long, o.Long...)
+					c.short += o.Short
+				}
+			}
+		})
+		out[name] = c
+	}
+	return out
+}()
+
+type carrierNames struct {
+	long  []string
+	short string
+}
+
+// option reports whether w may spell one of the options: a long name or
+// an abbreviation of one (with one dash or two), or a cluster holding one
+// of the letters.
+func (c carrierNames) option(w string) bool {
+	name := strings.TrimLeft(w, "-")
+	if k := strings.IndexByte(name, '='); k >= 0 {
+		name = name[:k]
+	}
+	if name == "" {
+		return false
+	}
+	for _, l := range c.long {
+		if strings.HasPrefix(l, name) {
+			return true
+		}
+	}
+	return !strings.HasPrefix(w, "--") && strings.ContainsAny(w[1:], c.short) && c.short != ""
+}
+
+// MayCarryScript reports whether view v may hold a shell script for its
+// program: a word that may spell an option whose value a shell runs, or a
+// subcommand that takes a script as an operand.
+func MayCarryScript(v []string) bool {
+	if len(v) == 0 {
+		return false
+	}
+	name := v[0]
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	if strings.HasPrefix(name, "git-") {
+		return true
+	}
+	c, set := carriers[name], subNames[name][0]
+	if s := catalog[name]; s != nil && s.Bundle && len(v) > 1 && c.short != "" && strings.ContainsAny(v[1], c.short) {
+		return true // an old-style bundle: tar cIf CMD
+	}
+	for _, w := range v[1:] {
+		if len(w) > 1 && w[0] == '-' && c.option(w) || set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// MayWrap reports whether view v may run a command made of its remaining
+// words through a subcommand (npm exec, docker run), or is a wrapper.
+func MayWrap(v []string) bool {
+	if s := Lookup(v[0]); s != nil && (runsPlainCommand(s) || s.Resolve != nil) {
+		return true // a wrapper, or a program that abbreviates its subcommands
+	}
+	return mayHold(v, 1)
+}
+
+func mayHold(v []string, k int) bool {
+	if len(v) == 0 {
+		return false
+	}
+	name := v[0]
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	set := subNames[name][k]
+	for _, w := range v[1:] {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}

@@ -3,6 +3,7 @@ package argmodel
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -107,6 +108,7 @@ func (s *Spec) compileOptions() error {
 				return fmt.Errorf("%w: %s: long option --%s twice", ErrModel, s.Name, l)
 			}
 			seen[l] = true
+			s.longs = append(s.longs, longName{name: l, opt: uint8(i)})
 		}
 		if o.Arg == ArgNone && (o.Role != RoleNone || len(o.More) > 0 || len(o.Until) > 0) {
 			return fmt.Errorf("%w: %s: option %s has a role but takes no value", ErrModel, s.Name, o.name())
@@ -119,6 +121,7 @@ func (s *Spec) compileOptions() error {
 			s.riskWhy = o.name() + ": " + o.Why
 		}
 	}
+	slices.SortFunc(s.longs, func(a, b longName) int { return strings.Compare(a.name, b.name) })
 	if s.Plus != nil {
 		s.optRisk |= s.Plus.Effect
 	}

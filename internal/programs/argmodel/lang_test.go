@@ -51,3 +51,29 @@ func TestLanguagesAndShells(t *testing.T) {
 		{"npm --scr=sudo test", EffExec, "POS", "nopt reads abbreviations of npm's options"},
 	})
 }
+
+func TestMayHold(t *testing.T) {
+	for _, c := range []struct {
+		v      []string
+		script bool
+		wrap   bool
+		why    string
+	}{
+		{[]string{"git", "status"}, false, false, "no option, no subcommand that carries one"},
+		{[]string{"git", "fetch", "--upload-pack=x"}, true, false, "an option may carry a program"},
+		{[]string{"git", "fetch", "--upl", "x"}, true, false, "an abbreviation of one"},
+		{[]string{"git", "log", "--oneline"}, false, false, "no option that carries a program"},
+		{[]string{"tar", "cIf", "x"}, true, false, "an old-style bundle with I"},
+		{[]string{"tar", "czf", "x"}, false, false, "an old-style bundle without a program letter"},
+		{[]string{"tar", "-cIx"}, true, false, "a cluster with -I"},
+		{[]string{"git", "submodule", "foreach", "x"}, true, false, "foreach takes a script operand"},
+		{[]string{"npm", "test"}, false, true, "npm abbreviates its subcommands: always read"},
+		{[]string{"docker", "ps"}, false, false, "no subcommand that runs a command"},
+		{[]string{"docker", "-H", "x", "exec", "a", "b"}, false, true, "exec after an option"},
+		{[]string{"sudo", "ls"}, false, true, "a wrapper"},
+	} {
+		if MayCarryScript(c.v) != c.script || MayWrap(c.v) != c.wrap {
+			t.Errorf("%q: MayCarryScript %v MayWrap %v, want %v %v (%s)", c.v, MayCarryScript(c.v), MayWrap(c.v), c.script, c.wrap, c.why)
+		}
+	}
+}

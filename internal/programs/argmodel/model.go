@@ -284,6 +284,13 @@ type Spec struct {
 	riskWhy  string
 	subWhy   string
 	aliasOf  map[string]*Spec
+	longs    []longName // every long name, sorted, for exact and prefix search
+}
+
+// longName is one long name of an option of a spec.
+type longName struct {
+	name string
+	opt  uint8 // index in Options
 }
 
 // EnvVar is an environment variable that gives a program an effect.

@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -299,16 +300,23 @@ func (s *Spec) inherited() *Spec {
 // exactLong finds the option with long name name.
 func (p *parser) exactLong(name string) *Option {
 	for s := p.spec; s != nil; s = s.inherited() {
-		for k := range s.Options {
-			o := &s.Options[k]
-			for _, l := range o.Long {
-				if l == name {
-					return o
-				}
-			}
+		k, found := slices.BinarySearchFunc(s.longs, name, func(l longName, n string) int { return strings.Compare(l.name, n) })
+		if found {
+			return &s.Options[s.longs[k].opt]
 		}
 	}
 	return nil
+}
+
+// prefixed calls f with every option of s (and the specs it inherits
+// from) that has a long name starting with prefix.
+func (p *parser) prefixed(prefix string, f func(*Option)) {
+	for s := p.spec; s != nil; s = s.inherited() {
+		k, _ := slices.BinarySearchFunc(s.longs, prefix, func(l longName, n string) int { return strings.Compare(l.name, n) })
+		for ; k < len(s.longs) && strings.HasPrefix(s.longs[k].name, prefix); k++ {
+			f(&s.Options[s.longs[k].opt])
+		}
+	}
 }
 
 // unknownLong records a long option the model does not know, or an
@@ -351,17 +359,9 @@ func (p *parser) findLong(name string) (*Option, bool, bool) {
 			cand, candNeg = o, isNeg
 		}
 	}
-	for s := p.spec; s != nil; s = s.inherited() {
-		for k := range s.Options {
-			o := &s.Options[k]
-			for _, l := range o.Long {
-				if strings.HasPrefix(l, name) {
-					note(o, false)
-				} else if neg && strings.HasPrefix(l, name[3:]) {
-					note(o, true)
-				}
-			}
-		}
+	p.prefixed(name, func(o *Option) { note(o, false) })
+	if neg {
+		p.prefixed(name[3:], func(o *Option) { note(o, true) })
 	}
 	if n == 1 {
 		return cand, candNeg, false
