@@ -42,6 +42,12 @@ func TestMain(m *testing.M) {
 	if f := flag.Lookup("test.parallel"); f != nil && f.Value.String() == strconv.Itoa(runtime.GOMAXPROCS(0)) {
 		_ = f.Value.Set("6")
 	}
+	// Hundreds of sandboxed runs can take longer than go test's default
+	// ten minutes on a loaded machine: unless a timeout was given, allow
+	// more.
+	if f := flag.Lookup("test.timeout"); f != nil && f.Value.String() == (10*time.Minute).String() {
+		_ = f.Value.Set("45m")
+	}
 	dir, err := os.MkdirTemp("", "bashsandbox")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -122,15 +128,16 @@ func replaceAll(r *strings.Replacer, in []string) []string {
 // says; the test asserts that it still decides exactly that outcome, so
 // that a fix forces its removal and the list never goes stale.
 type openList struct {
-	path  string
-	known map[string]string
-	mu    chan struct{}
-	seen  map[string]string
+	path   string
+	known  map[string]string
+	mu     chan struct{}
+	seen   map[string]string // the cases judged open in this run
+	judged map[string]bool   // the cases judged in this run
 }
 
 func readOpenList(t *testing.T, path string) *openList {
 	t.Helper()
-	l := &openList{path: path, known: map[string]string{}, seen: map[string]string{}, mu: make(chan struct{}, 1)}
+	l := &openList{path: path, known: map[string]string{}, seen: map[string]string{}, judged: map[string]bool{}, mu: make(chan struct{}, 1)}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		t.Fatal(err)
@@ -156,6 +163,7 @@ func readOpenList(t *testing.T, path string) *openList {
 func (l *openList) judge(t *testing.T, c casefile.Case, holds bool, got permengine.Decision) {
 	t.Helper()
 	l.mu <- struct{}{}
+	l.judged[c.Name] = true
 	if !holds {
 		l.seen[c.Name] = got.Outcome.String()
 	}
@@ -175,14 +183,20 @@ func (l *openList) judge(t *testing.T, c casefile.Case, holds bool, got permengi
 	}
 }
 
-// finish rewrites the list under -update, and otherwise checks that it
-// names only cases that exist.
+// finish rewrites the list under -update (keeping the lines of existing
+// cases this run did not judge, as when -run selects some), and otherwise
+// checks that it names only cases that exist.
 func (l *openList) finish(t *testing.T, names map[string]bool, header string) {
 	t.Helper()
 	if *update {
 		var lines []string
 		for n, o := range l.seen {
 			lines = append(lines, o+" "+n)
+		}
+		for n, o := range l.known {
+			if names[n] && !l.judged[n] {
+				lines = append(lines, o+" "+n)
+			}
 		}
 		sort.Strings(lines)
 		body := header + strings.Join(lines, "\n") + "\n"

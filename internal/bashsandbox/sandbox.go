@@ -318,8 +318,8 @@ func (in *Instance) Run(mode Mode, command string, timeout time.Duration) (*Resu
 	return r, nil
 }
 
-// readCalls reads the records of a calls log: NUL-separated fields, each
-// record ended by RS.
+// readCalls reads the records of a calls log: fields separated by US,
+// each record ended by RS.
 func readCalls(path string) []Call {
 	data, _ := os.ReadFile(path)
 	var out []Call
@@ -327,7 +327,7 @@ func readCalls(path string) []Call {
 		if rec == "" {
 			continue
 		}
-		f := strings.Split(strings.TrimPrefix(rec, "\n"), "\x00")
+		f := strings.Split(rec, "\x1f")
 		out = append(out, Call{Name: f[0], Args: f[1:]})
 	}
 	return out

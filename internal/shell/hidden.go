@@ -213,7 +213,8 @@ func (c *Command) hiddenCode(idx int) {
 
 // hiddenBuiltins reads the builtins that run text given to them as
 // options: compgen -C runs a command and expands its -W word list; complete
-// -C/-F and bind -x keep code for later; fc runs history entries.
+// -C/-F and bind -x keep code for later; fc runs history entries; hash -p
+// makes a program name run another file.
 func (c *Command) hiddenBuiltins(idx int) {
 	for _, v := range c.Segs[idx].Views {
 		if len(v) < 2 {
@@ -236,6 +237,12 @@ func (c *Command) hiddenBuiltins(idx int) {
 		case "fc":
 			if v[1] != "-l" {
 				c.dyn("fc runs a command from the history, which the engine cannot see")
+			}
+		case "hash":
+			for _, w := range v[1:] {
+				if strings.HasPrefix(w, "-") && strings.IndexByte(w, 'p') > 0 {
+					c.dyn("hash -p chooses the file a program name runs: the program is chosen at run time")
+				}
 			}
 		}
 	}

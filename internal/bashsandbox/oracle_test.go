@@ -1,0 +1,306 @@
+package bashsandbox_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/permengine/permengine"
+	"github.com/permengine/permengine/internal/bashsandbox"
+)
+
+// The oracle's fixed run: the seed and how many commands it generates.
+// ORACLE_SEED and ORACLE_N choose another run, to explore; such a run
+// fails on any finding, since no list of known findings holds for it.
+const (
+	oracleSeed = 1
+	oracleN    = 240
+)
+
+var oracleFindings = filepath.Join("..", "..", "testdata", "oracle", "findings.txt")
+
+const oracleHeader = `# Programs bash ran that the engine never saw while it auto-approved the
+# command: the dynamic oracle's findings for its fixed seed and count, one
+# per line, "index program command" (the command as a JSON string). The
+# oracle test asserts this list exactly, so a fix forces its lines out.
+# Rewrite with: go test ./internal/bashsandbox -run TestOracle -update
+`
+
+// TestOracle is the dynamic oracle. A seeded generator builds commands
+// from shell grammar and an option vocabulary; the engine judges each
+// under a permissive allow list in auto mode; each command it approves
+// runs under bash in the sandbox with no real program at all, where every
+// program bash tries to run is recorded with its arguments (and every
+// builtin, through a DEBUG trap). The property: every recorded program is
+// the program of a segment the engine's trace names. A program bash ran
+// that the engine never saw, while it approved, is a bypass found by
+// machine.
+func TestOracle(t *testing.T) {
+	k := needKit(t)
+	seed, n, fixed := oracleRun(t)
+	g := newGen(seed)
+	var findings []string
+	approved, recorded := 0, 0
+	for i := 0; i < n; i++ {
+		cmd := g.command()
+		f, rec, ok := oracleOne(t, k, cmd)
+		if ok {
+			approved++
+			recorded += rec
+		}
+		for _, p := range f {
+			findings = append(findings, fmt.Sprintf("%d %s %s", i, p, quoteJSON(cmd)))
+		}
+	}
+	t.Logf("oracle: seed %d, %d commands generated, %d auto-approved and run under bash, %d programs and builtins recorded, %d findings",
+		seed, n, approved, recorded, len(findings))
+	if !fixed {
+		for _, f := range findings {
+			t.Errorf("finding: %s", f)
+		}
+		return
+	}
+	checkFindings(t, findings)
+}
+
+func oracleRun(t *testing.T) (seed uint64, n int, fixed bool) {
+	seed, n, fixed = oracleSeed, oracleN, true
+	if s := os.Getenv("ORACLE_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("ORACLE_SEED: %v", err)
+		}
+		seed, fixed = v, false
+	}
+	if s := os.Getenv("ORACLE_N"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("ORACLE_N: %v", err)
+		}
+		n, fixed = v, false
+	}
+	return seed, n, fixed
+}
+
+// oraclePolicy is permissive: the everyday programs are allowed, and the
+// command is judged in auto mode.
+var oraclePolicy = permengine.Lists{Allow: []string{"Terminal(echo)", "Terminal(ls)", "Terminal(cat)", "Terminal(grep)",
+	"Terminal(sed -n)", "Terminal(find)", "Terminal(git status)", "Terminal(git log)", "Terminal(make build)", "Terminal(true)", "Terminal(printf)"}}
+
+// oracleOne judges one command and, if the engine approves it, runs it
+// and returns the recorded programs the engine did not see, how many were
+// recorded, and true.
+func oracleOne(t *testing.T, k *bashsandbox.Kit, cmd string) ([]string, int, bool) {
+	t.Helper()
+	in, err := k.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = in.Remove() }()
+	p, err := permengine.Compile(oraclePolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req permengine.Request
+	req.Action = permengine.Action{Type: permengine.Terminal, Command: cmd, Cwd: in.Project}
+	req.Role = permengine.Developer
+	req.Autonomy = permengine.Autonomy{Mode: permengine.AutonomyAutoApprove, Origin: permengine.OriginWildcard}
+	req.Env.ScopeRoot = in.Project
+	d := permengine.Decide(p, req)
+	if d.Outcome != permengine.AutoApprove {
+		return nil, 0, false
+	}
+	r, err := in.Run(bashsandbox.Record, cmd, runTimeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := seenPrograms(d)
+	var missed []string
+	for _, name := range ranPrograms(r) {
+		if !seen[name] {
+			missed = append(missed, name)
+		}
+	}
+	return dedupe(missed), len(r.Calls), true
+}
+
+// ranPrograms names what bash ran: every recorded program (by the base
+// name of the file it ran, or the name it could not find), and every
+// builtin the DEBUG trap saw.
+func ranPrograms(r *bashsandbox.Result) []string {
+	var out []string
+	for _, c := range r.Calls {
+		if c.Name != "debug" {
+			out = append(out, path.Base(c.Name))
+			continue
+		}
+		if len(c.Args) == 0 {
+			continue
+		}
+		first, _, _ := strings.Cut(strings.TrimSpace(c.Args[0]), " ")
+		if bashBuiltins[first] {
+			out = append(out, first)
+		}
+	}
+	return out
+}
+
+// bashBuiltins are the builtins of bash that the DEBUG trap may report.
+var bashBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, b := range strings.Fields(`alias bg bind break builtin caller cd command compgen complete compopt continue
+		declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let
+		local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source suspend
+		test times trap true type typeset ulimit umask unalias unset wait`) {
+		m[b] = true
+	}
+	return m
+}()
+
+// seenPrograms names the programs of the segments the decision's trace
+// names: the first word that is not an assignment, when it is literal,
+// and its base name. The trace lists segments but not the views the
+// engine looks through; bash's own wrappers (command, builtin, exec) are
+// looked through here so that what they run counts as seen.
+func seenPrograms(d permengine.Decision) map[string]bool {
+	seen := map[string]bool{}
+	for _, s := range d.Trace {
+		if s.Segment == "" {
+			continue
+		}
+		for _, p := range segmentPrograms(s.Segment) {
+			seen[p], seen[path.Base(p)] = true, true
+		}
+	}
+	return seen
+}
+
+// segmentPrograms reads a segment's literal program words: its first
+// word, and the word after each of bash's wrapper builtins.
+func segmentPrograms(segment string) []string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(segment), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return nil
+	}
+	return stmtPrograms(f.Stmts[0])
+}
+
+func stmtPrograms(st *syntax.Stmt) []string {
+	var call *syntax.CallExpr
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		call = c
+	case *syntax.DeclClause: // declare, export, local, readonly, typeset
+		return []string{c.Variant.Value}
+	case *syntax.LetClause:
+		return []string{"let"}
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			return stmtPrograms(c.Stmt)
+		}
+		return nil
+	default:
+		return nil
+	}
+	var out []string
+	for _, w := range call.Args {
+		v, ok := literal(w)
+		if !ok {
+			break
+		}
+		out = append(out, v)
+		if v != "command" && v != "builtin" && v != "exec" && !strings.HasPrefix(v, "-") {
+			break
+		}
+	}
+	return out
+}
+
+// literal is a word's value after quote removal, if it has no expansion.
+func literal(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(strings.ReplaceAll(p.Value, "\\", ""))
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+func dedupe(xs []string) []string {
+	sort.Strings(xs)
+	var out []string
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// checkFindings compares the findings with the known list, or rewrites
+// the list under -update.
+func checkFindings(t *testing.T, findings []string) {
+	t.Helper()
+	if *update {
+		body := oracleHeader + strings.Join(findings, "\n") + "\n"
+		if len(findings) == 0 {
+			body = oracleHeader
+		}
+		if err := os.MkdirAll(filepath.Dir(oracleFindings), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(oracleFindings, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(oracleFindings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			known[l] = true
+		}
+	}
+	got := map[string]bool{}
+	for _, f := range findings {
+		got[f] = true
+		if !known[f] {
+			t.Errorf("new finding (a bypass, or rewrite %s with -update): %s", oracleFindings, f)
+		}
+	}
+	for f := range known {
+		if !got[f] {
+			t.Errorf("known finding no longer found (fixed? remove it from %s): %s", oracleFindings, f)
+		}
+	}
+}
