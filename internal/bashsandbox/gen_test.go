@@ -113,6 +113,7 @@ var holders = []string{
 	"set -- %s; \"$@\"",
 	"p=%p; $p %a",
 	"$(echo %p) %a",
+	"%p $(echo %a)",
 	"${P:-%p} %a",
 	"IFS=,; c='%p,%a'; $c",
 	"hash -p /usr/bin/%p ls; ls %a",

@@ -42,12 +42,6 @@ func TestMain(m *testing.M) {
 	if f := flag.Lookup("test.parallel"); f != nil && f.Value.String() == strconv.Itoa(runtime.GOMAXPROCS(0)) {
 		_ = f.Value.Set("6")
 	}
-	// Hundreds of sandboxed runs can take longer than go test's default
-	// ten minutes on a loaded machine: unless a timeout was given, allow
-	// more.
-	if f := flag.Lookup("test.timeout"); f != nil && f.Value.String() == (10*time.Minute).String() {
-		_ = f.Value.Set("45m")
-	}
 	dir, err := os.MkdirTemp("", "bashsandbox")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -122,14 +122,43 @@ func oracleOne(t *testing.T, k *bashsandbox.Kit, cmd string) ([]string, int, boo
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := seenPrograms(d)
+	seen, words := seenPrograms(d)
 	var missed []string
 	for _, name := range ranPrograms(r) {
 		if !seen[name] {
 			missed = append(missed, name)
 		}
 	}
+	for _, c := range r.Calls {
+		name := path.Base(c.Name)
+		if sub := subcommand(name, c.Args); sub != "" && seen[name] && !words[name][sub] {
+			missed = append(missed, name+" "+sub)
+		}
+	}
 	return dedupe(missed), len(r.Calls), true
+}
+
+// subcommandPrograms are the programs whose subcommand decides their
+// effect; for them the oracle also checks that the subcommand bash ran is
+// a literal word of a segment of theirs.
+var subcommandPrograms = map[string]bool{"git": true, "kubectl": true, "docker": true, "npm": true, "helm": true, "gh": true}
+
+// subcommand is the first argument that is not an option (for git, not
+// the value of -C or -c either), for the programs of subcommandPrograms.
+func subcommand(name string, args []string) string {
+	if !subcommandPrograms[name] {
+		return ""
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case name == "git" && (a == "-C" || a == "-c"):
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return a
+		}
+	}
+	return ""
 }
 
 // ranPrograms names what bash ran: every recorded program (by the base
@@ -167,61 +196,75 @@ var bashBuiltins = func() map[string]bool {
 
 // seenPrograms names the programs of the segments the decision's trace
 // names: the first word that is not an assignment, when it is literal,
-// and its base name. The trace lists segments but not the views the
-// engine looks through; bash's own wrappers (command, builtin, exec) are
-// looked through here so that what they run counts as seen.
-func seenPrograms(d permengine.Decision) map[string]bool {
+// and its base name; and, for each, the literal words of its segments.
+// The trace lists segments but not the views the engine looks through;
+// bash's own wrappers (command, builtin, exec) are looked through here so
+// that what they run counts as seen.
+func seenPrograms(d permengine.Decision) (map[string]bool, map[string]map[string]bool) {
 	seen := map[string]bool{}
+	words := map[string]map[string]bool{}
 	for _, s := range d.Trace {
 		if s.Segment == "" {
 			continue
 		}
-		for _, p := range segmentPrograms(s.Segment) {
-			seen[p], seen[path.Base(p)] = true, true
+		progs, ws := segmentPrograms(s.Segment)
+		for _, p := range progs {
+			for _, name := range []string{p, path.Base(p)} {
+				seen[name] = true
+				if words[name] == nil {
+					words[name] = map[string]bool{}
+				}
+				for _, w := range ws {
+					words[name][w] = true
+				}
+			}
 		}
 	}
-	return seen
+	return seen, words
 }
 
-// segmentPrograms reads a segment's literal program words: its first
-// word, and the word after each of bash's wrapper builtins.
-func segmentPrograms(segment string) []string {
+// segmentPrograms reads a segment's literal program words (its first
+// word, and the word after each of bash's wrapper builtins) and all its
+// literal words.
+func segmentPrograms(segment string) (progs, words []string) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(segment), "")
 	if err != nil || len(f.Stmts) == 0 {
-		return nil
+		return nil, nil
 	}
 	return stmtPrograms(f.Stmts[0])
 }
 
-func stmtPrograms(st *syntax.Stmt) []string {
+func stmtPrograms(st *syntax.Stmt) (progs, words []string) {
 	var call *syntax.CallExpr
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		call = c
 	case *syntax.DeclClause: // declare, export, local, readonly, typeset
-		return []string{c.Variant.Value}
+		return []string{c.Variant.Value}, nil
 	case *syntax.LetClause:
-		return []string{"let"}
+		return []string{"let"}, nil
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
 			return stmtPrograms(c.Stmt)
 		}
-		return nil
+		return nil, nil
 	default:
-		return nil
+		return nil, nil
 	}
-	var out []string
+	wrapped := true
 	for _, w := range call.Args {
 		v, ok := literal(w)
 		if !ok {
-			break
+			wrapped = false
+			continue
 		}
-		out = append(out, v)
-		if v != "command" && v != "builtin" && v != "exec" && !strings.HasPrefix(v, "-") {
-			break
+		words = append(words, v)
+		if wrapped {
+			progs = append(progs, v)
+			wrapped = v == "command" || v == "builtin" || v == "exec" || strings.HasPrefix(v, "-")
 		}
 	}
-	return out
+	return progs, words
 }
 
 // literal is a word's value after quote removal, if it has no expansion.

@@ -299,12 +299,14 @@ func (in *Instance) Run(mode Mode, command string, timeout time.Duration) (*Resu
 	cmd.Env = []string{"PATH=/usr/bin:/bin", setupDirEnv + "=" + in.Dir, setupModeEnv + "=" + mode.String()}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.WaitDelay = time.Second
+	// Background jobs and process substitutions may outlive bash; they
+	// hold its output open, so the run waits for them, within reason.
+	cmd.WaitDelay = 10 * time.Second
 	err = cmd.Run()
 	r := &Result{Output: out.String(), TimedOut: ctx.Err() != nil}
 	var ee *exec.ExitError
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, exec.ErrWaitDelay): // bash succeeded; a straggler was cut off
 	case errors.As(err, &ee):
 		r.Exit = ee.ExitCode()
 	default:
