@@ -3,9 +3,10 @@ package permengine
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/shell"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -68,33 +69,33 @@ func AlwaysAllow(a Action) ([]string, error) {
 	refuse := func(seg string, code Code, why string) ([]string, error) {
 		return nil, &RefusedError{Type: Terminal, Segment: seg, Code: code, Reason: why}
 	}
-	if why := integrityProblem(a.Command); why != "" {
+	if why := shell.IntegrityProblem(a.Command); why != "" {
 		return refuse("", CodeIntegrity, why)
 	}
-	cmd := readCommand(a.Command, a.Cwd)
+	cmd := shell.Read(a.Command, a.Cwd)
 	switch {
-	case cmd.parseErr != "":
-		return refuse("", CodeIntegrity, "the command does not parse ("+cmd.parseErr+")")
-	case cmd.control != "":
-		return refuse("", CodeIntegrity, "the command uses "+cmd.control)
-	case cmd.dynamic != "":
-		return refuse("", CodeIntegrity, cmd.dynamic)
-	case cmd.tooDeep || cmd.tooMany:
+	case cmd.ParseErr != "":
+		return refuse("", CodeIntegrity, "the command does not parse ("+cmd.ParseErr+")")
+	case cmd.Control != "":
+		return refuse("", CodeIntegrity, "the command uses "+cmd.Control)
+	case cmd.Dynamic != "":
+		return refuse("", CodeIntegrity, cmd.Dynamic)
+	case cmd.TooDeep || cmd.TooMany:
 		return refuse("", CodeIntegrity, "the command is nested too deep or too long")
 	}
 	var out []string
 	seen := map[string]bool{}
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
 		if hit, ok := segEffect(s, nil); ok {
-			return refuse(s.text, hit.code, hit.why)
+			return refuse(s.Text, reachCode(hit), hit.Why)
 		}
-		for _, v := range s.views {
-			if len(v) > 0 && computedVerb(v[0]) {
-				return refuse(s.text, CodeIntegrity, "the program is computed at run time")
+		for _, v := range s.Views {
+			if len(v) > 0 && shell.ComputedVerb(v[0]) {
+				return refuse(s.Text, CodeIntegrity, "the program is computed at run time")
 			}
 		}
-		rule, ok := segmentRule(s.words)
+		rule, ok := segmentRule(s.Words)
 		if !ok || seen[rule] {
 			continue
 		}
@@ -112,7 +113,7 @@ func segmentRule(words []string) (string, bool) {
 	}
 	unit := words
 	switch {
-	case isAssignment(words[0]) || dangerousVerb(words[0]):
+	case programs.IsAssignment(words[0]) || programs.RunsCode(words[0]):
 		unit = words // exact
 	case len(words) == 1:
 		unit = words[:1]
@@ -123,10 +124,10 @@ func segmentRule(words []string) (string, bool) {
 	default:
 		unit = words[:1]
 	}
-	if len(unit) < len(words) && capPrefix(unit) {
+	if len(unit) < len(words) && programs.CapPrefix(unit) {
 		unit = words
 	}
-	if capPrefix(unit) {
+	if programs.CapPrefix(unit) {
 		return "", false
 	}
 	if strings.HasSuffix(unit[len(unit)-1], ":*") {
@@ -159,47 +160,6 @@ func isSubcommandWord(w string) bool {
 		}
 	}
 	return true
-}
-
-// capPrefix reports whether a rule of these words would match a command
-// with external effect or privilege: the words are a prefix of a row of the
-// tables.
-func capPrefix(unit []string) bool {
-	if privileged[unit[0]] {
-		return true
-	}
-	for _, row := range capRows {
-		if len(unit) <= len(row) && slices.Equal(unit, row[:len(unit)]) {
-			return true
-		}
-	}
-	return false
-}
-
-// capRows are the rows of the external-effect tables as whole commands
-// (git push, gh pr create, …), built once.
-var capRows = func() [][]string {
-	var rows [][]string
-	for _, t := range [][]effectRow{gitEffects, toolEffects} {
-		for _, r := range t {
-			rows = append(rows, append([]string{r.verb}, r.sub...))
-		}
-	}
-	return rows
-}()
-
-// dangerousVerb reports programs that run other programs or code: a rule
-// of their name alone would allow anything (lint warns about them too).
-func dangerousVerb(v string) bool {
-	_, wrapper := wrappers[v]
-	return wrapper || shells[v] || interpreters[v] || v == "eval" || v == "source" || v == "." || v == "find"
-}
-
-// interpreters run code from their arguments or files.
-var interpreters = map[string]bool{
-	"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true, "nodejs": true,
-	"deno": true, "bun": true, "ruby": true, "perl": true, "php": true, "lua": true, "luajit": true, "tclsh": true,
-	"Rscript": true, "osascript": true, "npx": true, "pnpx": true, "bunx": true, "awk": true, "gawk": true,
 }
 
 // quoteWord quotes a word so that the shell lexer reads it back unchanged.

@@ -1,581 +1,163 @@
 package permengine
 
 import (
-	"fmt"
-	"path"
-	"strings"
-	"unicode/utf8"
+	"strconv"
+
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/shell"
 )
 
-// This file holds the final caps' tables that are not about external effect:
-// command integrity (what a person reads is what runs), exec-capable
-// arguments, and the built-in rm floor.
-
-// integrityProblem scans the raw command text. It returns why the text
-// cannot be shown faithfully to a person, or "".
-func integrityProblem(cmd string) string {
-	if len(cmd) > MaxCommandBytes {
-		return fmt.Sprintf("the command is %d bytes, over the %d-byte bound", len(cmd), MaxCommandBytes)
-	}
-	for i := 0; i < len(cmd); {
-		c := cmd[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\t' && c != '\n' || c == 0x7f {
-				return fmt.Sprintf("control character %U at byte %d: what a person reads would not be what runs", rune(c), i)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(cmd[i:])
-		if r == utf8.RuneError && size == 1 {
-			return fmt.Sprintf("invalid UTF-8 at byte %d", i)
-		}
-		if hiddenRune(r) {
-			return fmt.Sprintf("invisible or direction-changing character %U at byte %d: what a person reads would not be what runs", r, i)
-		}
-		i += size
-	}
-	return ""
-}
-
-// hiddenRune reports the characters that change how text is displayed
-// without being seen: C1 controls, bidirectional controls, zero-width and
-// other format characters, tag characters.
-func hiddenRune(r rune) bool {
+// cap records a cap that fired. It changes auto_approve to
+// require_approval unless auto mode lifts it (liftable caps only).
+func (x *decider) cap(code Code, segment, why string, liftable bool) {
+	s := Step{Stage: StageCap, Rule: code, Segment: segment, Detail: why}
 	switch {
-	case r >= 0x80 && r <= 0x9f: // C1 controls
-		return true
-	case r == 0x00ad, r == 0x034f, r == 0x061c, r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5,
-		r == 0x180e, r == 0x3164, r == 0xffa0, r == 0xfeff:
-		return true
-	case r >= 0x200b && r <= 0x200f: // zero-width, LRM, RLM
-		return true
-	case r >= 0x2028 && r <= 0x202e: // line/paragraph separators, bidi embeddings and overrides
-		return true
-	case r >= 0x2060 && r <= 0x206f: // word joiner, invisible operators, bidi isolates
-		return true
-	case r >= 0xfe00 && r <= 0xfe0f, r >= 0xe0100 && r <= 0xe01ef: // variation selectors
-		return true
-	case r >= 0xe0000 && r <= 0xe007f: // tag characters
-		return true
-	case r >= 0xfff9 && r <= 0xfffb: // interlinear annotation
-		return true
+	case liftable && x.auto:
+		s.Effect = EffectLifted
+	case x.cur == AutoApprove:
+		s.Effect = EffectApplied
+		x.set(RequireApproval, code, "cap: "+why, segment, nil)
+	default:
+		s.Effect = EffectNone
 	}
-	return false
+	x.step(s)
 }
 
-// rmRoot reports whether a view is rm, recursive, aimed at the root in any
-// spelling (/, //, /., /*, /./*, /..). Force is not required: recursive
-// removal of the root is refused either way (the safer reading).
-func rmRoot(v []string) bool {
-	if len(v) < 2 || v[0] != "rm" {
-		return false
+// terminalCaps applies every terminal cap, in a fixed order.
+func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootErr error) {
+	// Integrity: what a person reads must be what runs.
+	switch {
+	case integrity != "":
+		x.cap(CodeIntegrity, "", integrity, false)
+	case cmd.ParseErr != "":
+		x.cap(CodeIntegrity, "", "the command does not parse ("+cmd.ParseErr+")", false)
 	}
-	recursive, root := false, false
-	opts := true
-	for _, w := range v[1:] {
-		if opts && w == "--" {
-			opts = false
-			continue
-		}
-		if opts && len(w) > 1 && w[0] == '-' {
-			if strings.HasPrefix(w, "--") {
-				if len(w) >= 5 && strings.HasPrefix("--recursive", w) || w == "--no-preserve-root" {
-					recursive = recursive || w != "--no-preserve-root"
-				}
-				continue
-			}
-			if strings.ContainsAny(w[1:], "rR") {
-				recursive = true
-			}
-			continue
-		}
-		if isRootSpelling(w) {
-			root = true
-		}
+	if cmd.Control != "" {
+		x.cap(CodeIntegrity, "", "the command uses "+cmd.Control+": control structures are never auto-approved", false)
 	}
-	return recursive && root
-}
-
-// isRootSpelling reports whether w names the root or everything in it.
-func isRootSpelling(w string) bool {
-	if !strings.HasPrefix(w, "/") {
-		return false
+	if cmd.Dynamic != "" {
+		x.cap(CodeIntegrity, "", cmd.Dynamic, false)
 	}
-	t := strings.TrimRight(w, "*")
-	if t != w {
-		// "/*", "/./*", "//**": a glob of everything under a directory.
-		return path.Clean(t) == "/"
+	if cmd.TooDeep {
+		x.cap(CodeIntegrity, "", "scripts nested more than "+strconv.Itoa(shell.MaxNesting)+" deep", false)
 	}
-	return path.Clean(w) == "/"
-}
-
-// execRow is one row of the exec-capable argument table: a program whose
-// allowed form can still run or delete arbitrary things through an
-// argument.
-type execRow struct {
-	verbs []string
-	opts  []string // options that do it; long ones also match abbreviations
-	check func(args []string) bool
-	why   string
-}
-
-// execTable is the exec-capable argument table (SPEC §8). Long options
-// match GNU-style unambiguous abbreviations, since git and GNU tools
-// accept them.
-var execTable = []execRow{
-	{verbs: []string{"find"}, opts: []string{"-exec", "-execdir", "-ok", "-okdir"}, why: "find -exec runs a program for every file"},
-	{verbs: []string{"find"}, opts: []string{"-delete"}, why: "find -delete removes every file it finds"},
-	{verbs: []string{"find"}, opts: []string{"-fprint", "-fprint0", "-fprintf", "-fls"}, why: "find -fprint writes to a file named in its arguments"},
-	{verbs: []string{"git"}, opts: []string{"--upload-pack", "--receive-pack", "--exec", "--ext-diff", "--open-files-in-pager", "--template", "--config"}, why: "this git option runs a program named on the command line"},
-	{verbs: []string{"git"}, check: gitExecShort, why: "this git option runs a program named on the command line (-u, -O, -x)"},
-	{verbs: []string{"git"}, check: gitExecSub, why: "this git subcommand runs a command given as an argument, or rewrites configuration that can run one"},
-	{verbs: []string{"sed", "gsed"}, check: sedExec, why: "the sed script executes commands (e) or writes files (w)"},
-	{verbs: []string{"awk", "gawk", "mawk", "nawk", "busybox-awk"}, check: awkExec, why: "the awk program runs commands (system, pipes) or writes files"},
-	{verbs: []string{"tar", "gtar", "bsdtar"}, opts: []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--info-script", "--new-volume-script", "--rsh-command", "--rmt-command", "-I", "-F"}, why: "this tar option runs a program"},
-	{verbs: []string{"rsync"}, opts: []string{"--rsh", "--rsync-path", "-e"}, check: shortClusterHas('e'), why: "rsync -e/--rsync-path runs a program"},
-	{verbs: []string{"ssh", "scp", "sftp"}, check: sshExec, why: "an ssh option runs a local program (ProxyCommand, LocalCommand, -S)"},
-	{verbs: []string{"less", "more", "most"}, check: plusCommand, why: "a +command runs pager commands, which include a shell escape"},
-	{verbs: []string{"man"}, opts: []string{"-P", "--pager", "-H", "--html", "--preprocessor", "-p"}, check: plusCommand, why: "man runs the pager, browser or preprocessor named in its arguments"},
-	{verbs: []string{"vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff"}, opts: []string{"-c", "--cmd", "-S"}, check: plusCommand, why: "vim runs editor commands from its arguments, which include a shell escape"},
-	{verbs: []string{"rg"}, opts: []string{"--pre"}, why: "rg --pre runs a program for every file"},
-	{verbs: []string{"sort"}, opts: []string{"--compress-program"}, why: "sort --compress-program runs a program"},
-	{verbs: []string{"zip"}, opts: []string{"-TT", "--unzip-command"}, why: "zip -TT runs a program"},
-	{verbs: []string{"go"}, opts: []string{"-exec", "-toolexec", "-vettool", "--exec", "--toolexec", "--vettool"}, why: "this go flag runs a program named on the command line"},
-	{verbs: []string{"go"}, check: goEnvWrite, why: "go env -w changes the flags of every later go command"},
-	{verbs: []string{"make", "gmake"}, opts: []string{"--eval", "-E"}, check: makeShell, why: "make --eval or SHELL= runs code given on the command line"},
-	{verbs: []string{"npm", "pnpm", "yarn"}, opts: []string{"--script-shell"}, why: "--script-shell replaces the shell that runs package scripts"},
-	{verbs: []string{"python", "python3", "python2", "pypy", "pypy3"}, check: pythonCode, why: "python -c runs code given as an argument"},
-	{verbs: []string{"node", "nodejs", "bun", "deno"}, opts: []string{"-e", "--eval", "-p", "--print"}, why: "this option runs code given as an argument"},
-	{verbs: []string{"perl", "ruby"}, opts: []string{"-e", "-E"}, check: shortClusterHas('e', 'E'), why: "-e runs code given as an argument"},
-	{verbs: []string{"php"}, opts: []string{"-r"}, why: "php -r runs code given as an argument"},
-	{verbs: []string{"xargs"}, opts: []string{"-a", "--arg-file"}, why: "xargs -a reads the command's arguments from a file"},
-}
-
-// execByVerb indexes execTable.
-var execByVerb = func() map[string][]int {
-	m := map[string][]int{}
-	for i, row := range execTable {
-		for _, v := range row.verbs {
-			m[v] = append(m[v], i)
-		}
+	if cmd.TooMany {
+		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands", false)
 	}
-	return m
-}()
-
-// execArgument checks one view; it returns the reason or "".
-func execArgument(v []string) string {
-	if len(v) == 0 {
-		return ""
-	}
-	return execArgumentBits(v, bitsOf(v[0]))
-}
-
-// execArgumentBits is execArgument with the bits of v[0] known.
-func execArgumentBits(v []string, bits verbBits) string {
-	if bits&vbExec == 0 {
-		return ""
-	}
-	rows := execByVerb[v[0]]
-	for _, i := range rows {
-		row := execTable[i]
-		args := v[1:]
-		for _, a := range args {
-			if a == "--" && v[0] != "find" {
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
+		for _, v := range s.Views {
+			if len(v) > 0 && shell.ComputedVerb(v[0]) {
+				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time", false)
 				break
 			}
-			if optionMatches(a, row.opts) {
-				return row.why
-			}
-		}
-		if row.check != nil && row.check(args) {
-			return row.why
 		}
 	}
-	return ""
-}
 
-// optionMatches reports whether arg is one of opts, written whole, with
-// "=value", with an attached value for a short option, or as an
-// unambiguous-looking abbreviation of a long option (at least "--" and two
-// letters).
-func optionMatches(arg string, opts []string) bool {
-	if len(arg) < 2 || arg[0] != '-' {
-		return false
+	// External effect and privilege: auto mode does not lift them.
+	var extra [][]string
+	if x.p != nil {
+		extra = x.p.ext.ExternalEffect
 	}
-	name := arg
-	if i := strings.IndexByte(arg, '='); i > 0 {
-		name = arg[:i]
-	}
-	for _, o := range opts {
-		switch {
-		case name == o:
-			return true
-		case strings.HasPrefix(o, "--") && len(name) >= 4 && strings.HasPrefix(name, "--") && strings.HasPrefix(o, name):
-			return true
-		case !strings.HasPrefix(o, "--") && len(o) == 2 && !strings.HasPrefix(arg, "--") && strings.HasPrefix(arg, o) && len(arg) > 2 && o != "-c" && o != "-e" && o != "-p":
-			// -Ifoo, -Pless: a short option with its value attached.
-			return true
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
+		if hit, ok := segEffect(s, extra); ok {
+			why := hit.Why
+			if hit.Instead != "" {
+				why += "; propose a typed " + hit.Instead + " action instead"
+			}
+			x.cap(reachCode(hit), s.Text, why, false)
 		}
 	}
-	return false
-}
 
-// shortClusterHas reports an option cluster such as -avze that contains
-// one of the letters.
-func shortClusterHas(letters ...byte) func([]string) bool {
-	return func(args []string) bool {
-		for _, a := range args {
-			if a == "--" {
-				return false
-			}
-			if len(a) > 1 && a[0] == '-' && a[1] != '-' {
-				for _, l := range letters {
-					if strings.IndexByte(a[1:], l) >= 0 {
-						return true
-					}
-				}
-			}
-		}
-		return false
+	// Path scope.
+	if rootErr != nil {
+		x.cap(CodeNoScope, "", "no scope configured ("+rootErr.Error()+"): nothing terminal is auto-approved", false)
+	} else {
+		x.scopeCaps(cmd, root)
 	}
-}
 
-// pythonCode finds -c among python's own options, which end at -m, a
-// script name or "-".
-func pythonCode(args []string) bool {
-	for _, a := range args {
-		if a == "-m" || a == "-" || a == "--" || !strings.HasPrefix(a, "-") {
-			return false
-		}
-		if !strings.HasPrefix(a, "--") && strings.IndexByte(a[1:], 'c') >= 0 {
-			return true
-		}
-		if strings.HasPrefix(a, "-m") {
-			return false
+	// Protected paths: not lifted by auto mode.
+	pc := x.protCheck(root)
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
+		if why := segProtected(s, &pc); why != "" {
+			x.cap(CodeProtectedPath, s.Text, why, false)
 		}
 	}
-	return false
-}
+	for _, ref := range cmd.Paths {
+		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
+			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why, false)
+		}
+	}
 
-func plusCommand(args []string) bool {
-	for _, a := range args {
-		if len(a) > 1 && a[0] == '+' {
-			return true
-		}
-	}
-	return false
-}
-
-// gitExecShort catches git's short spellings that run programs: fetch/clone
-// -u <upload-pack>, grep -O<pager>, rebase -x <cmd>.
-func gitExecShort(args []string) bool {
-	sub, _ := gitSplitArgs(args)
-	if sub >= len(args) {
-		return false
-	}
-	name := args[sub]
-	for _, a := range args[sub+1:] {
-		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
-			continue
-		}
-		switch name {
-		case "fetch", "pull", "ls-remote", "archive":
-			if strings.HasPrefix(a, "-u") {
-				return true
-			}
-		case "clone":
-			if strings.HasPrefix(a, "-u") || strings.HasPrefix(a, "-c") {
-				return true
-			}
-		case "grep":
-			if strings.HasPrefix(a, "-O") {
-				return true
-			}
-		case "rebase":
-			if strings.HasPrefix(a, "-x") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// gitExecSub catches subcommands that run a command given as an argument,
-// and configuration writes.
-func gitExecSub(args []string) bool {
-	sub, _ := gitSplitArgs(args)
-	if sub >= len(args) {
-		return false
-	}
-	rest := args[sub+1:]
-	switch args[sub] {
-	case "filter-branch", "difftool", "mergetool":
-		return true
-	case "bisect":
-		return len(rest) > 0 && rest[0] == "run"
-	case "submodule":
-		for _, r := range rest {
-			if r == "foreach" {
-				return true
-			}
-		}
-	case "rebase":
-		for _, r := range rest {
-			if optionMatches(r, []string{"--exec"}) {
-				return true
-			}
-		}
-	case "config":
-		return gitConfigWrites(rest)
-	}
-	return false
-}
-
-// gitConfigWrites reports whether "git config ARGS" may change
-// configuration (which can set aliases, hooks paths, pagers).
-func gitConfigWrites(rest []string) bool {
-	var plain []string
-	for _, r := range rest {
-		switch r {
-		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool", "-l", "--list", "get", "list":
-			return false
-		case "--global", "--system", "--local", "--worktree", "--show-origin", "--show-scope", "--null", "-z",
-			"--name-only", "--includes", "--no-includes", "--type=bool", "--type=int", "--type=path", "--bool", "--int", "--path":
-			continue
-		}
-		if strings.HasPrefix(r, "-") {
-			return true // --add, --unset, --replace-all, --edit, --file=…: treat as a write
-		}
-		plain = append(plain, r)
-	}
-	return len(plain) != 1 // "git config key" reads; "git config key value" writes
-}
-
-// sedExec finds sed's e command or flag and its w command or flag.
-func sedExec(args []string) bool {
-	var room [4]string // most sed commands have one script
-	scripts := room[:0]
-	explicit := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-e" || a == "--expression":
-			explicit = true
-			if i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
-				i++
-			}
-		case strings.HasPrefix(a, "--expression="):
-			explicit = true
-			scripts = append(scripts, a[len("--expression="):])
-		case strings.HasPrefix(a, "-e") && len(a) > 2 && !strings.HasPrefix(a, "--"):
-			explicit = true
-			scripts = append(scripts, a[2:])
-		case a == "-f" || strings.HasPrefix(a, "--file") || strings.HasPrefix(a, "-f") && !strings.HasPrefix(a, "--"):
-			return true // a script from a file cannot be read here
-		case strings.HasPrefix(a, "-") && len(a) > 1 && a != "-":
-			if strings.IndexByte(a[1:], 'e') >= 0 && !strings.HasPrefix(a, "--") {
-				// -ne 's/x/y/': the script follows.
-				explicit = true
-				if i+1 < len(args) {
-					scripts = append(scripts, args[i+1])
-					i++
-				}
-			}
-		default:
-			if !explicit && len(scripts) == 0 {
-				scripts = append(scripts, a)
-			}
-		}
-	}
-	for _, s := range scripts {
-		if sedScriptRuns(s) {
-			return true
-		}
-	}
-	return false
-}
-
-// sedScriptRuns reads a sed script just enough to find commands e, w, W,
-// r, R and the s flags e and w.
-func sedScriptRuns(s string) bool {
-	i := 0
-	n := len(s)
-	skipSpace := func() {
-		for i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ';' || s[i] == '\n' || s[i] == '{' || s[i] == '}' || s[i] == '!') {
-			i++
-		}
-	}
-	for i < n {
-		skipSpace()
-		// Address: numbers, $, /re/, \cREc, ranges, steps.
-		for i < n {
-			c := s[i]
-			if c >= '0' && c <= '9' || c == '$' || c == ',' || c == '~' || c == '+' || c == ' ' {
-				i++
+	// Exec-capable arguments: lifted by auto mode, like the path scope.
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
+		for vi, v := range s.Views {
+			if len(v) == 0 {
 				continue
 			}
-			if c == '/' || c == '\\' {
-				d := byte('/')
-				if c == '\\' && i+1 < n {
-					i++
-					d = s[i]
-				}
-				i++
-				for i < n && s[i] != d {
-					if s[i] == '\\' {
-						i++
-					}
-					i++
-				}
-				i++
-				for i < n && (s[i] == 'I' || s[i] == 'M') {
-					i++
-				}
-				continue
-			}
-			break
-		}
-		skipSpace()
-		if i >= n {
-			return false
-		}
-		cmd := s[i]
-		i++
-		switch cmd {
-		case 'e', 'w', 'W', 'r', 'R':
-			return true
-		case 's', 'y':
-			if i >= n {
-				return false
-			}
-			d := s[i]
-			i++
-			for part := 0; part < 2; part++ {
-				for i < n && s[i] != d {
-					if s[i] == '\\' {
-						i++
-					}
-					i++
-				}
-				i++
-			}
-			if cmd == 's' {
-				for i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
-					if s[i] == 'e' || s[i] == 'w' || s[i] == 'W' {
-						return true
-					}
-					i++
-				}
-			}
-		case 'a', 'i', 'c', 'b', 't', 'T', ':', 'l', 'L', 'q', 'Q':
-			// Text or label to the end of the line.
-			for i < n && s[i] != '\n' && s[i] != ';' {
-				i++
+			if why := programs.ExecArgument(v, s.ViewBits(vi)); why != "" {
+				x.cap(CodeExecArgument, s.Text, why, true)
+				break
 			}
 		}
 	}
-	return false
 }
 
-// awkExec looks for the awk features that run commands or write files.
-func awkExec(args []string) bool {
-	for i, a := range args {
-		if a == "-f" || strings.HasPrefix(a, "--file") || (strings.HasPrefix(a, "-f") && !strings.HasPrefix(a, "--")) {
-			return true
-		}
-		if a == "-v" || a == "-F" {
-			_ = i
+// segEffect checks every view of a segment for external effect or
+// privilege, and, for an unknown program, every later word that starts a
+// row of the tables.
+func segEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
+	for vi, v := range s.Views {
+		if len(v) == 0 {
 			continue
 		}
-		if strings.HasPrefix(a, "-") {
+		if hit, ok := programs.ExternalEffect(v, s.ViewBits(vi), extra); ok {
+			return hit, true
+		}
+	}
+	if len(s.Words) < 2 || !s.UnknownProgram() {
+		return programs.Reach{}, false
+	}
+	for i := 1; i < len(s.Words); i++ {
+		b := programs.BaseName(s.Words[i])
+		if programs.BitsOf(b)&programs.Effect == 0 && !extraVerb(extra, b) {
 			continue
 		}
-		// The first non-option word is the program.
-		p := a
-		return strings.Contains(p, "system") || strings.Contains(p, "getline") ||
-			strings.Contains(p, "|&") || pipeToString(p) || strings.Contains(p, "@load") ||
-			redirectToString(p)
+		rest := append([]string{b}, s.Words[i+1:]...)
+		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), extra); ok {
+			hit.Why += " (" + shell.Quote(s.Words[0]) + " is not a known program and may run it)"
+			return hit, true
+		}
 	}
-	return false
+	return programs.Reach{}, false
 }
 
-// pipeToString finds `| "cmd"` or `"cmd" |` in an awk program.
-func pipeToString(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] != '|' {
-			continue
-		}
-		j := i + 1
-		for j < len(p) && p[j] == ' ' {
-			j++
-		}
-		if j < len(p) && (p[j] == '"' || p[j] == '\'') {
-			return true
-		}
-		k := i - 1
-		for k >= 0 && p[k] == ' ' {
-			k--
-		}
-		if k >= 0 && p[k] == '"' {
+func extraVerb(extra [][]string, v string) bool {
+	for _, e := range extra {
+		if len(e) > 0 && e[0] == v {
 			return true
 		}
 	}
 	return false
 }
 
-// redirectToString finds `> "file"` in an awk program.
-func redirectToString(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] != '>' {
-			continue
-		}
-		j := i + 1
-		if j < len(p) && p[j] == '>' {
-			j++
-		}
-		for j < len(p) && p[j] == ' ' {
-			j++
-		}
-		if j < len(p) && p[j] == '"' {
-			return true
-		}
+// reachCode is the cap code of what a command reaches.
+func reachCode(r programs.Reach) Code {
+	if r.Privileged {
+		return CodePrivileged
 	}
-	return false
+	return CodeExternalEffect
 }
 
-// sshExec finds ssh options that run local programs.
-func sshExec(args []string) bool {
-	for i, a := range args {
-		v := ""
-		switch {
-		case a == "-o" && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "-o"):
-			v = a[2:]
-		case a == "-S" || a == "-F" || strings.HasPrefix(a, "-F"):
-			return true
-		}
-		lv := strings.ToLower(v)
-		if strings.HasPrefix(lv, "proxycommand") || strings.HasPrefix(lv, "localcommand") ||
-			strings.HasPrefix(lv, "permitlocalcommand") || strings.HasPrefix(lv, "knownhostscommand") ||
-			strings.HasPrefix(lv, "match") {
-			return true
-		}
+// capsTerminal reports whether the external-effect and privilege cap
+// applies to a command of these words.
+func capsTerminal(words []string) bool {
+	if len(words) == 0 {
+		return false
 	}
-	return false
-}
-
-func goEnvWrite(args []string) bool {
-	return len(args) >= 2 && args[0] == "env" && (args[1] == "-w" || args[1] == "-u")
-}
-
-func makeShell(args []string) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a, "SHELL=") || strings.HasPrefix(a, ".SHELLFLAGS=") || strings.HasPrefix(a, "MAKESHELL=") {
-			return true
-		}
-	}
-	return false
+	_, capped := programs.ExternalEffect(words, programs.BitsOf(words[0]), nil)
+	return capped
 }

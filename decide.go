@@ -1,220 +1,14 @@
 package permengine
 
 import (
-	"encoding/json"
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
+
+	"github.com/permengine/permengine/internal/paths"
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/shell"
 )
-
-// Action is what an agent proposes.
-type Action struct {
-	// Type is the action type; the zero value is unknown and denied.
-	Type ActionType `json:"type"`
-	// Command is the shell command of a terminal action.
-	Command string `json:"command,omitempty"`
-	// Cwd is the absolute working directory a terminal command runs in.
-	// Empty means unknown: the command is then not auto-approved.
-	Cwd string `json:"cwd,omitempty"`
-	// Branch is the destination branch of a git_merge. Empty means
-	// unknown, which the protected-merge cap treats as protected.
-	Branch string `json:"branch,omitempty"`
-	// Path is the target of a write_file, absolute or relative to Cwd (or
-	// to the scope root when Cwd is empty).
-	Path string `json:"path,omitempty"`
-}
-
-// Autonomy is the agent-autonomy opinion for the action's type, resolved by
-// the host (a specific rule wins over the "*" wildcard). The zero value is
-// "no opinion".
-type Autonomy struct {
-	Mode   AutonomyMode `json:"mode"`
-	Origin Origin       `json:"origin"`
-}
-
-// AutoMode reports whether the opinion is auto mode: auto_approve from the
-// "*" wildcard.
-func (a Autonomy) AutoMode() bool { return a.Mode == AutonomyAutoApprove && a.Origin == OriginWildcard }
-
-// Env is the project context. The zero value has no scope (nothing
-// terminal is auto-approved) and no running container.
-type Env struct {
-	// ScopeRoot is the project folder: absolute and clean. See
-	// ValidateScopeRoot.
-	ScopeRoot string `json:"scope_root,omitempty"`
-	// ContainerRunning is true when the project's container is registered
-	// as running: terminal commands then start from auto_approve.
-	ContainerRunning bool `json:"container_running,omitempty"`
-}
-
-// Request is everything Decide needs besides the policy. Its zero value is
-// denied (unknown action type, unknown role).
-type Request struct {
-	Action   Action   `json:"action"`
-	Role     Role     `json:"role"`
-	Autonomy Autonomy `json:"autonomy"`
-	Env      Env      `json:"env"`
-}
-
-// Stage names a step of the decision pipeline in a trace.
-type Stage uint8
-
-// The stages, in pipeline order.
-const (
-	StageInput    Stage = iota // input checks
-	StageIAM                   // the role's minimum
-	StageBase                  // the base value and the container floor
-	StageAutonomy              // the agent-autonomy opinion
-	StageSegment               // one segment of a terminal command, classified
-	StageFile                  // permissions.json and the built-in floor
-	StageCap                   // a final cap
-)
-
-var stageNames = [...]string{"input", "iam", "base", "autonomy", "segment", "permissions", "cap"}
-
-// String returns the stage's wire name.
-func (s Stage) String() string { return nameOf(stageNames[:], int(s)) }
-
-// MarshalText implements encoding.TextMarshaler.
-func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (s *Stage) UnmarshalText(b []byte) error {
-	i, err := indexOf(stageNames[:], string(b), "stage")
-	*s = Stage(i)
-	return err
-}
-
-// Effect is what a cap did to the outcome.
-type Effect uint8
-
-// The effects of a cap in a trace; the zero value is for steps that are not
-// caps.
-const (
-	EffectUnset   Effect = iota
-	EffectApplied        // turned auto_approve into require_approval
-	EffectLifted         // auto mode lifts this cap
-	EffectNone           // nothing to cap: the outcome was not auto_approve
-)
-
-var effectNames = [...]string{"", "applied", "lifted by auto mode", "no effect (the outcome was not auto_approve)"}
-
-// String returns the effect in words ("" for EffectUnset).
-func (e Effect) String() string { return nameOf(effectNames[:], int(e)) }
-
-// MarshalText implements encoding.TextMarshaler.
-func (e Effect) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (e *Effect) UnmarshalText(b []byte) error {
-	i, err := indexOf(effectNames[:], string(b), "cap effect")
-	*e = Effect(i)
-	return err
-}
-
-// nameOf returns names[i], or "unknown" out of range.
-func nameOf(names []string, i int) string {
-	if i >= 0 && i < len(names) {
-		return names[i]
-	}
-	return "unknown"
-}
-
-// indexOf finds s in names; an unknown name is an error that says what
-// kind of name it is.
-func indexOf(names []string, s, what string) (int, error) {
-	for i, n := range names {
-		if n == s {
-			return i, nil
-		}
-	}
-	return 0, fmt.Errorf("permengine: unknown %s %q", what, s)
-}
-
-// Step is one line of a decision's trace.
-type Step struct {
-	Stage   Stage
-	Outcome Outcome // the running outcome after the step
-	Effect  Effect  // for caps
-	// Rule is the code of what happened at this step (CodeUnset for a
-	// silent stage). For a segment it says how it was classified:
-	// file_allow or scope_cd allow, file_ask asks, file_deny or
-	// builtin_deny deny, CodeUnset none.
-	Rule Code
-	// Segment is the segment the step is about, if any.
-	Segment string
-	// Detail says what happened in words.
-	Detail string
-	// Matched is the rule that matched at this step, if any. Compiled
-	// rules are immutable and shared; do not modify it.
-	Matched *Rule
-}
-
-// stepJSON is the wire form of a Step.
-type stepJSON struct {
-	Stage   Stage   `json:"stage"`
-	Rule    Code    `json:"rule,omitempty"`
-	Outcome Outcome `json:"outcome"`
-	Segment string  `json:"segment,omitempty"`
-	Pattern string  `json:"pattern,omitempty"`
-	Source  string  `json:"source,omitempty"`
-	Detail  string  `json:"detail"`
-	Effect  string  `json:"effect,omitempty"`
-}
-
-// MarshalJSON writes the step with the matched rule's pattern and source.
-func (s Step) MarshalJSON() ([]byte, error) {
-	j := stepJSON{Stage: s.Stage, Rule: s.Rule, Outcome: s.Outcome, Segment: s.Segment, Detail: s.Detail, Effect: s.Effect.String()}
-	if s.Matched != nil {
-		j.Pattern, j.Source = s.Matched.Text, s.Matched.sourceString()
-	}
-	return json.Marshal(j)
-}
-
-// UnmarshalJSON reads the wire form. The matched rule comes back as a
-// detached Rule holding only its text and source, for display.
-func (s *Step) UnmarshalJSON(b []byte) error {
-	var j stepJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	var e Effect
-	if err := e.UnmarshalText([]byte(j.Effect)); err != nil {
-		return err
-	}
-	*s = Step{Stage: j.Stage, Rule: j.Rule, Outcome: j.Outcome, Segment: j.Segment, Detail: j.Detail, Effect: e}
-	if j.Pattern != "" {
-		s.Matched = &Rule{Text: j.Pattern, src: j.Source}
-	}
-	return nil
-}
-
-// Pattern returns the text of the matched rule, or "".
-func (s Step) Pattern() string { return ruleText(s.Matched) }
-
-// Source returns where the matched rule came from, or "".
-func (s Step) Source() string { return ruleSource(s.Matched) }
-
-// Decision is the engine's answer.
-type Decision struct {
-	// Outcome is auto_approve, require_approval or deny.
-	Outcome Outcome `json:"outcome"`
-	// Rule is the stable code of what decided (SPEC §9).
-	Rule Code `json:"rule"`
-	// Reason names the rule in words, with its source. For a terminal
-	// command of one segment it is the rule itself; in a compound command
-	// it names the deciding segment first.
-	Reason string `json:"reason"`
-	// Segment is the part of a terminal command that decided, if any.
-	Segment string `json:"segment,omitempty"`
-	// Pattern is the rule text that decided, if a rule did.
-	Pattern string `json:"pattern,omitempty"`
-	// Source is where Pattern came from.
-	Source string `json:"source,omitempty"`
-	// Trace lists every stage and every cap that fired, in order.
-	Trace []Step `json:"trace,omitempty"`
-}
 
 // decider carries one decision's running state.
 type decider struct {
@@ -268,7 +62,7 @@ func (x *decider) finish() Decision {
 // It never panics: should the engine itself fail, the decision is a deny
 // with the code internal_error (fail closed, never crash the host).
 func Decide(p *Policy, req Request) (d Decision) {
-	var cmd *command
+	var cmd *shell.Command
 	defer func() {
 		if r := recover(); r != nil {
 			// The command (and any parser) of a failed call is not handed
@@ -277,7 +71,7 @@ func Decide(p *Policy, req Request) (d Decision) {
 			return
 		}
 		if cmd != nil {
-			cmd.release()
+			cmd.Release()
 		}
 	}()
 	x := &decider{req: req, p: p}
@@ -415,66 +209,6 @@ func (x *decider) protectedBranch(branch string) (string, bool) {
 // add names (Extensions.ProtectedBranches), never remove these.
 var protectedBranches = []string{"dev", "qa", "rc", "main"}
 
-// writeFileCaps applies path scope and protected paths to a write_file
-// target: the same threat as a redirection in a terminal command.
-func (x *decider) writeFileCaps() {
-	a := x.req.Action
-	root := x.req.Env.ScopeRoot
-	if err := ValidateScopeRoot(root); err != nil {
-		x.cap(CodeNoScope, "", "no scope configured ("+err.Error()+"): write_file is not auto-approved", false)
-		return
-	}
-	if a.Path == "" {
-		x.cap(CodePathScope, "", "write_file without a target path: its place cannot be checked", true)
-		return
-	}
-	base := a.Cwd
-	if base == "" {
-		base = root
-	}
-	dirs := []string{base}
-	if why := onePathProblem(a.Path, 0, dirs, root, true); why != "" {
-		x.cap(CodePathScope, "", "write_file target "+quote(a.Path)+": "+why, true)
-	}
-	if !strings.HasPrefix(base, "/") {
-		x.cap(CodePathScope, "", "working directory "+quote(base)+" is not absolute", true)
-	}
-	pc := x.protCheck(root)
-	if why := pc.problem(a.Path, dirs); why != "" {
-		x.cap(CodeProtectedPath, "", "write_file target "+quote(a.Path)+" is "+why+": a person approves every change to it", false)
-	}
-}
-
-// protCheck assembles the protected-path check for this decision.
-func (x *decider) protCheck(root string) protCheck {
-	pc := protCheck{set: defaultProtectedSet, root: root, minName: len(policyFileName)}
-	if x.p != nil {
-		if x.p.prot != nil {
-			pc.set = x.p.prot
-		}
-		pc.files, pc.bases = x.p.files, x.p.fileBases
-		pc.minName = x.p.minName
-		pc.baseNoDot = x.p.baseNoDot
-	}
-	return pc
-}
-
-// cap records a cap that fired. It changes auto_approve to
-// require_approval unless auto mode lifts it (liftable caps only).
-func (x *decider) cap(code Code, segment, why string, liftable bool) {
-	s := Step{Stage: StageCap, Rule: code, Segment: segment, Detail: why}
-	switch {
-	case liftable && x.auto:
-		s.Effect = EffectLifted
-	case x.cur == AutoApprove:
-		s.Effect = EffectApplied
-		x.set(RequireApproval, code, "cap: "+why, segment, nil)
-	default:
-		s.Effect = EffectNone
-	}
-	x.step(s)
-}
-
 // segClass is how the file classified one segment.
 type segClass uint8
 
@@ -490,13 +224,13 @@ func (c segClass) String() string {
 }
 
 // terminal runs the file stage and the caps for a terminal command.
-func (x *decider) terminal(cmd *command) {
+func (x *decider) terminal(cmd *shell.Command) {
 	a := x.req.Action
 	root := x.req.Env.ScopeRoot
 	rootErr := ValidateScopeRoot(root)
 	integrity := ""
-	if !cmd.fastTop || len(a.Command) > MaxCommandBytes {
-		integrity = integrityProblem(a.Command)
+	if !cmd.FastTop || len(a.Command) > MaxCommandBytes {
+		integrity = shell.IntegrityProblem(a.Command)
 	}
 
 	// Classify every segment.
@@ -506,9 +240,9 @@ func (x *decider) terminal(cmd *command) {
 	var firstRule *Rule // for a single allowed segment: its rule…
 	var firstCode Code  // …and code (file_allow or scope_cd)
 	var firstWhy string
-	allAllow := len(cmd.segs) > 0
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
+	allAllow := len(cmd.Segs) > 0
+	for i := range cmd.Segs {
+		s := &cmd.Segs[i]
 		cls, r, code, why := x.classify(s, root, rootErr == nil)
 		detail := "no rule"
 		if r != nil {
@@ -521,15 +255,15 @@ func (x *decider) terminal(cmd *command) {
 		}
 		// The class is the rule's code: file_allow or scope_cd allow,
 		// file_ask asks, file_deny or builtin_deny deny, none for no rule.
-		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.text, Matched: r, Detail: detail})
+		x.step(Step{Stage: StageSegment, Rule: code, Segment: s.Text, Matched: r, Detail: detail})
 		if i == 0 {
 			firstRule, firstCode, firstWhy = r, code, why
 		}
 		switch cls {
 		case classDeny:
-			reason := ruleReason(len(cmd.segs), s.text, why, r)
-			x.set(Deny, code, reason, s.text, r)
-			x.step(Step{Stage: StageFile, Rule: code, Segment: s.text, Matched: r, Detail: reason})
+			reason := ruleReason(len(cmd.Segs), s.Text, why, r)
+			x.set(Deny, code, reason, s.Text, r)
+			x.step(Step{Stage: StageFile, Rule: code, Segment: s.Text, Matched: r, Detail: reason})
 			return
 		case classAsk:
 			if firstAsk < 0 {
@@ -546,35 +280,35 @@ func (x *decider) terminal(cmd *command) {
 
 	switch {
 	case firstAsk >= 0:
-		s := cmd.segs[firstAsk]
-		x.set(RequireApproval, CodeFileAsk, ruleReason(len(cmd.segs), s.text, askWhy, askRule), s.text, askRule)
-		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.text, Matched: askRule, Detail: x.d.Reason})
+		s := cmd.Segs[firstAsk]
+		x.set(RequireApproval, CodeFileAsk, ruleReason(len(cmd.Segs), s.Text, askWhy, askRule), s.Text, askRule)
+		x.step(Step{Stage: StageFile, Rule: CodeFileAsk, Segment: s.Text, Matched: askRule, Detail: x.d.Reason})
 	case allAllow:
-		if len(cmd.segs) == 1 {
-			s := &cmd.segs[0]
+		if len(cmd.Segs) == 1 {
+			s := &cmd.Segs[0]
 			reason := firstWhy
 			if firstRule != nil {
-				reason = ruleReason(1, s.text, "", firstRule)
+				reason = ruleReason(1, s.Text, "", firstRule)
 			}
-			x.set(AutoApprove, firstCode, reason, s.text, firstRule)
+			x.set(AutoApprove, firstCode, reason, s.Text, firstRule)
 		} else {
-			x.set(AutoApprove, CodeFileAllow, allAllowReason(len(cmd.segs)), "", nil)
+			x.set(AutoApprove, CodeFileAllow, allAllowReason(len(cmd.Segs)), "", nil)
 		}
 		var m *Rule
-		if len(cmd.segs) == 1 {
+		if len(cmd.Segs) == 1 {
 			m = firstRule
 		}
 		x.step(Step{Stage: StageFile, Rule: x.d.Rule, Segment: x.d.Segment, Matched: m, Detail: x.d.Reason})
-	case len(cmd.segs) <= 1 || x.auto:
+	case len(cmd.Segs) <= 1 || x.auto:
 		why := silentDetail[x.cur]
-		if len(cmd.segs) > 1 {
+		if len(cmd.Segs) > 1 {
 			why = autoSilentDetail[x.cur]
 		}
 		x.step(Step{Stage: StageFile, Detail: why})
 	default:
-		s := cmd.segs[firstNone]
-		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(s.text, " has no rule: in a command of ", strconv.Itoa(len(cmd.segs)), " segments every one must match allow"), s.text, nil)
-		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.text, Detail: x.d.Reason})
+		s := cmd.Segs[firstNone]
+		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(s.Text, " has no rule: in a command of ", strconv.Itoa(len(cmd.Segs)), " segments every one must match allow"), s.Text, nil)
+		x.step(Step{Stage: StageFile, Rule: CodeCompoundUnmatched, Segment: s.Text, Detail: x.d.Reason})
 	}
 
 	x.terminalCaps(cmd, integrity, root, rootErr)
@@ -597,8 +331,8 @@ func ruleSource(r *Rule) string {
 // classify decides one segment: deny and ask see every view, allow only
 // the literal words; a cd inside the scope declares it. why says, when a
 // looked-through view matched, how the segment was read.
-func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
-	for vi, v := range s.views {
+func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass, *Rule, Code, string) {
+	for vi, v := range s.Views {
 		if len(v) < 2 || v[0] != "rm" {
 			continue // the built-in floor is about rm only
 		}
@@ -613,7 +347,7 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 	}
 	var deny, ask, allow *Rule
 	denyView, askView := 0, 0
-	for vi, v := range s.views {
+	for vi, v := range s.Views {
 		m := x.p.matchAllLists(v)
 		if r := m[ListDeny]; r != nil && (deny == nil || r.order < deny.order) {
 			deny, denyView = r, vi
@@ -626,18 +360,18 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 		}
 	}
 	if deny != nil {
-		return classDeny, deny, CodeFileDeny, readAs(denyView, s.views[denyView])
+		return classDeny, deny, CodeFileDeny, readAs(denyView, s.Views[denyView])
 	}
 	if ask != nil {
-		return classAsk, ask, CodeFileAsk, readAs(askView, s.views[askView])
+		return classAsk, ask, CodeFileAsk, readAs(askView, s.Views[askView])
 	}
-	if x.p.hasDenyAsk() && len(s.words) > 1 && scanUnknown(s) {
-		for i := 1; i < len(s.words); i++ {
-			rest := s.words[i:]
+	if x.p.hasDenyAsk() && len(s.Words) > 1 && s.UnknownProgram() {
+		for i := 1; i < len(s.Words); i++ {
+			rest := s.Words[i:]
 			if !x.p.mayStartDenyAsk(rest[0]) {
 				continue
 			}
-			if b := baseName(rest[0]); b != rest[0] {
+			if b := programs.BaseName(rest[0]); b != rest[0] {
 				rest = append([]string{b}, rest[1:]...)
 			}
 			m := x.p.matchAllLists(rest)
@@ -646,16 +380,16 @@ func (x *decider) classify(s *segment, root string, rootOK bool) (segClass, *Rul
 				r = m[ListAsk]
 			}
 			if r != nil {
-				return classAsk, r, CodeFileAsk, " (" + quote(s.words[0]) + " is not a known program and may run " + quote(strings.Join(rest, " ")) + ")"
+				return classAsk, r, CodeFileAsk, " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(strings.Join(rest, " ")) + ")"
 			}
 		}
 	}
 	if allow != nil {
 		return classAllow, allow, CodeFileAllow, ""
 	}
-	if s.cd && rootOK && len(s.cdTo) > 0 {
-		for _, d := range s.cdTo {
-			if d == "" || !inside(d, root) {
+	if s.Cd && rootOK && len(s.CdTo) > 0 {
+		for _, d := range s.CdTo {
+			if d == "" || !paths.Inside(d, root) {
 				return classNone, nil, CodeUnset, ""
 			}
 		}
@@ -701,7 +435,7 @@ func ruleReason(n int, text, why string, r *Rule) string {
 func segmentReason(text, a, b, c string) string {
 	for i := 0; i < len(text); i++ {
 		if ch := text[i]; ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\' {
-			return "segment " + quote(text) + a + b + c
+			return "segment " + shell.Quote(text) + a + b + c
 		}
 	}
 	return "segment \"" + text + "\"" + a + b + c
@@ -713,216 +447,7 @@ func readAs(vi int, v []string) string {
 	if vi == 0 {
 		return ""
 	}
-	return " (read as " + quote(strings.Join(v, " ")) + ")"
-}
-
-// terminalCaps applies every terminal cap, in a fixed order.
-func (x *decider) terminalCaps(cmd *command, integrity, root string, rootErr error) {
-	// Integrity: what a person reads must be what runs.
-	switch {
-	case integrity != "":
-		x.cap(CodeIntegrity, "", integrity, false)
-	case cmd.parseErr != "":
-		x.cap(CodeIntegrity, "", "the command does not parse ("+cmd.parseErr+")", false)
-	}
-	if cmd.control != "" {
-		x.cap(CodeIntegrity, "", "the command uses "+cmd.control+": control structures are never auto-approved", false)
-	}
-	if cmd.dynamic != "" {
-		x.cap(CodeIntegrity, "", cmd.dynamic, false)
-	}
-	if cmd.tooDeep {
-		x.cap(CodeIntegrity, "", "scripts nested more than "+strconv.Itoa(maxNesting)+" deep", false)
-	}
-	if cmd.tooMany {
-		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(maxSegments)+" simple commands", false)
-	}
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
-		for _, v := range s.views {
-			if len(v) > 0 && computedVerb(v[0]) {
-				x.cap(CodeIntegrity, s.text, "the program to run ("+quote(v[0])+") is computed at run time", false)
-				break
-			}
-		}
-	}
-
-	// External effect and privilege: auto mode does not lift them.
-	var extra [][]string
-	if x.p != nil {
-		extra = x.p.ext.ExternalEffect
-	}
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
-		if hit, ok := segEffect(s, extra); ok {
-			why := hit.why
-			if hit.instead != "" {
-				why += "; propose a typed " + hit.instead + " action instead"
-			}
-			x.cap(hit.code, s.text, why, false)
-		}
-	}
-
-	// Path scope.
-	if rootErr != nil {
-		x.cap(CodeNoScope, "", "no scope configured ("+rootErr.Error()+"): nothing terminal is auto-approved", false)
-	} else {
-		x.scopeCaps(cmd, root)
-	}
-
-	// Protected paths: not lifted by auto mode.
-	pc := x.protCheck(root)
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
-		if why := segProtected(s, &pc); why != "" {
-			x.cap(CodeProtectedPath, s.text, why, false)
-		}
-	}
-	for _, ref := range cmd.paths {
-		if why := pc.problem(ref.text, ref.dirs); why != "" {
-			x.cap(CodeProtectedPath, "", "redirection "+ref.op+" "+quote(ref.text)+" reaches "+why, false)
-		}
-	}
-
-	// Exec-capable arguments: lifted by auto mode, like the path scope.
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
-		for vi, v := range s.views {
-			if len(v) == 0 {
-				continue
-			}
-			if why := execArgumentBits(v, s.viewBits(vi)); why != "" {
-				x.cap(CodeExecArgument, s.text, why, true)
-				break
-			}
-		}
-	}
-}
-
-// segEffect checks every view of a segment for external effect or
-// privilege, and, for an unknown program, every later word that starts a
-// row of the tables.
-func segEffect(s *segment, extra [][]string) (effectHit, bool) {
-	for vi, v := range s.views {
-		if len(v) == 0 {
-			continue
-		}
-		if hit, ok := externalEffectBits(v, s.viewBits(vi), extra); ok {
-			return hit, true
-		}
-	}
-	if len(s.words) < 2 || !scanUnknown(s) {
-		return effectHit{}, false
-	}
-	for i := 1; i < len(s.words); i++ {
-		b := baseName(s.words[i])
-		if !effectVerbs[b] && !extraVerb(extra, b) {
-			continue
-		}
-		rest := append([]string{b}, s.words[i+1:]...)
-		if hit, ok := externalEffect(rest, extra); ok {
-			hit.why += " (" + quote(s.words[0]) + " is not a known program and may run it)"
-			return hit, true
-		}
-	}
-	return effectHit{}, false
-}
-
-func extraVerb(extra [][]string, v string) bool {
-	for _, e := range extra {
-		if len(e) > 0 && e[0] == v {
-			return true
-		}
-	}
-	return false
-}
-
-// computedVerb reports a program name that is only known at run time: it
-// holds an expansion or a glob. "[" and "[[" alone are the test commands.
-func computedVerb(v string) bool {
-	bracket := false
-	for i := 0; i < len(v); i++ {
-		switch v[i] {
-		case '$', '`', '*', '?':
-			return true
-		case '[':
-			bracket = true
-		case ']':
-			if bracket {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// scopeCaps checks the working directory, every path word and every
-// redirection target against the scope root.
-func (x *decider) scopeCaps(cmd *command, root string) {
-	cwd := x.req.Action.Cwd
-	switch {
-	case cwd == "":
-		x.cap(CodePathScope, "", "no working directory given: where the command runs cannot be checked", true)
-	case !strings.HasPrefix(cwd, "/"):
-		x.cap(CodePathScope, "", "working directory "+quote(cwd)+" is not absolute", true)
-	case cwd != root && !inside(path.Clean(cwd), root):
-		x.cap(CodePathScope, "", "working directory "+cwd+" is outside the scope "+root, true)
-	}
-	for i := range cmd.segs {
-		s := &cmd.segs[i]
-		if s.cd {
-			for _, d := range s.cdTo {
-				if d == "" {
-					x.cap(CodePathScope, s.text, "cd to a directory that cannot be known (no argument, -, ~ or a variable)", true)
-					break
-				}
-			}
-		}
-		var data uint64
-		if s.bits&(vbPattern|vbAssignment) != 0 {
-			data = dataArgs(s.words)
-		}
-		for j, w := range s.words {
-			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.flags[j] == 0 && s.masks[j]&(wmDot|wmPath|wmEq) == 0 {
-				continue
-			}
-			if why := pathProblem(w, s.flags[j], s.dirs, root, false); why != "" {
-				x.cap(CodePathScope, s.text, quote(w)+": "+why, true)
-				break
-			}
-		}
-		for _, ref := range s.redirs {
-			if why := pathProblem(ref.text, ref.flags, ref.dirs, root, true); why != "" {
-				x.cap(CodePathScope, s.text, "redirection "+ref.op+" "+quote(ref.text)+": "+why, true)
-				break
-			}
-		}
-	}
-	for _, ref := range cmd.paths {
-		if why := pathProblem(ref.text, ref.flags, ref.dirs, root, true); why != "" {
-			x.cap(CodePathScope, "", "redirection "+ref.op+" "+quote(ref.text)+": "+why, true)
-		}
-	}
-}
-
-// segProtected checks a segment's words and redirection targets against
-// the protected paths.
-func segProtected(s *segment, pc *protCheck) string {
-	every := !pc.set.dotOnly || pc.baseNoDot || pc.dirsDot(s.dirs)
-	for j, w := range s.words {
-		if !every && s.masks[j]&wmDot == 0 {
-			continue // every pattern and file name needs a '.' (see protCheck.one)
-		}
-		if why := pc.problem(w, s.dirs); why != "" {
-			return quote(w) + " reaches " + why + ": a person approves every use of it"
-		}
-	}
-	for _, ref := range s.redirs {
-		if why := pc.problem(ref.text, ref.dirs); why != "" {
-			return "redirection " + ref.op + " " + quote(ref.text) + " reaches " + why + ": a person approves every use of it"
-		}
-	}
-	return ""
+	return " (read as " + shell.Quote(strings.Join(v, " ")) + ")"
 }
 
 // keepsDetail is the trace detail of a silent autonomy stage;
@@ -939,20 +464,6 @@ func keepsDetails(prefix string) (t [AutoApprove + 1]string) {
 		t[o] = prefix + Outcome(o).String()
 	}
 	return t
-}
-
-// readTerminal reads a terminal command with a pooled command; the caller
-// releases it.
-func readTerminal(a Action) *command {
-	if len(a.Command) > MaxCommandBytes {
-		// Too long to read in full: deny rules still see a plain split of
-		// the beginning, and the integrity cap keeps it from approval.
-		cmd := getCommand()
-		cmd.cwd[0] = a.Cwd
-		cmd.fallbackSplit(a.Command[:MaxCommandBytes], cmd.cwd[:], 0, "")
-		return cmd
-	}
-	return readPooled(a.Command, a.Cwd)
 }
 
 // isBlank reports a command of white space only.

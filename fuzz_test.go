@@ -2,7 +2,6 @@ package permengine
 
 import (
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -11,41 +10,11 @@ import (
 // Fuzz targets. Their seed corpora live in testdata/fuzz/<Target>/ and run
 // with every "go test"; "go test -fuzz=FuzzX" explores further.
 
-func FuzzReadCommand(f *testing.F) {
-	for _, s := range []string{"ls", "a && b || c; d | e & f", "echo $(curl x | sh)", "bash -c 'eval \"x\"'", "cd src && cat ../x", "cat <<EOF\n$(id)\nEOF"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		c := readCommand(src, "/ws/proj")
-		for _, s := range c.segs {
-			if len(s.flags) != len(s.words) {
-				t.Fatalf("%q: %d flags for %d words", src, len(s.flags), len(s.words))
-			}
-			if len(s.views) == 0 || !slices.Equal(s.views[0], s.words) {
-				t.Fatalf("%q: the first view is not the literal words", src)
-			}
-			if len(s.dirs) == 0 {
-				t.Fatalf("%q: a segment with no working directory", src)
-			}
-		}
-		if len(c.segs) > maxSegments {
-			t.Fatalf("%q: %d segments, over the bound", src, len(c.segs))
-		}
-	})
-}
-
 func FuzzParseRule(f *testing.F) {
 	for _, s := range []string{"Terminal(ls)", "Terminal(pnpm test:*)", "Terminal()", "GitPush(algo)", "Termnal(x)", "Terminal(a:*b)", "Terminal(ls; rm)", "Terminal(':*')"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		// The fast split of rule content agrees with the parser.
-		if words, ok := fastRuleWords(s); ok {
-			slow, err := ruleWordsParsed(s)
-			if err != nil || !reflect.DeepEqual(words, slow) {
-				t.Fatalf("%q: fast words %q, parser %q (%v)", s, words, slow, err)
-			}
-		}
 		r, err := ParseRule(s)
 		if err != nil {
 			if r != nil {

@@ -3,6 +3,7 @@ package permengine
 import (
 	"testing"
 
+	"github.com/permengine/permengine/internal/paths"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,9 +27,9 @@ func TestDecideRecoversAsInternalError(t *testing.T) {
 // A terminal command whose decision failed is not handed back to the pool:
 // the next decisions still read their own commands correctly.
 func TestDecideAfterInternalErrorIsClean(t *testing.T) {
-	// A rule trie whose table has one slot and a mask of 7: the lookup of
-	// the first word indexes past it.
-	broken := &Policy{trie: &trieNode{kids: strTable[*trieNode]{slots: make([]strSlot[*trieNode], 1), mask: 7}}}
+	// A policy whose protected-path set was never compiled: the check of
+	// the first segment's words fails after the command was read.
+	broken := &Policy{prot: &paths.Protected{}}
 	req := Request{Action: Action{Type: Terminal, Command: "ls && cat x", Cwd: "/ws/proj"}, Role: Developer,
 		Env: Env{ScopeRoot: "/ws/proj"}}
 	d := Decide(broken, req)

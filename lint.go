@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/permengine/permengine/internal/programs"
 )
 
 // Severity of a lint finding.
@@ -102,7 +104,7 @@ func LintFile(f *File) []Finding {
 		if why := dangerousAllow(r); why != "" {
 			warn(r, "dangerous-allow", "%s", why)
 		}
-		if _, capped := externalEffect(r.Words, nil); r.Type == Terminal && r.Content && capPrefix(r.Words) && capped {
+		if r.Type == Terminal && r.Content && programs.CapPrefix(r.Words) && capsTerminal(r.Words) {
 			warn(r, "capped", "%s is never auto-approved: the external-effect and privilege cap applies whatever the file says", r.Text)
 		}
 		if r.Type != Terminal && !r.Content {
@@ -177,13 +179,13 @@ func dangerousAllow(r *Rule) string {
 	}
 	v := r.Words[0]
 	switch {
-	case shells[v] || v == "eval" || v == "source" || v == ".":
+	case programs.RunsScripts(v):
 		return fmt.Sprintf("%s runs any script: the rule allows whatever it is given", r.Text)
-	case interpreters[v] && len(r.Words) == 1:
+	case programs.BitsOf(v)&programs.Interpreter != 0 && len(r.Words) == 1:
 		return fmt.Sprintf("%s is an interpreter: the rule allows any code it is given", r.Text)
-	case execArgument(r.Words) != "":
-		return fmt.Sprintf("%s: %s; the cap asks for it, but the rule should not allow it", r.Text, execArgument(r.Words))
-	case isWrapper(v):
+	case programs.ExecArgument(r.Words, programs.BitsOf(v)) != "":
+		return fmt.Sprintf("%s: %s; the cap asks for it, but the rule should not allow it", r.Text, programs.ExecArgument(r.Words, programs.BitsOf(v)))
+	case programs.BitsOf(v)&programs.Wrapper != 0:
 		return fmt.Sprintf("%s is a wrapper that runs another program; the wrapped program still needs its own allow rule, but the wrapper's own options may do more", r.Text)
 	case v == "find" && len(r.Words) == 1:
 		return fmt.Sprintf("%s: find can run programs (-exec) and delete files (-delete); those are capped, but prefer a narrower rule", r.Text)
@@ -191,9 +193,4 @@ func dangerousAllow(r *Rule) string {
 		return fmt.Sprintf("%s allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one", r.Text)
 	}
 	return ""
-}
-
-func isWrapper(v string) bool {
-	_, ok := wrappers[v]
-	return ok
 }

@@ -6,6 +6,10 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/permengine/permengine/internal/paths"
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/strtable"
 )
 
 // Lists are the three lists of one permissions.json source, as plain rule
@@ -36,12 +40,10 @@ type Policy struct {
 	denyAskVerbs map[string]bool
 	denyAskAll   bool // a Terminal() deny or ask rule exists
 
-	files     []string // the files the rules came from, protected from edits
-	fileBases []string // their base names, lower case, for a cheap first test
-	minName   int      // the length of the shortest of fileBases and permissions.json
-	baseNoDot bool     // a base name has no '.'
-	ext       Extensions
-	prot      *protectedSet
+	ext Extensions
+	// prot holds the protected paths, the files the rules came from among
+	// them (protected from edits).
+	prot *paths.Protected
 }
 
 // Extensions are what a host may add to the built-in tables. It can add
@@ -103,7 +105,8 @@ type sourceRules struct {
 }
 
 func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
-	p := &Policy{ext: ext, minName: len(policyFileName)}
+	p := &Policy{ext: ext}
+	var files []string
 	order := 0
 	for _, s := range srcs {
 		if s.file != "" {
@@ -113,13 +116,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 			if abs, err := filepath.Abs(f); err == nil {
 				f = abs
 			}
-			p.files = append(p.files, f)
-			b := strings.ToLower(path.Base(f))
-			p.fileBases = append(p.fileBases, b)
-			p.minName = min(p.minName, len(b))
-			if !strings.Contains(b, ".") {
-				p.baseNoDot = true
-			}
+			files = append(files, f)
 		}
 		for _, r := range s.rules {
 			r.order = order
@@ -130,7 +127,7 @@ func build(srcs []sourceRules, ext Extensions) (*Policy, error) {
 	if p.trie != nil {
 		p.trie.freeze()
 	}
-	prot, err := newProtectedSet(ext.ProtectedPaths)
+	prot, err := paths.NewProtected(files, ext.ProtectedPaths)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +168,7 @@ func (p *Policy) WithExtensions(ext Extensions) (*Policy, error) {
 	if p == nil {
 		p = &Policy{}
 	}
-	prot, err := newProtectedSet(ext.ProtectedPaths)
+	prot, err := paths.NewProtected(p.Files(), ext.ProtectedPaths)
 	if err != nil {
 		return nil, err
 	}
@@ -198,10 +195,10 @@ func (p *Policy) Rules(l List) []*Rule {
 
 // Files returns the files the policy was loaded from.
 func (p *Policy) Files() []string {
-	if p == nil {
+	if p == nil || p.prot == nil {
 		return nil
 	}
-	return append([]string(nil), p.files...)
+	return p.prot.Files()
 }
 
 // Len returns the number of rules.
@@ -234,7 +231,7 @@ type trieNode struct {
 	// children holds the next words while the policy is built; freeze
 	// moves them to kids, which the decisions read.
 	children map[string]*trieNode
-	kids     strTable[*trieNode]
+	kids     strtable.Table[*trieNode]
 	plain    [3]*Rule // per list, the first rule whose words end here exactly
 	wild     [3]*Rule // per list, the first rule whose last word is this word as a stem (word:*)
 }
@@ -267,7 +264,7 @@ func (n *trieNode) freeze() {
 	for _, c := range n.children {
 		c.freeze()
 	}
-	n.kids = newStrTable(n.children)
+	n.kids = strtable.New(n.children)
 	n.children = nil
 }
 
@@ -284,19 +281,19 @@ func consider(best *[3]*Rule, rs *[3]*Rule) {
 // first rule (by source order) that matches by token prefix.
 func (n *trieNode) match(words []string, best *[3]*Rule) {
 	for _, w := range words {
-		if len(n.kids.slots) == 0 {
+		if n.kids.Empty() {
 			return
 		}
 		// A stem matches the word itself or the word up to a ':'
 		// (test:* matches test and test:unit).
 		for k := 0; k < len(w); k++ {
 			if w[k] == ':' {
-				if c, _ := n.kids.get(w[:k]); c != nil {
+				if c, _ := n.kids.Get(w[:k]); c != nil {
 					consider(best, &c.wild)
 				}
 			}
 		}
-		c, _ := n.kids.get(w)
+		c, _ := n.kids.Get(w)
 		if c == nil {
 			return
 		}
@@ -314,7 +311,7 @@ func (p *Policy) hasDenyAsk() bool {
 // mayStartDenyAsk reports whether a word could be the first word of a
 // Terminal deny or ask rule.
 func (p *Policy) mayStartDenyAsk(w string) bool {
-	if p.denyAskVerbs[w] || p.denyAskVerbs[baseName(w)] {
+	if p.denyAskVerbs[w] || p.denyAskVerbs[programs.BaseName(w)] {
 		return true
 	}
 	for i := 0; i < len(w); i++ {
@@ -364,4 +361,50 @@ func BuiltinDeny() []string {
 
 func trimRefsHeads(b string) string {
 	return strings.TrimPrefix(strings.TrimSpace(b), "refs/heads/")
+}
+
+// rmRoot reports whether a view is rm, recursive, aimed at the root in any
+// spelling (/, //, /., /*, /./*, /..). Force is not required: recursive
+// removal of the root is refused either way (the safer reading).
+func rmRoot(v []string) bool {
+	if len(v) < 2 || v[0] != "rm" {
+		return false
+	}
+	recursive, root := false, false
+	opts := true
+	for _, w := range v[1:] {
+		if opts && w == "--" {
+			opts = false
+			continue
+		}
+		if opts && len(w) > 1 && w[0] == '-' {
+			if strings.HasPrefix(w, "--") {
+				if len(w) >= 5 && strings.HasPrefix("--recursive", w) || w == "--no-preserve-root" {
+					recursive = recursive || w != "--no-preserve-root"
+				}
+				continue
+			}
+			if strings.ContainsAny(w[1:], "rR") {
+				recursive = true
+			}
+			continue
+		}
+		if isRootSpelling(w) {
+			root = true
+		}
+	}
+	return recursive && root
+}
+
+// isRootSpelling reports whether w names the root or everything in it.
+func isRootSpelling(w string) bool {
+	if !strings.HasPrefix(w, "/") {
+		return false
+	}
+	t := strings.TrimRight(w, "*")
+	if t != w {
+		// "/*", "/./*", "//**": a glob of everything under a directory.
+		return path.Clean(t) == "/"
+	}
+	return path.Clean(w) == "/"
 }

@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"encoding/json"
 	"fmt"
 )
 
@@ -272,4 +273,212 @@ func ParseCode(s string) (Code, error) {
 		}
 	}
 	return CodeUnset, fmt.Errorf("permengine: unknown rule code %q", s)
+}
+
+// Action is what an agent proposes.
+type Action struct {
+	// Type is the action type; the zero value is unknown and denied.
+	Type ActionType `json:"type"`
+	// Command is the shell command of a terminal action.
+	Command string `json:"command,omitempty"`
+	// Cwd is the absolute working directory a terminal command runs in.
+	// Empty means unknown: the command is then not auto-approved.
+	Cwd string `json:"cwd,omitempty"`
+	// Branch is the destination branch of a git_merge. Empty means
+	// unknown, which the protected-merge cap treats as protected.
+	Branch string `json:"branch,omitempty"`
+	// Path is the target of a write_file, absolute or relative to Cwd (or
+	// to the scope root when Cwd is empty).
+	Path string `json:"path,omitempty"`
+}
+
+// Autonomy is the agent-autonomy opinion for the action's type, resolved by
+// the host (a specific rule wins over the "*" wildcard). The zero value is
+// "no opinion".
+type Autonomy struct {
+	Mode   AutonomyMode `json:"mode"`
+	Origin Origin       `json:"origin"`
+}
+
+// AutoMode reports whether the opinion is auto mode: auto_approve from the
+// "*" wildcard.
+func (a Autonomy) AutoMode() bool { return a.Mode == AutonomyAutoApprove && a.Origin == OriginWildcard }
+
+// Env is the project context. The zero value has no scope (nothing
+// terminal is auto-approved) and no running container.
+type Env struct {
+	// ScopeRoot is the project folder: absolute and clean. See
+	// ValidateScopeRoot.
+	ScopeRoot string `json:"scope_root,omitempty"`
+	// ContainerRunning is true when the project's container is registered
+	// as running: terminal commands then start from auto_approve.
+	ContainerRunning bool `json:"container_running,omitempty"`
+}
+
+// Request is everything Decide needs besides the policy. Its zero value is
+// denied (unknown action type, unknown role).
+type Request struct {
+	Action   Action   `json:"action"`
+	Role     Role     `json:"role"`
+	Autonomy Autonomy `json:"autonomy"`
+	Env      Env      `json:"env"`
+}
+
+// Stage names a step of the decision pipeline in a trace.
+type Stage uint8
+
+// The stages, in pipeline order.
+const (
+	StageInput    Stage = iota // input checks
+	StageIAM                   // the role's minimum
+	StageBase                  // the base value and the container floor
+	StageAutonomy              // the agent-autonomy opinion
+	StageSegment               // one segment of a terminal command, classified
+	StageFile                  // permissions.json and the built-in floor
+	StageCap                   // a final cap
+)
+
+var stageNames = [...]string{"input", "iam", "base", "autonomy", "segment", "permissions", "cap"}
+
+// String returns the stage's wire name.
+func (s Stage) String() string { return nameOf(stageNames[:], int(s)) }
+
+// MarshalText implements encoding.TextMarshaler.
+func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *Stage) UnmarshalText(b []byte) error {
+	i, err := indexOf(stageNames[:], string(b), "stage")
+	*s = Stage(i)
+	return err
+}
+
+// Effect is what a cap did to the outcome.
+type Effect uint8
+
+// The effects of a cap in a trace; the zero value is for steps that are not
+// caps.
+const (
+	EffectUnset   Effect = iota
+	EffectApplied        // turned auto_approve into require_approval
+	EffectLifted         // auto mode lifts this cap
+	EffectNone           // nothing to cap: the outcome was not auto_approve
+)
+
+var effectNames = [...]string{"", "applied", "lifted by auto mode", "no effect (the outcome was not auto_approve)"}
+
+// String returns the effect in words ("" for EffectUnset).
+func (e Effect) String() string { return nameOf(effectNames[:], int(e)) }
+
+// MarshalText implements encoding.TextMarshaler.
+func (e Effect) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (e *Effect) UnmarshalText(b []byte) error {
+	i, err := indexOf(effectNames[:], string(b), "cap effect")
+	*e = Effect(i)
+	return err
+}
+
+// nameOf returns names[i], or "unknown" out of range.
+func nameOf(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return "unknown"
+}
+
+// indexOf finds s in names; an unknown name is an error that says what
+// kind of name it is.
+func indexOf(names []string, s, what string) (int, error) {
+	for i, n := range names {
+		if n == s {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("permengine: unknown %s %q", what, s)
+}
+
+// Step is one line of a decision's trace.
+type Step struct {
+	Stage   Stage
+	Outcome Outcome // the running outcome after the step
+	Effect  Effect  // for caps
+	// Rule is the code of what happened at this step (CodeUnset for a
+	// silent stage). For a segment it says how it was classified:
+	// file_allow or scope_cd allow, file_ask asks, file_deny or
+	// builtin_deny deny, CodeUnset none.
+	Rule Code
+	// Segment is the segment the step is about, if any.
+	Segment string
+	// Detail says what happened in words.
+	Detail string
+	// Matched is the rule that matched at this step, if any. Compiled
+	// rules are immutable and shared; do not modify it.
+	Matched *Rule
+}
+
+// stepJSON is the wire form of a Step.
+type stepJSON struct {
+	Stage   Stage   `json:"stage"`
+	Rule    Code    `json:"rule,omitempty"`
+	Outcome Outcome `json:"outcome"`
+	Segment string  `json:"segment,omitempty"`
+	Pattern string  `json:"pattern,omitempty"`
+	Source  string  `json:"source,omitempty"`
+	Detail  string  `json:"detail"`
+	Effect  string  `json:"effect,omitempty"`
+}
+
+// MarshalJSON writes the step with the matched rule's pattern and source.
+func (s Step) MarshalJSON() ([]byte, error) {
+	j := stepJSON{Stage: s.Stage, Rule: s.Rule, Outcome: s.Outcome, Segment: s.Segment, Detail: s.Detail, Effect: s.Effect.String()}
+	if s.Matched != nil {
+		j.Pattern, j.Source = s.Matched.Text, s.Matched.sourceString()
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads the wire form. The matched rule comes back as a
+// detached Rule holding only its text and source, for display.
+func (s *Step) UnmarshalJSON(b []byte) error {
+	var j stepJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	var e Effect
+	if err := e.UnmarshalText([]byte(j.Effect)); err != nil {
+		return err
+	}
+	*s = Step{Stage: j.Stage, Rule: j.Rule, Outcome: j.Outcome, Segment: j.Segment, Detail: j.Detail, Effect: e}
+	if j.Pattern != "" {
+		s.Matched = &Rule{Text: j.Pattern, src: j.Source}
+	}
+	return nil
+}
+
+// Pattern returns the text of the matched rule, or "".
+func (s Step) Pattern() string { return ruleText(s.Matched) }
+
+// Source returns where the matched rule came from, or "".
+func (s Step) Source() string { return ruleSource(s.Matched) }
+
+// Decision is the engine's answer.
+type Decision struct {
+	// Outcome is auto_approve, require_approval or deny.
+	Outcome Outcome `json:"outcome"`
+	// Rule is the stable code of what decided (SPEC §9).
+	Rule Code `json:"rule"`
+	// Reason names the rule in words, with its source. For a terminal
+	// command of one segment it is the rule itself; in a compound command
+	// it names the deciding segment first.
+	Reason string `json:"reason"`
+	// Segment is the part of a terminal command that decided, if any.
+	Segment string `json:"segment,omitempty"`
+	// Pattern is the rule text that decided, if a rule did.
+	Pattern string `json:"pattern,omitempty"`
+	// Source is where Pattern came from.
+	Source string `json:"source,omitempty"`
+	// Trace lists every stage and every cap that fired, in order.
+	Trace []Step `json:"trace,omitempty"`
 }

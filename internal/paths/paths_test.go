@@ -1,0 +1,160 @@
+package paths
+
+import (
+	"math/rand"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The allocation-free check of a scope root never accepts a root that the
+// full validation refuses.
+func TestCleanAbsRootAgreesWithValidation(t *testing.T) {
+	roots := []string{"/ws/proj", "/", "/etc", "/ws/proj/", "/ws//proj", "/ws/./proj", "/ws/../proj", "/ws/proj/..",
+		"/ws/proj/.", "/ws/.hidden", "/ws/..x", "/ws/x..", "ws/proj", "", "/tmp", "/tmp/x", "/a\nb", "/Users/me/p"}
+	rng := rand.New(rand.NewSource(8))
+	alphabet := []string{"/", "a", ".", "..", "ws", "etc", "\x00"}
+	for i := 0; i < 5000; i++ {
+		r := ""
+		for j := rng.Intn(6); j >= 0; j-- {
+			r += alphabet[rng.Intn(len(alphabet))]
+		}
+		roots = append(roots, r)
+	}
+	for _, r := range roots {
+		if cleanAbsRoot(r) {
+			assert.NoError(t, validateScopeRoot(r), "the quick check accepted %q", r)
+		}
+	}
+}
+
+func TestInside(t *testing.T) {
+	assert.True(t, Inside("/ws/proj", "/ws/proj"))
+	assert.True(t, Inside("/ws/proj/x", "/ws/proj"))
+	assert.False(t, Inside("/ws/project2", "/ws/proj"))
+	assert.False(t, Inside("/ws", "/ws/proj"))
+}
+
+func TestNeededDotName(t *testing.T) {
+	for pat, want := range map[string]string{
+		"**/.git/hooks":     ".git",
+		"**/.git/hooks/**":  ".git",
+		"**/.bashrc":        ".bashrc",
+		"/etc/**":           "",
+		"**/secrets/*.pem":  "",
+		"**/.env*":          "",
+		"**/.env*/.aws/x":   ".aws",
+		"**/{.aws,.kube}/x": "",
+		"**/[.]ssh/.x":      "",
+		"**/./.ssh":         ".ssh",
+		"**/../.ssh":        ".ssh",
+		"**/x.git/hooks":    "",
+		".ssh/**":           ".ssh",
+	} {
+		assert.Equal(t, want, neededDotName(pat), pat)
+	}
+}
+
+// Picking globs by a path's dot components never changes what matches:
+// the result is what trying every glob in order gives.
+func TestProtectedMatchPrefilter(t *testing.T) {
+	extra := []string{"**/secrets/**", "**/.env*", "**/{.aws,.kube}/**", "/etc/**", "**/.config/gh/hosts.yml",
+		"**/X/.Y", "**/*.pem", "**/.git/config.d/**", "**/.ssh/known_hosts"}
+	sets := []*protectedSet{defaultProtectedSet}
+	s, err := compileProtected(extra)
+	if !assert.NoError(t, err) {
+		return
+	}
+	sets = append(sets, s)
+	comps := []string{"ws", "proj", ".git", "hooks", "config", ".Git", "HOOKS", ".ssh", "known_hosts", ".env",
+		".envrc", ".env.local", ".aws", ".kube", "secrets", "etc", "x", ".y", "X", ".config", "gh", "hosts.yml",
+		"a.pem", ".bashrc", ".vscode", "settings.json", ".", "..", "config.d", ".github", ".idea"}
+	rng := rand.New(rand.NewSource(11))
+	hits := 0
+	for i := 0; i < 20000; i++ {
+		p := ""
+		for j := rng.Intn(6); j >= 0; j-- {
+			p += "/" + comps[rng.Intn(len(comps))]
+		}
+		for _, s := range sets {
+			got := s.match(p)
+			want := ""
+			if !s.dotOnly || strings.Contains(p, "/.") {
+				want = s.matchAll(strings.ToLower(p))
+			}
+			assert.Equal(t, want, got, p)
+			if got != "" {
+				hits++
+			}
+		}
+	}
+	assert.Greater(t, hits, 5000, "the paths must reach the patterns")
+}
+
+// mayNameFile's shortcuts (the length of ASCII words, lowering only when
+// needed) never miss a word whose lower case holds a policy file's name.
+func TestMayNameFileShortcuts(t *testing.T) {
+	pc := Checker{Protected: &Protected{bases: []string{"rules.json", "ⱥ.json"}, minName: len("ⱥ.json")}}
+	names := []string{PolicyFileName, "rules.json", "ⱥ.json"}
+	reference := func(w string) bool {
+		lw := strings.ToLower(w)
+		for _, n := range names {
+			if strings.Contains(lw, n) {
+				return true
+			}
+		}
+		return false
+	}
+	pieces := []string{"permissions.json", "PERMISSIONS.JSON", "rules", ".json", ".JSON", "Ⱥ", "ⱥ", "İ", "K", "x", "/", ".", "RULES"}
+	rng := rand.New(rand.NewSource(5))
+	hits := 0
+	for i := 0; i < 20000; i++ {
+		w := ""
+		for j := rng.Intn(4); j >= 0; j-- {
+			w += pieces[rng.Intn(len(pieces))]
+		}
+		want := reference(w)
+		assert.Equal(t, want, pc.mayNameFile(w), w)
+		if want {
+			hits++
+		}
+	}
+	assert.Greater(t, hits, 1000)
+	assert.True(t, pc.mayNameFile("Ⱥ.JSON"), "a shorter upper-case spelling of a non-ASCII name")
+}
+
+// cleanRooted is path.Clean, and joinedInside is inside of path.Join, on
+// generated paths full of ".", ".." and doubled slashes.
+func TestJoinedInsideAgreesWithPathJoin(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	pieces := []string{"/", ".", "..", "ws", "proj", "x", "/.", "/..", "//", "proj2", "..x", ".x"}
+	gen := func(abs bool) string {
+		p := ""
+		if abs {
+			p = "/"
+		}
+		for j := rng.Intn(7); j >= 0; j-- {
+			p += pieces[rng.Intn(len(pieces))]
+		}
+		return p
+	}
+	for _, root := range []string{"/ws/proj", "/ws", "/a"} {
+		for i := 0; i < 20000; i++ {
+			dir, rel := gen(true), gen(false)
+			assert.Equal(t, Inside(path.Join(dir, rel), root), JoinedInside(dir, rel, root), "%q + %q in %q", dir, rel, root)
+			p := gen(true)
+			assert.Equal(t, path.Clean(p), string(cleanRooted([]byte(p))), "%q", p)
+		}
+	}
+	long := "/" + strings.Repeat("a/", 200)
+	assert.Equal(t, Inside(path.Join(long, ".."), "/a"), JoinedInside(long, "..", "/a"), "longer than the buffer")
+}
+
+// Resolving a relative path for the scope check only looks: it allocates
+// nothing.
+func TestJoinedInsideDoesNotAllocate(t *testing.T) {
+	allocs := testing.AllocsPerRun(100, func() { JoinedInside("/ws/proj/a", "../b/./c", "/ws/proj") })
+	assert.Zero(t, allocs)
+}

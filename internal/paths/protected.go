@@ -1,0 +1,362 @@
+package paths
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/gobwas/glob"
+	"github.com/permengine/permengine/internal/shell"
+)
+
+// defaultProtected are the built-in protected paths, as glob patterns.
+// The policy file itself is added per decision (it depends on the root).
+var defaultProtected = []string{
+	"**/.git/hooks", "**/.git/hooks/**", "**/.git/config",
+	"**/.bashrc", "**/.zshrc", "**/.profile", "**/.bash_profile", "**/.bash_login",
+	"**/.zshenv", "**/.zprofile", "**/.zlogin", "**/.envrc",
+	"**/.ssh", "**/.ssh/**", "**/.gnupg", "**/.gnupg/**",
+	"**/.claude", "**/.claude/**", "**/.codex", "**/.codex/**", "**/.gemini", "**/.gemini/**",
+	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
+}
+
+// dotNamePattern reports a pattern that can only match paths with a
+// component starting with '.' followed by something other than '.' or '/'.
+func dotNamePattern(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		if pat[i] == '.' && (i == 0 || pat[i-1] == '/') && i+1 < len(pat) && pat[i+1] != '/' && pat[i+1] != '.' &&
+			!strings.ContainsAny(pat[:i], "{[?") {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultPatterns returns the built-in protected path patterns.
+func DefaultPatterns() []string { return append([]string(nil), defaultProtected...) }
+
+type protectedSet struct {
+	patterns []string
+	globs    []*glob.Pattern
+	// byName lists, for a component starting with '.' (lower case), the
+	// patterns that only match paths holding that component; always lists
+	// the others. A path's dot components pick the globs worth running.
+	byName map[string][]int
+	always []int
+	// dotOnly is true when every pattern names a component starting with
+	// '.', so a path without "/." cannot match and the globs are skipped.
+	dotOnly bool
+}
+
+var defaultProtectedSet = func() *protectedSet {
+	s, err := compileProtected(nil)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+func compileProtected(extra []string) (*protectedSet, error) {
+	s := &protectedSet{dotOnly: true}
+	for _, pat := range append(append([]string(nil), defaultProtected...), extra...) {
+		g, err := glob.Compile(strings.ToLower(pat), '/')
+		if err != nil {
+			return nil, fmt.Errorf("protected path %q: %w", pat, err)
+		}
+		s.patterns = append(s.patterns, pat)
+		s.globs = append(s.globs, g)
+		if name := neededDotName(strings.ToLower(pat)); name != "" {
+			if s.byName == nil {
+				s.byName = map[string][]int{}
+			}
+			s.byName[name] = append(s.byName[name], len(s.globs)-1)
+		} else {
+			s.always = append(s.always, len(s.globs)-1)
+		}
+		if !dotNamePattern(pat) {
+			s.dotOnly = false
+		}
+	}
+	return s, nil
+}
+
+// neededDotName returns the first component of a glob pattern that starts
+// with '.' and holds no glob syntax, when nothing before it can make it
+// optional: every path the pattern matches holds that component (patterns
+// are matched against absolute paths). "" when there is none.
+func neededDotName(pat string) string {
+	for i := 0; i < len(pat); i++ {
+		if pat[i] != '.' || i > 0 && pat[i-1] != '/' {
+			continue
+		}
+		if strings.ContainsAny(pat[:i], "{[?\\") {
+			return ""
+		}
+		j := strings.IndexByte(pat[i:], '/')
+		if j < 0 {
+			j = len(pat) - i
+		}
+		comp := pat[i : i+j]
+		if comp == "." || comp == ".." || strings.ContainsAny(comp, "*?[]{}\\") {
+			continue
+		}
+		return comp
+	}
+	return ""
+}
+
+// match returns the pattern that the absolute path p matches, or "".
+// Matching ignores case: on the file systems of macOS and Windows
+// .Git/Hooks is .git/hooks.
+func (s *protectedSet) match(p string) string {
+	if s.dotOnly && !strings.Contains(p, "/.") {
+		return ""
+	}
+	lp := strings.ToLower(p)
+	if len(s.globs) > maxMarkedPatterns {
+		return s.matchAll(lp)
+	}
+	// Mark the patterns this path may match, then try them in order: the
+	// first pattern that matches is the one a reason names.
+	var mark [maxMarkedPatterns]bool
+	for _, i := range s.always {
+		mark[i] = true
+	}
+	for i := 1; i < len(lp); i++ {
+		if lp[i] != '.' || lp[i-1] != '/' {
+			continue
+		}
+		j := strings.IndexByte(lp[i:], '/')
+		if j < 0 {
+			j = len(lp) - i
+		}
+		for _, k := range s.byName[lp[i:i+j]] {
+			mark[k] = true
+		}
+	}
+	for i, g := range s.globs {
+		if mark[i] && g.Match(lp) {
+			return s.patterns[i]
+		}
+	}
+	return ""
+}
+
+// maxMarkedPatterns bounds the patterns match picks from with a mark array
+// on the stack; larger sets try every glob.
+const maxMarkedPatterns = 128
+
+func (s *protectedSet) matchAll(lp string) string {
+	for i, g := range s.globs {
+		if g.Match(lp) {
+			return s.patterns[i]
+		}
+	}
+	return ""
+}
+
+// Protected is a compiled set of protected paths: the patterns, the
+// policy's own files, and what the prefilters need. It is immutable.
+type Protected struct {
+	set   *protectedSet
+	files []string // the policy's files, absolute
+	bases []string // their base names, lower case, for a cheap first test
+	// minName is the length of the shortest of bases and permissions.json.
+	minName int
+	// baseNoDot is true when a policy file's name has no '.', which turns
+	// off the quickest test.
+	baseNoDot bool
+}
+
+// Default is the protected set of a policy with no files and no extra
+// patterns.
+var Default = &Protected{set: defaultProtectedSet, minName: len(PolicyFileName)}
+
+// NewProtected compiles the protected set of a policy loaded from files
+// (absolute paths) with the host's extra patterns.
+func NewProtected(files, extra []string) (*Protected, error) {
+	p := &Protected{set: defaultProtectedSet, minName: len(PolicyFileName)}
+	if len(extra) > 0 {
+		s, err := compileProtected(extra)
+		if err != nil {
+			return nil, err
+		}
+		p.set = s
+	}
+	for _, f := range files {
+		p.files = append(p.files, f)
+		b := strings.ToLower(path.Base(f))
+		p.bases = append(p.bases, b)
+		p.minName = min(p.minName, len(b))
+		if !strings.Contains(b, ".") {
+			p.baseNoDot = true
+		}
+	}
+	return p, nil
+}
+
+// Files returns the policy files the set protects.
+func (p *Protected) Files() []string { return append([]string(nil), p.files...) }
+
+// Check returns the check of one decision under scope root; a nil set is
+// Default.
+func (p *Protected) Check(root string) Checker {
+	if p == nil {
+		p = Default
+	}
+	return Checker{Protected: p, root: root}
+}
+
+// Checker is the protected-path check of one decision.
+type Checker struct {
+	*Protected
+	root string // the scope root, whose permissions.json is protected
+	// lastDirs and lastDot remember dirsHaveDot for the directories last
+	// asked about: every word of a segment shares them.
+	lastDirs []string
+	lastDot  bool
+}
+
+// EveryWord reports whether every word read from dirs must be checked;
+// when false, only words holding a '.' can reach a protected path (every
+// pattern and file name needs one).
+func (pc *Checker) EveryWord(dirs []string) bool {
+	return !pc.set.dotOnly || pc.baseNoDot || pc.dirsDot(dirs)
+}
+
+// dirsDot is dirsHaveDot, remembered for the last set of directories.
+func (pc *Checker) dirsDot(dirs []string) bool {
+	if len(dirs) > 0 && len(pc.lastDirs) == len(dirs) && &pc.lastDirs[0] == &dirs[0] {
+		return pc.lastDot
+	}
+	pc.lastDirs, pc.lastDot = dirs, dirsHaveDot(dirs)
+	return pc.lastDot
+}
+
+// hasDotName reports a path component that starts with '.' and is not "."
+// or ".." (nor "...", which no protected pattern names): the only words
+// the default protected patterns can match.
+func hasDotName(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] == '.' && (i == 0 || w[i-1] == '/') && i+1 < len(w) && w[i+1] != '/' && w[i+1] != '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// dirsHaveDot reports a working directory with a component starting with
+// '.', under which any relative word may be protected.
+func dirsHaveDot(dirs []string) bool {
+	for _, d := range dirs {
+		if strings.Contains(d, "/.") {
+			return true
+		}
+	}
+	return false
+}
+
+// Problem returns the protected pattern or file that word w reaches from
+// any of dirs, or "".
+func (pc *Checker) Problem(w string, dirs []string) string {
+	if w == "" {
+		return ""
+	}
+	if hit := pc.one(w, dirs); hit != "" {
+		return hit
+	}
+	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
+		return pc.one(w[i+1:], dirs)
+	}
+	return ""
+}
+
+// PolicyFileName is the name of the policy file at the scope root.
+const PolicyFileName = "permissions.json"
+
+func (pc *Checker) one(w string, dirs []string) string {
+	// Cheap test first: with the default patterns only a path with a
+	// component starting with '.' can match, and only a word naming a policy
+	// file can be one.
+	if pc.set.dotOnly && !pc.dirsDot(dirs) {
+		if !pc.baseNoDot && strings.IndexByte(w, '.') < 0 {
+			// No '.' in the word: no dot component, no
+			// "permissions.json", no policy file name.
+			return ""
+		}
+		if !hasDotName(w) && !pc.mayNameFile(w) {
+			return ""
+		}
+	}
+	var cands [shell.MaxDirs + 1]string
+	n := 0
+	switch {
+	case w[0] == '/':
+		cands[0] = path.Clean(w)
+		n = 1
+	case w[0] == '~' || w[0] == '$' || w[0] == '`':
+		// Somewhere unknown: match on the text as if it were absolute.
+		cands[0] = path.Clean("/" + w)
+		n = 1
+	default:
+		for _, d := range dirs {
+			if n == len(cands) {
+				break
+			}
+			if d == "" {
+				cands[n] = path.Clean("/" + w)
+			} else {
+				cands[n] = path.Join(d, w)
+			}
+			n++
+		}
+	}
+	root := pc.root
+	for _, c := range cands[:n] {
+		if root != "" && len(c) == len(root)+1+len(PolicyFileName) && strings.HasPrefix(c, root) &&
+			strings.EqualFold(c[len(root):], "/"+PolicyFileName) {
+			return "the policy file " + root + "/" + PolicyFileName
+		}
+		for _, f := range pc.files {
+			if strings.EqualFold(c, f) {
+				return "the policy file " + f
+			}
+		}
+		if pat := pc.set.match(c); pat != "" {
+			return "protected path " + pat
+		}
+	}
+	return ""
+}
+
+// mayNameFile reports whether w could name one of the policy files (or
+// permissions.json): it contains the file's base name.
+func (pc *Checker) mayNameFile(w string) bool {
+	ascii, upper := true, false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= 0x80:
+			ascii = false
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		}
+	}
+	// Lowering ASCII keeps the length, so an ASCII word shorter than every
+	// name cannot contain one. (Lowering other letters may lengthen a word.)
+	if ascii && len(w) < pc.minName {
+		return false
+	}
+	lw := w
+	if upper || !ascii {
+		lw = strings.ToLower(w)
+	}
+	if strings.Contains(lw, PolicyFileName) {
+		return true
+	}
+	for _, b := range pc.bases {
+		if strings.Contains(lw, b) {
+			return true
+		}
+	}
+	return false
+}

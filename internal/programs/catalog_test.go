@@ -1,0 +1,123 @@
+package programs
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// tableBits lists, for every bit of the catalog, the programs its table
+// names, read from the tables themselves.
+func tableBits() map[Bits][]string {
+	keys := func(m map[string]bool) (out []string) {
+		for k, ok := range m {
+			if ok {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	t := map[Bits][]string{
+		Shell: shells, Eval: {"eval"}, Cd: cdVerbs, Data: keys(dataVerbs), Pattern: patternVerbs,
+		Reserved: reservedWords, Interpreter: interpreters, Source: sourcers,
+	}
+	for v := range wrappers {
+		t[Wrapper] = append(t[Wrapper], v)
+	}
+	for v := range runners {
+		t[Runner] = append(t[Runner], v)
+	}
+	for v := range carriers() {
+		t[Nested] = append(t[Nested], v)
+	}
+	t[Privileged] = privileged
+	t[Effect] = append(append([]string{"git"}, privileged...), verbsOf(toolEffects)...)
+	for _, row := range execTable {
+		t[Exec] = append(t[Exec], row.verbs...)
+	}
+	return t
+}
+
+func verbsOf(rows []effectRow) (out []string) {
+	for _, r := range rows {
+		out = append(out, r.verb)
+	}
+	return out
+}
+
+// Every lookup built from the catalog agrees with the tables it is built
+// from, both ways: a program a table names has the table's bit, and a
+// program with a bit is named by that bit's table.
+func TestCatalogAgreesWithTables(t *testing.T) {
+	tables := tableBits()
+	for bit, names := range tables {
+		for _, v := range names {
+			assert.NotZero(t, BitsOf(v)&bit, "%q is in the table of bit %b but the catalog lacks it", v, bit)
+		}
+	}
+	all := build()
+	for v, p := range all {
+		for bit := Wrapper; bit <= Source; bit <<= 1 {
+			if p.Bits&bit != 0 {
+				assert.True(t, slices.Contains(tables[bit], v), "%q has bit %b but no table names it", v, bit)
+			}
+		}
+		assert.Equal(t, p.Bits&Wrapper != 0, p.wrapper != nil, v)
+		assert.Equal(t, p.Bits&Runner != 0, p.runner != nil, v)
+		assert.Equal(t, p.Bits&Nested != 0, p.carrier != nil, v)
+		assert.Equal(t, p.Bits&Exec != 0, len(p.exec) > 0, v)
+		for _, i := range p.effects {
+			assert.Equal(t, v, toolEffects[i].verb)
+		}
+		for _, i := range p.exec {
+			assert.Contains(t, execTable[i].verbs, v)
+		}
+		assert.Zero(t, p.Bits&(Assignment|PathName), "word bits are never in the catalog: %q", v)
+	}
+}
+
+// Every shell and every other carrier finds the script it carries; a
+// program that is not a carrier carries nothing.
+func TestNestedScriptCarriers(t *testing.T) {
+	for _, sh := range shells {
+		s, ok := NestedScript([]string{sh, "-c", "rm x"})
+		assert.True(t, ok, sh)
+		assert.Equal(t, "rm x", s.Text, sh)
+	}
+	for _, v := range [][]string{
+		{"eval", "rm", "x"}, {"env", "-S", "rm x"}, {"su", "-c", "rm x"}, {"runuser", "-c", "rm x"},
+		{"sg", "-c", "rm x"}, {"script", "-c", "rm x"}, {"flock", "l", "--command", "rm x"},
+		{"nix-shell", "--run", "rm x"}, {"watch", "-n", "1", "rm", "x"}, {"find", ".", "-exec", "rm", "x", ";"},
+		{"git", "-c", "alias.x=!rm x", "x"},
+	} {
+		s, ok := NestedScript(v)
+		assert.True(t, ok, "%q", v)
+		assert.True(t, s.Text == "rm x" || slices.Equal(s.Words, []string{"rm", "x"}), "%q: %+v", v, s)
+	}
+	_, ok := NestedScript([]string{"ls", "-c", "rm x"})
+	assert.False(t, ok)
+}
+
+// The catalog knows what the tables it is built from say.
+func TestBitsOf(t *testing.T) {
+	assert.NotZero(t, BitsOf("sudo")&Privileged)
+	assert.NotZero(t, BitsOf("bash")&Shell)
+	assert.NotZero(t, BitsOf("cd")&Cd)
+	assert.Zero(t, BitsOf("pnpm-not-a-program"))
+	assert.Zero(t, BitsOf(""))
+	assert.NotZero(t, WordBits("A=1")&Assignment)
+	assert.NotZero(t, WordBits("/usr/bin/curl")&PathName)
+}
+
+// "Is this a wrapper?" and "does this program run code?" have one answer.
+func TestRunsCode(t *testing.T) {
+	for _, v := range []string{"env", "sudo", "bash", "eval", "source", ".", "python3", "find", "npx"} {
+		assert.True(t, RunsCode(v), v)
+	}
+	for _, v := range []string{"ls", "git", "cat", "pnpm"} {
+		assert.False(t, RunsCode(v), v)
+	}
+	assert.True(t, RunsScripts("sh"))
+	assert.False(t, RunsScripts("python"))
+}

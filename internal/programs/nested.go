@@ -1,0 +1,193 @@
+package programs
+
+import "strings"
+
+// The programs that carry a nested script or command, and how each one's
+// is found. A carrier is listed here once: the Nested bit of the catalog
+// is built from this table, and NestedScript reads it.
+
+// shells run a script given with -c.
+var shells = []string{
+	"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "csh", "tcsh",
+	"rbash", "oksh", "loksh", "pdksh",
+}
+
+// carrier finds the script or command that a view (its program first)
+// carries.
+type carrier func(v []string) (Script, bool)
+
+// carriers lists every program that may carry a nested script or command.
+func carriers() map[string]carrier {
+	m := map[string]carrier{
+		"eval":  evalScript,
+		"env":   envScript,
+		"watch": watchScript,
+		"find":  findCommand,
+		"git":   gitConfigScript,
+	}
+	for _, v := range []string{"su", "runuser", "sg", "script", "flock", "nix-shell"} {
+		m[v] = optionScript
+	}
+	for _, v := range shells {
+		m[v] = shellScript
+	}
+	return m
+}
+
+// Script describes a script or command found inside a segment: the script
+// of sh -c or eval, or the command of find -exec.
+type Script struct {
+	Origin string   // how it was found: "bash -c", "eval", …
+	Text   string   // shell text to parse
+	Words  []string // or a command given as words (find -exec … ;)
+}
+
+// NestedScript finds a script that a view runs: sh -c SCRIPT, eval WORDS,
+// env -S STRING, su -c, watch CMD, find -exec CMD ;, git -c alias.x=!CMD.
+func NestedScript(v []string) (Script, bool) {
+	if len(v) == 0 {
+		return Script{}, false
+	}
+	p := Lookup(v[0])
+	if p == nil || p.carrier == nil {
+		return Script{}, false
+	}
+	return p.carrier(v)
+}
+
+func evalScript(v []string) (Script, bool) {
+	if len(v) < 2 {
+		return Script{}, false
+	}
+	return Script{Origin: "eval", Text: strings.Join(v[1:], " ")}, true
+}
+
+func envScript(v []string) (Script, bool) {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if (w == "-S" || w == "--split-string") && j+1 < len(v) {
+			return Script{Origin: "env -S", Text: strings.Join(v[j+1:], " ")}, true
+		}
+		if rest, ok := strings.CutPrefix(w, "--split-string="); ok {
+			return Script{Origin: "env -S", Text: strings.Join(append([]string{rest}, v[j+1:]...), " ")}, true
+		}
+		if strings.HasPrefix(w, "-S") && len(w) > 2 {
+			return Script{Origin: "env -S", Text: strings.Join(append([]string{w[2:]}, v[j+1:]...), " ")}, true
+		}
+	}
+	return Script{}, false
+}
+
+// optionScript reads su -c, runuser -c, flock --command, nix-shell --run …
+func optionScript(v []string) (Script, bool) {
+	for j := 1; j+1 < len(v); j++ {
+		switch v[j] {
+		case "-c", "--command", "--run":
+			return Script{Origin: v[0] + " " + v[j], Text: v[j+1]}, true
+		}
+	}
+	return Script{}, false
+}
+
+func watchScript(v []string) (Script, bool) {
+	j := 1
+	for j < len(v) && strings.HasPrefix(v[j], "-") {
+		if v[j] == "-n" || v[j] == "-d" || v[j] == "--interval" || v[j] == "-q" {
+			j++
+		}
+		j++
+	}
+	if j < len(v) {
+		return Script{Origin: "watch", Text: strings.Join(v[j:], " ")}, true
+	}
+	return Script{}, false
+}
+
+func findCommand(v []string) (Script, bool) {
+	for j := 1; j < len(v); j++ {
+		switch v[j] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			k := j + 1
+			for k < len(v) && v[k] != ";" && v[k] != "+" {
+				k++
+			}
+			if k > j+1 {
+				return Script{Origin: "find " + v[j], Words: v[j+1 : k]}, true
+			}
+		}
+	}
+	return Script{}, false
+}
+
+// gitCommandKeys are git configuration keys whose value is a command.
+var gitCommandKeys = map[string]bool{
+	"core.sshcommand": true, "core.pager": true, "core.editor": true, "core.fsmonitor": true,
+	"diff.external": true, "gpg.program": true, "sequence.editor": true, "credential.helper": true,
+	"uploadpack.packobjectshook": true, "core.askpass": true,
+}
+
+// gitConfigScript finds a command set with git -c: an alias starting with
+// "!" or a key whose value is a command.
+func gitConfigScript(v []string) (Script, bool) {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		var kv string
+		switch {
+		case w == "-c" && j+1 < len(v):
+			kv = v[j+1]
+			j++
+		case strings.HasPrefix(w, "-c") && len(w) > 2:
+			kv = w[2:]
+		case !strings.HasPrefix(w, "-"):
+			return Script{}, false
+		default:
+			continue
+		}
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		key = strings.ToLower(key)
+		switch {
+		case strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+			return Script{Origin: "git -c " + key, Text: val[1:]}, true
+		case gitCommandKeys[key] || strings.HasPrefix(key, "pager."):
+			return Script{Origin: "git -c " + key, Text: strings.TrimPrefix(val, "!")}, true
+		}
+	}
+	return Script{}, false
+}
+
+// shellScript reads "sh [options] -c SCRIPT [name args…]".
+func shellScript(v []string) (Script, bool) {
+	hasC := false
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "--" || w == "-" {
+			if hasC && j+1 < len(v) {
+				return Script{Origin: v[0] + " -c", Text: v[j+1]}, true
+			}
+			return Script{}, false
+		}
+		if len(w) > 1 && (w[0] == '-' || w[0] == '+') {
+			if strings.HasPrefix(w, "--") {
+				if w == "--rcfile" || w == "--init-file" {
+					j++
+				}
+				continue
+			}
+			if strings.IndexByte(w, 'c') > 0 && w[0] == '-' {
+				hasC = true
+			}
+			if strings.ContainsAny(w[1:], "oO") {
+				j++
+			}
+			continue
+		}
+		if hasC {
+			return Script{Origin: v[0] + " -c", Text: w}, true
+		}
+		return Script{}, false
+	}
+	return Script{}, false
+}

@@ -1,0 +1,102 @@
+package shell
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs"
+)
+
+// markCd records, for a cd-like segment, where it moves the shell. An
+// unknown destination ("") is never inside the scope.
+func (c *Command) markCd(s *Segment) {
+	w := s.Words
+	if len(w) == 0 {
+		return
+	}
+	if !s.hasBits {
+		s.Bits, s.hasBits = programs.WordBits(w[0]), true
+	}
+	bits := s.Bits
+	if len(w) > 1 && (w[0] == "builtin" || w[0] == "command") {
+		w = w[1:]
+		bits = programs.BitsOf(w[0])
+	}
+	if bits&programs.Cd == 0 {
+		return
+	}
+	s.Cd = true
+	args := w[1:]
+	var target string
+	known := false
+	i := 0
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' && args[i] != "--" && w[0] != "pushd" {
+		i++
+	}
+	if i < len(args) && args[i] == "--" {
+		i++
+	}
+	if w[0] != "popd" && len(args)-i == 1 {
+		target = args[i]
+		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
+			!strings.HasPrefix(target, "-") && !strings.ContainsAny(target, "$`*?[")
+	}
+	var room [MaxDirs + 1]string
+	cdTo := room[:0]
+	if known && strings.HasPrefix(target, "/") && len(s.Dirs) > 0 {
+		// Absolute: the same place from every directory.
+		cdTo = append(cdTo, path.Clean(target))
+	} else {
+		for _, d := range s.Dirs {
+			if !known || d == "" {
+				cdTo = addDir(cdTo, "")
+			} else {
+				cdTo = addDir(cdTo, path.Join(d, target))
+			}
+		}
+	}
+	s.CdTo = c.keepDirs(cdTo)
+}
+
+// keepDirs copies a directory set into the command's arena; like every
+// arena slice, it lives until the command is released.
+func (c *Command) keepDirs(set []string) []string {
+	k := len(c.a.dirs)
+	c.a.dirs = append(c.a.dirs, set...)
+	return c.a.dirs[k:len(c.a.dirs):len(c.a.dirs)]
+}
+
+// addDir adds d to a directory set, which holds at most MaxDirs places and
+// then one "unknown".
+func addDir(set []string, d string) []string {
+	for _, x := range set {
+		if x == d {
+			return set
+		}
+	}
+	if len(set) >= MaxDirs {
+		// Too many places to follow: one of them is "unknown".
+		for _, x := range set {
+			if x == "" {
+				return set
+			}
+		}
+		return append(set, "")
+	}
+	return append(set, d)
+}
+
+// unionDirs returns the places either a or b may leave the shell in: after
+// "x && y" or "x || y" the next statement starts from one of them.
+func (c *Command) unionDirs(a, b []string) []string {
+	if len(b) == 0 || slices.Equal(a, b) {
+		return a
+	}
+	var room [2 * (MaxDirs + 1)]string
+	out := append(room[:0], a...)
+	for _, d := range b {
+		out = addDir(out, d)
+	}
+	return c.keepDirs(out)
+}

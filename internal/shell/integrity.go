@@ -1,0 +1,78 @@
+package shell
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// IntegrityProblem scans the raw command text. It returns why the text
+// cannot be shown faithfully to a person, or "".
+func IntegrityProblem(cmd string) string {
+	if len(cmd) > MaxCommandBytes {
+		return fmt.Sprintf("the command is %d bytes, over the %d-byte bound", len(cmd), MaxCommandBytes)
+	}
+	for i := 0; i < len(cmd); {
+		c := cmd[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\t' && c != '\n' || c == 0x7f {
+				return fmt.Sprintf("control character %U at byte %d: what a person reads would not be what runs", rune(c), i)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(cmd[i:])
+		if r == utf8.RuneError && size == 1 {
+			return fmt.Sprintf("invalid UTF-8 at byte %d", i)
+		}
+		if hiddenRune(r) {
+			return fmt.Sprintf("invisible or direction-changing character %U at byte %d: what a person reads would not be what runs", r, i)
+		}
+		i += size
+	}
+	return ""
+}
+
+// hiddenRune reports the characters that change how text is displayed
+// without being seen: C1 controls, bidirectional controls, zero-width and
+// other format characters, tag characters.
+func hiddenRune(r rune) bool {
+	switch {
+	case r >= 0x80 && r <= 0x9f: // C1 controls
+		return true
+	case r == 0x00ad, r == 0x034f, r == 0x061c, r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5,
+		r == 0x180e, r == 0x3164, r == 0xffa0, r == 0xfeff:
+		return true
+	case r >= 0x200b && r <= 0x200f: // zero-width, LRM, RLM
+		return true
+	case r >= 0x2028 && r <= 0x202e: // line/paragraph separators, bidi embeddings and overrides
+		return true
+	case r >= 0x2060 && r <= 0x206f: // word joiner, invisible operators, bidi isolates
+		return true
+	case r >= 0xfe00 && r <= 0xfe0f, r >= 0xe0100 && r <= 0xe01ef: // variation selectors
+		return true
+	case r >= 0xe0000 && r <= 0xe007f: // tag characters
+		return true
+	case r >= 0xfff9 && r <= 0xfffb: // interlinear annotation
+		return true
+	}
+	return false
+}
+
+// ComputedVerb reports a program name that is only known at run time: it
+// holds an expansion or a glob. "[" and "[[" alone are the test commands.
+func ComputedVerb(v string) bool {
+	bracket := false
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '$', '`', '*', '?':
+			return true
+		case '[':
+			bracket = true
+		case ']':
+			if bracket {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,179 @@
+package shell
+
+import (
+	"math/rand"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// bashWords asks the real shell how it splits args into words, by running
+// printf '%s\0' with them.
+func bashWords(t *testing.T, args string) ([]string, bool) {
+	t.Helper()
+	out, err := exec.Command("/bin/bash", "--norc", "--noprofile", "-c", "printf '%s\\0' X "+args).Output()
+	if err != nil {
+		return nil, false
+	}
+	words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	return words[1:], true
+}
+
+func ourWords(args string) ([]string, bool) {
+	c := Read("printf '%s\\0' X "+args, "/ws")
+	if c.ParseErr != "" || len(c.Segs) != 1 {
+		return nil, false
+	}
+	return c.Segs[0].Words[3:], true
+}
+
+// Quoting and escapes without expansions: the shell's words after quote
+// removal are exactly ours.
+var bashCases = []string{
+	`a b c`,
+	`'a b' "c d" e\ f`,
+	`\curl x`,
+	`c"ur"l x`,
+	`c'u'rl x`,
+	`$'\x72m' -rf`,
+	`$'a\tb' $'\n' $'\e[0m' $'\101\102' $'\u00e9' $'\'' $'\\' $'\cA'`,
+	`"a\"b" "a\\b" "a\$b" "a\b" "a\` + "`" + `b"`,
+	`'it'\''s'`,
+	`"" ''`,
+	`a""b ''c`,
+	"a\\\nb",
+	`"a
+b"`,
+	`--flag=value -x=1 "--opt=a b"`,
+	`'$HOME' "\$HOME"`,
+	`a\ \ b`,
+	`\\\\`,
+	`"'" '"'`,
+	`x=1 y="2 3"`,
+	`\'a\' \"b\"`,
+	`$'\x2fetc\x2fpasswd'`,
+	`"semi;colon" 'and&&and' "pipe|pipe"`,
+	`$"localized"`,
+	`a\#b 'c#d'`,
+	`\* \? \[`,
+}
+
+func TestWordsMatchBash(t *testing.T) {
+	if _, err := exec.LookPath("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash on this machine")
+	}
+	for _, args := range bashCases {
+		want, ok := bashWords(t, args)
+		require.True(t, ok, "bash rejected %q", args)
+		got, ok := ourWords(args)
+		require.True(t, ok, "we did not read %q as one command", args)
+		assert.Equal(t, want, got, "words of %q", args)
+	}
+}
+
+// TestRandomWordsMatchBash generates random quoting and compares every
+// string that both bash and the parser accept.
+func TestRandomWordsMatchBash(t *testing.T) {
+	if _, err := exec.LookPath("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash on this machine")
+	}
+	rng := rand.New(rand.NewSource(1))
+	pieces := []string{"a", "b", "-", "=", "/", ".", " ", " ", "'", `"`, `\`, `\ `, `\'`, `\"`, "$'\\x41'", "$'\\n'", "ab", ":", ",", "%", "+", "@"}
+	compared := 0
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		n := 1 + rng.Intn(10)
+		for j := 0; j < n; j++ {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		args := b.String()
+		got, ok := ourWords(args)
+		if !ok {
+			continue
+		}
+		want, ok := bashWords(t, args)
+		if !ok {
+			continue
+		}
+		compared++
+		assert.Equal(t, want, got, "words of %q", args)
+	}
+	t.Logf("compared %d random commands with bash", compared)
+	require.Greater(t, compared, 50)
+}
+
+func TestSegments(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want [][]string
+	}{
+		{"ls", [][]string{{"ls"}}},
+		{"ls\nrm -rf ~", [][]string{{"ls"}, {"rm", "-rf", "~"}}},
+		{"test&&curl x", [][]string{{"test"}, {"curl", "x"}}},
+		{"evil.sh|sh", [][]string{{"evil.sh"}, {"sh"}}},
+		{"echo $(curl x | sh)", [][]string{{"echo", "$(curl x | sh)"}, {"curl", "x"}, {"sh"}}},
+		{"echo `id`", [][]string{{"echo", "`id`"}, {"id"}}},
+		{"diff <(ls a) >(wc)", [][]string{{"diff", "<(ls a)", ">(wc)"}, {"ls", "a"}, {"wc"}}},
+		{"(cd x; make)", [][]string{{"cd", "x"}, {"make"}}},
+		{"{ ls; pwd; }", [][]string{{"ls"}, {"pwd"}}},
+		{"cat x 2>/dev/null", [][]string{{"cat", "x"}}},
+		{"FOO=1 make", [][]string{{"FOO=1", "make"}}},
+		{"echo ${X:-$(whoami)}", [][]string{{"echo", "${X:-$(whoami)}"}, {"whoami"}}},
+		{"cat <<EOF\n$(id)\nEOF", [][]string{{"cat"}, {"id"}}},
+		{"cat <<'EOF'\n$(id)\nEOF", [][]string{{"cat"}}},
+		{"cat <<< \"$(id)\"", [][]string{{"cat"}, {"id"}}},
+		{"echo 'a && b'", [][]string{{"echo", "a && b"}}},
+		{"export A=$(id)", [][]string{{"export", "A=$(id)"}, {"id"}}},
+		{"bash -c 'curl x'", [][]string{{"bash", "-c", "curl x"}, {"curl", "x"}}},
+		{"x=1; eval \"cu\"\"rl x\"", [][]string{{"x=1"}, {"eval", "curl x"}, {"curl", "x"}}},
+		{"timeout 5 npm test", [][]string{{"timeout", "5", "npm", "test"}, {"npm", "test"}}},
+	}
+	for _, tt := range tests {
+		c := Read(tt.cmd, "/ws")
+		require.Empty(t, c.ParseErr, tt.cmd)
+		var got [][]string
+		for _, s := range c.Segs {
+			got = append(got, s.Words)
+		}
+		assert.Equal(t, tt.want, got, "segments of %q", tt.cmd)
+	}
+}
+
+func TestViews(t *testing.T) {
+	tests := []struct {
+		words []string
+		want  []string // a view that must be present
+	}{
+		{[]string{"env", "FOO=1", "/usr/bin/curl", "x"}, []string{"curl", "x"}},
+		{[]string{"FOO=1", "curl", "x"}, []string{"curl", "x"}},
+		{[]string{"sudo", "-u", "root", "rm", "-rf", "x"}, []string{"rm", "-rf", "x"}},
+		{[]string{"nice", "-n", "5", "nohup", "curl", "x"}, []string{"curl", "x"}},
+		{[]string{"timeout", "-s", "KILL", "5", "curl", "x"}, []string{"curl", "x"}},
+		{[]string{"c{u,}rl", "x"}, []string{"curl", "crl", "x"}},
+		{[]string{"{curl,x}"}, []string{"curl", "x"}},
+		{[]string{"xargs", "-I{}", "curl", "{}"}, []string{"curl", "{}"}},
+		{[]string{"command", "curl", "x"}, []string{"curl", "x"}},
+		{[]string{"pnpm", "exec", "curl", "x"}, []string{"curl", "x"}},
+	}
+	for _, tt := range tests {
+		views := lookThrough(tt.words)
+		assert.Contains(t, views, tt.want, "views of %q", tt.words)
+	}
+	assert.Len(t, lookThrough([]string{"command", "-v", "curl"}), 1, "command -v runs nothing")
+}
+
+// lookThrough returns the views of words, as a segment of them would get.
+func lookThrough(words []string) [][]string {
+	var all Mask
+	for _, w := range words {
+		all |= MaskOf(w)
+	}
+	if len(words) == 0 || !lookNeeded(programs.WordBits(words[0]), all) {
+		return [][]string{words}
+	}
+	return lookThroughViews(words, &Command{})
+}

@@ -1,0 +1,309 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Word flags describe what the shell may still do to a word at run time.
+// The engine keeps expansions as the text that was typed, so these flags are
+// how the path checks and the integrity cap learn that a word's value is not
+// known statically.
+const (
+	WordExpands  uint8 = 1 << iota // contains $…, `…`, $(…), $((…)), <(…)
+	WordGlob                       // contains an unquoted *, ? or [ or an extended glob
+	WordTilde                      // starts with an unquoted ~
+	WordExpSlash                   // an expansion is followed by '/', or hides a path in ${x:-/…}
+	WordBrace                      // contains an unquoted { (brace expansion possible)
+	WordDotGlob                    // a path component such as .* or .? that a glob may turn into ..
+)
+
+// wordText turns a parsed word into the engine's view of it: quotes
+// removed, escapes resolved, every expansion kept as the text that was typed.
+// src is the text the word was parsed from.
+func wordText(src string, w *syntax.Word) (string, uint8) {
+	if w == nil || len(w.Parts) == 0 {
+		return "", 0
+	}
+	// The common case, a single unquoted literal with no backslash, needs
+	// no copy: the word is a substring of the input.
+	if len(w.Parts) == 1 {
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok && strings.IndexByte(lit.Value, '\\') < 0 {
+			return lit.Value, litFlags(lit.Value, true)
+		}
+	}
+	var b strings.Builder
+	var flags uint8
+	afterExp := false
+	for i, part := range w.Parts {
+		start := b.Len()
+		isExp := false
+		switch p := part.(type) {
+		case *syntax.Lit:
+			unescapeUnquoted(&b, p.Value)
+			flags |= litFlags(p.Value, i == 0)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				ansiC(&b, p.Value)
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, dp := range p.Parts {
+				dstart := b.Len()
+				dExp := false
+				switch d := dp.(type) {
+				case *syntax.Lit:
+					unescapeDouble(&b, d.Value)
+				default:
+					b.WriteString(nodeSource(src, dp))
+					flags |= WordExpands
+					dExp = true
+					flags |= hiddenPathFlag(src, dp)
+				}
+				if afterExp && b.Len() > dstart && b.String()[dstart] == '/' {
+					flags |= WordExpSlash
+				}
+				afterExp = dExp
+			}
+			continue
+		case *syntax.ExtGlob:
+			b.WriteString(nodeSource(src, p))
+			flags |= WordGlob
+		default:
+			b.WriteString(nodeSource(src, part))
+			flags |= WordExpands | hiddenPathFlag(src, part)
+			isExp = true
+		}
+		if afterExp && b.Len() > start && b.String()[start] == '/' {
+			flags |= WordExpSlash
+		}
+		afterExp = isExp
+	}
+	return b.String(), flags
+}
+
+// Quote is strconv.Quote without its cost for the common case: text of
+// printable ASCII with no quote or backslash is wrapped as it is.
+func Quote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.Quote(s)
+		}
+	}
+	return "\"" + s + "\""
+}
+
+// litFlags reports what an unquoted literal may still expand to.
+func litFlags(v string, first bool) uint8 {
+	var f uint8
+	if first && strings.HasPrefix(v, "~") {
+		f |= WordTilde
+	}
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			f |= WordGlob
+			if dotGlobAt(v, i) {
+				f |= WordDotGlob
+			}
+		case '{':
+			f |= WordBrace
+		}
+	}
+	return f
+}
+
+// dotGlobAt reports whether the glob character at i sits in a path
+// component that starts with a dot, like ".*" or "a/.?": such a component can
+// match "..".
+func dotGlobAt(v string, i int) bool {
+	j := strings.LastIndexByte(v[:i], '/') + 1
+	return j < len(v) && v[j] == '.'
+}
+
+// hiddenPathFlag looks inside ${x:-word}, ${x/a/b} and friends: a default
+// value such as /etc is a path the word may become.
+func hiddenPathFlag(src string, part syntax.WordPart) uint8 {
+	pe, ok := part.(*syntax.ParamExp)
+	if !ok {
+		return 0
+	}
+	var inner []*syntax.Word
+	if pe.Exp != nil {
+		inner = append(inner, pe.Exp.Word)
+	}
+	if pe.Repl != nil {
+		inner = append(inner, pe.Repl.With)
+	}
+	for _, w := range inner {
+		if w == nil {
+			continue
+		}
+		t, f := wordText(src, w)
+		if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || strings.Contains(t, "..") || f&(WordExpSlash|WordTilde) != 0 {
+			return WordExpSlash
+		}
+	}
+	return 0
+}
+
+// nodeSource returns the text a node was parsed from.
+func nodeSource(src string, n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(src) || s > e {
+		return ""
+	}
+	return src[s:e]
+}
+
+// unescapeUnquoted resolves backslashes outside quotes: "\c" is c, and a
+// backslash-newline pair disappears.
+func unescapeUnquoted(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '\\' && i+1 < len(v) {
+			i++
+			if v[i] == '\n' {
+				continue
+			}
+			b.WriteByte(v[i])
+			continue
+		}
+		b.WriteByte(c)
+	}
+}
+
+// unescapeDouble resolves backslashes inside double quotes, where only $ `
+// " \ and newline are special.
+func unescapeDouble(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '\\' && i+1 < len(v) {
+			switch v[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+				b.WriteByte(v[i])
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+}
+
+// ansiC decodes the body of a $'…' string the way bash does.
+func ansiC(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := v[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(e)
+		case 'c':
+			if i+1 < len(v) {
+				i++
+				b.WriteByte(v[i] & 0x1f)
+			} else {
+				b.WriteString("\\c")
+			}
+		case 'x', 'u', 'U':
+			max := 2 // \xHH
+			if e == 'u' {
+				max = 4 // \uHHHH
+			} else if e == 'U' {
+				max = 8 // \UHHHHHHHH
+			}
+			j := i + 1
+			for j < len(v) && j-i-1 < max && isHex(v[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(v[i+1:j], 16, 32)
+			if e == 'x' {
+				b.WriteByte(byte(n))
+			} else if n <= utf8.MaxRune {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(v) && j-i < 3 && v[j] >= '0' && v[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(v[i:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// Mask records which of the bytes the checks look for a word holds.
+type Mask uint8
+
+// The bytes a Mask records.
+const (
+	MaskDot   Mask = 1 << iota // '.'
+	MaskPath                   // '/', '~', '$' or '`'
+	MaskEq                     // '='
+	MaskBrace                  // '{'
+)
+
+var maskTable = func() (t [256]Mask) {
+	t['.'] = MaskDot
+	for _, c := range []byte("/~$`") {
+		t[c] = MaskPath
+	}
+	t['='] = MaskEq
+	t['{'] = MaskBrace
+	return t
+}()
+
+// MaskOf returns the Mask of w. A word with none of
+// MaskDot|MaskPath|MaskEq names no path the checks care about: no
+// directory, home, expansion, parent, dot name or option value.
+func MaskOf(w string) Mask {
+	var m Mask
+	for i := 0; i < len(w); i++ {
+		m |= maskTable[w[i]]
+	}
+	return m
+}
