@@ -1,10 +1,12 @@
 package permengine
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // cap records a cap that fired. It changes auto_approve to
@@ -44,9 +46,13 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	if cmd.TooMany {
 		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands", false)
 	}
+	x.budgetCap()
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		for _, v := range s.Views {
+			if !x.w.Spend(1 + len(v) + len(v[0])) {
+				break
+			}
 			if len(v) > 0 && shell.ComputedVerb(v[0]) {
 				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time", false)
 				break
@@ -61,7 +67,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		if hit, ok := segEffect(s, extra); ok {
+		if hit, ok := segEffectWork(s, extra, &x.w); ok {
 			why := hit.Why
 			if hit.Instead != "" {
 				why += "; propose a typed " + hit.Instead + " action instead"
@@ -81,11 +87,14 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	pc := x.protCheck(root)
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		if why := segProtected(s, &pc); why != "" {
+		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why, false)
 		}
 	}
 	for _, ref := range cmd.Paths {
+		if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+			break
+		}
 		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
 			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why, false)
 		}
@@ -98,23 +107,74 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 			if len(v) == 0 {
 				continue
 			}
-			if why := programs.ExecArgument(v, s.ViewBits(vi)); why != "" {
+			bits := s.ViewBits(vi)
+			if !x.w.Spend(viewCost(v, bits&programs.Exec != 0)) {
+				break
+			}
+			if why := programs.ExecArgument(v, bits); why != "" {
 				x.cap(CodeExecArgument, s.Text, why, true)
 				break
 			}
 		}
 	}
+	x.budgetCap()
+}
+
+// budgetCap fires the integrity cap, once, when the decision's work ran
+// out of its budget: what could not be read and checked in full is never
+// approved.
+func (x *decider) budgetCap() {
+	if x.w.Out() && !x.outOfWork {
+		x.outOfWork = true
+		x.cap(CodeIntegrity, "", x.w.Why(), false)
+	}
+}
+
+// viewCost is the work of a check of view v: a step, and a read of every
+// word when the program has rows the check goes through.
+func viewCost(v []string, rows bool) int {
+	if !rows {
+		return 1
+	}
+	n := 1
+	for _, w := range v {
+		n += 1 + len(w)
+	}
+	return n
+}
+
+// pathCost is the work of checking word w as a path from each of dirs.
+func pathCost(w string, dirs []string) int {
+	n := 1 + len(w)
+	for _, d := range dirs {
+		n += len(d) + len(w)
+	}
+	return n
 }
 
 // segEffect checks every view of a segment for external effect or
 // privilege, and, for an unknown program, every later word that starts a
 // row of the tables.
+//
+// A later word is checked where it stands, as the program of the words
+// after it: the rest of the command is never copied for it.
 func segEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
+	unlimited := work.New(math.MaxInt / 2)
+	return segEffectWork(s, extra, &unlimited)
+}
+
+// segEffectWork is segEffect that spends its work on w, and finds nothing
+// more once w's budget is spent.
+func segEffectWork(s *shell.Segment, extra [][]string, w *work.Counter) (programs.Reach, bool) {
 	for vi, v := range s.Views {
 		if len(v) == 0 {
 			continue
 		}
-		if hit, ok := programs.ExternalEffect(v, s.ViewBits(vi), extra); ok {
+		bits := s.ViewBits(vi)
+		if !w.Spend(viewCost(v, bits&programs.Effect != 0 || len(extra) > 0)) {
+			return programs.Reach{}, false
+		}
+		if hit, ok := programs.ExternalEffect(v, bits, extra); ok {
 			return hit, true
 		}
 	}
@@ -123,11 +183,17 @@ func segEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
 	}
 	for i := 1; i < len(s.Words); i++ {
 		b := programs.BaseName(s.Words[i])
+		if !w.Spend(1) {
+			return programs.Reach{}, false
+		}
 		if programs.BitsOf(b)&programs.Effect == 0 && !extraVerb(extra, b) {
 			continue
 		}
-		rest := append([]string{b}, s.Words[i+1:]...)
-		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), extra); ok {
+		rest := s.Words[i:]
+		if !w.Spend(viewCost(rest, true)) {
+			return programs.Reach{}, false
+		}
+		if hit, ok := programs.ExternalEffectAs(b, rest, extra); ok {
 			hit.Why += " (" + shell.Quote(s.Words[0]) + " is not a known program and may run it)"
 			return hit, true
 		}

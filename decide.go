@@ -8,6 +8,7 @@ import (
 	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // decider carries one decision's running state.
@@ -23,6 +24,10 @@ type decider struct {
 	buf  [traceOnStack]Step
 	n    int
 	more []Step
+	// w counts the decision's work against its budget.
+	w         work.Counter
+	outOfWork bool           // the integrity cap named the exhausted budget
+	cmd       *shell.Command // the terminal command's reading, released by Decide
 }
 
 // traceOnStack is room for the trace of most decisions; a longer one moves
@@ -30,6 +35,8 @@ type decider struct {
 const traceOnStack = 12
 
 func (x *decider) step(s Step) {
+	// The trace is work too: its text must stay linear in the command.
+	x.w.Spend(1 + len(s.Segment) + len(s.Detail))
 	s.Outcome = x.cur
 	if x.n < len(x.buf) {
 		x.buf[x.n] = s
@@ -61,24 +68,58 @@ func (x *decider) finish() Decision {
 // Policy. A nil policy is an empty one (the built-in floor still applies).
 // It never panics: should the engine itself fail, the decision is a deny
 // with the code internal_error (fail closed, never crash the host).
-func Decide(p *Policy, req Request) (d Decision) {
-	var cmd *shell.Command
+//
+// Its work is bounded by a budget proportional to the request's length:
+// a command that would need more is not auto-approved (the integrity cap
+// names the budget).
+func Decide(p *Policy, req Request) Decision {
+	d, _ := decideWork(p, req)
+	return d
+}
+
+// workReport is what a decision's work counter saw: the units spent, the
+// budget, and whether the budget ran out.
+type workReport struct {
+	units, budget int
+	exhausted     bool
+}
+
+// decideWork is Decide that also reports the work the decision took.
+func decideWork(p *Policy, req Request) (Decision, workReport) {
+	return decideBudget(p, req, work.Budget(requestBytes(req)))
+}
+
+// requestBytes is the length of what a request holds in text.
+func requestBytes(req Request) int {
+	a := req.Action
+	return len(a.Command) + len(a.Cwd) + len(a.Branch) + len(a.Path) + len(req.Env.ScopeRoot)
+}
+
+// decideBudget is Decide with a work budget of the given units.
+func decideBudget(p *Policy, req Request, budget int) (d Decision, w workReport) {
+	x := &decider{req: req, p: p, w: work.New(budget)}
 	defer func() {
+		w = workReport{units: x.w.Units(), budget: x.w.Limit(), exhausted: x.w.Out()}
 		if r := recover(); r != nil {
 			// The command (and any parser) of a failed call is not handed
 			// back to its pool: it may be half-written.
 			d = internalError(r)
 			return
 		}
-		if cmd != nil {
-			cmd.Release()
+		if x.cmd != nil {
+			x.cmd.Release()
 		}
 	}()
-	x := &decider{req: req, p: p}
+	return x.decide(), w
+}
+
+// decide runs the pipeline.
+func (x *decider) decide() Decision {
+	req := x.req
 	a := req.Action
 	blank := a.Type == Terminal && isBlank(a.Command)
 	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
-		cmd = readTerminal(a)
+		x.cmd = shell.ReadPooled(a.Command, a.Cwd, &x.w)
 	}
 
 	// 1. Input checks.
@@ -140,7 +181,7 @@ func Decide(p *Policy, req Request) (d Decision) {
 
 	// 5 and 6: permissions.json, then the caps.
 	if a.Type == Terminal {
-		x.terminal(cmd)
+		x.terminal(x.cmd)
 	} else {
 		x.typed()
 	}
@@ -348,7 +389,10 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 	var deny, ask, allow *Rule
 	denyView, askView := 0, 0
 	for vi, v := range s.Views {
-		m := x.p.matchAllLists(v)
+		m, steps := x.p.matchAllLists(v)
+		if !x.w.Spend(steps) {
+			return classNone, nil, CodeUnset, ""
+		}
 		if r := m[ListDeny]; r != nil && (deny == nil || r.order < deny.order) {
 			deny, denyView = r, vi
 		}
@@ -368,19 +412,23 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 	if x.p.hasDenyAsk() && len(s.Words) > 1 && s.UnknownProgram() {
 		for i := 1; i < len(s.Words); i++ {
 			rest := s.Words[i:]
+			if !x.w.Spend(1) {
+				return classNone, nil, CodeUnset, ""
+			}
 			if !x.p.mayStartDenyAsk(rest[0]) {
 				continue
 			}
-			if b := programs.BaseName(rest[0]); b != rest[0] {
-				rest = append([]string{b}, rest[1:]...)
+			b := programs.BaseName(rest[0])
+			m, steps := x.p.matchAs(b, rest)
+			if !x.w.Spend(steps) {
+				return classNone, nil, CodeUnset, ""
 			}
-			m := x.p.matchAllLists(rest)
 			r := m[ListDeny]
 			if r == nil {
 				r = m[ListAsk]
 			}
 			if r != nil {
-				return classAsk, r, CodeFileAsk, " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(strings.Join(rest, " ")) + ")"
+				return classAsk, r, CodeFileAsk, " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(b+joinRest(rest)) + ")"
 			}
 		}
 	}
@@ -396,6 +444,14 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
 	}
 	return classNone, nil, CodeUnset, ""
+}
+
+// joinRest is " " and the words after the first, joined by spaces.
+func joinRest(words []string) string {
+	if len(words) < 2 {
+		return ""
+	}
+	return " " + strings.Join(words[1:], " ")
 }
 
 // allAllowReasons are the reasons of compound commands whose every segment

@@ -89,12 +89,18 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
+			if !x.w.Spend(pathCost(w, s.Dirs)) {
+				return
+			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
 				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why, true)
 				break
 			}
 		}
 		for _, ref := range s.Redirs {
+			if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+				return
+			}
 			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
 				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
 				break
@@ -102,6 +108,9 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 		}
 	}
 	for _, ref := range cmd.Paths {
+		if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+			return
+		}
 		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
 			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
 		}
@@ -109,18 +118,24 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 }
 
 // segProtected checks a segment's words and redirection targets against
-// the protected paths.
-func segProtected(s *shell.Segment, pc *paths.Checker) string {
+// the protected paths; it finds nothing more once the budget is spent.
+func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
+		}
+		if !x.w.Spend(pathCost(w, s.Dirs)) {
+			return ""
 		}
 		if why := pc.Problem(w, s.Dirs); why != "" {
 			return shell.Quote(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.Redirs {
+		if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+			return ""
+		}
 		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
 			return "redirection " + ref.Op + " " + shell.Quote(ref.Text) + " reaches " + why + ": a person approves every use of it"
 		}

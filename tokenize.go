@@ -6,9 +6,3 @@ import "github.com/permengine/permengine/internal/shell"
 // longer one is never auto-approved (the integrity cap names the bound);
 // deny rules still see a plain split of its beginning.
 const MaxCommandBytes = shell.MaxCommandBytes
-
-// readTerminal reads a terminal command into its segments, with a pooled
-// reading that the caller releases.
-func readTerminal(a Action) *shell.Command {
-	return shell.ReadPooled(a.Command, a.Cwd)
-}

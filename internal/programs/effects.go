@@ -154,7 +154,18 @@ type Reach struct {
 // ExternalEffect checks one view of a segment (its program first, with the
 // program's catalog bits) against the tables and the host's extra rows.
 func ExternalEffect(v []string, bits Bits, extra [][]string) (Reach, bool) {
-	verb := v[0]
+	return externalEffect(v[0], v, bits, extra)
+}
+
+// ExternalEffectAs is ExternalEffect for words whose program reads as
+// verb (an argument of an unknown program with its directory removed),
+// checked where they stand, without a copy.
+func ExternalEffectAs(verb string, v []string, extra [][]string) (Reach, bool) {
+	return externalEffect(verb, v, BitsOf(verb), extra)
+}
+
+// externalEffect checks v with verb in the place of v[0].
+func externalEffect(verb string, v []string, bits Bits, extra [][]string) (Reach, bool) {
 	if bits&Effect == 0 && len(extra) == 0 {
 		return Reach{}, false
 	}

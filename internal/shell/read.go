@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/work"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -77,7 +79,8 @@ type Command struct {
 	// scan of its text can be skipped.
 	FastTop bool
 
-	nestedReads int  // nested scripts read so far, bounded by maxNestedReads
+	nestedReads int // nested scripts read so far, bounded by maxNestedReads
+	work        *work.Counter
 	noFast      bool // read everything with the parser (for differential tests)
 	a           arena
 	cwd         [1]string
@@ -96,15 +99,28 @@ func (c *Command) Release() {
 // command over MaxCommandBytes is not read in full: deny rules still see a
 // plain split of its beginning, and the integrity cap keeps it from
 // approval.
-func ReadPooled(src, cwd string) *Command {
+//
+// The reading spends its work on w, and stops once w's budget is spent:
+// the caller must then not approve the command.
+func ReadPooled(src, cwd string, w *work.Counter) *Command {
 	c := cmdPool.Get().(*Command)
 	c.cwd[0] = cwd
+	c.work = w
 	if len(src) > MaxCommandBytes {
+		// The plain split reads the beginning; the integrity scan, the
+		// whole.
+		w.Spend(len(src) / 8)
 		c.fallbackSplit(src[:MaxCommandBytes], c.cwd[:], 0, "")
 		return c
 	}
 	c.read(src, c.cwd[:], 0, "")
 	return c
+}
+
+// spend spends n units of the reading's work; a Command made without a
+// counter (by this package's tests) reads without a budget.
+func (c *Command) spend(n int) bool {
+	return c.work == nil || c.work.Spend(n)
 }
 
 // maxNestedReads bounds how many nested scripts (bash -c, eval, wrappers)
@@ -118,7 +134,8 @@ var parserPool = sync.Pool{New: func() any {
 // Read parses src into segments, whatever its length, in a Command of its
 // own. cwd is the action's working directory ("" when unknown).
 func Read(src string, cwd string) *Command {
-	c := &Command{}
+	unlimited := work.New(math.MaxInt / 2)
+	c := &Command{work: &unlimited}
 	c.read(src, []string{cwd}, 0, "")
 	return c
 }
@@ -126,6 +143,9 @@ func Read(src string, cwd string) *Command {
 // read parses one script (the command itself or a nested one) and appends
 // its segments.
 func (c *Command) read(src string, dirs []string, depth int, origin string) {
+	if !c.spend(len(src) + 1) {
+		return
+	}
 	if !c.noFast && c.fastRead(src, dirs, depth, origin) {
 		if depth == 0 && len(c.Segs) > 0 && c.Segs[0].Depth == 0 {
 			c.FastTop = true
@@ -150,6 +170,9 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 func (c *Command) addSegment(s *Segment) {
 	if len(c.Segs) >= MaxSegments {
 		c.TooMany = true
+		return
+	}
+	if !c.spend(1 + len(s.Words)) {
 		return
 	}
 	if !s.hasBits && len(s.Words) > 0 {
