@@ -80,7 +80,7 @@ func AlwaysAllow(a Action) ([]string, error) {
 		return refuse("", CodeIntegrity, "the command uses "+cmd.Control)
 	case cmd.Dynamic != "":
 		return refuse("", CodeIntegrity, cmd.Dynamic)
-	case cmd.TooDeep || cmd.TooMany:
+	case cmd.TooDeep || cmd.TooMany || cmd.Bound != "":
 		return refuse("", CodeIntegrity, "the command is nested too deep or too long")
 	}
 	var out []string

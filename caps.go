@@ -46,6 +46,9 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	if cmd.TooMany {
 		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands", false)
 	}
+	if cmd.Bound != "" {
+		x.cap(CodeIntegrity, "", cmd.Bound+": the command is not read in full", false)
+	}
 	x.budgetCap()
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]

@@ -3,8 +3,8 @@ package shell
 import (
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/permengine/permengine/internal/brace"
 	"github.com/permengine/permengine/internal/programs"
 )
 
@@ -32,8 +32,12 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // lookThroughViews returns the views of words that lookNeeded accepts;
 // the first is the literal words themselves. They are kept in the
 // command's arena.
+//
+// Views are never dropped: past a bound (views, steps, depth, brace
+// expansion, the work budget) the command records why, and the integrity
+// cap fires.
 func lookThroughViews(words []string, c *Command) [][]string {
-	var l looker
+	l := looker{c: c}
 	l.add(words)
 	l.visit(words, 0)
 	k := len(c.a.views)
@@ -44,11 +48,16 @@ func lookThroughViews(words []string, c *Command) [][]string {
 // looker gathers the views of one segment: the first ones in an array on
 // the caller's stack, any further ones in more.
 type looker struct {
+	c     *Command
 	first [8][]string
 	n     int
 	more  [][]string
 	steps int // visits so far, bounded by maxLookSteps
 }
+
+// maxLookDepth bounds how many wrappers, runners and brace expansions deep
+// the views are looked for.
+const maxLookDepth = 16
 
 // count returns the number of views so far.
 func (l *looker) count() int { return l.n + len(l.more) }
@@ -58,9 +67,6 @@ func (l *looker) count() int { return l.n + len(l.more) }
 const maxLookSteps = 256
 
 func (l *looker) add(v []string) bool {
-	if l.count() >= maxViews {
-		return false
-	}
 	for _, have := range l.first[:l.n] {
 		if slices.Equal(have, v) {
 			return false
@@ -70,6 +76,13 @@ func (l *looker) add(v []string) bool {
 		if slices.Equal(have, v) {
 			return false
 		}
+	}
+	if !l.c.spend(1 + l.count()) {
+		return false
+	}
+	if l.count() >= maxViews {
+		l.c.exceeded("a segment has more than " + strconv.Itoa(maxViews) + " readings through wrappers and brace expansion")
+		return false
 	}
 	if l.n < len(l.first) {
 		l.first[l.n] = v
@@ -82,7 +95,14 @@ func (l *looker) add(v []string) bool {
 
 func (l *looker) visit(v []string, depth int) {
 	l.steps++
-	if depth > 16 || l.count() >= maxViews || l.steps > maxLookSteps {
+	switch {
+	case !l.c.spend(1):
+		return
+	case depth > maxLookDepth:
+		l.c.exceeded("wrappers, runners and brace expansions nested more than " + strconv.Itoa(maxLookDepth) + " deep")
+		return
+	case l.steps > maxLookSteps:
+		l.c.exceeded("reading a segment through its wrappers takes more than " + strconv.Itoa(maxLookSteps) + " steps")
 		return
 	}
 	// Leading assignments do not change which program runs.
@@ -95,13 +115,20 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	// Brace expansion happens before the program is found.
-	if hasBrace(v) {
-		if ex := expandBraces(v); ex != nil && !slices.Equal(ex, v) {
+	if brace.Possible(v) {
+		ex, err := brace.Words(v, l.c.counter())
+		switch {
+		case err != nil:
+			l.c.exceeded(err.Error())
+		case !slices.Equal(ex, v):
 			l.visit(ex, depth+1)
 		}
 	}
 	// The program's directory does not change which program it is.
 	if b := programs.BaseName(v[0]); b != v[0] {
+		if !l.c.spend(8 * len(v)) { // a copy of the view
+			return
+		}
 		nv := make([]string, len(v))
 		copy(nv, v)
 		nv[0] = b
@@ -127,147 +154,4 @@ func (l *looker) visit(v []string, depth int) {
 			}
 		}
 	}
-}
-
-func hasBrace(v []string) bool {
-	for _, w := range v {
-		if strings.IndexByte(w, '{') >= 0 && (strings.IndexByte(w, ',') >= 0 || strings.Contains(w, "..")) {
-			return true
-		}
-	}
-	return false
-}
-
-// expandBraces applies bash brace expansion ({a,b} and {1..3}) to each word,
-// splicing the results in place. It returns nil if the result would be too
-// large.
-func expandBraces(v []string) []string {
-	out := make([]string, 0, len(v)+2)
-	for _, w := range v {
-		ex := braceWord(w, 0)
-		if ex == nil {
-			return nil
-		}
-		out = append(out, ex...)
-		if len(out) > 256 {
-			return nil
-		}
-	}
-	return out
-}
-
-func braceWord(w string, depth int) []string {
-	if depth > 8 {
-		return []string{w}
-	}
-	open := -1
-	for i := 0; i < len(w); i++ {
-		if w[i] == '{' {
-			// Find the matching close and whether it has a top-level comma
-			// or a sequence.
-			d, comma, end := 0, false, -1
-			for k := i; k < len(w); k++ {
-				switch w[k] {
-				case '{':
-					d++
-				case '}':
-					d--
-				case ',':
-					if d == 1 {
-						comma = true
-					}
-				}
-				if d == 0 {
-					end = k
-					break
-				}
-			}
-			if end < 0 {
-				return []string{w}
-			}
-			body := w[i+1 : end]
-			var alts []string
-			if comma {
-				alts = splitTopComma(body)
-			} else if seq := braceSeq(body); seq != nil {
-				alts = seq
-			} else {
-				continue
-			}
-			open = i
-			var out []string
-			pre, post := w[:open], w[end+1:]
-			for _, a := range alts {
-				sub := braceWord(pre+a+post, depth+1)
-				if sub == nil {
-					return nil // too large below: give up on the whole word
-				}
-				out = append(out, sub...)
-				if len(out) > 256 {
-					return nil
-				}
-			}
-			return out
-		}
-	}
-	return []string{w}
-}
-
-func splitTopComma(s string) []string {
-	var out []string
-	d, last := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '{':
-			d++
-		case '}':
-			d--
-		case ',':
-			if d == 0 {
-				out = append(out, s[last:i])
-				last = i + 1
-			}
-		}
-	}
-	return append(out, s[last:])
-}
-
-// braceSeq expands a single-letter or small numeric sequence {a..e},
-// {1..5}; it returns nil for anything else.
-func braceSeq(s string) []string {
-	a, b, ok := strings.Cut(s, "..")
-	if !ok || a == "" || b == "" || strings.Contains(b, "..") {
-		return nil
-	}
-	if len(a) == 1 && len(b) == 1 && !isDigits(a) && !isDigits(b) {
-		var out []string
-		step := 1
-		if a[0] > b[0] {
-			step = -1
-		}
-		for c := int(a[0]); ; c += step {
-			out = append(out, string(rune(c)))
-			if c == int(b[0]) || len(out) > 64 {
-				break
-			}
-		}
-		return out
-	}
-	if isDigits(a) && isDigits(b) && len(a) < 4 && len(b) < 4 {
-		x, _ := strconv.Atoi(a) // at most three digits
-		y, _ := strconv.Atoi(b)
-		step := 1
-		if x > y {
-			step = -1
-		}
-		var out []string
-		for n := x; ; n += step {
-			out = append(out, strconv.Itoa(n))
-			if n == y || len(out) > 64 {
-				break
-			}
-		}
-		return out
-	}
-	return nil
 }

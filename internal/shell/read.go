@@ -74,6 +74,9 @@ type Command struct {
 	TooDeep  bool      // nesting limit reached
 	Paths    []PathRef // redirections on compound commands
 	TooMany  bool      // more than MaxSegments simple commands
+	// Bound is non-empty when a bound on reading was exceeded (views,
+	// brace expansion, nesting): why. The integrity cap fires.
+	Bound string
 	// FastTop is true when the command itself was read by the fast path,
 	// which only accepts printable ASCII, tabs and newlines: the integrity
 	// scan of its text can be skipped.
@@ -117,10 +120,26 @@ func ReadPooled(src, cwd string, w *work.Counter) *Command {
 	return c
 }
 
-// spend spends n units of the reading's work; a Command made without a
-// counter (by this package's tests) reads without a budget.
-func (c *Command) spend(n int) bool {
-	return c.work == nil || c.work.Spend(n)
+// exceeded records that a bound on reading the command was exceeded; the
+// first reason is kept. Nothing read so far is dropped, and the integrity
+// cap keeps the command from approval.
+func (c *Command) exceeded(why string) {
+	if c.Bound == "" {
+		c.Bound = why
+	}
+}
+
+// spend spends n units of the reading's work.
+func (c *Command) spend(n int) bool { return c.counter().Spend(n) }
+
+// counter returns the reading's work counter; a Command made without one
+// (by this package's tests) reads without a budget.
+func (c *Command) counter() *work.Counter {
+	if c.work == nil {
+		unlimited := work.New(math.MaxInt / 2)
+		c.work = &unlimited
+	}
+	return c.work
 }
 
 // maxNestedReads bounds how many nested scripts (bash -c, eval, wrappers)
