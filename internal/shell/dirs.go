@@ -49,19 +49,33 @@ func (c *Command) markCd(s *Segment) {
 		cdTo = append(cdTo, path.Clean(target))
 	} else {
 		for _, d := range s.Dirs {
-			if !known || d == "" {
-				cdTo = addDir(cdTo, "")
-			} else {
-				cdTo = addDir(cdTo, path.Join(d, target))
-			}
+			cdTo = addDir(cdTo, c.join(d, target, known))
 		}
 	}
 	s.CdTo = c.keepDirs(cdTo)
 }
 
+// MaxDirBytes bounds the length of a working directory the engine
+// follows. A chain of cd commands could otherwise make each directory
+// longer than the last, and the sets of them quadratic in the command;
+// past the bound the directory is unknown, which is never inside the
+// scope.
+const MaxDirBytes = 1024
+
+// join is where "cd target" from d leads: "" (unknown) when d or the
+// target is unknown, the result is longer than MaxDirBytes or the work
+// budget is spent.
+func (c *Command) join(d, target string, known bool) string {
+	if !known || d == "" || len(d)+1+len(target) > MaxDirBytes || !c.spend(1+len(d)+len(target)) {
+		return ""
+	}
+	return path.Join(d, target)
+}
+
 // keepDirs copies a directory set into the command's arena; like every
 // arena slice, it lives until the command is released.
 func (c *Command) keepDirs(set []string) []string {
+	c.spend(1 + len(set))
 	k := len(c.a.dirs)
 	c.a.dirs = append(c.a.dirs, set...)
 	return c.a.dirs[k:len(c.a.dirs):len(c.a.dirs)]
