@@ -57,7 +57,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 				break
 			}
 			if len(v) > 0 && shell.ComputedVerb(v[0]) {
-				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(v[0])+") is computed at run time", false)
+				x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.QuoteExcerpt(v[0])+") is computed at run time", false)
 				break
 			}
 		}
@@ -99,7 +99,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 			break
 		}
 		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
-			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why, false)
+			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+" reaches "+why, false)
 		}
 	}
 
@@ -146,6 +146,15 @@ func viewCost(v []string, rows bool) int {
 	return n
 }
 
+// effectCost is the work of the external-effect check of v, whose program
+// reads as verb with catalog bits bits.
+func effectCost(verb string, v []string, bits programs.Bits, extra [][]string) int {
+	if bits&programs.Effect == 0 && len(extra) == 0 {
+		return 1
+	}
+	return programs.EffectCost(verb, v, len(extra))
+}
+
 // pathCost is the work of checking word w as a path from each of dirs.
 func pathCost(w string, dirs []string) int {
 	n := 1 + len(w)
@@ -174,7 +183,7 @@ func segEffectWork(s *shell.Segment, extra [][]string, w *work.Counter) (program
 			continue
 		}
 		bits := s.ViewBits(vi)
-		if !w.Spend(viewCost(v, bits&programs.Effect != 0 || len(extra) > 0)) {
+		if !w.Spend(effectCost(v[0], v, bits, extra)) {
 			return programs.Reach{}, false
 		}
 		if hit, ok := programs.ExternalEffect(v, bits, extra); ok {
@@ -193,11 +202,11 @@ func segEffectWork(s *shell.Segment, extra [][]string, w *work.Counter) (program
 			continue
 		}
 		rest := s.Words[i:]
-		if !w.Spend(viewCost(rest, true)) {
+		if !w.Spend(effectCost(b, rest, programs.Effect, extra)) {
 			return programs.Reach{}, false
 		}
 		if hit, ok := programs.ExternalEffectAs(b, rest, extra); ok {
-			hit.Why += " (" + shell.Quote(s.Words[0]) + " is not a known program and may run it)"
+			hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run it)"
 			return hit, true
 		}
 	}

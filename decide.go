@@ -35,6 +35,10 @@ type decider struct {
 const traceOnStack = 12
 
 func (x *decider) step(s Step) {
+	// A step repeats at most an excerpt of its segment: nested and
+	// wrapped segments are parts of the segments around them, and the
+	// trace must not copy the same text once per level.
+	s.Segment = shell.Excerpt(s.Segment)
 	// The trace is work too: its text must stay linear in the command.
 	x.w.Spend(1 + len(s.Segment) + len(s.Detail))
 	s.Outcome = x.cur
@@ -428,7 +432,7 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 				r = m[ListAsk]
 			}
 			if r != nil {
-				return classAsk, r, CodeFileAsk, " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(b+joinRest(rest)) + ")"
+				return classAsk, r, CodeFileAsk, " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run " + shell.QuoteExcerpt(joinExcerpt(b, rest[1:])) + ")"
 			}
 		}
 	}
@@ -446,12 +450,20 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 	return classNone, nil, CodeUnset, ""
 }
 
-// joinRest is " " and the words after the first, joined by spaces.
-func joinRest(words []string) string {
-	if len(words) < 2 {
-		return ""
+// joinExcerpt joins first and words by spaces, stopping once the text is
+// longer than an excerpt shows: a reason never copies the rest of a long
+// command.
+func joinExcerpt(first string, words []string) string {
+	var b strings.Builder
+	b.WriteString(first)
+	for _, w := range words {
+		if b.Len() > shell.MaxExcerpt {
+			break
+		}
+		b.WriteByte(' ')
+		b.WriteString(w)
 	}
-	return " " + strings.Join(words[1:], " ")
+	return b.String()
 }
 
 // allAllowReasons are the reasons of compound commands whose every segment
@@ -503,7 +515,7 @@ func readAs(vi int, v []string) string {
 	if vi == 0 {
 		return ""
 	}
-	return " (read as " + shell.Quote(strings.Join(v, " ")) + ")"
+	return " (read as " + shell.QuoteExcerpt(joinExcerpt(v[0], v[1:])) + ")"
 }
 
 // keepsDetail is the trace detail of a silent autonomy stage;

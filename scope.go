@@ -93,7 +93,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 				return
 			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
-				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why, true)
+				x.cap(CodePathScope, s.Text, shell.QuoteExcerpt(w)+": "+why, true)
 				break
 			}
 		}
@@ -102,7 +102,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 				return
 			}
 			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
-				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
+				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+": "+why, true)
 				break
 			}
 		}
@@ -112,7 +112,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			return
 		}
 		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
-			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why, true)
+			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+": "+why, true)
 		}
 	}
 }
@@ -129,7 +129,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 			return ""
 		}
 		if why := pc.Problem(w, s.Dirs); why != "" {
-			return shell.Quote(w) + " reaches " + why + ": a person approves every use of it"
+			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.Redirs {
@@ -137,7 +137,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 			return ""
 		}
 		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
-			return "redirection " + ref.Op + " " + shell.Quote(ref.Text) + " reaches " + why + ": a person approves every use of it"
+			return "redirection " + ref.Op + " " + shell.QuoteExcerpt(ref.Text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""

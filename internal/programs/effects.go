@@ -199,6 +199,22 @@ func externalEffect(verb string, v []string, bits Bits, extra [][]string) (Reach
 	return Reach{}, false
 }
 
+// EffectCost is the work of ExternalEffect on v with verb as its program,
+// for a work count: the words it reads (the options and the first four
+// other words), once per row of the tables it tries.
+func EffectCost(verb string, v []string, extra int) int {
+	n, other := 1, 0
+	for _, a := range v[min(1, len(v)):] {
+		n++
+		if !strings.HasPrefix(a, "-") {
+			if other++; other == 4 {
+				break
+			}
+		}
+	}
+	return n * (1 + len(Lookup(verb).rows()) + len(gitEffects) + extra)
+}
+
 // subMatch reports whether the subcommand words start rest, allowing
 // options between git's subcommand levels (git remote -v add is not a
 // thing, but git subtree push --prefix=x is).

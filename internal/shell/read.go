@@ -36,6 +36,7 @@ type Segment struct {
 	Cd      bool          // a directory change (cd, pushd, popd)
 	Bits    programs.Bits // WordBits of Words[0], looked up once
 	hasBits bool
+	joined  bool // Text is Words joined by spaces
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
@@ -191,13 +192,16 @@ func (c *Command) addSegment(s *Segment) {
 		c.TooMany = true
 		return
 	}
-	if !c.spend(1 + len(s.Words)) {
+	if !c.spend(1) {
 		return
 	}
 	if !s.hasBits && len(s.Words) > 0 {
 		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
 	}
 	if len(s.Masks) != len(s.Words) { // the fast path gives them
+		if !c.spend(len(s.Words)) {
+			return
+		}
 		k := len(c.a.masks)
 		for _, w := range s.Words {
 			m := MaskOf(w)
@@ -235,10 +239,7 @@ func (c *Command) addSegment(s *Segment) {
 	if s.Bits&(programs.Wrapper|programs.Runner|programs.Assignment|programs.PathName) != 0 {
 		if inner := programs.WrappedCommand(s.Words); inner != nil {
 			c.nestedReads++
-			c.addSegment(&Segment{
-				Text: strings.Join(inner, " "), Words: inner, Flags: tailFlags(s.Flags, len(inner)),
-				Redirs: nil, Dirs: s.Dirs, Depth: s.Depth, Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)),
-			})
+			c.addSegment(c.wrappedSegment(&c.Segs[idx], inner))
 		}
 	}
 	var seen []string
@@ -270,6 +271,34 @@ func (c *Command) addSegment(s *Segment) {
 		}
 		c.read(ns.Text, c.Segs[idx].Dirs, s.Depth+1, ns.Origin)
 	}
+}
+
+// wrappedSegment is the segment of the command inner that the wrapper
+// segment s runs: inner is the tail of s's words. Its text, flags and
+// masks are those of s's tail: a chain of wrappers shares one text (the
+// words joined once) instead of a copy of the rest per wrapper.
+func (c *Command) wrappedSegment(s *Segment, inner []string) *Segment {
+	n := len(s.Words) - len(inner)
+	in := &Segment{
+		Words: inner, Flags: tailFlags(s.Flags, len(inner)), Dirs: s.Dirs, Depth: s.Depth,
+		Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)), joined: true,
+	}
+	if s.joined {
+		off := 0
+		for _, w := range s.Words[:n] {
+			off += len(w) + 1
+		}
+		in.Text = s.Text[min(off, len(s.Text)):]
+	} else {
+		c.spend(len(inner))
+		in.Text = strings.Join(inner, " ")
+	}
+	if len(s.Masks) == len(s.Words) {
+		// A superset of the tail's masks: the checks may read a word more,
+		// never fewer.
+		in.Masks, in.AnyMask = s.Masks[n:], s.AnyMask
+	}
+	return in
 }
 
 // tailFlags returns the flags of the last n words.

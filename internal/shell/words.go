@@ -97,6 +97,38 @@ func Quote(s string) string {
 	return "\"" + s + "\""
 }
 
+// MaxExcerpt is the most of a segment or a word that a trace line or a
+// per-segment reason repeats: nested text is not copied again for each
+// level that holds it, so that a decision's trace stays linear in its
+// command.
+const MaxExcerpt = 160
+
+// Excerpt returns s, or its first MaxExcerpt bytes (cut at a character)
+// followed by "…" and s's length.
+func Excerpt(s string) string {
+	if len(s) <= MaxExcerpt {
+		return s
+	}
+	k := MaxExcerpt
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return s[:k] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// QuoteExcerpt is Quote of s, or of its first MaxExcerpt bytes followed by
+// "…" and s's length.
+func QuoteExcerpt(s string) string {
+	if len(s) <= MaxExcerpt {
+		return Quote(s)
+	}
+	k := MaxExcerpt
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return Quote(s[:k]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
 // litFlags reports what an unquoted literal may still expand to.
 func litFlags(v string, first bool) uint8 {
 	var f uint8

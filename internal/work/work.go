@@ -16,7 +16,7 @@ import "strconv"
 // well within it; only work that grows faster than the input exhausts it.
 const (
 	PerByte = 32
-	Base    = 4096
+	Base    = 1 << 18
 )
 
 // Budget returns the budget for an input of n bytes.
