@@ -3,6 +3,7 @@ package shell
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -143,6 +144,29 @@ func (c *Command) counter() *work.Counter {
 	return c.work
 }
 
+// MaxSyntaxNesting bounds how deep commands may nest in substitutions,
+// subshells and groups, and expansions in expansions: each level's words
+// hold the text of the levels inside it.
+const MaxSyntaxNesting = 16
+
+// MaxBrackets bounds the opening brackets (parentheses, braces) and
+// backquotes of a script the parser reads: nesting is what makes the
+// parser's cost grow faster than the text, and a script's nesting is at
+// most its number of brackets.
+const MaxBrackets = 2048
+
+// brackets counts the opening brackets and backquotes of src.
+func brackets(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', '{', '`':
+			n++
+		}
+	}
+	return n
+}
+
 // maxNestedReads bounds how many nested scripts (bash -c, eval, wrappers)
 // one command may make the engine read.
 const maxNestedReads = 64
@@ -170,6 +194,13 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 		if depth == 0 && len(c.Segs) > 0 && c.Segs[0].Depth == 0 {
 			c.FastTop = true
 		}
+		return
+	}
+	if n := brackets(src); n > MaxBrackets {
+		// The parser's cost grows faster than the text with nesting; no
+		// command needs this many. Deny rules still see a plain split.
+		c.exceeded("more than " + strconv.Itoa(MaxBrackets) + " brackets ( { and backquotes: the command is not parsed")
+		c.fallbackSplit(src, dirs, depth, origin)
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
@@ -316,11 +347,18 @@ type walker struct {
 	src    string
 	depth  int
 	origin string
+	level  int // statement lists entered: substitutions, subshells, groups
 }
 
 // stmts walks a statement list; each statement runs from wherever the
 // previous one may have left the shell.
 func (r *walker) stmts(list []*syntax.Stmt, dirs []string) []string {
+	r.level++
+	defer func() { r.level-- }()
+	if r.level > MaxSyntaxNesting {
+		r.c.exceeded("commands nested more than " + strconv.Itoa(MaxSyntaxNesting) + " deep in substitutions, subshells or groups")
+		return dirs
+	}
 	cur := dirs
 	for _, st := range list {
 		ok, fail := r.stmt(st, cur)

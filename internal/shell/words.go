@@ -24,7 +24,10 @@ const (
 // wordText turns a parsed word into the engine's view of it: quotes
 // removed, escapes resolved, every expansion kept as the text that was typed.
 // src is the text the word was parsed from.
-func wordText(src string, w *syntax.Word) (string, uint8) {
+func wordText(src string, w *syntax.Word) (string, uint8) { return wordTextIn(src, w, 0) }
+
+// wordTextIn is wordText for a word nested level expansions deep.
+func wordTextIn(src string, w *syntax.Word, level int) (string, uint8) {
 	if w == nil || len(w.Parts) == 0 {
 		return "", 0
 	}
@@ -62,7 +65,7 @@ func wordText(src string, w *syntax.Word) (string, uint8) {
 					b.WriteString(nodeSource(src, dp))
 					flags |= WordExpands
 					dExp = true
-					flags |= hiddenPathFlag(src, dp)
+					flags |= hiddenPathFlag(src, dp, level)
 				}
 				if afterExp && b.Len() > dstart && b.String()[dstart] == '/' {
 					flags |= WordExpSlash
@@ -75,7 +78,7 @@ func wordText(src string, w *syntax.Word) (string, uint8) {
 			flags |= WordGlob
 		default:
 			b.WriteString(nodeSource(src, part))
-			flags |= WordExpands | hiddenPathFlag(src, part)
+			flags |= WordExpands | hiddenPathFlag(src, part, level)
 			isExp = true
 		}
 		if afterExp && b.Len() > start && b.String()[start] == '/' {
@@ -160,11 +163,17 @@ func dotGlobAt(v string, i int) bool {
 }
 
 // hiddenPathFlag looks inside ${x:-word}, ${x/a/b} and friends: a default
-// value such as /etc is a path the word may become.
-func hiddenPathFlag(src string, part syntax.WordPart) uint8 {
+// value such as /etc is a path the word may become. Past
+// MaxSyntaxNesting levels it does not look further (reading each level's
+// text again would cost the square of the word) and answers that the word
+// may be a path.
+func hiddenPathFlag(src string, part syntax.WordPart, level int) uint8 {
 	pe, ok := part.(*syntax.ParamExp)
 	if !ok {
 		return 0
+	}
+	if level >= MaxSyntaxNesting {
+		return WordExpSlash
 	}
 	var inner []*syntax.Word
 	if pe.Exp != nil {
@@ -177,7 +186,7 @@ func hiddenPathFlag(src string, part syntax.WordPart) uint8 {
 		if w == nil {
 			continue
 		}
-		t, f := wordText(src, w)
+		t, f := wordTextIn(src, w, level+1)
 		if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || strings.Contains(t, "..") || f&(WordExpSlash|WordTilde) != 0 {
 			return WordExpSlash
 		}
