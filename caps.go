@@ -53,7 +53,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		for _, v := range s.Views {
-			if !x.w.Spend(1 + len(v) + len(v[0])) {
+			if len(v) == 0 || !x.w.Spend(1+len(v[0])) {
 				break
 			}
 			if len(v) > 0 && shell.ComputedVerb(v[0]) {

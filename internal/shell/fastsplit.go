@@ -176,6 +176,12 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 
 	lastOp := opWord
 	for i := range toks {
+		if len(segs) > MaxSegments {
+			// Past the bound nothing more is read (addSegment keeps
+			// MaxSegments and marks the command TooMany): the segments
+			// after it would only cost memory.
+			break
+		}
 		t := &toks[i]
 		switch {
 		case t.op == opWord:
@@ -246,6 +252,10 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 	}
 	if expectTarget != opWord {
 		return fail()
+	}
+	if len(segs) > MaxSegments {
+		c.a.scratch = segs
+		return segs, true
 	}
 	if inSeg {
 		if !endSeg() {

@@ -36,8 +36,8 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // Views are never dropped: past a bound (views, steps, depth, brace
 // expansion, the work budget) the command records why, and the integrity
 // cap fires.
-func lookThroughViews(words []string, c *Command) [][]string {
-	l := looker{c: c}
+func lookThroughViews(words []string, all Mask, c *Command) [][]string {
+	l := looker{c: c, braces: all&MaskBrace != 0}
 	l.add(words)
 	l.visit(words, 0)
 	k := len(c.a.views)
@@ -52,7 +52,11 @@ type looker struct {
 	first [8][]string
 	n     int
 	more  [][]string
-	steps int // visits so far, bounded by maxLookSteps
+	steps int  // visits so far, bounded by maxLookSteps
+	done  bool // a bound was exceeded: no more views are looked for
+	// braces is true when a word of the segment holds a '{': only then
+	// can a view expand braces.
+	braces bool
 }
 
 // maxLookDepth bounds how many wrappers, runners and brace expansions deep
@@ -81,7 +85,7 @@ func (l *looker) add(v []string) bool {
 		return false
 	}
 	if l.count() >= maxViews {
-		l.c.exceeded("a segment has more than " + strconv.Itoa(maxViews) + " readings through wrappers and brace expansion")
+		l.stop(tooManyViews)
 		return false
 	}
 	if l.n < len(l.first) {
@@ -93,16 +97,31 @@ func (l *looker) add(v []string) bool {
 	return true
 }
 
+// Why a bound of the views was exceeded, for the integrity cap.
+var (
+	tooManyViews = "a segment has more than " + strconv.Itoa(maxViews) + " readings through wrappers and brace expansion"
+	tooDeepViews = "wrappers, runners and brace expansions nested more than " + strconv.Itoa(maxLookDepth) + " deep"
+	tooManySteps = "reading a segment through its wrappers takes more than " + strconv.Itoa(maxLookSteps) + " steps"
+)
+
+// stop records that a bound was exceeded and ends the search: the
+// integrity cap keeps the segment from approval, so further views could
+// change nothing but the work.
+func (l *looker) stop(why string) {
+	l.c.exceeded(why)
+	l.done = true
+}
+
 func (l *looker) visit(v []string, depth int) {
 	l.steps++
 	switch {
-	case !l.c.spend(1):
+	case l.done || !l.c.spend(1):
 		return
 	case depth > maxLookDepth:
-		l.c.exceeded("wrappers, runners and brace expansions nested more than " + strconv.Itoa(maxLookDepth) + " deep")
+		l.stop(tooDeepViews)
 		return
 	case l.steps > maxLookSteps:
-		l.c.exceeded("reading a segment through its wrappers takes more than " + strconv.Itoa(maxLookSteps) + " steps")
+		l.stop(tooManySteps)
 		return
 	}
 	// Leading assignments do not change which program runs.
@@ -115,7 +134,7 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	// Brace expansion happens before the program is found.
-	if brace.Possible(v) {
+	if l.braces && l.c.spend(len(v)) && brace.Possible(v) {
 		ex, err := brace.Words(v, l.c.counter())
 		switch {
 		case err != nil:
