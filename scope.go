@@ -89,7 +89,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
-			if !x.w.Spend(pathCost(w, s.Dirs)) {
+			if !x.w.Spend(scopeCost(w, s.Flags[j], s.Dirs)) {
 				return
 			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
@@ -115,6 +115,15 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+": "+why, true)
 		}
 	}
+}
+
+// scopeCost is the work of the path-scope check of word w: a relative
+// word is joined to each directory only when it may climb out of it.
+func scopeCost(w string, flags uint8, dirs []string) int {
+	if flags&shell.WordDotGlob != 0 || strings.Contains(w, "..") {
+		return pathCost(w, dirs)
+	}
+	return 1 + len(w)
 }
 
 // segProtected checks a segment's words and redirection targets against

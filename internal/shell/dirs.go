@@ -56,11 +56,11 @@ func (c *Command) markCd(s *Segment) {
 }
 
 // MaxDirBytes bounds the length of a working directory the engine
-// follows. A chain of cd commands could otherwise make each directory
+// follows (a path of 256 bytes is deeper than projects go). A chain of cd commands could otherwise make each directory
 // longer than the last, and the sets of them quadratic in the command;
 // past the bound the directory is unknown, which is never inside the
 // scope.
-const MaxDirBytes = 1024
+const MaxDirBytes = 256
 
 // join is where "cd target" from d leads: "" (unknown) when d or the
 // target is unknown, the result is longer than MaxDirBytes or the work

@@ -38,6 +38,9 @@ type Segment struct {
 	Bits    programs.Bits // WordBits of Words[0], looked up once
 	hasBits bool
 	joined  bool // Text is Words joined by spaces
+	// wrapped is true for the command a wrapper runs: its views beyond its
+	// own words are views of the wrapper's segment already, checked there.
+	wrapped bool
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
@@ -241,8 +244,8 @@ func (c *Command) addSegment(s *Segment) {
 		}
 		s.Masks = c.a.masks[k:len(c.a.masks):len(c.a.masks)]
 	}
-	if lookNeeded(s.Bits, s.AnyMask) {
-		s.Views = lookThroughViews(s.Words, c)
+	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
+		s.Views = lookThroughViews(s.Words, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
@@ -312,7 +315,7 @@ func (c *Command) wrappedSegment(s *Segment, inner []string) *Segment {
 	n := len(s.Words) - len(inner)
 	in := &Segment{
 		Words: inner, Flags: tailFlags(s.Flags, len(inner)), Dirs: s.Dirs, Depth: s.Depth,
-		Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)), joined: true,
+		Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)), joined: true, wrapped: true,
 	}
 	if s.joined {
 		off := 0
