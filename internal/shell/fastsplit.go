@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -58,6 +59,7 @@ func (c *Command) fastRead(src string, dirs []string, depth int, origin string) 
 	// Nested scripts read while adding these segments use scratch space of
 	// their own.
 	c.a.scratch = nil
+	c.Segs = slices.Grow(c.Segs, max(0, min(len(segs), MaxSegments-len(c.Segs))))
 	for i := range segs {
 		c.addSegment(&segs[i])
 	}
@@ -77,6 +79,9 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 		return nil, false
 	}
 	segs := c.a.scratch[:0]
+	if want := segmentsIn(toks); cap(segs) < want {
+		segs = make([]Segment, 0, want) // once, at the size needed
+	}
 	words0, flags0, masks0, refs0 := len(c.a.words), len(c.a.flags), len(c.a.masks), len(c.a.refs)
 	fail := func() ([]Segment, bool) {
 		c.a.words, c.a.flags, c.a.masks = c.a.words[:words0], c.a.flags[:flags0], c.a.masks[:masks0]
@@ -268,16 +273,41 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 	return segs, true
 }
 
+// segmentsIn is the most segments toks can make, up to the MaxSegments+1
+// that are read.
+func segmentsIn(toks []fastToken) int {
+	n := 1
+	for i := range toks {
+		if op := toks[i].op; op >= opAnd && op <= opAmp {
+			n++
+		}
+	}
+	return min(n, MaxSegments+1)
+}
+
 // fastQuoted marks a token that had quotes (it is never a keyword); it is
 // removed before the flags are stored.
 const fastQuoted uint8 = 1 << 7
 
 // fastTokens splits src into words and operators, or reports false for
 // anything the fast path does not handle.
+//
+// Past MaxSegments+1 separators it stops: the segments after them are not
+// kept (addSegment marks the command TooMany), and their tokens would only
+// cost memory.
 func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 	i := 0
 	n := len(src)
+	seps, seen := 0, len(toks)
 	for i < n {
+		if k := len(toks); k > seen {
+			seen = k
+			if op := toks[k-1].op; op >= opAnd && op <= opAmp {
+				if seps++; seps > MaxSegments+1 {
+					break
+				}
+			}
+		}
 		c := src[i]
 		switch c {
 		case ' ', '\t':
