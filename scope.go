@@ -76,7 +76,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 		if s.Cd {
 			for _, d := range s.CdTo {
 				if d == "" {
-					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~ or a variable)", true)
+					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~, a variable, or a path longer than the engine follows)", true)
 					break
 				}
 			}

@@ -66,7 +66,7 @@ const MaxDirBytes = 256
 // target is unknown, the result is longer than MaxDirBytes or the work
 // budget is spent.
 func (c *Command) join(d, target string, known bool) string {
-	if !known || d == "" || len(d)+1+len(target) > MaxDirBytes || !c.spend(1+len(d)+len(target)) {
+	if !known || d == "" || len(d)+1+len(target) > MaxDirBytes || !c.spend(1+2*(len(d)+len(target))) {
 		return ""
 	}
 	return path.Join(d, target)
@@ -75,11 +75,16 @@ func (c *Command) join(d, target string, known bool) string {
 // keepDirs copies a directory set into the command's arena; like every
 // arena slice, it lives until the command is released.
 func (c *Command) keepDirs(set []string) []string {
-	c.spend(1 + len(set))
+	if !c.spend(1 + 16*len(set)) { // a unit per byte of the copy
+		return unknownDirs // out of work: where the shell is, is unknown
+	}
 	k := len(c.a.dirs)
 	c.a.dirs = append(c.a.dirs, set...)
 	return c.a.dirs[k:len(c.a.dirs):len(c.a.dirs)]
 }
+
+// unknownDirs is the set of one unknown directory; it is never modified.
+var unknownDirs = []string{""}
 
 // addDir adds d to a directory set, which holds at most MaxDirs places and
 // then one "unknown".
@@ -104,7 +109,7 @@ func addDir(set []string, d string) []string {
 // unionDirs returns the places either a or b may leave the shell in: after
 // "x && y" or "x || y" the next statement starts from one of them.
 func (c *Command) unionDirs(a, b []string) []string {
-	if len(b) == 0 || slices.Equal(a, b) {
+	if len(b) == 0 || slices.Equal(a, b) || subset(b, a) {
 		return a
 	}
 	var room [2 * (MaxDirs + 1)]string
@@ -113,4 +118,15 @@ func (c *Command) unionDirs(a, b []string) []string {
 		out = addDir(out, d)
 	}
 	return c.keepDirs(out)
+}
+
+// subset reports whether every directory of b is in a: then their union is
+// a, and no new set is made.
+func subset(b, a []string) bool {
+	for _, d := range b {
+		if !slices.Contains(a, d) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -73,7 +74,11 @@ func (c *Command) fastRead(src string, dirs []string, depth int, origin string) 
 // fastSegments tokenizes src and builds its segments, with the working
 // directories the parser path would give them.
 func (c *Command) fastSegments(src string, dirs []string, depth int, origin string) ([]Segment, bool) {
-	toks, ok := fastTokens(src, c.a.toks[:0])
+	toks := c.a.toks[:0]
+	if want := len(src)/2 + 8; cap(toks) < want {
+		toks = make([]fastToken, 0, want) // once: most commands take two bytes or more a token
+	}
+	toks, ok := fastTokens(src, toks)
 	c.a.toks = toks[:0]
 	if !ok {
 		return nil, false
@@ -181,10 +186,10 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 
 	lastOp := opWord
 	for i := range toks {
-		if len(segs) > MaxSegments {
-			// Past the bound nothing more is read (addSegment keeps
-			// MaxSegments and marks the command TooMany): the segments
-			// after it would only cost memory.
+		if len(segs) > MaxSegments || c.counter().Out() {
+			// Past the bound (or the work budget) nothing more is read:
+			// addSegment keeps MaxSegments and marks the command TooMany,
+			// and refuses every segment once the budget is spent.
 			break
 		}
 		t := &toks[i]
@@ -199,6 +204,10 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 				expectTarget = opWord
 				if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
 					continue // fd duplication names no file
+				}
+				if len(c.a.refs)-refStart >= MaxRedirs {
+					c.exceeded(tooManyRedirs)
+					continue // not approved: the rest only costs memory
 				}
 				c.a.refs = append(c.a.refs, PathRef{Op: opText[op], Text: t.text, Flags: t.flags &^ fastQuoted, Dirs: seg.Dirs})
 				continue
@@ -258,7 +267,7 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 	if expectTarget != opWord {
 		return fail()
 	}
-	if len(segs) > MaxSegments {
+	if len(segs) > MaxSegments || c.counter().Out() {
 		c.a.scratch = segs
 		return segs, true
 	}
@@ -272,6 +281,12 @@ func (c *Command) fastSegments(src string, dirs []string, depth int, origin stri
 	c.a.scratch = segs
 	return segs, true
 }
+
+// MaxRedirs bounds the redirections of one segment that the fast path
+// keeps; past it the integrity cap fires.
+const MaxRedirs = 256
+
+var tooManyRedirs = "a command has more than " + strconv.Itoa(MaxRedirs) + " redirections"
 
 // segmentsIn is the most segments toks can make, up to the MaxSegments+1
 // that are read.

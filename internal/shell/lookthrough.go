@@ -134,7 +134,10 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	// Brace expansion happens before the program is found.
-	if l.braces && l.c.spend(len(v)) && brace.Possible(v) {
+	// It is done once, on the segment's own words: the views of their
+	// expansion cover those of every part of it, and expanding each part
+	// again would cost the expansion once per wrapper word.
+	if depth == 0 && l.braces && brace.Possible(v) {
 		ex, err := brace.Words(v, l.c.counter())
 		switch {
 		case err != nil:
