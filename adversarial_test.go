@@ -18,6 +18,16 @@ type shape struct {
 	gen  func(n int) string
 }
 
+// overBudget are the shapes whose work is linear but with more units per
+// byte than the budget grants: they follow up to nine working directories
+// of up to 256 bytes per statement or word, or read a segment through
+// every later word of an unknown wrapper option. The budget runs out and
+// the integrity cap fires; every other shape is decided within it.
+var overBudget = map[string]bool{
+	"or-cd-chain": true, "cd-up-chain": true, "dirs-dot-words": true,
+	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true,
+}
+
 // repeatTo repeats unit after prefix, and ends with suffix, as often as the
 // whole stays within n bytes (at least once).
 func repeatTo(prefix, unit, suffix string, n int) string {
