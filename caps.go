@@ -53,7 +53,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		for _, v := range s.Views {
-			if len(v) == 0 || !x.w.Spend(1+len(v[0])) {
+			if len(v) == 0 || !x.wk().Spend(1+len(v[0])) {
 				break
 			}
 			if len(v) > 0 && shell.ComputedVerb(v[0]) {
@@ -70,7 +70,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 	}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
-		if hit, ok := segEffectWork(s, extra, &x.w); ok {
+		if hit, ok := segEffectWork(s, extra, x.wk()); ok {
 			why := hit.Why
 			if hit.Instead != "" {
 				why += "; propose a typed " + hit.Instead + " action instead"
@@ -95,7 +95,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 		}
 	}
 	for _, ref := range cmd.Paths {
-		if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 			break
 		}
 		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {
@@ -111,7 +111,7 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 				continue
 			}
 			bits := s.ViewBits(vi)
-			if !x.w.Spend(viewCost(v, bits&programs.Exec != 0)) {
+			if !x.wk().Spend(viewCost(v, bits&programs.Exec != 0)) {
 				break
 			}
 			if why := programs.ExecArgument(v, bits); why != "" {
@@ -127,9 +127,9 @@ func (x *decider) terminalCaps(cmd *shell.Command, integrity, root string, rootE
 // out of its budget: what could not be read and checked in full is never
 // approved.
 func (x *decider) budgetCap() {
-	if x.w.Out() && !x.outOfWork {
+	if x.wk().Out() && !x.outOfWork {
 		x.outOfWork = true
-		x.cap(CodeIntegrity, "", x.w.Why(), false)
+		x.cap(CodeIntegrity, "", x.wk().Why(), false)
 	}
 }
 

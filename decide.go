@@ -25,9 +25,19 @@ type decider struct {
 	n    int
 	more []Step
 	// w counts the decision's work against its budget.
-	w         work.Counter
+	own       work.Counter // the work counter, but for a terminal command (see wk)
+	budget    int
 	outOfWork bool           // the integrity cap named the exhausted budget
 	cmd       *shell.Command // the terminal command's reading, released by Decide
+}
+
+// wk returns the decision's work counter: the terminal command's reading
+// holds it, other actions have their own.
+func (x *decider) wk() *work.Counter {
+	if x.cmd != nil {
+		return x.cmd.Work()
+	}
+	return &x.own
 }
 
 // traceOnStack is room for the trace of most decisions; a longer one moves
@@ -40,7 +50,7 @@ func (x *decider) step(s Step) {
 	// trace must not copy the same text once per level.
 	s.Segment = shell.Excerpt(s.Segment)
 	// The trace is work too: its text must stay linear in the command.
-	x.w.Spend(1 + len(s.Segment) + len(s.Detail))
+	x.wk().Spend(1 + len(s.Segment) + len(s.Detail))
 	s.Outcome = x.cur
 	if x.n < len(x.buf) {
 		x.buf[x.n] = s
@@ -101,9 +111,9 @@ func requestBytes(req Request) int {
 
 // decideBudget is Decide with a work budget of the given units.
 func decideBudget(p *Policy, req Request, budget int) (d Decision, w workReport) {
-	x := &decider{req: req, p: p, w: work.New(budget)}
+	x := &decider{req: req, p: p, own: work.New(budget), budget: budget}
 	defer func() {
-		w = workReport{units: x.w.Units(), budget: x.w.Limit(), exhausted: x.w.Out()}
+		w = workReport{units: x.wk().Units(), budget: x.wk().Limit(), exhausted: x.wk().Out()}
 		if r := recover(); r != nil {
 			// The command (and any parser) of a failed call is not handed
 			// back to its pool: it may be half-written.
@@ -123,7 +133,8 @@ func (x *decider) decide() Decision {
 	a := req.Action
 	blank := a.Type == Terminal && isBlank(a.Command)
 	if a.Type == Terminal && req.Role > RoleUnknown && req.Role <= Owner && !blank {
-		x.cmd = shell.ReadPooled(a.Command, a.Cwd, &x.w)
+		// The reading holds the counter; the checks go on spending on it.
+		x.cmd = shell.ReadPooled(a.Command, a.Cwd, x.budget)
 	}
 
 	// 1. Input checks.
@@ -394,7 +405,7 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 	denyView, askView := 0, 0
 	for vi, v := range s.Views {
 		m, steps := x.p.matchAllLists(v)
-		if !x.w.Spend(steps) {
+		if !x.wk().Spend(steps) {
 			return classNone, nil, CodeUnset, ""
 		}
 		if r := m[ListDeny]; r != nil && (deny == nil || r.order < deny.order) {
@@ -416,7 +427,7 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 	if x.p.hasDenyAsk() && len(s.Words) > 1 && s.UnknownProgram() {
 		for i := 1; i < len(s.Words); i++ {
 			rest := s.Words[i:]
-			if !x.w.Spend(1) {
+			if !x.wk().Spend(1) {
 				return classNone, nil, CodeUnset, ""
 			}
 			if !x.p.mayStartDenyAsk(rest[0]) {
@@ -424,7 +435,7 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 			}
 			b := programs.BaseName(rest[0])
 			m, steps := x.p.matchAs(b, rest)
-			if !x.w.Spend(steps) {
+			if !x.wk().Spend(steps) {
 				return classNone, nil, CodeUnset, ""
 			}
 			r := m[ListDeny]

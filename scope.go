@@ -89,7 +89,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
-			if !x.w.Spend(scopeCost(w, s.Flags[j], s.Dirs)) {
+			if !x.wk().Spend(scopeCost(w, s.Flags[j], s.Dirs)) {
 				return
 			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, root, false); why != "" {
@@ -98,7 +98,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 			}
 		}
 		for _, ref := range s.Redirs {
-			if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+			if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 				return
 			}
 			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
@@ -108,7 +108,7 @@ func (x *decider) scopeCaps(cmd *shell.Command, root string) {
 		}
 	}
 	for _, ref := range cmd.Paths {
-		if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 			return
 		}
 		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, root, true); why != "" {
@@ -134,7 +134,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
 		}
-		if !x.w.Spend(pathCost(w, s.Dirs)) {
+		if !x.wk().Spend(pathCost(w, s.Dirs)) {
 			return ""
 		}
 		if why := pc.Problem(w, s.Dirs); why != "" {
@@ -142,7 +142,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	for _, ref := range s.Redirs {
-		if !x.w.Spend(pathCost(ref.Text, ref.Dirs)) {
+		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 			return ""
 		}
 		if why := pc.Problem(ref.Text, ref.Dirs); why != "" {

@@ -88,7 +88,8 @@ type Command struct {
 	FastTop bool
 
 	nestedReads int // nested scripts read so far, bounded by maxNestedReads
-	work        *work.Counter
+	work        work.Counter
+	budgeted    bool // work was given a budget
 	noFast      bool // read everything with the parser (for differential tests)
 	a           arena
 	cwd         [1]string
@@ -108,12 +109,14 @@ func (c *Command) Release() {
 // plain split of its beginning, and the integrity cap keeps it from
 // approval.
 //
-// The reading spends its work on w, and stops once w's budget is spent:
-// the caller must then not approve the command.
-func ReadPooled(src, cwd string, w *work.Counter) *Command {
+// The reading spends its work on a counter with the given budget (Work),
+// and stops once it is spent: the caller must then not approve the
+// command.
+func ReadPooled(src, cwd string, budget int) *Command {
 	c := cmdPool.Get().(*Command)
 	c.cwd[0] = cwd
-	c.work = w
+	c.work, c.budgeted = work.New(budget), true
+	w := &c.work
 	if len(src) > MaxCommandBytes {
 		// The plain split reads the beginning; the integrity scan, the
 		// whole.
@@ -140,12 +143,15 @@ func (c *Command) spend(n int) bool { return c.counter().Spend(n) }
 // counter returns the reading's work counter; a Command made without one
 // (by this package's tests) reads without a budget.
 func (c *Command) counter() *work.Counter {
-	if c.work == nil {
-		unlimited := work.New(math.MaxInt / 2)
-		c.work = &unlimited
+	if !c.budgeted {
+		c.work, c.budgeted = work.New(math.MaxInt/2), true
 	}
-	return c.work
+	return &c.work
 }
+
+// Work returns the counter the reading spent its work on; the caller goes
+// on spending on it.
+func (c *Command) Work() *work.Counter { return c.counter() }
 
 // MaxSyntaxNesting bounds how deep commands may nest in substitutions,
 // subshells and groups, and expansions in expansions: each level's words
@@ -181,8 +187,7 @@ var parserPool = sync.Pool{New: func() any {
 // Read parses src into segments, whatever its length, in a Command of its
 // own. cwd is the action's working directory ("" when unknown).
 func Read(src string, cwd string) *Command {
-	unlimited := work.New(math.MaxInt / 2)
-	c := &Command{work: &unlimited}
+	c := &Command{work: work.New(math.MaxInt / 2), budgeted: true}
 	c.read(src, []string{cwd}, 0, "")
 	return c
 }

@@ -25,8 +25,7 @@ func BenchmarkRead(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		cmd := cmds[i%len(cmds)]
-		w := work.New(work.Budget(len(cmd)))
-		ReadPooled(cmd, "/ws/proj", &w).Release()
+		ReadPooled(cmd, "/ws/proj", work.Budget(len(cmd))).Release()
 	}
 }
 
