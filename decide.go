@@ -31,15 +31,6 @@ type decider struct {
 	cmd       *shell.Command // the terminal command's reading, released by Decide
 }
 
-// wk returns the decision's work counter: the terminal command's reading
-// holds it, other actions have their own.
-func (x *decider) wk() *work.Counter {
-	if x.cmd != nil {
-		return x.cmd.Work()
-	}
-	return &x.own
-}
-
 // traceOnStack is room for the trace of most decisions; a longer one moves
 // to the heap as it grows.
 const traceOnStack = 12
@@ -89,42 +80,6 @@ func (x *decider) finish() Decision {
 func Decide(p *Policy, req Request) Decision {
 	d, _ := decideWork(p, req)
 	return d
-}
-
-// workReport is what a decision's work counter saw: the units spent, the
-// budget, and whether the budget ran out.
-type workReport struct {
-	units, budget int
-	exhausted     bool
-}
-
-// decideWork is Decide that also reports the work the decision took.
-func decideWork(p *Policy, req Request) (Decision, workReport) {
-	return decideBudget(p, req, work.Budget(requestBytes(req)))
-}
-
-// requestBytes is the length of what a request holds in text.
-func requestBytes(req Request) int {
-	a := req.Action
-	return len(a.Command) + len(a.Cwd) + len(a.Branch) + len(a.Path) + len(req.Env.ScopeRoot)
-}
-
-// decideBudget is Decide with a work budget of the given units.
-func decideBudget(p *Policy, req Request, budget int) (d Decision, w workReport) {
-	x := &decider{req: req, p: p, own: work.New(budget), budget: budget}
-	defer func() {
-		w = workReport{units: x.wk().Units(), budget: x.wk().Limit(), exhausted: x.wk().Out()}
-		if r := recover(); r != nil {
-			// The command (and any parser) of a failed call is not handed
-			// back to its pool: it may be half-written.
-			d = internalError(r)
-			return
-		}
-		if x.cmd != nil {
-			x.cmd.Release()
-		}
-	}()
-	return x.decide(), w
 }
 
 // decide runs the pipeline.
@@ -459,74 +414,6 @@ func (x *decider) classify(s *shell.Segment, root string, rootOK bool) (segClass
 		return classAllow, nil, CodeScopeCd, "cd inside the project folder declares the scope"
 	}
 	return classNone, nil, CodeUnset, ""
-}
-
-// joinExcerpt joins first and words by spaces, stopping once the text is
-// longer than an excerpt shows: a reason never copies the rest of a long
-// command.
-func joinExcerpt(first string, words []string) string {
-	var b strings.Builder
-	b.WriteString(first)
-	for _, w := range words {
-		if b.Len() > shell.MaxExcerpt {
-			break
-		}
-		b.WriteByte(' ')
-		b.WriteString(w)
-	}
-	return b.String()
-}
-
-// allAllowReasons are the reasons of compound commands whose every segment
-// is allowed, made once for the usual sizes.
-var allAllowReasons = func() (r [33]string) {
-	for n := 2; n < len(r); n++ {
-		r[n] = "every one of the " + strconv.Itoa(n) + " segments matches allow"
-	}
-	return r
-}()
-
-func allAllowReason(n int) string {
-	if n >= 2 && n < len(allAllowReasons) {
-		return allAllowReasons[n]
-	}
-	return "every one of the " + strconv.Itoa(n) + " segments matches allow"
-}
-
-// ruleReason is the reason of a segment's classification in a command of
-// n segments. When the command is that one segment, read as written, the
-// rule's own description is the reason (Decision.Segment still names the
-// segment); otherwise the reason names the segment first, and how it was
-// read when a looked-through view matched. r is nil for the built-in rm
-// floor, whose why says it all.
-func ruleReason(n int, text, why string, r *Rule) string {
-	switch {
-	case r == nil:
-		return segmentReason(text, " matches ", why, "")
-	case n == 1 && why == "":
-		return r.describe()
-	}
-	return segmentReason(text, why, " matches ", r.describe())
-}
-
-// segmentReason renders `segment "TEXT"` followed by a, b and c, in one
-// allocation when the text needs no escaping (the common case).
-func segmentReason(text, a, b, c string) string {
-	for i := 0; i < len(text); i++ {
-		if ch := text[i]; ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\' {
-			return "segment " + shell.Quote(text) + a + b + c
-		}
-	}
-	return "segment \"" + text + "\"" + a + b + c
-}
-
-// readAs describes a looked-through view for reasons; "" for the literal
-// words.
-func readAs(vi int, v []string) string {
-	if vi == 0 {
-		return ""
-	}
-	return " (read as " + shell.QuoteExcerpt(joinExcerpt(v[0], v[1:])) + ")"
 }
 
 // keepsDetail is the trace detail of a silent autonomy stage;

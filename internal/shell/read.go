@@ -234,20 +234,8 @@ func (c *Command) addSegment(s *Segment) {
 	if !c.spend(1) {
 		return
 	}
-	if !s.hasBits && len(s.Words) > 0 {
-		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
-	}
-	if len(s.Masks) != len(s.Words) { // the fast path gives them
-		if !c.spend(len(s.Words)) {
-			return
-		}
-		k := len(c.a.masks)
-		for _, w := range s.Words {
-			m := MaskOf(w)
-			c.a.masks = append(c.a.masks, m)
-			s.AnyMask |= m
-		}
-		s.Masks = c.a.masks[k:len(c.a.masks):len(c.a.masks)]
+	if !c.masks(s) {
+		return
 	}
 	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
 		s.Views = lookThroughViews(s.Words, s.AnyMask, c)
@@ -310,6 +298,28 @@ func (c *Command) addSegment(s *Segment) {
 		}
 		c.read(ns.Text, c.Segs[idx].Dirs, s.Depth+1, ns.Origin)
 	}
+}
+
+// masks fills in a segment's program bits and word masks, where the fast
+// path has not; it reports false when the work budget is spent.
+func (c *Command) masks(s *Segment) bool {
+	if !s.hasBits && len(s.Words) > 0 {
+		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
+	}
+	if len(s.Masks) == len(s.Words) { // the fast path gives them
+		return true
+	}
+	if !c.spend(len(s.Words)) {
+		return false
+	}
+	k := len(c.a.masks)
+	for _, w := range s.Words {
+		m := MaskOf(w)
+		c.a.masks = append(c.a.masks, m)
+		s.AnyMask |= m
+	}
+	s.Masks = c.a.masks[k:len(c.a.masks):len(c.a.masks)]
+	return true
 }
 
 // wrappedSegment is the segment of the command inner that the wrapper
