@@ -146,7 +146,7 @@ func readForAlways(a Action) (*shell.Command, error) {
 		return nil, refuse("the command uses " + cmd.Control)
 	case cmd.Dynamic != "":
 		return nil, refuse(cmd.Dynamic)
-	case cmd.TooDeep || cmd.TooMany:
+	case cmd.TooDeep || cmd.TooMany || cmd.Bound != "":
 		return nil, refuse("the command is nested too deep or too long")
 	}
 	return cmd, nil
@@ -158,7 +158,7 @@ func refuseSegment(s *shell.Segment, extra [][]string) error {
 	refuse := func(code Code, why string) error {
 		return &RefusedError{Type: Terminal, Segment: s.Text, Code: code, Reason: why}
 	}
-	j := judgeSegment(s, extra)
+	j := judgeSegment(s, extra, unlimitedWork())
 	if j.reaches {
 		return refuse(reachCode(j.reach), j.reach.Why)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // capRow is one row of the cap table.
@@ -83,6 +84,7 @@ func (x *decider) terminalCaps() {
 			x.execCaps()
 		}
 	}
+	x.budgetCap()
 }
 
 // typedCaps applies the cap of the action's row in the action table, and
@@ -133,11 +135,18 @@ func (x *decider) integrityCaps() {
 	if cmd.TooMany {
 		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(shell.MaxSegments)+" simple commands")
 	}
+	if cmd.Bound != "" {
+		x.cap(CodeIntegrity, "", cmd.Bound+": the command is not read in full")
+	}
+	x.budgetCap()
 	judged := x.judged()
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
+		if !x.wk().Spend(viewsCost(s.Views)) {
+			break
+		}
 		if p := s.ComputedProgram(); p != "" {
-			x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.Quote(p)+") is computed at run time")
+			x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.QuoteExcerpt(p)+") is computed at run time")
 		}
 		if judged[i].computed != "" {
 			x.cap(CodeIntegrity, s.Text, judged[i].computed)
@@ -156,8 +165,11 @@ func (x *decider) judged() []segJudge {
 		extra = x.p.ext.ExternalEffect
 	}
 	x.judgedSegs = x.judgedRoom[:0]
+	if n := len(x.cmd.Segs); n > len(x.judgedRoom) {
+		x.judgedSegs = make([]segJudge, 0, n) // once, at the size needed
+	}
 	for i := range x.cmd.Segs {
-		x.judgedSegs = append(x.judgedSegs, judgeSegment(&x.cmd.Segs[i], extra))
+		x.judgedSegs = append(x.judgedSegs, judgeSegment(&x.cmd.Segs[i], extra, x.wk()))
 	}
 	x.judgedDone = true
 	return x.judgedSegs
@@ -214,14 +226,20 @@ type segJudge struct {
 
 // judgeSegment reads every view of a segment through its program's model
 // (the host's extra rows too), and, for an unknown program, every later
-// word that names a program with effects.
-func judgeSegment(s *shell.Segment, extra [][]string) segJudge {
+// word that names a program with effects. It spends its work on w, and
+// finds nothing more once w's budget is spent (the integrity cap then
+// fires).
+func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge {
 	var j segJudge
 	for vi, v := range s.Views {
 		if len(v) == 0 {
 			continue
 		}
-		if s.ViewBits(vi)&(programs.Effect|programs.Exec) != 0 {
+		bits := s.ViewBits(vi)
+		if !w.Spend(judgeCost(v, bits, len(extra))) {
+			return j
+		}
+		if bits&(programs.Effect|programs.Exec) != 0 {
 			jj, _ := programs.Judge(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
 			if !j.reaches && jj.Reaches {
 				j.reach, j.reaches = jj.Reach, true
@@ -243,25 +261,33 @@ func judgeSegment(s *shell.Segment, extra [][]string) segJudge {
 		}
 	}
 	if !j.reaches {
-		j.reach, j.reaches = unknownEffect(s, extra)
+		j.reach, j.reaches = unknownEffect(s, extra, w)
 	}
 	return j
 }
 
 // unknownEffect checks, for a program the engine does not know, every
 // later word that names a program with effects, as if it ran the rest.
-func unknownEffect(s *shell.Segment, extra [][]string) (programs.Reach, bool) {
+// A later word is checked where it stands, as the program of the words
+// after it: the rest of the command is not copied for it.
+func unknownEffect(s *shell.Segment, extra [][]string, w *work.Counter) (programs.Reach, bool) {
 	if len(s.Words) < 2 || !s.UnknownProgram() {
 		return programs.Reach{}, false
 	}
 	for i := 1; i < len(s.Words); i++ {
 		b := programs.BaseName(s.Words[i])
+		if !w.Spend(1) {
+			return programs.Reach{}, false
+		}
 		if programs.BitsOf(b)&programs.Effect == 0 && !extraVerb(extra, b) {
 			continue
 		}
-		rest := append([]string{b}, s.Words[i+1:]...)
-		if hit, ok := programs.ExternalEffect(rest, programs.BitsOf(b), extra); ok {
-			hit.Why += " (" + shell.Quote(s.Words[0]) + " is not a known program and may run it)"
+		rest := s.Words[i:]
+		if !w.Spend(programs.EffectCost(rest, len(extra))) {
+			return programs.Reach{}, false
+		}
+		if hit, ok := programs.ExternalEffectAs(b, rest, extra); ok {
+			hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run it)"
 			return hit, true
 		}
 	}

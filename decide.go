@@ -5,6 +5,7 @@ import (
 
 	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/shell"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // Decide runs the decision pipeline and returns the decision. It is pure:
@@ -17,9 +18,17 @@ import (
 // The stages run in order, and a deny returns at once wherever it appears:
 // input checks, IAM, the base value, agent autonomy, the rules of
 // permissions.json, the caps.
-func Decide(p *Policy, req Request) (d Decision) {
-	x := &decider{req: req, p: p}
-	defer x.recover(&d)
+//
+// Its work is bounded by a budget proportional to the request's length:
+// a command that would need more is not auto-approved (the integrity cap
+// names the budget).
+func Decide(p *Policy, req Request) Decision {
+	d, _ := decideWork(p, req)
+	return d
+}
+
+// run runs the stages.
+func (x *decider) run() Decision {
 	if x.inputChecks() && x.iam() {
 		x.base()
 		if x.autonomy() && x.rules() {
@@ -54,6 +63,12 @@ type decider struct {
 	buf  [traceOnStack]Step
 	n    int
 	more []Step
+
+	// The decision's work is counted against its budget: on own until
+	// the terminal command is read, then on the reading's counter (wk).
+	own       work.Counter
+	budget    int
+	outOfWork bool // the integrity cap named the exhausted budget
 }
 
 // traceOnStack is room for the trace of most decisions; a longer one moves
@@ -76,6 +91,12 @@ func (x *decider) recover(d *Decision) {
 
 // step appends a step to the trace, with the running outcome.
 func (x *decider) step(s Step) {
+	// A step repeats at most an excerpt of its segment: nested and
+	// wrapped segments are parts of the segments around them, and the
+	// trace must not copy the same text once per level.
+	s.Segment = shell.Excerpt(s.Segment)
+	// The trace is work too: its text must stay linear in the command.
+	x.wk().Spend(1 + len(s.Segment) + len(s.Detail))
 	s.Outcome = x.d.Outcome
 	if x.n < len(x.buf) {
 		x.buf[x.n] = s

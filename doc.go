@@ -64,6 +64,18 @@
 // policy that allows a program allows whatever that program will do. Run
 // agents in a container or sandbox as well; see SECURITY.md.
 //
+// # Cost
+//
+// A decision's time and memory grow at most linearly with the request: a
+// command up to [MaxCommandBytes] is decided with a few megabytes at most.
+// Each decision has a work budget proportional to the request's length,
+// counted in deterministic units where the engine loops (text read, views
+// built, brace expansion, rule-trie steps, directories followed, path
+// checks, the trace). What would exceed the budget, or a bound on reading
+// (views of a segment, brace expansion, nesting, brackets, segments,
+// redirections), fires the integrity cap: never an approval, and nothing
+// read is dropped. The trace repeats at most an excerpt of nested text.
+//
 // # Zero values
 //
 // Every zero value is the safe one: the zero [Outcome] is Deny, the zero

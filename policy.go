@@ -38,7 +38,10 @@ type Policy struct {
 	// denyAskVerbs are the first words (and stems) of Terminal deny and ask
 	// rules, for the scan of unknown programs' arguments.
 	denyAskVerbs map[string]bool
-	denyAskAll   bool // a Terminal() deny or ask rule exists
+	// denyAskLongest is the length of the longest of them: the scan for
+	// a stem in a word goes no further.
+	denyAskLongest int
+	denyAskAll     bool // a Terminal() deny or ask rule exists
 
 	ext Extensions
 	// branches are the host's protected branches, compiled.
@@ -156,6 +159,7 @@ func (p *Policy) add(r *CompiledRule) {
 				p.denyAskVerbs = map[string]bool{}
 			}
 			p.denyAskVerbs[r.Words[0]] = true
+			p.denyAskLongest = max(p.denyAskLongest, len(r.Words[0]))
 		}
 	}
 	p.rules[l] = append(p.rules[l], r)
@@ -226,21 +230,33 @@ func (p *Policy) Len() int {
 	return len(p.rules[0]) + len(p.rules[1]) + len(p.rules[2])
 }
 
-// matchAllLists returns, for each list, the first rule that matches words.
-func (p *Policy) matchAllLists(words []string) [3]*CompiledRule {
+// matchAllLists returns, for each list, the first rule that matches words,
+// and the steps the trie took (a step per word and per stem looked up).
+func (p *Policy) matchAllLists(words []string) ([3]*CompiledRule, int) {
+	if len(words) == 0 {
+		return [3]*CompiledRule{}, 1
+	}
+	return p.matchAs(words[0], words)
+}
+
+// matchAs is matchAllLists for words whose first word reads as first: an
+// unknown program's argument with its directory removed is matched where
+// it stands, without a copy of the words after it.
+func (p *Policy) matchAs(first string, words []string) ([3]*CompiledRule, int) {
 	var best [3]*CompiledRule
 	if p == nil || len(words) == 0 {
-		return best
+		return best, 1
 	}
 	for l := range best {
 		if len(p.matchAll[l]) > 0 {
 			best[l] = p.matchAll[l][0]
 		}
 	}
+	steps := 1
 	if p.trie != nil {
-		p.trie.match(words, &best)
+		steps += p.trie.match(first, words, &best)
 	}
-	return best
+	return best, steps
 }
 
 // trieNode is one word of the rule trie.
@@ -294,17 +310,27 @@ func consider(best *[3]*CompiledRule, rs *[3]*CompiledRule) {
 	}
 }
 
-// match walks the command's words down the trie and records, per list, the
-// first rule (by source order) that matches by token prefix.
-func (n *trieNode) match(words []string, best *[3]*CompiledRule) {
-	for _, w := range words {
-		if n.kids.Empty() {
-			return
+// match walks the command's words (the first read as first) down the trie
+// and records, per list, the first rule (by source order) that matches by
+// token prefix.
+// It returns the steps taken: one per word, and one per stem looked up.
+// No stem is longer than the longest word of the level, so a word is read
+// no further than that: a long word costs what a short one does.
+func (n *trieNode) match(first string, words []string, best *[3]*CompiledRule) int {
+	steps := 0
+	for i, w := range words {
+		if i == 0 {
+			w = first
 		}
+		if n.kids.Empty() {
+			return steps
+		}
+		steps++
 		// A stem matches the word itself or the word up to a ':'
 		// (test:* matches test and test:unit).
-		for k := 0; k < len(w); k++ {
+		for k := 0; k < len(w) && k <= n.kids.MaxLen(); k++ {
 			if w[k] == ':' {
+				steps++
 				if c, _ := n.kids.Get(w[:k]); c != nil {
 					consider(best, &c.wild)
 				}
@@ -312,12 +338,13 @@ func (n *trieNode) match(words []string, best *[3]*CompiledRule) {
 		}
 		c, _ := n.kids.Get(w)
 		if c == nil {
-			return
+			return steps
 		}
 		consider(best, &c.plain)
 		consider(best, &c.wild)
 		n = c
 	}
+	return steps
 }
 
 // hasDenyAsk reports whether any Terminal deny or ask rule exists.
@@ -331,7 +358,7 @@ func (p *Policy) mayStartDenyAsk(w string) bool {
 	if p.denyAskVerbs[w] || p.denyAskVerbs[programs.BaseName(w)] {
 		return true
 	}
-	for i := 0; i < len(w); i++ {
+	for i := 0; i < len(w) && i <= p.denyAskLongest; i++ {
 		if w[i] == ':' && p.denyAskVerbs[w[:i]] {
 			return true
 		}

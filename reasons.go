@@ -75,7 +75,23 @@ func readAs(vi int, v []string) string {
 	if vi == 0 {
 		return ""
 	}
-	return " (read as " + shell.Quote(strings.Join(v, " ")) + ")"
+	return " (read as " + shell.QuoteExcerpt(joinExcerpt(v[0], v[1:])) + ")"
+}
+
+// joinExcerpt joins first and words by spaces, stopping once the text is
+// longer than an excerpt shows: a reason never copies the rest of a long
+// command.
+func joinExcerpt(first string, words []string) string {
+	var b strings.Builder
+	b.WriteString(first)
+	for _, w := range words {
+		if b.Len() > shell.MaxExcerpt {
+			break
+		}
+		b.WriteByte(' ')
+		b.WriteString(w)
+	}
+	return b.String()
 }
 
 // keepsDetail is the trace detail of a silent autonomy stage;

@@ -83,7 +83,7 @@ func (x *decider) scopeCaps() {
 		if s.Cd {
 			for _, d := range s.CdTo {
 				if d == "" {
-					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~ or a variable)")
+					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~, a variable, or a path longer than the engine follows)")
 					break
 				}
 			}
@@ -99,27 +99,36 @@ func (x *decider) scopeCaps() {
 			if data&(1<<uint(min(j, 63))) != 0 && j < 63 || s.Flags[j] == 0 && s.Masks[j]&(shell.MaskDot|shell.MaskPath|shell.MaskEq) == 0 {
 				continue
 			}
+			if !x.wk().Spend(scopeCost(w, s.Flags[j], s.Dirs)) {
+				return
+			}
 			if why := paths.Problem(w, s.Flags[j], s.Dirs, x.sc, false); why != "" {
-				x.cap(CodePathScope, s.Text, shell.Quote(w)+": "+why)
+				x.cap(CodePathScope, s.Text, shell.QuoteExcerpt(w)+": "+why)
 				capped = true
 				break
 			}
 		}
 		if !capped && anyExpands(s.Flags) {
 			if j := programs.UnknownPath(s.Words, s.Flags, shell.WordExpands); j >= 0 {
-				x.cap(CodePathScope, s.Text, shell.Quote(s.Words[j])+": a path known only at run time, given to a program that takes paths")
+				x.cap(CodePathScope, s.Text, shell.QuoteExcerpt(s.Words[j])+": a path known only at run time, given to a program that takes paths")
 			}
 		}
 		for _, ref := range s.Redirs {
+			if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
+				return
+			}
 			if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, x.sc, true); why != "" {
-				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why)
+				x.cap(CodePathScope, s.Text, "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+": "+why)
 				break
 			}
 		}
 	}
 	for _, ref := range cmd.Paths {
+		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
+			return
+		}
 		if why := paths.Problem(ref.Text, ref.Flags, ref.Dirs, x.sc, true); why != "" {
-			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+": "+why)
+			x.cap(CodePathScope, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+": "+why)
 		}
 	}
 }
@@ -129,20 +138,32 @@ func (x *decider) protectedCaps() {
 	pc := x.protCheck(x.root)
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
-		if why := segProtected(s, &pc); why != "" {
+		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why)
 		}
 	}
 	for _, ref := range x.cmd.Paths {
+		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
+			return
+		}
 		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
-			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.Quote(ref.Text)+" reaches "+why)
+			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+" reaches "+why)
 		}
 	}
 }
 
+// scopeCost is the work of the path-scope check of word w: a relative
+// word is joined to each directory only when it may climb out of it.
+func scopeCost(w string, flags uint8, dirs []string) int {
+	if flags&shell.WordDotGlob != 0 || strings.Contains(w, "..") {
+		return pathCost(w, dirs)
+	}
+	return 1 + len(w)
+}
+
 // segProtected checks a segment's words and redirection targets against
-// the protected paths.
-func segProtected(s *shell.Segment, pc *paths.Checker) string {
+// the protected paths; it finds nothing more once the budget is spent.
+func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if s.CdComputed {
 		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
 	}
@@ -151,13 +172,19 @@ func segProtected(s *shell.Segment, pc *paths.Checker) string {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
 		}
+		if !x.wk().Spend(pathCost(w, s.Dirs)) {
+			return ""
+		}
 		if why := pc.Problem(w, s.Flags[j], s.Dirs); why != "" {
-			return shell.Quote(w) + " reaches " + why + ": a person approves every use of it"
+			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	for _, ref := range s.Redirs {
+		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
+			return ""
+		}
 		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
-			return "redirection " + ref.Op + " " + shell.Quote(ref.Text) + " reaches " + why + ": a person approves every use of it"
+			return "redirection " + ref.Op + " " + shell.QuoteExcerpt(ref.Text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""

@@ -12,7 +12,7 @@ const MaxCommandBytes = shell.MaxCommandBytes
 // and validates the scope root the segments are judged against.
 func (x *decider) readTerminal() {
 	a := x.req.Action
-	x.cmd = shell.ReadPooled(a.Command, a.Cwd)
+	x.cmd = shell.ReadPooled(a.Command, a.Cwd, x.budget)
 	x.root = x.req.Env.ScopeRoot
 	x.rootErr = ValidateScopeRoot(x.root)
 	x.sc = x.scope()

@@ -2,7 +2,6 @@ package permengine
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
@@ -211,11 +210,15 @@ func floorVerdict(s *shell.Segment) (verdict, bool) {
 }
 
 // matchViews finds the first deny and ask rules over every view of a
-// segment, and the first allow rule of its literal words.
+// segment, and the first allow rule of its literal words. Once the work
+// budget is spent it looks no further (the integrity cap then fires).
 func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *CompiledRule) {
 	denyView, askView := 0, 0
 	for vi, v := range s.Views {
-		m := x.p.matchAllLists(v)
+		m, steps := x.p.matchAllLists(v)
+		if !x.wk().Spend(steps) {
+			break
+		}
 		if r := m[ListDeny]; r != nil && (deny.rule == nil || r.order < deny.rule.order) {
 			deny.rule, denyView = r, vi
 		}
@@ -244,19 +247,25 @@ func (x *decider) unknownProgramVerdict(s *shell.Segment) (verdict, bool) {
 	}
 	for i := 1; i < len(s.Words); i++ {
 		rest := s.Words[i:]
+		if !x.wk().Spend(1) {
+			return verdict{}, false
+		}
 		if !x.p.mayStartDenyAsk(rest[0]) {
 			continue
 		}
-		if b := programs.BaseName(rest[0]); b != rest[0] {
-			rest = append([]string{b}, rest[1:]...)
+		// The word is matched where it stands, read as its base name:
+		// the rest of the command is not copied for it.
+		b := programs.BaseName(rest[0])
+		m, steps := x.p.matchAs(b, rest)
+		if !x.wk().Spend(steps) {
+			return verdict{}, false
 		}
-		m := x.p.matchAllLists(rest)
 		r := m[ListDeny]
 		if r == nil {
 			r = m[ListAsk]
 		}
 		if r != nil {
-			return verdict{rule: r, code: CodeFileAsk, why: " (" + shell.Quote(s.Words[0]) + " is not a known program and may run " + shell.Quote(strings.Join(rest, " ")) + ")"}, true
+			return verdict{rule: r, code: CodeFileAsk, why: " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run " + shell.QuoteExcerpt(joinExcerpt(b, rest[1:])) + ")"}, true
 		}
 	}
 	return verdict{}, false

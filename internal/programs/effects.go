@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -21,12 +22,30 @@ type Reach struct {
 // host's extra rows, taking every word's text as it is written (as in a
 // rule, or words whose flags are unknown: the safe reading).
 func ExternalEffect(v []string, bits Bits, extra [][]string) (Reach, bool) {
+	if bits&Effect != 0 && len(v) > MaxModelWords {
+		return Reach{Why: TooLongForModel}, true // not read: never approved
+	}
 	if bits&Effect != 0 {
 		if j, ok := Judge(v, nil, 0); ok && j.Reaches {
 			return j.Reach, true
 		}
 	}
 	return ExtraEffect(v, extra)
+}
+
+// ExternalEffectAs is ExternalEffect for words whose program reads as
+// verb (an argument of an unknown program with its directory removed).
+// The words are checked where they stand when verb is their first word;
+// otherwise the program's model reads a copy with verb in its place (the
+// caller counts that copy as work: see EffectCost).
+func ExternalEffectAs(verb string, v []string, extra [][]string) (Reach, bool) {
+	if len(v) > MaxModelWords && BitsOf(verb)&Effect != 0 {
+		return Reach{Why: TooLongForModel}, true // not read: never approved
+	}
+	if len(v) > 0 && v[0] != verb {
+		v = append([]string{verb}, v[1:]...)
+	}
+	return ExternalEffect(v, BitsOf(verb), extra)
 }
 
 // ExtraEffect checks one view against the host's extra rows: a row's
@@ -39,6 +58,14 @@ func ExtraEffect(v []string, extra [][]string) (Reach, bool) {
 		}
 	}
 	return Reach{}, false
+}
+
+// EffectCost is the work of ExternalEffect or ExternalEffectAs on v, for
+// a work count: every word read (and copied), once for the program's
+// model and once per extra row of the host; a view too long for the model
+// is not read.
+func EffectCost(v []string, extra int) int {
+	return ReadCost(v) * (1 + extra)
 }
 
 // toolSubMatch finds sub among the first non-option words of args,
@@ -78,3 +105,16 @@ func toolSubMatch(args, sub []string) bool {
 
 // IsPrivileged reports a program that runs something as another user.
 func IsPrivileged(v string) bool { return BitsOf(v)&Privileged != 0 }
+
+// ReadCost is the work of reading words through a program's model, for a
+// work count: a step per word.
+func ReadCost(words []string) int { return 1 + min(len(words), MaxModelWords+1) }
+
+// MaxModelWords bounds the words of a view that a program's model reads:
+// the reading keeps an item per word at every level of the commands it
+// nests, and a chain of wrappers would make it cost the view's length
+// once per level. A longer view is not read: the integrity cap fires.
+const MaxModelWords = 512
+
+// TooLongForModel is why a view longer than MaxModelWords is not approved.
+var TooLongForModel = "a command of more than " + strconv.Itoa(MaxModelWords) + " words is not read through its program's model"

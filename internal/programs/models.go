@@ -33,6 +33,9 @@ func Judge(v []string, flags []uint8, mask uint8) (Judgement, bool) {
 	if len(v) == 0 {
 		return Judgement{}, false
 	}
+	if len(v) > MaxModelWords {
+		return Judgement{Computed: TooLongForModel}, true
+	}
 	m := argmodel.Lookup(v[0])
 	if m == nil {
 		return Judgement{}, false

@@ -51,15 +51,40 @@ func (c *Command) markCd(s *Segment) {
 		cdTo = append(cdTo, path.Clean(target))
 	} else {
 		for _, d := range s.Dirs {
-			if !known || d == "" {
-				cdTo = addDir(cdTo, "")
-			} else {
-				cdTo = addDir(cdTo, path.Join(d, target))
-			}
+			cdTo = addDir(cdTo, c.join(d, target, known))
 		}
 	}
-	s.CdTo = c.a.keepDirs(cdTo)
+	s.CdTo = c.keepDirs(cdTo)
 }
+
+// MaxDirBytes bounds the length of a working directory the engine
+// follows (a path of 256 bytes is deeper than projects go). A chain of cd
+// commands could otherwise make each directory longer than the last, and
+// the sets of them quadratic in the command; past the bound the directory
+// is unknown, which is never inside the scope.
+const MaxDirBytes = 256
+
+// join is where "cd target" from d leads: "" (unknown) when d or the
+// target is unknown, the result is longer than MaxDirBytes or the work
+// budget is spent.
+func (c *Command) join(d, target string, known bool) string {
+	if !known || d == "" || len(d)+1+len(target) > MaxDirBytes || !c.spend(1+2*(len(d)+len(target))) {
+		return ""
+	}
+	return path.Join(d, target)
+}
+
+// keepDirs keeps a directory set in the command's arena, spending a unit
+// per byte of the copy; out of work, where the shell is, is unknown.
+func (c *Command) keepDirs(set []string) []string {
+	if !c.spend(1 + 16*len(set)) {
+		return unknownDirs
+	}
+	return c.a.keepDirs(set)
+}
+
+// unknownDirs is the set of one unknown directory; it is never modified.
+var unknownDirs = []string{""}
 
 // addDir adds d to a directory set, which holds at most MaxDirs places and
 // then one "unknown".
@@ -84,7 +109,7 @@ func addDir(set []string, d string) []string {
 // unionDirs returns the places either a or b may leave the shell in: after
 // "x && y" or "x || y" the next statement starts from one of them.
 func (c *Command) unionDirs(a, b []string) []string {
-	if len(b) == 0 || slices.Equal(a, b) {
+	if len(b) == 0 || slices.Equal(a, b) || subset(b, a) {
 		return a
 	}
 	var room [2 * (MaxDirs + 1)]string
@@ -92,7 +117,7 @@ func (c *Command) unionDirs(a, b []string) []string {
 	for _, d := range b {
 		out = addDir(out, d)
 	}
-	return c.a.keepDirs(out)
+	return c.keepDirs(out)
 }
 
 // cdWords drops what may stand before a cd and still leave it the shell's
@@ -138,4 +163,15 @@ func (c *Command) noteMoves(idx, before int) {
 // the git work tree: never a protected directory (git refuses inside .git).
 var worktreeRoot = map[string]bool{
 	"$(git rev-parse --show-toplevel)": true, "`git rev-parse --show-toplevel`": true,
+}
+
+// subset reports whether every directory of b is in a: then their union is
+// a, and no new set is made.
+func subset(b, a []string) bool {
+	for _, d := range b {
+		if !slices.Contains(a, d) {
+			return false
+		}
+	}
+	return true
 }

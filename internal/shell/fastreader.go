@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -10,13 +11,21 @@ import (
 // directories the parser path would give them; false when src is not
 // plain.
 func (c *Command) fastSegments(src string, dirs []string, depth int, origin string) ([]Segment, bool) {
-	toks, ok := fastTokens(src, c.a.toks[:0])
+	toks := c.a.toks[:0]
+	if want := len(src)/2 + 8; cap(toks) < want {
+		toks = make([]fastToken, 0, want) // once: most commands take two bytes or more a token
+	}
+	toks, ok := fastTokens(src, toks)
 	c.a.toks = toks[:0]
 	if !ok {
 		return nil, false
 	}
+	segs := c.a.scratch[:0]
+	if want := segmentsIn(toks); cap(segs) < want {
+		segs = make([]Segment, 0, want) // once, at the size needed
+	}
 	r := fastReader{
-		c: c, src: src, depth: depth, origin: origin, segs: c.a.scratch[:0],
+		c: c, src: src, depth: depth, origin: origin, segs: segs,
 		cur: dirs, pipeDirs: dirs, chainOp: opWord, expectTarget: opWord, begin: c.a.mark(),
 	}
 	if !r.read(toks) {
@@ -62,6 +71,12 @@ type fastReader struct {
 func (r *fastReader) read(toks []fastToken) bool {
 	lastOp := opWord
 	for i := range toks {
+		if r.pastBound() {
+			// Past the bound (or the work budget) nothing more is read:
+			// addSegment keeps MaxSegments and marks the command TooMany,
+			// and refuses every segment once the budget is spent.
+			break
+		}
 		t := &toks[i]
 		switch {
 		case t.op == opWord:
@@ -88,10 +103,37 @@ func (r *fastReader) read(toks []fastToken) bool {
 	if r.expectTarget != opWord {
 		return false
 	}
+	if r.pastBound() {
+		return true
+	}
 	if r.inSeg {
 		return r.endSeg()
 	}
 	return lastOp != opAnd && lastOp != opOr && lastOp != opPipe && len(r.segs) > 0
+}
+
+// pastBound reports whether more than MaxSegments segments were read or
+// the work budget is spent.
+func (r *fastReader) pastBound() bool {
+	return len(r.segs) > MaxSegments || r.c.counter().Out()
+}
+
+// MaxRedirs bounds the redirections of one segment that the fast path
+// keeps; past it the integrity cap fires.
+const MaxRedirs = 256
+
+var tooManyRedirs = "a command has more than " + strconv.Itoa(MaxRedirs) + " redirections"
+
+// segmentsIn is the most segments toks can make, up to the MaxSegments+1
+// that are read.
+func segmentsIn(toks []fastToken) int {
+	n := 1
+	for i := range toks {
+		if op := toks[i].op; op >= opAnd && op <= opAmp {
+			n++
+		}
+	}
+	return min(n, MaxSegments+1)
 }
 
 // undo gives back what a command that is not plain took from the arenas.
@@ -129,6 +171,10 @@ func (r *fastReader) word(t *fastToken) bool {
 		r.expectTarget = opWord
 		if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
 			return true // fd duplication names no file
+		}
+		if len(c.a.refs)-r.start.refs >= MaxRedirs {
+			c.exceeded(tooManyRedirs)
+			return true // not approved: the rest only costs memory
 		}
 		c.a.addRef(PathRef{Op: opText[op], Text: t.text, Flags: t.flags &^ fastQuoted, Dirs: r.seg.Dirs})
 		return true

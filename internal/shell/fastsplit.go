@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The fast path. Most commands an agent proposes are plain: words, single
 // quotes, double quotes without expansions, the operators && || | ; & and
@@ -54,6 +57,7 @@ func (c *Command) fastRead(src string, dirs []string, depth int, origin string) 
 	// Nested scripts read while adding these segments use scratch space of
 	// their own.
 	c.a.scratch = nil
+	c.Segs = slices.Grow(c.Segs, max(0, min(len(segs), MaxSegments-len(c.Segs))))
 	for i := range segs {
 		c.addSegment(&segs[i])
 	}
@@ -70,10 +74,23 @@ const fastQuoted uint8 = 1 << 7
 
 // fastTokens splits src into words and operators, or reports false for
 // anything the fast path does not handle.
+//
+// Past MaxSegments+1 separators it stops: the segments after them are not
+// kept (addSegment marks the command TooMany), and their tokens would only
+// cost memory.
 func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 	i := 0
 	n := len(src)
+	seps, seen := 0, len(toks)
 	for i < n {
+		if k := len(toks); k > seen {
+			seen = k
+			if op := toks[k-1].op; op >= opAnd && op <= opAmp {
+				if seps++; seps > MaxSegments+1 {
+					break
+				}
+			}
+		}
 		c := src[i]
 		switch c {
 		case ' ', '\t':

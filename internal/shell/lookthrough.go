@@ -3,8 +3,8 @@ package shell
 import (
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/permengine/permengine/internal/brace"
 	"github.com/permengine/permengine/internal/programs"
 )
 
@@ -32,8 +32,12 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // lookThroughViews returns the views of words that lookNeeded accepts;
 // the first is the literal words themselves. They are kept in the
 // command's arena.
-func lookThroughViews(words []string, c *Command) [][]string {
-	var l looker
+//
+// Views are never dropped: past a bound (views, steps, depth, brace
+// expansion, the work budget) the command records why, and the integrity
+// cap fires.
+func lookThroughViews(words []string, all Mask, c *Command) [][]string {
+	l := looker{c: c, braces: all&MaskBrace != 0}
 	l.add(words)
 	l.visit(words, 0)
 	if l.over {
@@ -45,14 +49,23 @@ func lookThroughViews(words []string, c *Command) [][]string {
 // looker gathers the views of one segment: the first ones in an array on
 // the caller's stack, any further ones in more.
 type looker struct {
+	c     *Command
 	first [8][]string
 	n     int
 	more  [][]string
-	steps int // visits so far, bounded by maxLookSteps
+	steps int  // visits so far, bounded by maxLookSteps
+	done  bool // a bound was exceeded: no more views are looked for
 	// over is true when a bound stopped the looking: a view may be
 	// missing, so the segment cannot be approved.
 	over bool
+	// braces is true when a word of the segment holds a '{': only then
+	// can a view expand braces.
+	braces bool
 }
+
+// maxLookDepth bounds how many wrappers, runners and brace expansions deep
+// the views are looked for.
+const maxLookDepth = 16
 
 // count returns the number of views so far.
 func (l *looker) count() int { return l.n + len(l.more) }
@@ -72,8 +85,11 @@ func (l *looker) add(v []string) bool {
 			return false
 		}
 	}
+	if !l.c.spend(1 + l.count()) {
+		return false
+	}
 	if l.count() >= maxViews {
-		l.over = true
+		l.stop(tooManyViews)
 		return false
 	}
 	if l.n < len(l.first) {
@@ -85,10 +101,31 @@ func (l *looker) add(v []string) bool {
 	return true
 }
 
+// Why a bound of the views was exceeded, for the integrity cap.
+var (
+	tooManyViews = "a segment has more than " + strconv.Itoa(maxViews) + " readings through wrappers and brace expansion"
+	tooDeepViews = "wrappers, runners and brace expansions nested more than " + strconv.Itoa(maxLookDepth) + " deep"
+	tooManySteps = "reading a segment through its wrappers takes more than " + strconv.Itoa(maxLookSteps) + " steps"
+)
+
+// stop records that a bound was exceeded and ends the search: the
+// integrity cap keeps the segment from approval, so further views could
+// change nothing but the work.
+func (l *looker) stop(why string) {
+	l.c.exceeded(why)
+	l.done, l.over = true, true
+}
+
 func (l *looker) visit(v []string, depth int) {
 	l.steps++
-	if depth > 16 || l.count() >= maxViews || l.steps > maxLookSteps {
-		l.over = true
+	switch {
+	case l.done || !l.c.spend(1):
+		return
+	case depth > maxLookDepth:
+		l.stop(tooDeepViews)
+		return
+	case l.steps > maxLookSteps:
+		l.stop(tooManySteps)
 		return
 	}
 	// Leading assignments do not change which program runs.
@@ -101,10 +138,14 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	// Brace expansion happens before the program is found.
-	if hasBrace(v) {
-		ex := expandBraces(v)
+	// It is done once, on the segment's own words: the views of their
+	// expansion cover those of every part of it, and expanding each part
+	// again would cost the expansion once per wrapper word.
+	if depth == 0 && l.braces && brace.Possible(v) {
+		ex, err := brace.Words(v, l.c.counter())
 		switch {
-		case ex == nil:
+		case err != nil:
+			l.c.exceeded(err.Error())
 			l.over = true
 		case !slices.Equal(ex, v):
 			l.visit(ex, depth+1)
@@ -112,12 +153,23 @@ func (l *looker) visit(v []string, depth int) {
 	}
 	// The program's directory does not change which program it is.
 	if b := programs.BaseName(v[0]); b != v[0] {
+		if !l.c.spend(8 * len(v)) { // a copy of the view
+			return
+		}
 		nv := make([]string, len(v))
 		copy(nv, v)
 		nv[0] = b
 		v = nv
 	}
 	l.add(v)
+	// The program's model reads every word of the view.
+	if !l.c.spend(programs.ReadCost(v)) {
+		return
+	}
+	if len(v) > programs.MaxModelWords && programs.BitsOf(v[0])&(programs.Wrapper|programs.Runner) != 0 {
+		l.stop(programs.TooLongForModel)
+		return
+	}
 	cmd, sure := programs.Wrapped(v)
 	if cmd < 0 {
 		return
@@ -134,147 +186,4 @@ func (l *looker) visit(v []string, depth int) {
 			}
 		}
 	}
-}
-
-func hasBrace(v []string) bool {
-	for _, w := range v {
-		if strings.IndexByte(w, '{') >= 0 && (strings.IndexByte(w, ',') >= 0 || strings.Contains(w, "..")) {
-			return true
-		}
-	}
-	return false
-}
-
-// expandBraces applies bash brace expansion ({a,b} and {1..3}) to each word,
-// splicing the results in place. It returns nil if the result would be too
-// large.
-func expandBraces(v []string) []string {
-	out := make([]string, 0, len(v)+2)
-	for _, w := range v {
-		ex := braceWord(w, 0)
-		if ex == nil {
-			return nil
-		}
-		out = append(out, ex...)
-		if len(out) > 256 {
-			return nil
-		}
-	}
-	return out
-}
-
-func braceWord(w string, depth int) []string {
-	if depth > 8 {
-		return []string{w}
-	}
-	open := -1
-	for i := 0; i < len(w); i++ {
-		if w[i] == '{' {
-			// Find the matching close and whether it has a top-level comma
-			// or a sequence.
-			d, comma, end := 0, false, -1
-			for k := i; k < len(w); k++ {
-				switch w[k] {
-				case '{':
-					d++
-				case '}':
-					d--
-				case ',':
-					if d == 1 {
-						comma = true
-					}
-				}
-				if d == 0 {
-					end = k
-					break
-				}
-			}
-			if end < 0 {
-				return []string{w}
-			}
-			body := w[i+1 : end]
-			var alts []string
-			if comma {
-				alts = splitTopComma(body)
-			} else if seq := braceSeq(body); seq != nil {
-				alts = seq
-			} else {
-				continue
-			}
-			open = i
-			var out []string
-			pre, post := w[:open], w[end+1:]
-			for _, a := range alts {
-				sub := braceWord(pre+a+post, depth+1)
-				if sub == nil {
-					return nil // too large below: give up on the whole word
-				}
-				out = append(out, sub...)
-				if len(out) > 256 {
-					return nil
-				}
-			}
-			return out
-		}
-	}
-	return []string{w}
-}
-
-func splitTopComma(s string) []string {
-	var out []string
-	d, last := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '{':
-			d++
-		case '}':
-			d--
-		case ',':
-			if d == 0 {
-				out = append(out, s[last:i])
-				last = i + 1
-			}
-		}
-	}
-	return append(out, s[last:])
-}
-
-// braceSeq expands a single-letter or small numeric sequence {a..e},
-// {1..5}; it returns nil for anything else.
-func braceSeq(s string) []string {
-	a, b, ok := strings.Cut(s, "..")
-	if !ok || a == "" || b == "" || strings.Contains(b, "..") {
-		return nil
-	}
-	if len(a) == 1 && len(b) == 1 && !isDigits(a) && !isDigits(b) {
-		var out []string
-		step := 1
-		if a[0] > b[0] {
-			step = -1
-		}
-		for c := int(a[0]); ; c += step {
-			out = append(out, string(rune(c)))
-			if c == int(b[0]) || len(out) > 64 {
-				break
-			}
-		}
-		return out
-	}
-	if isDigits(a) && isDigits(b) && len(a) < 4 && len(b) < 4 {
-		x, _ := strconv.Atoi(a) // at most three digits
-		y, _ := strconv.Atoi(b)
-		step := 1
-		if x > y {
-			step = -1
-		}
-		var out []string
-		for n := x; ; n += step {
-			out = append(out, strconv.Itoa(n))
-			if n == y || len(out) > 64 {
-				break
-			}
-		}
-		return out
-	}
-	return nil
 }

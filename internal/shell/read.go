@@ -1,11 +1,14 @@
 package shell
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/work"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -37,6 +40,10 @@ type Segment struct {
 	CdComputed bool
 	Bits       programs.Bits // WordBits of Words[0], looked up once
 	hasBits    bool
+	joined     bool // Text is Words joined by spaces
+	// wrapped is true for the command a wrapper runs: its views beyond its
+	// own words are views of the wrapper's segment already, checked there.
+	wrapped bool
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
@@ -85,12 +92,18 @@ type Command struct {
 	TooDeep  bool      // nesting limit reached
 	Paths    []PathRef // redirections on compound commands
 	TooMany  bool      // more than MaxSegments simple commands
+	// Bound is non-empty when a bound on reading was exceeded (views,
+	// brace expansion, nesting): why. The integrity cap fires.
+	Bound string
 	// FastTop is true when the command itself was read by the fast path,
 	// which only accepts printable ASCII, tabs and newlines: the integrity
 	// scan of its text can be skipped.
 	FastTop bool
 
-	nestedReads int  // nested scripts read so far, bounded by maxNestedReads
+	nestedReads int // nested scripts read so far, bounded by maxNestedReads
+	parsed      int // bytes given to the parser so far, bounded by maxParsedBytes
+	work        work.Counter
+	budgeted    bool // work was given a budget
 	noFast      bool // read everything with the parser (for differential tests)
 	// literals are the literal values holding "$" or "`" that the command
 	// gives variables, read again where ${x@P} expands them.
@@ -115,16 +128,79 @@ func (c *Command) Release() {
 // command over MaxCommandBytes is not read in full: deny rules still see a
 // plain split of its beginning, and the integrity cap keeps it from
 // approval.
-func ReadPooled(src, cwd string) *Command {
+//
+// The reading spends its work on a counter with the given budget (Work),
+// and stops once it is spent: the caller must then not approve the
+// command.
+func ReadPooled(src, cwd string, budget int) *Command {
 	c := cmdPool.Get().(*Command)
 	c.cwd[0] = cwd
+	c.work, c.budgeted = work.New(budget), true
+	w := &c.work
 	if len(src) > MaxCommandBytes {
+		// The plain split reads the beginning; the integrity scan, the
+		// whole.
+		w.Spend(len(src) / 8)
 		c.fallbackSplit(src[:MaxCommandBytes], c.cwd[:], 0, "")
 		return c
 	}
 	c.read(src, c.cwd[:], 0, "")
 	return c
 }
+
+// exceeded records that a bound on reading the command was exceeded; the
+// first reason is kept. Nothing read so far is dropped, and the integrity
+// cap keeps the command from approval.
+func (c *Command) exceeded(why string) {
+	if c.Bound == "" {
+		c.Bound = why
+	}
+}
+
+// spend spends n units of the reading's work.
+func (c *Command) spend(n int) bool { return c.counter().Spend(n) }
+
+// counter returns the reading's work counter; a Command made without one
+// (by this package's tests) reads without a budget.
+func (c *Command) counter() *work.Counter {
+	if !c.budgeted {
+		c.work, c.budgeted = work.New(math.MaxInt/2), true
+	}
+	return &c.work
+}
+
+// Work returns the counter the reading spent its work on; the caller goes
+// on spending on it.
+func (c *Command) Work() *work.Counter { return c.counter() }
+
+// MaxSyntaxNesting bounds how deep commands may nest in substitutions,
+// subshells and groups, and expansions in expansions: each level's words
+// hold the text of the levels inside it.
+const MaxSyntaxNesting = 16
+
+// MaxBrackets bounds the opening brackets (parentheses, braces) and
+// backquotes of a script the parser reads: nesting is what makes the
+// parser's cost grow faster than the text, and a script's nesting is at
+// most its number of brackets.
+const MaxBrackets = 2048
+
+// brackets counts the opening brackets and backquotes of src.
+func brackets(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', '{', '`':
+			n++
+		}
+	}
+	return n
+}
+
+// maxParsedBytes bounds the text the parser reads for one command, its
+// nested scripts included: the parser's memory grows with it.
+const maxParsedBytes = 2 * MaxCommandBytes
+
+var tooMuchParsed = "nested scripts hold more than " + strconv.Itoa(maxParsedBytes) + " bytes to parse: they are not read in full"
 
 // maxNestedReads bounds how many nested scripts (bash -c, eval, wrappers)
 // one command may make the engine read.
@@ -137,7 +213,7 @@ var parserPool = sync.Pool{New: func() any {
 // Read parses src into segments, whatever its length, in a Command of its
 // own. cwd is the action's working directory ("" when unknown).
 func Read(src string, cwd string) *Command {
-	c := &Command{}
+	c := &Command{work: work.New(math.MaxInt / 2), budgeted: true}
 	c.read(src, []string{cwd}, 0, "")
 	return c
 }
@@ -145,10 +221,26 @@ func Read(src string, cwd string) *Command {
 // read parses one script (the command itself or a nested one) and appends
 // its segments.
 func (c *Command) read(src string, dirs []string, depth int, origin string) {
+	if !c.spend(len(src) + 1) {
+		return
+	}
 	if !c.noFast && c.fastRead(src, dirs, depth, origin) {
 		if depth == 0 && len(c.Segs) > 0 && c.Segs[0].Depth == 0 {
 			c.FastTop = true
 		}
+		return
+	}
+	if n := brackets(src); n > MaxBrackets {
+		// The parser's cost grows faster than the text with nesting; no
+		// command needs this many. Deny rules still see a plain split.
+		c.exceeded("more than " + strconv.Itoa(MaxBrackets) + " brackets ( { and backquotes: the command is not parsed")
+		c.fallbackSplit(src, dirs, depth, origin)
+		return
+	}
+	if c.parsed += len(src); c.parsed > maxParsedBytes {
+		// Nested scripts (eval eval …) would make the parser read the
+		// command once per level; past the bound they are not read.
+		c.exceeded(tooMuchParsed)
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
@@ -171,18 +263,23 @@ func (c *Command) addSegment(s *Segment) {
 		c.TooMany = true
 		return
 	}
-	if !s.hasBits && len(s.Words) > 0 {
-		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
+	if !c.spend(1) {
+		return
 	}
-	if len(s.Masks) != len(s.Words) { // the fast path gives them
-		s.Masks, s.AnyMask = c.a.masksOf(s.Words)
+	if !c.masks(s) {
+		return
 	}
-	if lookNeeded(s.Bits, s.AnyMask) {
-		s.Views = lookThroughViews(s.Words, c)
+	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
+		s.Views = lookThroughViews(s.Words, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
 		s.Views = c.a.keepView(s.Words)
+	}
+	if len(c.Segs) == cap(c.Segs) {
+		// Doubled: a long command's segments cost at most twice their
+		// size, where append's smaller steps would cost five times.
+		c.Segs = slices.Grow(c.Segs, max(8, len(c.Segs)))
 	}
 	c.Segs = append(c.Segs, *s)
 	c.hiddenCode(len(c.Segs) - 1)
@@ -203,13 +300,16 @@ func (c *Command) addSegment(s *Segment) {
 	// A wrapper's command is a segment of its own: "timeout 5 rm -rf x"
 	// is auto-approved only if "rm -rf x" is allowed too.
 	if s.Bits&(programs.Wrapper|programs.Runner|programs.Assignment|programs.PathName) != 0 {
+		if !c.spend(programs.ReadCost(s.Words)) {
+			return
+		}
+		if len(s.Words) > programs.MaxModelWords {
+			c.exceeded(programs.TooLongForModel)
+			return
+		}
 		if inner := programs.WrappedCommand(s.Words); inner != nil {
 			c.nestedReads++
-			c.addSegment(&Segment{
-				Text: strings.Join(inner, " "), Words: inner, Flags: tailFlags(s.Flags, len(inner)),
-				Redirs: nil, Dirs: s.Dirs, Depth: s.Depth, Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)),
-				Stdin: s.Stdin,
-			})
+			c.addSegment(c.wrappedSegment(&c.Segs[idx], inner))
 		}
 	}
 	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {
@@ -259,6 +359,51 @@ func (c *Command) readNested(idx int) {
 		}
 		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
+}
+
+// masks fills in a segment's program bits and word masks, where the fast
+// path has not; it reports false when the work budget is spent.
+func (c *Command) masks(s *Segment) bool {
+	if !s.hasBits && len(s.Words) > 0 {
+		s.Bits, s.hasBits = programs.WordBits(s.Words[0]), true
+	}
+	if len(s.Masks) == len(s.Words) { // the fast path gives them
+		return true
+	}
+	if !c.spend(len(s.Words)) {
+		return false
+	}
+	s.Masks, s.AnyMask = c.a.masksOf(s.Words)
+	return true
+}
+
+// wrappedSegment is the segment of the command inner that the wrapper
+// segment s runs: inner is the tail of s's words. Its text, flags and
+// masks are those of s's tail: a chain of wrappers shares one text (the
+// words joined once) instead of a copy of the rest per wrapper.
+func (c *Command) wrappedSegment(s *Segment, inner []string) *Segment {
+	n := len(s.Words) - len(inner)
+	in := &Segment{
+		Words: inner, Flags: tailFlags(s.Flags, len(inner)), Dirs: s.Dirs, Depth: s.Depth,
+		Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)), joined: true, wrapped: true,
+		Stdin: s.Stdin,
+	}
+	if s.joined {
+		off := 0
+		for _, w := range s.Words[:n] {
+			off += len(w) + 1
+		}
+		in.Text = s.Text[min(off, len(s.Text)):]
+	} else {
+		c.spend(len(inner))
+		in.Text = strings.Join(inner, " ")
+	}
+	if len(s.Masks) == len(s.Words) {
+		// A superset of the tail's masks: the checks may read a word more,
+		// never fewer.
+		in.Masks, in.AnyMask = s.Masks[n:], s.AnyMask
+	}
+	return in
 }
 
 // tailFlags returns the flags of the last n words.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/permengine/permengine/internal/benchcorpus"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // Benchmarks of reading alone, on the benchmark corpus: the fast path with
@@ -23,7 +24,8 @@ func BenchmarkRead(b *testing.B) {
 	cmds := loadBenchCommands(b)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		ReadPooled(cmds[i%len(cmds)], "/ws/proj").Release()
+		cmd := cmds[i%len(cmds)]
+		ReadPooled(cmd, "/ws/proj", work.Budget(len(cmd))).Release()
 	}
 }
 

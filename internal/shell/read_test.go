@@ -175,5 +175,5 @@ func lookThrough(words []string) [][]string {
 	if len(words) == 0 || !lookNeeded(programs.WordBits(words[0]), all) {
 		return [][]string{words}
 	}
-	return lookThroughViews(words, &Command{})
+	return lookThroughViews(words, all, &Command{})
 }

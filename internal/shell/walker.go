@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -13,11 +14,18 @@ type walker struct {
 	src    string
 	depth  int
 	origin string
+	level  int // statement lists entered: substitutions, subshells, groups
 }
 
 // stmts walks a statement list; each statement runs from wherever the
 // previous one may have left the shell.
 func (r *walker) stmts(list []*syntax.Stmt, dirs []string) []string {
+	r.level++
+	defer func() { r.level-- }()
+	if r.level > MaxSyntaxNesting {
+		r.c.exceeded("commands nested more than " + strconv.Itoa(MaxSyntaxNesting) + " deep in substitutions, subshells or groups")
+		return dirs
+	}
 	cur := dirs
 	for _, st := range list {
 		ok, fail := r.stmt(st, cur)

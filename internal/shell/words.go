@@ -42,7 +42,10 @@ func GuessFlags(words []string) []uint8 {
 // wordText turns a parsed word into the engine's view of it: quotes
 // removed, escapes resolved, every expansion kept as the text that was typed.
 // src is the text the word was parsed from.
-func wordText(src string, w *syntax.Word) (string, uint8) {
+func wordText(src string, w *syntax.Word) (string, uint8) { return wordTextIn(src, w, 0) }
+
+// wordTextIn is wordText for a word nested level expansions deep.
+func wordTextIn(src string, w *syntax.Word, level int) (string, uint8) {
 	if w == nil || len(w.Parts) == 0 {
 		return "", 0
 	}
@@ -80,7 +83,7 @@ func wordText(src string, w *syntax.Word) (string, uint8) {
 					b.WriteString(nodeSource(src, dp))
 					flags |= WordExpands
 					dExp = true
-					flags |= hiddenPathFlag(src, dp)
+					flags |= hiddenPathFlag(src, dp, level)
 				}
 				if afterExp && b.Len() > dstart && b.String()[dstart] == '/' {
 					flags |= WordExpSlash
@@ -93,7 +96,7 @@ func wordText(src string, w *syntax.Word) (string, uint8) {
 			flags |= WordGlob
 		default:
 			b.WriteString(nodeSource(src, part))
-			flags |= WordExpands | hiddenPathFlag(src, part)
+			flags |= WordExpands | hiddenPathFlag(src, part, level)
 			isExp = true
 		}
 		if afterExp && b.Len() > start && b.String()[start] == '/' {
@@ -113,6 +116,38 @@ func Quote(s string) string {
 		}
 	}
 	return "\"" + s + "\""
+}
+
+// MaxExcerpt is the most of a segment or a word that a trace line or a
+// per-segment reason repeats: nested text is not copied again for each
+// level that holds it, so that a decision's trace stays linear in its
+// command.
+const MaxExcerpt = 160
+
+// Excerpt returns s, or its first MaxExcerpt bytes (cut at a character)
+// followed by "…" and s's length.
+func Excerpt(s string) string {
+	if len(s) <= MaxExcerpt {
+		return s
+	}
+	k := MaxExcerpt
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return s[:k] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// QuoteExcerpt is Quote of s, or of its first MaxExcerpt bytes followed by
+// "…" and s's length.
+func QuoteExcerpt(s string) string {
+	if len(s) <= MaxExcerpt {
+		return Quote(s)
+	}
+	k := MaxExcerpt
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return Quote(s[:k]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // litFlags reports what an unquoted literal may still expand to.
@@ -146,11 +181,17 @@ func dotGlobAt(v string, i int) bool {
 }
 
 // hiddenPathFlag looks inside ${x:-word}, ${x/a/b} and friends: a default
-// value such as /etc is a path the word may become.
-func hiddenPathFlag(src string, part syntax.WordPart) uint8 {
+// value such as /etc is a path the word may become. Past
+// MaxSyntaxNesting levels it does not look further (reading each level's
+// text again would cost the square of the word) and answers that the word
+// may be a path.
+func hiddenPathFlag(src string, part syntax.WordPart, level int) uint8 {
 	pe, ok := part.(*syntax.ParamExp)
 	if !ok {
 		return 0
+	}
+	if level >= MaxSyntaxNesting {
+		return WordExpSlash
 	}
 	var inner []*syntax.Word
 	if pe.Exp != nil {
@@ -163,7 +204,7 @@ func hiddenPathFlag(src string, part syntax.WordPart) uint8 {
 		if w == nil {
 			continue
 		}
-		t, f := wordText(src, w)
+		t, f := wordTextIn(src, w, level+1)
 		if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || strings.Contains(t, "..") || f&(WordExpSlash|WordTilde) != 0 {
 			return WordExpSlash
 		}

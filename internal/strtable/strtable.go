@@ -10,8 +10,9 @@ package strtable
 // the policy, never from the command being decided, so no input can
 // lengthen a probe sequence; a command's words only ever look up.
 type Table[V any] struct {
-	slots []slot[V]
-	mask  uint32
+	slots  []slot[V]
+	mask   uint32
+	maxLen int // the length of the longest key
 }
 
 type slot[V any] struct {
@@ -39,13 +40,16 @@ func New[V any](m map[string]V) Table[V] {
 			i = (i + 1) & t.mask
 		}
 		t.slots[i] = slot[V]{key: k, hash: h, used: true, val: v}
+		t.maxLen = max(t.maxLen, len(k))
 	}
 	return t
 }
 
-// Get returns the value of key k and whether it is present.
+// Get returns the value of key k and whether it is present. A key longer
+// than every key of the table is absent at once, unread: a lookup costs at
+// most the longest key's length.
 func (t *Table[V]) Get(k string) (V, bool) {
-	if len(t.slots) == 0 {
+	if len(t.slots) == 0 || len(k) > t.maxLen {
 		var zero V
 		return zero, false
 	}
@@ -71,6 +75,9 @@ func hash(s string) uint32 {
 	}
 	return h
 }
+
+// MaxLen returns the length of the longest key (0 for an empty table).
+func (t *Table[V]) MaxLen() int { return t.maxLen }
 
 // Empty reports a table with no entries, without counting them.
 func (t *Table[V]) Empty() bool { return len(t.slots) == 0 }

@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"strings"
+	"sync"
 )
 
 // specialChars are the characters that make a word's text computed when
@@ -371,6 +372,9 @@ func (p *parser) command(start, end int, placeholder string, appends bool) {
 	}
 }
 
+// nestedResults holds the readings of nested commands between uses.
+var nestedResults = sync.Pool{New: func() any { return new(Result) }}
+
 // nestedComputed reads a nested command whose words the outer program
 // fills in at run time (a placeholder, or words it appends) and reports
 // where that makes the program or a script chosen at run time: xargs -I{}
@@ -389,8 +393,11 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 	if len(p.flags) >= end {
 		flags = p.flags[start:end]
 	}
-	var r Result
-	parseInto(&r, m, words, computed, flags, p.mask, p.depth+1)
+	// The reading is scratch space, reused from one nested command to the
+	// next: a chain of them costs the memory of one, not of every one.
+	r := nestedResults.Get().(*Result)
+	defer nestedResults.Put(r)
+	parseInto(r, m, words, computed, flags, p.mask, p.depth+1)
 	if r.Effects&EffComputed != 0 {
 		return r.Why(EffComputed)
 	}

@@ -1,0 +1,174 @@
+package permengine
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Generators of adversarial commands: shapes that made one decision's cost
+// grow faster than the command's length, and the chains, nestings and long
+// words around them. Each generator makes a command of at most n bytes,
+// close to n, so that a shape can be measured at several lengths.
+
+// shape is one generator of adversarial commands.
+type shape struct {
+	name string
+	gen  func(n int) string
+}
+
+// overBudget are the shapes whose work is linear but with more units per
+// byte than the budget grants: they follow up to nine working directories
+// of up to 256 bytes per statement or word, or read a segment through
+// every later word of an unknown wrapper option. The budget runs out and
+// the integrity cap fires; every other shape is decided within it.
+var overBudget = map[string]bool{
+	"or-cd-chain": true, "cd-up-chain": true, "dirs-dot-words": true,
+	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true,
+}
+
+// repeatTo repeats unit after prefix, and ends with suffix, as often as the
+// whole stays within n bytes (at least once).
+func repeatTo(prefix, unit, suffix string, n int) string {
+	k := max(1, (n-len(prefix)-len(suffix))/len(unit))
+	return prefix + strings.Repeat(unit, k) + suffix
+}
+
+// nestTo nests mid in open…close as deep as the whole stays within n bytes
+// (at least once), after prefix and before suffix.
+func nestTo(prefix, open, mid, close, suffix string, n int) string {
+	k := max(1, (n-len(prefix)-len(mid)-len(suffix))/(len(open)+len(close)))
+	return prefix + strings.Repeat(open, k) + mid + strings.Repeat(close, k) + suffix
+}
+
+// sixtyWords are the words of the env shape before its braces.
+var sixtyWords = func() string {
+	var b strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&b, " w%d", i)
+	}
+	return b.String()
+}()
+
+var adversarialShapes = []shape{
+	// The reproduced findings.
+	{"colons", func(n int) string { return strings.Repeat(":", n) }},
+	{"nohup-colons", func(n int) string { return repeatTo(strings.Repeat("nohup ", 64), ":", "", n) }},
+	{"env-braces", func(n int) string {
+		return nestTo("env --zz"+sixtyWords+" "+strings.Repeat("{a,b}", 8), "{", "", "}", "", n)
+	}},
+	{"env-brace-words", func(n int) string {
+		return nestTo("env --zz"+sixtyWords+strings.Repeat(" {a,b}", 8)+" ", "{", "", "}", "", n)
+	}},
+	{"echo-braces", func(n int) string { return nestTo("echo ", "{", "", "}", ",", n) }},
+	{"foo-git", func(n int) string { return repeatTo("foo", " git", "", n) }},
+	{"cd-chain", func(n int) string { return repeatTo("", "cd src && ", "ls", n) }},
+	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
+	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
+	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},
+	// Chains of segments.
+	{"and-chain", func(n int) string { return repeatTo("", "ls && ", "ls", n) }},
+	{"pipe-chain", func(n int) string { return repeatTo("", "cat x | ", "ls", n) }},
+	{"newline-chain", func(n int) string { return repeatTo("", "ls\n", "ls", n) }},
+	{"or-cd-chain", func(n int) string { return repeatTo("", "cd a || cd b; ", "ls", n) }},
+	{"cd-abs-chain", func(n int) string { return repeatTo("", "cd /ws/proj/src && ", "cat x", n) }},
+	{"dirs-dot-words", func(n int) string {
+		return repeatTo(strings.Repeat("cd a || cd b; ", 8)+"cat", " .a", "", n)
+	}},
+	{"cd-up-chain", func(n int) string { return repeatTo("", "cd src/a || cd .. && ", "cat x", n) }},
+	// Many arguments and long words.
+	{"many-args", func(n int) string { return repeatTo("ls", " x", "", n) }},
+	{"many-paths", func(n int) string { return repeatTo("cat", " ../x/./y", "", n) }},
+	{"many-redirs", func(n int) string { return repeatTo("ls", " >x", "", n) }},
+	{"quoted-word", func(n int) string { return repeatTo("echo '", "a b", "'", n) }},
+	{"colon-word", func(n int) string { return repeatTo("npm test", ":", "", n) }},
+	{"assign-chain", func(n int) string { return repeatTo("", "A=1 ", "ls", n) }},
+	{"unknown-verbs", func(n int) string { return repeatTo("foo", " curl git rm", "", n) }},
+	// Nested braces and substitutions.
+	{"brace-commas", func(n int) string { return nestTo("echo ", "{a,", "b", "}", "", n) }},
+	{"brace-list", func(n int) string { return repeatTo("echo ", "{a,b}", "", n) }},
+	{"brace-seq", func(n int) string { return repeatTo("echo ", "{1..99}", "", n) }},
+	{"brace-verb", func(n int) string { return nestTo("", "{", "r,m", "}", " -rf x", n) }},
+	{"subst-bare", func(n int) string { return nestTo("", "$(", "ls", ")", "", n) }},
+	{"subst-list", func(n int) string { return repeatTo("echo", " $(ls)", "", n) }},
+	{"dquote-subst", func(n int) string { return repeatTo(`echo "`, "$(ls)", `"`, n) }},
+	{"param-nest", func(n int) string { return nestTo("echo ", "${x:-", "y", "}", "", n) }},
+	{"subshell-nest", func(n int) string { return nestTo("", "(", "ls", ")", "", n) }},
+	{"block-nest", func(n int) string { return nestTo("", "{ ", "ls", "; }", "", n) }},
+	{"arith-nest", func(n int) string { return nestTo("echo $((", "(", "1", ")", "))", n) }},
+	{"procsubst-nest", func(n int) string { return nestTo("", "cat <(", "ls", ")", "", n) }},
+	{"backtick-list", func(n int) string { return repeatTo("echo", " `ls`", "", n) }},
+	// Wrapper chains and nested scripts.
+	{"env-chain", func(n int) string { return repeatTo("", "env ", "ls", n) }},
+	{"env-unknown-opt", func(n int) string { return repeatTo("", "env -Z ", "ls", n) }},
+	{"sudo-chain", func(n int) string { return repeatTo("", "sudo -u x nice -n 1 ", "ls", n) }},
+	{"nohup-chain", func(n int) string { return repeatTo("", "nohup ", "ls", n) }},
+	{"xargs-chain", func(n int) string { return repeatTo("", "xargs -Q ", "ls", n) }},
+	{"eval-chain", func(n int) string { return repeatTo("", "eval ", "ls", n) }},
+	{"bash-c-chain", func(n int) string { return repeatTo("", "bash -c ", "ls", n) }},
+	{"find-exec", func(n int) string { return repeatTo("find .", " -exec ls", " ;", n) }},
+	{"pnpm-exec", func(n int) string { return repeatTo("", "pnpm exec ", "ls", n) }},
+	// Text the parser refuses: read by the plain split.
+	{"unparsable", func(n int) string { return repeatTo("", "ls ( ", "", n) }},
+}
+
+// adversarialPolicy has rules in every list, wildcards among them, so that
+// the rule trie is walked at every level.
+var adversarialPolicy = MustCompile(Lists{
+	File:  "permissions.json",
+	Allow: []string{"Terminal(ls)", "Terminal(cat)", "Terminal(echo)", "Terminal(cd)", "Terminal(git status)", "Terminal(npm test:*)", "Terminal(find)", "Terminal(foo)"},
+	Deny:  []string{"Terminal(curl:*)", "Terminal(rm -rf:*)", "Terminal(git push:*)"},
+	Ask:   []string{"Terminal(npm install:*)", "Terminal(git commit:*)"},
+})
+
+// adversarialRequest is the request for an adversarial command: a scope, a
+// working directory inside it, a developer, no autonomy opinion.
+func adversarialRequest(cmd string) Request {
+	return Request{
+		Action: Action{Type: Terminal, Command: cmd, Cwd: "/ws/proj"},
+		Role:   Developer,
+		Env:    Env{ScopeRoot: "/ws/proj"},
+	}
+}
+
+// adversarialSizes are the lengths the benchmark measures.
+var adversarialSizes = []int{4 << 10, 64 << 10}
+
+func sizeName(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%dMiB", n>>20)
+	}
+	return fmt.Sprintf("%dKiB", n>>10)
+}
+
+// BenchmarkAdversarial decides each adversarial shape at 4 KiB and 64 KiB;
+// one op is one decision. The 1 MiB word is past the integrity bound: it
+// is cut, and must cost no more than the bound's length.
+func BenchmarkAdversarial(b *testing.B) {
+	for _, s := range adversarialShapes {
+		for _, n := range adversarialSizes {
+			req := adversarialRequest(s.gen(n))
+			b.Run(s.name+"/"+sizeName(n), func(b *testing.B) { benchDecide(b, req) })
+		}
+	}
+	for _, s := range []shape{adversarialShapes[0], {"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }}} {
+		req := adversarialRequest(s.gen(1 << 20))
+		b.Run(s.name+"/1MiB", func(b *testing.B) { benchDecide(b, req) })
+	}
+}
+
+// benchDecide decides req once per op, and reports the length of the
+// decision's JSON.
+func benchDecide(b *testing.B, req Request) {
+	b.ReportAllocs()
+	var d Decision
+	for b.Loop() {
+		d = Decide(adversarialPolicy, req)
+	}
+	j, err := json.Marshal(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(len(j)), "json-B")
+}
