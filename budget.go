@@ -58,19 +58,6 @@ func (x *decider) budgetCap() {
 	}
 }
 
-// viewCost is the work of a check of view v: a step, and a read of every
-// word when the program has rows the check goes through.
-func viewCost(v []string, rows bool) int {
-	if !rows {
-		return 1
-	}
-	n := 1
-	for _, w := range v {
-		n += 1 + len(w)
-	}
-	return n
-}
-
 // viewsCost is the work of a look at the program of every view.
 func viewsCost(views [][]string) int {
 	n := 1

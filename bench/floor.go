@@ -11,14 +11,14 @@ import (
 // first word, deny > ask > allow, all segments allowed to approve. Nothing
 // else: no scope, no caps, no looking through wrappers.
 type Floor struct {
-	lists [3]map[string][]*permengine.Rule // by list, by first word
+	lists [3]map[string][]*permengine.CompiledRule // by list, by first word
 }
 
 // NewFloor indexes the Terminal rules of p.
 func NewFloor(p *permengine.Policy) *Floor {
 	f := &Floor{}
 	for _, l := range []permengine.List{permengine.ListDeny, permengine.ListAsk, permengine.ListAllow} {
-		m := map[string][]*permengine.Rule{}
+		m := map[string][]*permengine.CompiledRule{}
 		for _, r := range p.Rules(l) {
 			if r.Type == permengine.Terminal && len(r.Words) > 0 {
 				m[r.Words[0]] = append(m[r.Words[0]], r)
@@ -29,7 +29,7 @@ func NewFloor(p *permengine.Policy) *Floor {
 	return f
 }
 
-func floorMatch(r *permengine.Rule, words []string) bool {
+func floorMatch(r *permengine.CompiledRule, words []string) bool {
 	n := len(r.Words)
 	if n > len(words) {
 		return false

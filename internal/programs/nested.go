@@ -213,12 +213,11 @@ func shellScript(v []string) (Script, bool) {
 // and "" ignores.
 func trapScript(v []string) (Script, bool) {
 	j := 1
-	for j < len(v) && len(v[j]) > 1 && v[j][0] == '-' {
-		if v[j] == "--" {
-			j++
-			break
+	if j < len(v) && len(v[j]) > 1 && v[j][0] == '-' {
+		if v[j] != "--" {
+			return Script{}, false // -p, -l: print, run nothing
 		}
-		return Script{}, false // -p, -l: print, run nothing
+		j++
 	}
 	if len(v)-j < 2 || v[j] == "-" || v[j] == "" {
 		return Script{}, false

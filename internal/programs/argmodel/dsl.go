@@ -92,20 +92,3 @@ func operands(roles ...Role) []Operand {
 	}
 	return out
 }
-
-// always is a Check that accepts every value.
-func always(string, bool) bool { return true }
-
-// sub is a subcommand with an effect.
-func sub(name string, e Effect, why string) *Spec {
-	return &Spec{Name: name, Syntax: GitOpts, Open: true, OpenSubs: true, Effect: e, Why: why}
-}
-
-// names makes plain open subcommands, one per name.
-func names(syn Syntax, list ...string) []*Spec {
-	out := make([]*Spec, len(list))
-	for i, n := range list {
-		out[i] = &Spec{Name: n, Syntax: syn, Open: true, OpenSubs: true}
-	}
-	return out
-}

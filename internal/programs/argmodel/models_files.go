@@ -233,8 +233,6 @@ func sshCommon() []Option {
 	)
 }
 
-const whyRemote = "runs on or copies to another host"
-
 // sshSpec is OpenSSH's ssh: destination, then a command run remotely.
 // Options may follow the destination, but not the command.
 var sshSpec = &Spec{

@@ -58,10 +58,7 @@ func (p *parser) long(i int, name string) {
 // -toolexec=x).
 func (p *parser) singleDash(i int, w string) {
 	syn := p.spec.Syntax
-	name := w[1:]
-	if strings.HasPrefix(name, "-") {
-		name = name[1:]
-	}
+	name := strings.TrimPrefix(w[1:], "-")
 	val, hasVal := "", false
 	if k := strings.IndexByte(name, '='); k >= 0 && syn.EqValue {
 		name, val, hasVal = name[:k], name[k+1:], true
