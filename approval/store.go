@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 )
 
 // Store keeps asks, the audit and the session layers. Implementations are
@@ -48,6 +50,17 @@ const (
 	DefaultPage = 100
 	MaxPage     = 1000
 )
+
+// DecodeEntry reads an audit entry a store kept as JSON, with the sequence
+// number the store assigned it. Stores use it.
+func DecodeEntry(seq int64, body []byte) (Entry, error) {
+	var e Entry
+	if err := json.Unmarshal(body, &e); err != nil {
+		return e, fmt.Errorf("audit entry %d: %w", seq, err)
+	}
+	e.Seq = seq
+	return e, nil
+}
 
 // PageSize clamps a requested page size to 1..MaxPage (DefaultPage for 0
 // or less). Stores use it.

@@ -239,16 +239,7 @@ func (s *Store) Entry(ctx context.Context, id string) (approval.Entry, error) {
 	if err != nil {
 		return approval.Entry{}, err
 	}
-	return decodeEntry(seq, body)
-}
-
-func decodeEntry(seq int64, body []byte) (approval.Entry, error) {
-	var e approval.Entry
-	if err := json.Unmarshal(body, &e); err != nil {
-		return e, fmt.Errorf("pgstore: entry %d: %w", seq, err)
-	}
-	e.Seq = seq
-	return e, nil
+	return approval.DecodeEntry(seq, body)
 }
 
 // Audit implements approval.Store.
@@ -263,7 +254,7 @@ func (s *Store) Audit(ctx context.Context, after int64, limit int) ([]approval.E
 		if err := r.Scan(&seq, &body); err != nil {
 			return approval.Entry{}, err
 		}
-		return decodeEntry(seq, body)
+		return approval.DecodeEntry(seq, body)
 	})
 }
 

@@ -242,16 +242,7 @@ func (s *Store) Entry(ctx context.Context, id string) (approval.Entry, error) {
 	if err != nil {
 		return approval.Entry{}, err
 	}
-	return decodeEntry(seq, body)
-}
-
-func decodeEntry(seq int64, body []byte) (approval.Entry, error) {
-	var e approval.Entry
-	if err := json.Unmarshal(body, &e); err != nil {
-		return e, fmt.Errorf("sqlitestore: entry %d: %w", seq, err)
-	}
-	e.Seq = seq
-	return e, nil
+	return approval.DecodeEntry(seq, body)
 }
 
 // Audit implements approval.Store.
@@ -268,7 +259,7 @@ func (s *Store) Audit(ctx context.Context, after int64, limit int) ([]approval.E
 		if err := rows.Scan(&seq, &body); err != nil {
 			return nil, err
 		}
-		e, err := decodeEntry(seq, body)
+		e, err := approval.DecodeEntry(seq, body)
 		if err != nil {
 			return nil, err
 		}
