@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -178,20 +179,37 @@ func (p *parser) skipContainer(closer byte, depth int) error {
 		if err := p.skipValue(depth + 1); err != nil {
 			return err
 		}
-		p.ws()
-		if p.off == len(p.data) {
-			return p.eof()
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case closer:
+		switch closed, err := p.sep(closer); {
+		case err == errNoSep:
+			return p.syntax(p.off, "expected ',' or '%c', found %s (a missing comma?)", closer, p.found(p.off))
+		case err != nil:
+			return err
+		case closed:
 			p.off++
 			return nil
-		default:
-			return p.syntax(p.off, "expected ',' or '%c', found %s (a missing comma?)", closer, p.found(p.off))
 		}
 	}
+}
+
+// errNoSep says that neither a ',' nor the container's closer follows an
+// element; the caller says what it expected, in its own words.
+var errNoSep = errors.New("no separator")
+
+// sep steps over the white space after an element of an object or array
+// and over a ',' there. It reports whether the closer comes instead (p.off
+// left at it); at anything else it returns errNoSep.
+func (p *parser) sep(closer byte) (closed bool, err error) {
+	p.ws()
+	switch {
+	case p.off == len(p.data):
+		return false, p.eof()
+	case p.data[p.off] == ',':
+		p.off++
+		return false, nil
+	case p.data[p.off] == closer:
+		return true, nil
+	}
+	return false, errNoSep
 }
 
 // literal steps over true, false or null.

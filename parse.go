@@ -162,19 +162,15 @@ func (p *parser) object() error {
 		if err := p.member(key, keyOff, seen); err != nil {
 			return err
 		}
-		p.ws()
-		if p.off == len(p.data) {
-			return p.eof()
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case '}':
+		switch closed, err := p.sep('}'); {
+		case err == errNoSep:
+			return p.syntax(p.off, "expected ',' or '}' after the value of %q, found %s (a missing comma?)", key, p.found(p.off))
+		case err != nil:
+			return err
+		case closed:
 			p.f.spans.close = p.off
 			p.off++
 			return nil
-		default:
-			return p.syntax(p.off, "expected ',' or '}' after the value of %q, found %s (a missing comma?)", key, p.found(p.off))
 		}
 	}
 }
@@ -282,18 +278,14 @@ func (p *parser) entries(key string, l List) error {
 		if err := p.entry(key, l, idx); err != nil {
 			return err
 		}
-		p.ws()
-		if p.off == len(p.data) {
-			return p.eof()
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case ']':
+		switch closed, err := p.sep(']'); {
+		case err == errNoSep:
+			return p.syntax(p.off, "expected ',' or ']' after %s[%d], found %s (a missing comma?)", key, idx, p.found(p.off))
+		case err != nil:
+			return err
+		case closed:
 			p.endList(l)
 			return nil
-		default:
-			return p.syntax(p.off, "expected ',' or ']' after %s[%d], found %s (a missing comma?)", key, idx, p.found(p.off))
 		}
 	}
 }
