@@ -158,3 +158,20 @@ func TestJoinedInsideDoesNotAllocate(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { JoinedInside("/ws/proj/a", "../b/./c", "/ws/proj") })
 	assert.Zero(t, allocs)
 }
+
+// Every permissions.json inside the scope, and the lock file beside it,
+// is named as the policy file it is or guards, whatever the letter case.
+func TestPolicyFileAndLockAnywhereInScope(t *testing.T) {
+	pc := Default.Check("/ws/proj")
+	dirs := []string{"/ws/proj"}
+	for w, want := range map[string]string{
+		"permissions.json":                 "the policy file /ws/proj/permissions.json",
+		"permissions.json.lock":            "the lock file of the policy file /ws/proj/permissions.json",
+		"sub/Permissions.JSON.lock":        "the lock file of the policy file /ws/proj/sub/permissions.json",
+		"sub/permissions.json":             "the policy file /ws/proj/sub/permissions.json",
+		"permissions.json.locked":          "",
+		"/elsewhere/permissions.json.lock": "",
+	} {
+		assert.Equal(t, want, pc.Problem(w, 0, dirs), w)
+	}
+}

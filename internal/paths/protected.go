@@ -368,8 +368,9 @@ func (pc *Checker) one(w string, dirs []string) string {
 		// policy planted in a subdirectory is read by tools that start
 		// there.
 		if root != "" && Inside(c, root) {
-			if what := policyFileOrLock(c[strings.LastIndexByte(c, '/'):], "/"+PolicyFileName); what != "" {
-				return what + c
+			base := c[strings.LastIndexByte(c, '/'):]
+			if what := policyFileOrLock(base, "/"+PolicyFileName); what != "" {
+				return what + c[:len(c)-len(base)] + "/" + PolicyFileName
 			}
 		}
 		for _, f := range pc.files {
