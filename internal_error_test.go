@@ -3,7 +3,6 @@ package permengine
 import (
 	"testing"
 
-	"github.com/permengine/permengine/internal/paths"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,12 +26,14 @@ func TestDecideRecoversAsInternalError(t *testing.T) {
 // A terminal command whose decision failed is not handed back to the pool:
 // the next decisions still read their own commands correctly.
 func TestDecideAfterInternalErrorIsClean(t *testing.T) {
-	// A policy whose protected-path set was never compiled: the check of
-	// the first segment's words fails after the command was read.
-	broken := &Policy{prot: &paths.Protected{}}
+	// The decision fails once the command was read, with its reading
+	// taken from the pool.
+	afterRead = func() { panic("a failure after the read") }
+	t.Cleanup(func() { afterRead = nil })
 	req := Request{Action: Action{Type: Terminal, Command: "ls && cat x", Cwd: "/ws/proj"}, Role: Developer,
 		Env: Env{ScopeRoot: "/ws/proj"}}
-	d := Decide(broken, req)
+	d := Decide(nil, req)
+	afterRead = nil
 	require.Equal(t, CodeInternalError, d.Rule, d.Reason)
 	good, err := Compile(Lists{Allow: []string{"Terminal(ls)"}})
 	require.NoError(t, err)

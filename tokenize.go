@@ -13,7 +13,15 @@ const MaxCommandBytes = shell.MaxCommandBytes
 func (x *decider) readTerminal() {
 	a := x.req.Action
 	x.cmd = shell.ReadPooled(a.Command, a.Cwd, x.budget)
+	if afterRead != nil {
+		afterRead()
+	}
 	x.root = x.req.Env.ScopeRoot
 	x.rootErr = ValidateScopeRoot(x.root)
 	x.sc = x.scope()
 }
+
+// afterRead, when set, is called once a terminal command has been read.
+// Only the package's tests set it, to make a decision fail at that point
+// and check what the failure leaves behind; it is nil in every other use.
+var afterRead func()

@@ -377,7 +377,8 @@ func expansionEnd(w string, i int) int {
 // compileGlob compiles a protected pattern (github.com/gobwas/glob syntax,
 // '/' as separator).
 func compileGlob(p string) *nfa {
-	b := &nfaBuilder{}
+	// A byte of the pattern makes at most two states; most make exactly two.
+	b := &nfaBuilder{st: make([]nstate, 0, min(2*len(p)+4, maxNFAStates))}
 	start := b.state()
 	end := b.glob(start, p, 0)
 	if b.over {

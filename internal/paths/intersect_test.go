@@ -54,9 +54,9 @@ func TestIntersectLiteralAgreesWithGlob(t *testing.T) {
 		"/ws/proj/.git/info/attributes", "/ws/proj/.git/info/exclude", "/x/.claude.json",
 	}
 	for _, p := range paths {
-		for i, pat := range defaultProtectedSet.patterns {
-			want := defaultProtectedSet.globs[i].Match(p)
-			got := intersects(compileWord("", p, wordPattern{}), defaultProtectedSet.nfas[i])
+		for i, pat := range defaultProtectedSet().patterns {
+			want := defaultProtectedSet().globs[i].Match(p)
+			got := intersects(compileWord("", p, wordPattern{}), defaultProtectedSet().nfas[i])
 			if got != want {
 				t.Errorf("%s vs %s: intersects %v, glob.Match %v", p, pat, got, want)
 			}

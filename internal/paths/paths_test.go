@@ -62,7 +62,7 @@ func TestNeededDotName(t *testing.T) {
 func TestProtectedMatchPrefilter(t *testing.T) {
 	extra := []string{"**/secrets/**", "**/.env*", "**/{.aws,.kube}/**", "/etc/**", "**/.config/gh/hosts.yml",
 		"**/X/.Y", "**/*.pem", "**/.git/config.d/**", "**/.ssh/known_hosts"}
-	sets := []*protectedSet{defaultProtectedSet}
+	sets := []*protectedSet{defaultProtectedSet()}
 	s, err := compileProtected(extra)
 	if !assert.NoError(t, err) {
 		return

@@ -3,7 +3,9 @@ package paths
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gobwas/glob"
 	"github.com/permengine/permengine/internal/shell"
@@ -62,17 +64,38 @@ type protectedSet struct {
 	dotOnly bool
 }
 
-var defaultProtectedSet = func() *protectedSet {
-	s, err := compileProtected(nil)
+// defaultProtectedSet is the built-in patterns compiled, on first use: a
+// process that never checks a path does not compile them.
+var defaultProtectedSet = sync.OnceValue(func() *protectedSet {
+	s, err := (&protectedSet{dotOnly: true}).with(defaultProtected)
 	if err != nil {
 		panic(err)
 	}
 	return s
-}()
+})
 
+// compileProtected compiles the built-in patterns and extra, in order.
 func compileProtected(extra []string) (*protectedSet, error) {
-	s := &protectedSet{dotOnly: true}
-	for _, pat := range append(append([]string(nil), defaultProtected...), extra...) {
+	return defaultProtectedSet().with(extra)
+}
+
+// with returns a new set: s's patterns, then extra's. s is not changed.
+func (s *protectedSet) with(extra []string) (*protectedSet, error) {
+	n := len(s.patterns) + len(extra)
+	out := &protectedSet{
+		patterns: append(make([]string, 0, n), s.patterns...),
+		globs:    append(make([]*glob.Pattern, 0, n), s.globs...),
+		nfas:     append(make([]*nfa, 0, n), s.nfas...),
+		except:   append(make([][]string, 0, n), s.except...),
+		byName:   make(map[string][]int, len(s.byName)),
+		always:   slices.Clone(s.always),
+		dotOnly:  s.dotOnly,
+	}
+	for name, ks := range s.byName {
+		out.byName[name] = slices.Clone(ks)
+	}
+	s = out
+	for _, pat := range extra {
 		g, err := glob.Compile(strings.ToLower(pat), '/')
 		if err != nil {
 			return nil, fmt.Errorf("protected path %q: %w", pat, err)
@@ -82,9 +105,6 @@ func compileProtected(extra []string) (*protectedSet, error) {
 		s.nfas = append(s.nfas, compileGlob(strings.ToLower(pat)))
 		s.except = append(s.except, protectedExcept[pat])
 		if name := neededDotName(strings.ToLower(pat)); name != "" {
-			if s.byName == nil {
-				s.byName = map[string][]int{}
-			}
 			s.byName[name] = append(s.byName[name], len(s.globs)-1)
 		} else {
 			s.always = append(s.always, len(s.globs)-1)
@@ -184,9 +204,9 @@ func (s *protectedSet) matchAll(lp string) string {
 // Protected is a compiled set of protected paths: the patterns, the
 // policy's own files, and what the prefilters need. It is immutable.
 type Protected struct {
-	set   *protectedSet
-	files []string // the policy's files, absolute
-	bases []string // their base names, lower case, for a cheap first test
+	set   *protectedSet // nil for the built-in patterns alone (patternSet)
+	files []string      // the policy's files, absolute
+	bases []string      // their base names, lower case, for a cheap first test
 	// minName is the length of the shortest of bases and permissions.json.
 	minName int
 	// baseNoDot is true when a policy file's name has no '.', which turns
@@ -199,14 +219,23 @@ type Protected struct {
 
 // Default is the protected set of a policy with no files and no extra
 // patterns.
-var Default = &Protected{set: defaultProtectedSet, minName: len(PolicyFileName)}
+var Default = &Protected{minName: len(PolicyFileName)}
+
+// patternSet is the compiled patterns: the built-in ones when the set was
+// made with no extra patterns.
+func (p *Protected) patternSet() *protectedSet {
+	if p.set == nil {
+		return defaultProtectedSet()
+	}
+	return p.set
+}
 
 // NewProtected compiles the protected set of a policy loaded from files
 // (absolute paths) with the host's extra patterns. With windows, words are
 // also read the way Windows reads names (streams, short names, trailing
 // dots and spaces, device names).
 func NewProtected(files, extra []string, windows bool) (*Protected, error) {
-	p := &Protected{set: defaultProtectedSet, minName: len(PolicyFileName), windows: windows}
+	p := &Protected{minName: len(PolicyFileName), windows: windows}
 	if len(extra) > 0 {
 		s, err := compileProtected(extra)
 		if err != nil {
@@ -252,7 +281,7 @@ type Checker struct {
 // when false, only words holding a '.' can reach a protected path (every
 // pattern and file name needs one).
 func (pc *Checker) EveryWord(dirs []string) bool {
-	return !pc.set.dotOnly || pc.baseNoDot || pc.windows || pc.dirsDot(dirs)
+	return !pc.patternSet().dotOnly || pc.baseNoDot || pc.windows || pc.dirsDot(dirs)
 }
 
 // dirsDot is dirsHaveDot, remembered for the last set of directories.
@@ -329,7 +358,7 @@ func (pc *Checker) one(w string, dirs []string) string {
 	// Cheap test first: with the default patterns only a path with a
 	// component starting with '.' can match, and only a word naming a policy
 	// file can be one.
-	if pc.set.dotOnly && !pc.dirsDot(dirs) {
+	if pc.patternSet().dotOnly && !pc.dirsDot(dirs) {
 		if !pc.baseNoDot && strings.IndexByte(w, '.') < 0 {
 			// No '.' in the word: no dot component, no
 			// "permissions.json", no policy file name.
@@ -378,7 +407,7 @@ func (pc *Checker) one(w string, dirs []string) string {
 				return what + f
 			}
 		}
-		if pat := pc.set.match(c); pat != "" {
+		if pat := pc.patternSet().match(c); pat != "" {
 			return "protected path " + pat
 		}
 	}

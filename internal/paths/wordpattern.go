@@ -3,6 +3,7 @@ package paths
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/permengine/permengine/internal/shell"
 )
@@ -43,7 +44,7 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 	// With the default patterns, only a path with a component starting
 	// with '.' can match, and a wildcard never starts one: the word must
 	// hold a '.' (or a name that may be anything).
-	if pc.set.dotOnly && !pc.baseNoDot && !pc.dirsDot(dirs) &&
+	if pc.patternSet().dotOnly && !pc.baseNoDot && !pc.dirsDot(dirs) &&
 		strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, anyComponent) < 0 {
 		return ""
 	}
@@ -85,12 +86,12 @@ func (pc *Checker) prefixes(w string, dirs, out []string) []string {
 // meets returns the protected pattern or policy file the compiled word
 // may name.
 func (pc *Checker) meets(word *nfa) string {
-	for i, p := range pc.set.nfas {
+	for i, p := range pc.patternSet().nfas {
 		if intersects(word, p) {
-			return "protected path " + pc.set.patterns[i]
+			return "protected path " + pc.patternSet().patterns[i]
 		}
 	}
-	if intersects(word, policyNames) {
+	if intersects(word, policyNames()) {
 		return "a policy file (" + PolicyFileName + ")"
 	}
 	for _, f := range pc.files {
@@ -102,7 +103,7 @@ func (pc *Checker) meets(word *nfa) string {
 }
 
 // policyNames matches every policy file by its name, wherever it is.
-var policyNames = compileGlob("**/" + PolicyFileName)
+var policyNames = sync.OnceValue(func() *nfa { return compileGlob("**/" + PolicyFileName) })
 
 // escapeGlob escapes the glob syntax of a literal path.
 func escapeGlob(p string) string {

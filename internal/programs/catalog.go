@@ -10,6 +10,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
 
@@ -44,25 +45,71 @@ const (
 // Program is what the engine knows about one program name: its bits and,
 // for the programs that have them, its rows in the tables.
 type Program struct {
-	Bits    Bits
-	carrier carrier // Nested: how to find the script it carries
-	units   []int   // its rows in unitRows ("always allow")
+	bits    Bits       // from the engine's own tables
+	model   *modelBits // the bits of its model, worked out on first use; nil without one
+	carrier carrier    // Nested: how to find the script it carries
+	units   []int      // its rows in unitRows ("always allow")
+}
+
+// Bits returns the program's bits: its tables' and its model's.
+func (p *Program) Bits() Bits {
+	if p.model != nil {
+		return p.bits | p.model.get()
+	}
+	return p.bits
+}
+
+// modelBits are the bits a program's model gives, worked out once, on
+// first use: the model is built then (argmodel builds each on first use).
+type modelBits struct {
+	once sync.Once
+	name string
+	bits Bits
+}
+
+func (m *modelBits) get() Bits {
+	m.once.Do(func() { m.bits = bitsOfModel(m.name) })
+	return m.bits
+}
+
+// nameBits is what bitsByName holds for a name: a Program's bits without
+// its rows.
+type nameBits struct {
+	bits  Bits
+	model *modelBits
 }
 
 // catalog holds every program any table names; bitsByName holds their
 // bits alone, read without following a pointer, since a decision looks
-// bits up far more often than rows.
-var (
-	catalog    = strtable.New(build())
-	bitsByName = strtable.New(bitsOf(build()))
-)
+// bits up far more often than rows. Neither builds a program model: the
+// bits a model gives are worked out the first time its name is looked up
+// (argmodel builds each model on first use).
+var catalog, bitsByName = tables()
 
-func bitsOf(m map[string]*Program) map[string]Bits {
-	out := make(map[string]Bits, len(m))
+func tables() (strtable.Table[*Program], strtable.Table[nameBits]) {
+	m := build()
+	bits := make(map[string]nameBits, len(m))
 	for v, p := range m {
-		out[v] = p.Bits
+		bits[v] = nameBits{p.bits, p.model}
 	}
-	return out
+	return strtable.New(m), strtable.New(bits)
+}
+
+// gitSubs holds the Programs of the git-<sub> names (git-push), which are
+// git's subcommands run directly: made on first use, since git's
+// subcommands are known only once its model is built. Only names of
+// subcommands the model has are stored, so the map is bounded by it.
+var gitSubs sync.Map // string → *Program
+
+func gitSub(v string) *Program {
+	if p, ok := gitSubs.Load(v); ok {
+		return p.(*Program)
+	}
+	if !strings.HasPrefix(v, "git-") || argmodel.Lookup(v) == nil {
+		return nil
+	}
+	p, _ := gitSubs.LoadOrStore(v, &Program{model: &modelBits{name: v}})
+	return p.(*Program)
 }
 
 // build makes the catalog from the family tables.
@@ -76,14 +123,14 @@ func build() map[string]*Program {
 		}
 		return p
 	}
-	set := func(v string, b Bits) { get(v).Bits |= b }
+	set := func(v string, b Bits) { get(v).bits |= b }
 	for _, v := range shells {
 		set(v, Shell)
 	}
 	set("eval", Eval)
 	for v, c := range carriers() {
 		p := get(v)
-		p.Bits |= Nested
+		p.bits |= Nested
 		p.carrier = c
 	}
 	for _, v := range cdVerbs {
@@ -94,10 +141,11 @@ func build() map[string]*Program {
 			set(v, Data)
 		}
 	}
-	for _, v := range argmodel.Programs() {
-		if b := modelBits(v); b != 0 {
-			set(v, b)
-		}
+	names := argmodel.Names()
+	lazy := make([]modelBits, len(names))
+	for i, v := range names {
+		lazy[i].name = v
+		get(v).model = &lazy[i]
 	}
 	for _, v := range patternVerbs {
 		set(v, Pattern)
@@ -120,14 +168,24 @@ func build() map[string]*Program {
 
 // Lookup returns what the catalog knows about a program name, or nil.
 func Lookup(v string) *Program {
-	p, _ := catalog.Get(v)
-	return p
+	if p, ok := catalog.Get(v); ok {
+		return p
+	}
+	return gitSub(v)
 }
 
 // BitsOf returns the catalog bits of a program name (0 when unknown).
 func BitsOf(v string) Bits {
-	b, _ := bitsByName.Get(v)
-	return b
+	b, ok := bitsByName.Get(v)
+	if !ok {
+		if p := gitSub(v); p != nil {
+			return p.Bits()
+		}
+	}
+	if b.model != nil {
+		return b.bits | b.model.get()
+	}
+	return b.bits
 }
 
 // WordBits is BitsOf with the bits of the word itself: what a segment

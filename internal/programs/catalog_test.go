@@ -28,7 +28,7 @@ func tableBits() map[Bits][]string {
 		t[Nested] = append(t[Nested], v)
 	}
 	for _, v := range argmodel.Programs() {
-		b := modelBits(v)
+		b := bitsOfModel(v)
 		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner, Nested} {
 			if b&bit != 0 {
 				t[bit] = append(t[bit], v)
@@ -51,14 +51,14 @@ func TestCatalogAgreesWithTables(t *testing.T) {
 	all := build()
 	for v, p := range all {
 		for bit := Wrapper; bit <= Source; bit <<= 1 {
-			if p.Bits&bit != 0 {
+			if p.Bits()&bit != 0 {
 				assert.True(t, slices.Contains(tables[bit], v), "%q has bit %b but no table names it", v, bit)
 			}
 		}
-		assert.Equal(t, p.Bits&Nested != 0, p.carrier != nil || argmodel.CarriesScript(v), v)
-		assert.Zero(t, p.Bits&(Assignment|PathName), "word bits are never in the catalog: %q", v)
-		assert.Equal(t, p.Bits, BitsOf(v), "the bits index agrees with the catalog: %q", v)
-		assert.Equal(t, p.Bits, Lookup(v).Bits, v)
+		assert.Equal(t, p.Bits()&Nested != 0, p.carrier != nil || argmodel.CarriesScript(v), v)
+		assert.Zero(t, p.Bits()&(Assignment|PathName), "word bits are never in the catalog: %q", v)
+		assert.Equal(t, p.Bits(), BitsOf(v), "the bits index agrees with the catalog: %q", v)
+		assert.Equal(t, p.Bits(), Lookup(v).Bits(), v)
 	}
 }
 

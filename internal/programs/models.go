@@ -76,7 +76,7 @@ func where(v []string, f argmodel.Finding) string {
 }
 
 // modelBits are the catalog bits the models give their programs.
-func modelBits(name string) Bits {
+func bitsOfModel(name string) Bits {
 	risk := argmodel.Risk(name)
 	var b Bits
 	if risk&(argmodel.EffExternal|argmodel.EffPrivileged) != 0 {

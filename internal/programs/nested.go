@@ -58,7 +58,7 @@ func NestedScript(v []string) (Script, bool) {
 		return Script{}, false
 	}
 	p := Lookup(v[0])
-	if p == nil || p.Bits&Nested == 0 {
+	if p == nil || p.Bits()&Nested == 0 {
 		return Script{}, false
 	}
 	if p.carrier != nil {

@@ -1,129 +1,227 @@
 package argmodel
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The catalog: every model, by every name its program is run as.
+//
+// A model is built and compiled the first time its program is looked up,
+// not when the package is loaded: a process that decides one command (a
+// hook run by an agent for every tool call) builds the few models that
+// command names, not all of them.
 
-// catalog maps a program name to its compiled model.
-var catalog = buildCatalog()
+// A row of the catalog: the name a program is run as, its other names,
+// and how to build its model. build is given the row's name; the model
+// it returns carries that name.
+type row struct {
+	name    string
+	aliases []string
+	build   func(name string) *Spec
+}
 
-func buildCatalog() map[string]*Spec {
-	m := map[string]*Spec{}
-	var order []*Spec
-	add := func(s *Spec, names ...string) {
-		order = append(order, s)
-		m[s.Name] = s
-		for _, n := range names {
-			m[n] = s
-		}
+// fixed makes a row's build of a function that builds one program's model.
+func fixed(f func() *Spec) func(string) *Spec {
+	return func(string) *Spec { return f() }
+}
+
+// rows are the catalog's programs, each once.
+func rows() []row {
+	r := []row{
+		{name: "git", build: fixed(gitModel)},
+		{name: "sed", aliases: []string{"gsed"}, build: fixed(sedModel)},
+		{name: "awk", aliases: []string{"gawk", "mawk", "nawk", "busybox-awk"}, build: fixed(awkModel)},
+		{name: "grep", aliases: []string{"egrep", "fgrep", "ggrep"}, build: fixed(grepModel)},
+		{name: "rg", build: fixed(rgModel)},
+		{name: "sort", aliases: []string{"gsort"}, build: fixed(sortModel)},
+		{name: "less", aliases: []string{"more", "most"}, build: fixed(lessModel)},
+		{name: "man", build: fixed(manModel)},
+		{name: "vim", aliases: []string{"vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim"}, build: fixed(vimModel)},
+		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
+		{name: "xargs", aliases: []string{"gxargs"}, build: fixed(xargsModel)},
+		{name: "tar", aliases: []string{"gtar", "bsdtar"}, build: fixed(tarModel)},
+		{name: "rsync", build: fixed(rsyncModel)},
+		{name: "ssh", build: fixed(sshModel)},
+		{name: "scp", build: fixed(scpModel)},
+		{name: "sftp", build: fixed(sftpModel)},
+		{name: "kubectl", aliases: []string{"oc"}, build: fixed(kubectlModel)},
+		{name: "helm", build: fixed(helmModel)},
+		{name: "terraform", build: terraformModel},
+		{name: "tofu", build: terraformModel},
+		{name: "pulumi", build: fixed(pulumiModel)},
+		{name: "docker", build: fixed(dockerModel)},
+		{name: "podman", build: fixed(podmanModel)},
+		{name: "mvn", aliases: []string{"mvnw"}, build: fixed(mvnModel)},
+		{name: "gradle", aliases: []string{"gradlew"}, build: gradleModel},
+		{name: "npm", build: fixed(npmModel)},
+		{name: "npx", build: fixed(npxModel)},
+		{name: "pnpm", build: publishes},
+		{name: "yarn", build: publishes},
+		{name: "bun", build: publishes},
+		{name: "aws", build: fixed(awsModel)},
+		{name: "gcloud", build: fixed(gcloudModel)},
+		{name: "az", build: fixed(azModel)},
+		{name: "gh", build: fixed(ghModel)},
+		{name: "glab", build: fixed(glabModel)},
 	}
-	defer func() {
-		addRunners(m, add)
-		for _, s := range order {
-			MustCompile(s)
-		}
-	}()
-	add(Git)
-	add(sedSpec, "gsed")
-	add(awkSpec, "gawk", "mawk", "nawk", "busybox-awk")
-	add(grepSpec, "egrep", "fgrep", "ggrep")
-	add(rgSpec)
-	add(sortSpec, "gsort")
-	add(lessSpec, "more", "most")
-	add(manSpec)
-	add(vimSpec, "vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim")
-	add(findSpec, "gfind")
-	add(xargsSpec, "gxargs")
-	add(tarSpec, "gtar", "bsdtar")
-	add(rsyncSpec)
-	add(sshSpec)
-	add(scpSpec)
-	add(sftpSpec)
-	for _, s := range wrapperModels() {
-		add(s)
-	}
-	add(kubectlModel(), "oc")
-	add(helmModel())
-	add(terraformModel("terraform"))
-	add(terraformModel("tofu"))
-	add(pulumiModel())
-	add(dockerModel())
-	add(podmanModel())
-	add(mvnModel(), "mvnw")
-	add(gradleModel("gradle"), "gradlew")
-	add(npmModel())
-	add(npxModel())
-	add(runnerModel("pnpm", "publish"))
-	add(runnerModel("yarn", "publish"))
-	add(runnerModel("bun", "publish"))
-	add(awsModel())
-	add(gcloudModel())
-	add(azModel())
-	add(ghModel())
-	add(glabModel())
-	for _, s := range publisherModels() {
-		add(s)
-	}
-	for _, s := range langModels() {
-		add(s)
-	}
-	m["gmake"] = m["make"]
-	for _, s := range moreWrappers() {
-		add(s)
-	}
+	r = append(r, wrapperRows()...)
+	r = append(r, publisherRows()...)
+	r = append(r, langRows()...)
+	r = append(r, moreWrapperRows()...)
 	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "oksh", "loksh", "pdksh"} {
-		add(shellModel(sh))
+		r = append(r, row{name: sh, build: shellModel})
+	}
+	return r
+}
+
+// publishes is the model of a package runner whose publish subcommand
+// has an effect outside the machine (pnpm, yarn, bun).
+func publishes(name string) *Spec { return runnerModel(name, "publish") }
+
+// entry is one program of the catalog, shared by all its names: load
+// builds its model once, on first use, with what the catalog derives from
+// it. A model that fails to compile panics in load, on every call (a
+// programming error, found by the package's tests).
+type entry struct {
+	load func() *loaded
+}
+
+type loaded struct {
+	spec *Spec
+	// subs are the names of the subcommands (at any depth) with a shell
+	// script operand ([0]) and with a plain command operand ([1]): a
+	// view that names none of them, and has no option word, cannot carry
+	// one, and need not be read for it.
+	subs [2]map[string]bool
+	// carriers are the spellings of the options (at any depth) whose
+	// value a shell runs.
+	carriers carrierNames
+}
+
+// catalog maps every name a program is run as to its entry. Making it
+// builds no model.
+var catalog = index(rows())
+
+func index(rs []row) map[string]*entry {
+	m := make(map[string]*entry, 2*len(rs))
+	add := func(name string, aliases []string, build func() *Spec) {
+		if _, dup := m[name]; dup {
+			panic("argmodel: " + name + " twice in the catalog")
+		}
+		e := &entry{load: sync.OnceValue(func() *loaded { return load(name, build) })}
+		for _, n := range append([]string{name}, aliases...) {
+			m[n] = e
+		}
+	}
+	for _, r := range rs {
+		add(r.name, r.aliases, func() *Spec { return withRunners(r.build(r.name)) })
+	}
+	// A runner named in runnerSubs without a model of its own gets one.
+	for _, n := range slices.Sorted(maps.Keys(runnerSubs)) {
+		if m[n] == nil {
+			add(n, nil, func() *Spec {
+				return withRunners(&Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true})
+			})
+		}
 	}
 	return m
 }
 
-// addRunners gives the programs of runnerSubs their subcommand that runs
-// a command, making a model for those that have none.
-func addRunners(m map[string]*Spec, add func(*Spec, ...string)) {
-	names := make([]string, 0, len(runnerSubs))
-	for n := range runnerSubs {
-		names = append(names, n)
+// withRunners gives a program of runnerSubs its subcommands that run a
+// command.
+func withRunners(s *Spec) *Spec {
+	for _, sub := range runnerSubs[s.Name] {
+		s.Subs = append(s.Subs, &Spec{Name: sub, Syntax: GNUStop, Open: true, Operands: runsOnly})
 	}
-	slices.Sort(names)
-	for _, n := range names {
-		s := m[n]
-		if s == nil {
-			s = &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true}
-			add(s)
-		}
-		for _, sub := range runnerSubs[n] {
-			s.Subs = append(s.Subs, &Spec{Name: sub, Syntax: GNUStop, Open: true, Operands: runsOnly})
-		}
+	return s
+}
+
+// load builds and compiles the model of the program name, and derives
+// the catalog's summaries of it.
+func load(name string, build func() *Spec) *loaded {
+	s := MustCompile(build())
+	if s.Name != name {
+		panic(fmt.Sprintf("argmodel: the row %q built the model of %q", name, s.Name))
 	}
+	l := &loaded{spec: s}
+	walkSubs(s, func(t *Spec) {
+		for i := range t.Options {
+			o := &t.Options[i]
+			if o.Role == RoleProgram || o.Role == RoleCode && o.Lang == LangShell {
+				l.carriers.long = append(l.carriers.long, o.Long...)
+				l.carriers.short += o.Short
+			}
+		}
+		if t == s {
+			return
+		}
+		for _, o := range t.Operands {
+			k := -1
+			switch {
+			case o.Role == RoleCode && o.Lang == LangShell:
+				k = 0
+			case o.Role == RoleCommand && o.Effect == 0:
+				k = 1
+			}
+			if k >= 0 {
+				if l.subs[k] == nil {
+					l.subs[k] = map[string]bool{}
+				}
+				l.subs[k][t.Name] = true
+				for _, a := range t.Aliases {
+					l.subs[k][a] = true
+				}
+			}
+		}
+	})
+	return l
+}
+
+// loadName returns the loaded entry of a name as run (its directory
+// ignored), or nil when the catalog has no such program. git-<sub> names
+// are not entries; see Lookup.
+func loadName(name string) *loaded {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	if e := catalog[name]; e != nil {
+		return e.load()
+	}
+	return nil
 }
 
 // Lookup returns the model of the program run by the name name (its
 // directory ignored), or nil when there is none. The git-<sub> names of
 // git's subcommands (git-push, git-send-pack) are git's subcommands.
 func Lookup(name string) *Spec {
-	if i := strings.LastIndexByte(name, '/'); i >= 0 && i < len(name)-1 {
+	if l := loadName(name); l != nil {
+		return l.spec
+	}
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
 		name = name[i+1:]
 	}
-	if s := catalog[name]; s != nil {
-		return s
-	}
 	if sub, ok := strings.CutPrefix(name, "git-"); ok {
-		return Git.Lookup(sub)
+		return Lookup("git").Lookup(sub)
 	}
 	return nil
+}
+
+// Names returns the names the catalog knows, in no fixed order, without
+// building a model: git-<sub> names are not among them (see Programs).
+func Names() []string {
+	return slices.Collect(maps.Keys(catalog))
 }
 
 // Programs returns the names the catalog knows, in no fixed order: the
 // git-<sub> names of git's subcommands included.
 func Programs() []string {
-	out := make([]string, 0, len(catalog)+len(Git.Subs))
-	for n := range catalog {
-		out = append(out, n)
-	}
-	for _, s := range Git.Subs {
+	git := Lookup("git")
+	out := append(make([]string, 0, len(catalog)+len(git.Subs)), Names()...)
+	for _, s := range git.Subs {
 		out = append(out, "git-"+s.Name)
 	}
 	return out
@@ -215,62 +313,6 @@ func CarriesScript(name string) bool {
 	return found
 }
 
-// subNames are, per program, the names of the subcommands (at any depth)
-// with a shell script operand and with a plain command operand: a view
-// that names none of them, and has no option word, cannot carry one, and
-// need not be read for it.
-var subNames = func() map[string][2]map[string]bool {
-	out := map[string][2]map[string]bool{}
-	for name, s := range catalog {
-		var sets [2]map[string]bool
-		walkSubs(s, func(t *Spec) {
-			if t == s {
-				return
-			}
-			for _, o := range t.Operands {
-				k := -1
-				switch {
-				case o.Role == RoleCode && o.Lang == LangShell:
-					k = 0
-				case o.Role == RoleCommand && o.Effect == 0:
-					k = 1
-				}
-				if k >= 0 {
-					if sets[k] == nil {
-						sets[k] = map[string]bool{}
-					}
-					sets[k][t.Name] = true
-					for _, a := range t.Aliases {
-						sets[k][a] = true
-					}
-				}
-			}
-		})
-		out[name] = sets
-	}
-	return out
-}()
-
-// carriers are, per program, the spellings of the options (at any depth)
-// whose value a shell runs: their long names and short letters.
-var carriers = func() map[string]carrierNames {
-	out := map[string]carrierNames{}
-	for name, s := range catalog {
-		var c carrierNames
-		walkSubs(s, func(t *Spec) {
-			for i := range t.Options {
-				o := &t.Options[i]
-				if o.Role == RoleProgram || o.Role == RoleCode && o.Lang == LangShell {
-					c.long = append(c.long, o.Long...)
-					c.short += o.Short
-				}
-			}
-		})
-		out[name] = c
-	}
-	return out
-}()
-
 type carrierNames struct {
 	long  []string
 	short string
@@ -309,8 +351,12 @@ func MayCarryScript(v []string) bool {
 	if strings.HasPrefix(name, "git-") {
 		return true
 	}
-	c, set := carriers[name], subNames[name][0]
-	if s := catalog[name]; s != nil && s.Bundle && len(v) > 1 && c.short != "" && strings.ContainsAny(v[1], c.short) {
+	l := loadName(name)
+	if l == nil {
+		return false
+	}
+	c, set := l.carriers, l.subs[0]
+	if l.spec.Bundle && len(v) > 1 && c.short != "" && strings.ContainsAny(v[1], c.short) {
 		return true // an old-style bundle: tar cIf CMD
 	}
 	for _, w := range v[1:] {
@@ -338,7 +384,11 @@ func mayHold(v []string, k int) bool {
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
 		name = name[i+1:]
 	}
-	set := subNames[name][k]
+	l := loadName(name)
+	if l == nil {
+		return false
+	}
+	set := l.subs[k]
 	for _, w := range v[1:] {
 		if set[w] {
 			return true

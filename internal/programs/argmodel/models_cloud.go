@@ -157,22 +157,48 @@ func azModel() *Spec {
 }
 
 // publisherModels are the other tools whose listed subcommands publish.
-func publisherModels() []*Spec {
+func publisherRows() []row {
 	g := GNU
-	return []*Spec{
-		withPlus(publisher("cargo", Syntax{Permute: true}, "publish", "yank", "owner")),
-		publisher("twine", g, "upload", "register"),
-		publisher("gem", g, "push", "yank", "owner"),
-		publisher("poetry", g, "publish"),
-		publisher("uv", g, "publish"),
-		publisher("flyctl", Cobra, "deploy", "launch", "ssh", "console", "destroy"),
-		publisher("fly", Cobra, "deploy", "launch", "ssh", "console", "destroy"),
-		publisher("vercel", g, "deploy", "promote", "rollback", "remove", "rm"),
-		publisher("netlify", g, "deploy"),
-		publisher("firebase", g, "deploy"),
-		publisher("serverless", g, "deploy"),
-		publisher("sls", g, "deploy"),
-		withSubs(&Spec{Name: "dotnet", Syntax: g, Open: true, OpenSubs: true}, group(g, "nuget", "push", "delete")),
+	return []row{
+		{name: "cargo", build: func(n string) *Spec {
+			return withPlus(publisher(n, Syntax{Permute: true}, "publish", "yank", "owner"))
+		}},
+		{name: "twine", build: func(n string) *Spec {
+			return publisher(n, g, "upload", "register")
+		}},
+		{name: "gem", build: func(n string) *Spec {
+			return publisher(n, g, "push", "yank", "owner")
+		}},
+		{name: "poetry", build: func(n string) *Spec {
+			return publisher(n, g, "publish")
+		}},
+		{name: "uv", build: func(n string) *Spec {
+			return publisher(n, g, "publish")
+		}},
+		{name: "flyctl", build: func(n string) *Spec {
+			return publisher(n, Cobra, "deploy", "launch", "ssh", "console", "destroy")
+		}},
+		{name: "fly", build: func(n string) *Spec {
+			return publisher(n, Cobra, "deploy", "launch", "ssh", "console", "destroy")
+		}},
+		{name: "vercel", build: func(n string) *Spec {
+			return publisher(n, g, "deploy", "promote", "rollback", "remove", "rm")
+		}},
+		{name: "netlify", build: func(n string) *Spec {
+			return publisher(n, g, "deploy")
+		}},
+		{name: "firebase", build: func(n string) *Spec {
+			return publisher(n, g, "deploy")
+		}},
+		{name: "serverless", build: func(n string) *Spec {
+			return publisher(n, g, "deploy")
+		}},
+		{name: "sls", build: func(n string) *Spec {
+			return publisher(n, g, "deploy")
+		}},
+		{name: "dotnet", build: func(n string) *Spec {
+			return withSubs(&Spec{Name: n, Syntax: g, Open: true, OpenSubs: true}, group(g, "nuget", "push", "delete"))
+		}},
 	}
 }
 

@@ -21,102 +21,108 @@ const whyFindExec = "find -exec runs a program for every file it finds"
 
 // findSpec is GNU find. Its tests and actions are spelled with one dash;
 // the words before the first of them are the starting points.
-var findSpec = &Spec{
-	Name:        "find",
-	Syntax:      Syntax{SingleDash: true, Permute: true},
-	Placeholder: "{}",
-	Operators:   []string{"(", ")", "!", ","},
-	Options: join(list(
-		Option{Long: []string{"exec", "execdir"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";", "+"}, Effect: EffExec, Why: whyFindExec},
-		Option{Long: []string{"ok", "okdir"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFindExec},
-		flag("", "delete").does(EffExec, "find -delete removes every file it finds"),
-		val("", RolePath, "fprint", "fprint0", "fls").does(EffExec, "find -fprint writes to a file named in its arguments"),
-		Option{Long: []string{"fprintf"}, Arg: ArgRequired, Role: RolePath, More: []Role{RoleData}, Effect: EffExec, Why: "find -fprintf writes to a file named in its arguments"},
-		val("", RoleData, "D"),
-		val("", RolePath, "newer", "anewer", "cnewer", "samefile", "files0-from"),
-	), findNewer(), vals(RoleData, "name", "iname", "path", "ipath", "wholename", "iwholename",
-		"regex", "iregex", "lname", "ilname", "perm", "type", "xtype", "user", "group", "uid", "gid",
-		"size", "mtime", "atime", "ctime", "mmin", "amin", "cmin", "used", "links", "inum",
-		"maxdepth", "mindepth", "fstype", "context", "printf", "regextype"),
-		longs("H", "L", "P", "O0", "O1", "O2", "O3", "print", "print0", "ls", "prune", "quit", "true", "false",
-			"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "d", "mount",
-			"xdev", "noleaf", "ignore_readdir_race", "noignore_readdir_race", "daystart", "follow",
-			"warn", "nowarn", "help", "version", "not", "and", "or", "a", "o")),
-	Operands: operands(RolePath),
+func findModel() *Spec {
+	return &Spec{
+		Name:        "find",
+		Syntax:      Syntax{SingleDash: true, Permute: true},
+		Placeholder: "{}",
+		Operators:   []string{"(", ")", "!", ","},
+		Options: join(list(
+			Option{Long: []string{"exec", "execdir"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";", "+"}, Effect: EffExec, Why: whyFindExec},
+			Option{Long: []string{"ok", "okdir"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFindExec},
+			flag("", "delete").does(EffExec, "find -delete removes every file it finds"),
+			val("", RolePath, "fprint", "fprint0", "fls").does(EffExec, "find -fprint writes to a file named in its arguments"),
+			Option{Long: []string{"fprintf"}, Arg: ArgRequired, Role: RolePath, More: []Role{RoleData}, Effect: EffExec, Why: "find -fprintf writes to a file named in its arguments"},
+			val("", RoleData, "D"),
+			val("", RolePath, "newer", "anewer", "cnewer", "samefile", "files0-from"),
+		), findNewer(), vals(RoleData, "name", "iname", "path", "ipath", "wholename", "iwholename",
+			"regex", "iregex", "lname", "ilname", "perm", "type", "xtype", "user", "group", "uid", "gid",
+			"size", "mtime", "atime", "ctime", "mmin", "amin", "cmin", "used", "links", "inum",
+			"maxdepth", "mindepth", "fstype", "context", "printf", "regextype"),
+			longs("H", "L", "P", "O0", "O1", "O2", "O3", "print", "print0", "ls", "prune", "quit", "true", "false",
+				"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "d", "mount",
+				"xdev", "noleaf", "ignore_readdir_race", "noignore_readdir_race", "daystart", "follow",
+				"warn", "nowarn", "help", "version", "not", "and", "or", "a", "o")),
+		Operands: operands(RolePath),
+	}
 }
 
 // xargsSpec is GNU xargs (getopt with "+": the program ends the options).
-var xargsSpec = &Spec{
-	Name:   "xargs",
-	Syntax: GNUStop,
-	Options: join(list(
-		val("a", RolePath, "arg-file").does(EffExec, "xargs -a reads the command's arguments from a file"),
-		val("d", RoleData, "delimiter"),
-		val("E", RoleData),
-		opt("e", RoleData, "eof"),
-		Option{Short: "I", Arg: ArgRequired, Role: RoleData, Placeholder: true},
-		Option{Short: "i", Long: []string{"replace"}, Arg: ArgOptional, Role: RoleData, Placeholder: true, Default: "{}"},
-		val("L", RoleData, "max-lines"),
-		opt("l", RoleData),
-		val("n", RoleData, "max-args"),
-		val("P", RoleData, "max-procs"),
-		val("", RoleData, "process-slot-var"),
-		val("s", RoleData, "max-chars"),
-	), shorts("0oprtx"), longs("null", "open-tty", "interactive", "no-run-if-empty", "verbose", "exit",
-		"show-limits", "help", "version")),
-	Operands: []Operand{{Role: RoleCommand, Appends: true}},
+func xargsModel() *Spec {
+	return &Spec{
+		Name:   "xargs",
+		Syntax: GNUStop,
+		Options: join(list(
+			val("a", RolePath, "arg-file").does(EffExec, "xargs -a reads the command's arguments from a file"),
+			val("d", RoleData, "delimiter"),
+			val("E", RoleData),
+			opt("e", RoleData, "eof"),
+			Option{Short: "I", Arg: ArgRequired, Role: RoleData, Placeholder: true},
+			Option{Short: "i", Long: []string{"replace"}, Arg: ArgOptional, Role: RoleData, Placeholder: true, Default: "{}"},
+			val("L", RoleData, "max-lines"),
+			opt("l", RoleData),
+			val("n", RoleData, "max-args"),
+			val("P", RoleData, "max-procs"),
+			val("", RoleData, "process-slot-var"),
+			val("s", RoleData, "max-chars"),
+		), shorts("0oprtx"), longs("null", "open-tty", "interactive", "no-run-if-empty", "verbose", "exit",
+			"show-limits", "help", "version")),
+		Operands: []Operand{{Role: RoleCommand, Appends: true}},
+	}
 }
 
 const whyTarProg = "this tar option runs a program"
 
 // tarSpec is GNU tar, with old-style letter bundles (tar cIf CMD FILE).
-var tarSpec = &Spec{
-	Name:   "tar",
-	Syntax: GNU,
-	Bundle: true,
-	Options: join(list(
-		val("I", RoleProgram, "use-compress-program").does(EffExec, whyTarProg),
-		val("", RoleProgram, "to-command").does(EffExec, whyTarProg),
-		val("", RoleData, "checkpoint-action").does(EffExec, "tar --checkpoint-action=exec runs a program").when(tarCheckpointExec),
-		val("F", RoleProgram, "info-script", "new-volume-script").does(EffExec, whyTarProg),
-		val("", RoleProgram, "rsh-command", "rmt-command").does(EffExec, whyTarProg),
-		val("f", RolePath, "file").does(EffExternal, "a tar archive name with a colon is on another host, reached with rsh").when(tarRemote),
-		val("g", RolePath, "listed-incremental"), val("C", RolePath, "directory"),
-		val("T", RolePath, "files-from"), val("X", RolePath, "exclude-from"),
-		val("L", RoleData, "tape-length"), val("b", RoleData, "blocking-factor"),
-		val("H", RoleData, "format"), val("V", RoleData, "label"), val("K", RoleData, "starting-file"),
-		val("N", RoleData, "newer", "after-date"),
-		opt("", RoleData, "occurrence"), opt("", RolePath, "one-top-level"), opt("", RoleData, "atime-preserve"),
-		opt("", RoleData, "backup"), opt("", RoleData, "checkpoint"), opt("", RoleData, "totals"),
-	), vals(RolePath, "add-file", "exclude-ignore", "exclude-ignore-recursive", "exclude-tag",
-		"exclude-tag-all", "exclude-tag-under", "group-map", "owner-map", "volno-file", "index-file"),
-		vals(RoleData, "hole-detection", "level", "sparse-version", "exclude", "group", "mode", "mtime",
-			"owner", "sort", "xattrs-exclude", "xattrs-include", "record-size", "pax-option",
-			"newer-mtime", "suffix", "strip-components", "transform", "xform", "no-quote-chars",
-			"quote-chars", "quoting-style", "warning"),
-		shorts("AcdrtuxGnSkUWOmpsMBiajJzZhPlRvwo?"),
-		longs("catenate", "concatenate", "create", "delete", "diff", "compare", "append", "test-label",
-			"list", "update", "extract", "get", "check-device", "incremental", "ignore-failed-read",
-			"no-check-device", "no-seek", "seek", "sparse", "exclude-backups", "exclude-caches",
-			"exclude-caches-all", "exclude-caches-under", "exclude-vcs", "exclude-vcs-ignores",
-			"no-null", "no-recursion", "no-unquote", "no-verbatim-files-from", "null",
-			"verbatim-files-from", "recursion", "unquote", "anchored", "ignore-case", "no-anchored",
-			"no-ignore-case", "no-wildcards", "no-wildcards-match-slash", "wildcards",
-			"wildcards-match-slash", "keep-directory-symlink", "keep-newer-files", "keep-old-files",
-			"no-overwrite-dir", "overwrite", "overwrite-dir", "recursive-unlink", "remove-files",
-			"skip-old-files", "unlink-first", "verify", "ignore-command-error",
-			"no-ignore-command-error", "to-stdout", "clamp-mtime", "delay-directory-restore", "touch",
-			"no-delay-directory-restore", "no-same-owner", "no-same-permissions", "numeric-owner",
-			"preserve-permissions", "same-permissions", "same-owner", "preserve-order", "same-order",
-			"acls", "no-acls", "no-selinux", "no-xattrs", "selinux", "xattrs", "force-local",
-			"multi-volume", "read-full-records", "ignore-zeros", "old-archive", "portability",
-			"auto-compress", "bzip2", "xz", "lzip", "lzma", "lzop", "no-auto-compress", "zstd", "gzip",
-			"gunzip", "ungzip", "compress", "uncompress", "hard-dereference", "dereference",
-			"one-file-system", "absolute-names", "full-time", "check-links", "block-number",
-			"show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges",
-			"show-transformed-names", "show-stored-names", "utc", "verbose", "interactive",
-			"confirmation", "help", "restrict", "usage", "version", "posix")),
-	Operands: operands(RolePath),
+func tarModel() *Spec {
+	return &Spec{
+		Name:   "tar",
+		Syntax: GNU,
+		Bundle: true,
+		Options: join(list(
+			val("I", RoleProgram, "use-compress-program").does(EffExec, whyTarProg),
+			val("", RoleProgram, "to-command").does(EffExec, whyTarProg),
+			val("", RoleData, "checkpoint-action").does(EffExec, "tar --checkpoint-action=exec runs a program").when(tarCheckpointExec),
+			val("F", RoleProgram, "info-script", "new-volume-script").does(EffExec, whyTarProg),
+			val("", RoleProgram, "rsh-command", "rmt-command").does(EffExec, whyTarProg),
+			val("f", RolePath, "file").does(EffExternal, "a tar archive name with a colon is on another host, reached with rsh").when(tarRemote),
+			val("g", RolePath, "listed-incremental"), val("C", RolePath, "directory"),
+			val("T", RolePath, "files-from"), val("X", RolePath, "exclude-from"),
+			val("L", RoleData, "tape-length"), val("b", RoleData, "blocking-factor"),
+			val("H", RoleData, "format"), val("V", RoleData, "label"), val("K", RoleData, "starting-file"),
+			val("N", RoleData, "newer", "after-date"),
+			opt("", RoleData, "occurrence"), opt("", RolePath, "one-top-level"), opt("", RoleData, "atime-preserve"),
+			opt("", RoleData, "backup"), opt("", RoleData, "checkpoint"), opt("", RoleData, "totals"),
+		), vals(RolePath, "add-file", "exclude-ignore", "exclude-ignore-recursive", "exclude-tag",
+			"exclude-tag-all", "exclude-tag-under", "group-map", "owner-map", "volno-file", "index-file"),
+			vals(RoleData, "hole-detection", "level", "sparse-version", "exclude", "group", "mode", "mtime",
+				"owner", "sort", "xattrs-exclude", "xattrs-include", "record-size", "pax-option",
+				"newer-mtime", "suffix", "strip-components", "transform", "xform", "no-quote-chars",
+				"quote-chars", "quoting-style", "warning"),
+			shorts("AcdrtuxGnSkUWOmpsMBiajJzZhPlRvwo?"),
+			longs("catenate", "concatenate", "create", "delete", "diff", "compare", "append", "test-label",
+				"list", "update", "extract", "get", "check-device", "incremental", "ignore-failed-read",
+				"no-check-device", "no-seek", "seek", "sparse", "exclude-backups", "exclude-caches",
+				"exclude-caches-all", "exclude-caches-under", "exclude-vcs", "exclude-vcs-ignores",
+				"no-null", "no-recursion", "no-unquote", "no-verbatim-files-from", "null",
+				"verbatim-files-from", "recursion", "unquote", "anchored", "ignore-case", "no-anchored",
+				"no-ignore-case", "no-wildcards", "no-wildcards-match-slash", "wildcards",
+				"wildcards-match-slash", "keep-directory-symlink", "keep-newer-files", "keep-old-files",
+				"no-overwrite-dir", "overwrite", "overwrite-dir", "recursive-unlink", "remove-files",
+				"skip-old-files", "unlink-first", "verify", "ignore-command-error",
+				"no-ignore-command-error", "to-stdout", "clamp-mtime", "delay-directory-restore", "touch",
+				"no-delay-directory-restore", "no-same-owner", "no-same-permissions", "numeric-owner",
+				"preserve-permissions", "same-permissions", "same-owner", "preserve-order", "same-order",
+				"acls", "no-acls", "no-selinux", "no-xattrs", "selinux", "xattrs", "force-local",
+				"multi-volume", "read-full-records", "ignore-zeros", "old-archive", "portability",
+				"auto-compress", "bzip2", "xz", "lzip", "lzma", "lzop", "no-auto-compress", "zstd", "gzip",
+				"gunzip", "ungzip", "compress", "uncompress", "hard-dereference", "dereference",
+				"one-file-system", "absolute-names", "full-time", "check-links", "block-number",
+				"show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges",
+				"show-transformed-names", "show-stored-names", "utc", "verbose", "interactive",
+				"confirmation", "help", "restrict", "usage", "version", "posix")),
+		Operands: operands(RolePath),
+	}
 }
 
 func tarCheckpointExec(v string, computed bool) bool {
@@ -169,42 +175,44 @@ func remoteTarget(r *Result, words []string) {
 }
 
 // rsyncSpec is rsync (popt: no abbreviations, --no-OPTION negations).
-var rsyncSpec = &Spec{
-	Name:   "rsync",
-	Syntax: Syntax{Permute: true, Negate: true},
-	Open:   true,
-	Judge:  remoteTarget,
-	Options: join(list(
-		val("e", RoleProgram, "rsh").does(EffExec, "rsync -e runs this program as the remote shell"),
-		val("", RoleProgram, "rsync-path").does(EffExec, "rsync --rsync-path runs this program on the other side"),
-		val("M", RoleData, "remote-option"),
-		val("f", RoleData, "filter"), val("B", RoleData, "block-size"), val("T", RolePath, "temp-dir"),
-		val("@", RoleData, "modify-window"),
-	), vals(RoleData, "info", "debug", "stderr", "suffix", "chmod", "checksum-choice", "max-delete",
-		"max-size", "min-size", "max-alloc", "usermap", "groupmap", "chown", "timeout", "contimeout",
-		"compress-choice", "compress-level", "compress-threads", "skip-compress", "exclude", "include",
-		"copy-as", "address", "port", "sockopts", "outbuf", "out-format", "log-file-format", "bwlimit",
-		"stop-after", "stop-at", "protocol", "iconv", "checksum-seed"),
-		vals(RolePath, "backup-dir", "confine-root", "partial-dir", "compare-dest", "copy-dest",
-			"link-dest", "exclude-from", "include-from", "files-from", "log-file", "password-file",
-			"early-input", "write-batch", "only-write-batch", "read-batch"),
-		shorts("vqcarRbudlLkKHpEAXogDtUNOJSnWxIyzCF0s8hPi46V"),
-		longs("verbose", "quiet", "no-motd", "checksum", "archive", "recursive", "inc-recursive", "i-r",
-			"relative", "no-implied-dirs", "backup", "update", "inplace", "append", "append-verify", "dirs",
-			"old-dirs", "old-d", "mkpath", "links", "copy-links", "copy-unsafe-links", "safe-links",
-			"insecure-links", "munge-links", "copy-dirlinks", "keep-dirlinks", "hard-links", "perms",
-			"executability", "acls", "xattrs", "owner", "group", "devices", "copy-devices",
-			"write-devices", "specials", "times", "atimes", "open-noatime", "crtimes", "omit-dir-times",
-			"omit-link-times", "super", "fake-super", "sparse", "preallocate", "dry-run", "whole-file",
-			"one-file-system", "existing", "ignore-non-existing", "ignore-existing",
-			"remove-source-files", "del", "delete", "delete-before", "delete-during", "delete-delay",
-			"delete-after", "delete-excluded", "ignore-missing-args", "delete-missing-args",
-			"ignore-errors", "force", "partial", "delay-updates", "prune-empty-dirs", "numeric-ids",
-			"ignore-times", "size-only", "fuzzy", "compress", "cvs-exclude", "from0", "old-args",
-			"secluded-args", "protect-args", "trust-sender", "blocking-io", "stats", "8-bit-output",
-			"human-readable", "progress", "itemize-changes", "list-only", "fsync", "ipv4", "ipv6",
-			"version", "help", "server", "sender", "daemon")),
-	Operands: operands(RoleRemote),
+func rsyncModel() *Spec {
+	return &Spec{
+		Name:   "rsync",
+		Syntax: Syntax{Permute: true, Negate: true},
+		Open:   true,
+		Judge:  remoteTarget,
+		Options: join(list(
+			val("e", RoleProgram, "rsh").does(EffExec, "rsync -e runs this program as the remote shell"),
+			val("", RoleProgram, "rsync-path").does(EffExec, "rsync --rsync-path runs this program on the other side"),
+			val("M", RoleData, "remote-option"),
+			val("f", RoleData, "filter"), val("B", RoleData, "block-size"), val("T", RolePath, "temp-dir"),
+			val("@", RoleData, "modify-window"),
+		), vals(RoleData, "info", "debug", "stderr", "suffix", "chmod", "checksum-choice", "max-delete",
+			"max-size", "min-size", "max-alloc", "usermap", "groupmap", "chown", "timeout", "contimeout",
+			"compress-choice", "compress-level", "compress-threads", "skip-compress", "exclude", "include",
+			"copy-as", "address", "port", "sockopts", "outbuf", "out-format", "log-file-format", "bwlimit",
+			"stop-after", "stop-at", "protocol", "iconv", "checksum-seed"),
+			vals(RolePath, "backup-dir", "confine-root", "partial-dir", "compare-dest", "copy-dest",
+				"link-dest", "exclude-from", "include-from", "files-from", "log-file", "password-file",
+				"early-input", "write-batch", "only-write-batch", "read-batch"),
+			shorts("vqcarRbudlLkKHpEAXogDtUNOJSnWxIyzCF0s8hPi46V"),
+			longs("verbose", "quiet", "no-motd", "checksum", "archive", "recursive", "inc-recursive", "i-r",
+				"relative", "no-implied-dirs", "backup", "update", "inplace", "append", "append-verify", "dirs",
+				"old-dirs", "old-d", "mkpath", "links", "copy-links", "copy-unsafe-links", "safe-links",
+				"insecure-links", "munge-links", "copy-dirlinks", "keep-dirlinks", "hard-links", "perms",
+				"executability", "acls", "xattrs", "owner", "group", "devices", "copy-devices",
+				"write-devices", "specials", "times", "atimes", "open-noatime", "crtimes", "omit-dir-times",
+				"omit-link-times", "super", "fake-super", "sparse", "preallocate", "dry-run", "whole-file",
+				"one-file-system", "existing", "ignore-non-existing", "ignore-existing",
+				"remove-source-files", "del", "delete", "delete-before", "delete-during", "delete-delay",
+				"delete-after", "delete-excluded", "ignore-missing-args", "delete-missing-args",
+				"ignore-errors", "force", "partial", "delay-updates", "prune-empty-dirs", "numeric-ids",
+				"ignore-times", "size-only", "fuzzy", "compress", "cvs-exclude", "from0", "old-args",
+				"secluded-args", "protect-args", "trust-sender", "blocking-io", "stats", "8-bit-output",
+				"human-readable", "progress", "itemize-changes", "list-only", "fsync", "ipv4", "ipv6",
+				"version", "help", "server", "sender", "daemon")),
+		Operands: operands(RoleRemote),
+	}
 }
 
 const whySSHOpt = "this ssh option runs a local program (ProxyCommand, LocalCommand, KnownHostsCommand, Match exec)"
@@ -235,42 +243,48 @@ func sshCommon() []Option {
 
 // sshSpec is OpenSSH's ssh: destination, then a command run remotely.
 // Options may follow the destination, but not the command.
-var sshSpec = &Spec{
-	Name:   "ssh",
-	Syntax: Syntax{Permute: true},
-	Options: join(sshCommon(), list(
-		val("B", RoleData), val("b", RoleData), val("D", RoleData), val("E", RolePath),
-		val("e", RoleData), val("I", RoleData).does(EffExec, "ssh -I loads a PKCS#11 library"),
-		val("L", RoleData), val("m", RoleData), val("O", RoleData), val("p", RoleData),
-		val("Q", RoleData), val("R", RoleData), val("W", RoleData), val("w", RoleData),
-	), shorts("46AaCfGgKkMNnqsTtVvXxYy")),
-	Operands: []Operand{
-		{Role: RoleRemote, Effect: EffExternal, Why: "ssh connects to another host"},
-		{Role: RoleRemoteCode, Effect: EffExternal, Why: "ssh runs a command on another host"},
-	},
+func sshModel() *Spec {
+	return &Spec{
+		Name:   "ssh",
+		Syntax: Syntax{Permute: true},
+		Options: join(sshCommon(), list(
+			val("B", RoleData), val("b", RoleData), val("D", RoleData), val("E", RolePath),
+			val("e", RoleData), val("I", RoleData).does(EffExec, "ssh -I loads a PKCS#11 library"),
+			val("L", RoleData), val("m", RoleData), val("O", RoleData), val("p", RoleData),
+			val("Q", RoleData), val("R", RoleData), val("W", RoleData), val("w", RoleData),
+		), shorts("46AaCfGgKkMNnqsTtVvXxYy")),
+		Operands: []Operand{
+			{Role: RoleRemote, Effect: EffExternal, Why: "ssh connects to another host"},
+			{Role: RoleRemoteCode, Effect: EffExternal, Why: "ssh runs a command on another host"},
+		},
+	}
 }
 
 // scpSpec is OpenSSH's scp.
-var scpSpec = &Spec{
-	Name:   "scp",
-	Syntax: POSIX,
-	Judge:  remoteTarget,
-	Options: join(sshCommon(), list(
-		val("D", RoleProgram).does(EffExec, "scp -D runs this sftp server program"),
-		val("P", RoleData), val("X", RoleData),
-	), shorts("346ABCOpqRrsTv")),
-	Operands: operands(RoleRemote),
+func scpModel() *Spec {
+	return &Spec{
+		Name:   "scp",
+		Syntax: POSIX,
+		Judge:  remoteTarget,
+		Options: join(sshCommon(), list(
+			val("D", RoleProgram).does(EffExec, "scp -D runs this sftp server program"),
+			val("P", RoleData), val("X", RoleData),
+		), shorts("346ABCOpqRrsTv")),
+		Operands: operands(RoleRemote),
+	}
 }
 
 // sftpSpec is OpenSSH's sftp.
-var sftpSpec = &Spec{
-	Name:   "sftp",
-	Syntax: POSIX,
-	Options: join(sshCommon(), list(
-		val("b", RolePath).does(EffExec, "sftp -b runs commands from a batch file"),
-		val("D", RoleProgram).does(EffExec, "sftp -D runs this sftp server program"),
-		val("s", RoleProgram).does(EffExec, "sftp -s names the subsystem or server program"),
-		val("B", RoleData), val("P", RoleData), val("R", RoleData), val("X", RoleData),
-	), shorts("46AaCfNpqrv")),
-	Operands: []Operand{{Role: RoleRemote, Effect: EffExternal, Why: "sftp connects to another host"}},
+func sftpModel() *Spec {
+	return &Spec{
+		Name:   "sftp",
+		Syntax: POSIX,
+		Options: join(sshCommon(), list(
+			val("b", RolePath).does(EffExec, "sftp -b runs commands from a batch file"),
+			val("D", RoleProgram).does(EffExec, "sftp -D runs this sftp server program"),
+			val("s", RoleProgram).does(EffExec, "sftp -s names the subsystem or server program"),
+			val("B", RoleData), val("P", RoleData), val("R", RoleData), val("X", RoleData),
+		), shorts("46AaCfNpqrv")),
+		Operands: []Operand{{Role: RoleRemote, Effect: EffExternal, Why: "sftp connects to another host"}},
+	}
 }

@@ -5,6 +5,8 @@ package argmodel
 // and in detail the subcommands and options that push, run programs or
 // rewrite configuration.
 
+import "slices"
+
 const (
 	whyGitConfig = "sets configuration on the command line, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
 	whyGitPack   = "names the program git runs on the other side of the connection, or locally for a local path"
@@ -13,16 +15,18 @@ const (
 
 // gitGlobals are git's own options, before the subcommand. git reads them
 // itself: no abbreviations, no clusters.
-var gitGlobals = join(list(
-	val("C", RolePath),
-	val("c", RoleData).does(EffExternal, whyGitConfig),
-	val("", RoleData, "config-env").does(EffExternal, whyGitConfig),
-	opt("", RolePath, "exec-path").does(EffExternal, "runs git's helper programs from another directory").when(nonEmpty),
-	val("", RolePath, "git-dir"), val("", RolePath, "work-tree"), val("", RoleData, "namespace"),
-	val("", RoleData, "super-prefix"), val("", RoleData, "attr-source"), val("", RoleData, "list-cmds"),
-	flag("p", "paginate"), flag("P", "no-pager"), flag("v", "version"), flag("h", "help"),
-), longs("html-path", "man-path", "info-path", "no-replace-objects", "no-lazy-fetch", "no-optional-locks",
-	"no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs"))
+func gitGlobals() []Option {
+	return join(list(
+		val("C", RolePath),
+		val("c", RoleData).does(EffExternal, whyGitConfig),
+		val("", RoleData, "config-env").does(EffExternal, whyGitConfig),
+		opt("", RolePath, "exec-path").does(EffExternal, "runs git's helper programs from another directory").when(nonEmpty),
+		val("", RolePath, "git-dir"), val("", RolePath, "work-tree"), val("", RoleData, "namespace"),
+		val("", RoleData, "super-prefix"), val("", RoleData, "attr-source"), val("", RoleData, "list-cmds"),
+		flag("p", "paginate"), flag("P", "no-pager"), flag("v", "version"), flag("h", "help"),
+	), longs("html-path", "man-path", "info-path", "no-replace-objects", "no-lazy-fetch", "no-optional-locks",
+		"no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs"))
+}
 
 func nonEmpty(v string, computed bool) bool { return computed || v != "" }
 
@@ -100,6 +104,10 @@ var gitPlain = []string{
 
 // gitModel builds git's model.
 func gitModel() *Spec {
+	// One list of diff options for all six subcommands: a model's options
+	// are read, never changed, once built (clipped, so that an append
+	// could not write into another's).
+	diff := slices.Clip(gitDiffOptions())
 	subs := []*Spec{
 		gitEffect("push", "git_push", join(list(
 			gitPackProgram("", "receive-pack", "exec"), val("", RoleRemote, "repo"),
@@ -173,15 +181,14 @@ func gitModel() *Spec {
 		gitExec("shell", "git shell runs the command given with -c", nil),
 		gitExec("difftool--helper", "runs a diff program", nil),
 		gitExec("mergetool--lib", "runs a merge program", nil),
-		gitSub("diff", gitDiffOptions()), gitSub("log", gitDiffOptions()), gitSub("show", gitDiffOptions()),
-		gitSub("diff-tree", gitDiffOptions()), gitSub("diff-files", gitDiffOptions()),
-		gitSub("diff-index", gitDiffOptions()),
+		gitSub("diff", diff), gitSub("log", diff), gitSub("show", diff),
+		gitSub("diff-tree", diff), gitSub("diff-files", diff), gitSub("diff-index", diff),
 		gitRemote(), gitSubmodule(), gitBisect(), gitConfigModel(), gitMaintenance(),
 	}
 	for _, n := range gitPlain {
 		subs = append(subs, gitSub(n, nil))
 	}
-	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals, Subs: subs}
+	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals(), Subs: subs}
 }
 
 func gitRemote() *Spec {
@@ -225,7 +232,3 @@ func gitMaintenance() *Spec {
 		gitExec("register", "git maintenance register adds the repository to a scheduled job", nil),
 		gitSub("run", nil), gitSub("stop", nil), gitSub("unregister", nil))
 }
-
-// Git is git's model. Program names git-<sub> (git-push) are its
-// subcommands run directly.
-var Git = MustCompile(gitModel())

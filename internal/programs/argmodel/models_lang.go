@@ -30,7 +30,7 @@ func interp(name string, opts ...Option) *Spec {
 		Operands: []Operand{{Role: RolePath}, {Role: RoleData}}}
 }
 
-func langModels() []*Spec {
+func langRows() []row {
 	py := func(name string) *Spec {
 		return interp(name,
 			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
@@ -57,18 +57,47 @@ func langModels() []*Spec {
 			flag("t"), flag("c"), flag("v"), flag("d"), flag("S"), flag("x"),
 		), extra...)...)
 	}
-	return []*Spec{
-		py("python"), py("python3"), py("python2"), py("pypy"), py("pypy3"),
-		node("node"), node("nodejs"),
-		{Name: "deno", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
-			{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Effect: EffExec, Why: "deno eval " + whyCode}}}}},
-		perlish("perl", opt("0", RoleData), opt("F", RoleData)),
-		perlish("ruby", val("r", RoleData), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData)),
-		interp("php", val("r", RoleCode).does(EffExec, "php -r "+whyCode),
-			val("B", RoleCode).does(EffExec, "php -B "+whyCode), val("R", RoleCode).does(EffExec, "php -R "+whyCode),
-			val("E", RoleCode).does(EffExec, "php -E "+whyCode), val("F", RolePath).does(EffExec, "php -F runs a file for every line"),
-			val("f", RolePath), val("d", RoleData), val("c", RolePath)),
-		goModel(), makeModel(), zipModel(),
+	return []row{
+		{name: "python", build: func(n string) *Spec {
+			return py(n)
+		}},
+		{name: "python3", build: func(n string) *Spec {
+			return py(n)
+		}},
+		{name: "python2", build: func(n string) *Spec {
+			return py(n)
+		}},
+		{name: "pypy", build: func(n string) *Spec {
+			return py(n)
+		}},
+		{name: "pypy3", build: func(n string) *Spec {
+			return py(n)
+		}},
+		{name: "node", build: func(n string) *Spec {
+			return node(n)
+		}},
+		{name: "nodejs", build: func(n string) *Spec {
+			return node(n)
+		}},
+		{name: "deno", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Effect: EffExec, Why: "deno eval " + whyCode}}}}}
+		}},
+		{name: "perl", build: func(n string) *Spec {
+			return perlish(n, opt("0", RoleData), opt("F", RoleData))
+		}},
+		{name: "ruby", build: func(n string) *Spec {
+			return perlish(n, val("r", RoleData), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
+		}},
+		{name: "php", build: func(n string) *Spec {
+			return interp(n, val("r", RoleCode).does(EffExec, "php -r "+whyCode),
+				val("B", RoleCode).does(EffExec, "php -B "+whyCode), val("R", RoleCode).does(EffExec, "php -R "+whyCode),
+				val("E", RoleCode).does(EffExec, "php -E "+whyCode), val("F", RolePath).does(EffExec, "php -F runs a file for every line"),
+				val("f", RolePath), val("d", RoleData), val("c", RolePath))
+		}},
+		{name: "go", build: fixed(goModel)},
+		{name: "make", aliases: []string{"gmake"}, build: fixed(makeModel)},
+		{name: "zip", build: fixed(zipModel)},
 	}
 }
 
@@ -142,40 +171,111 @@ func simpleWrapper(name, letters string, longs []string, positional int) *Spec {
 	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: opts, Operands: ops}
 }
 
-func moreWrappers() []*Spec {
+func moreWrapperRows() []row {
 	w := simpleWrapper
-	return []*Spec{
-		w("chroot", "", []string{"userspec", "groups"}, 1),
-		w("taskset", "", nil, 1), w("chrt", "", nil, 1), w("unbuffer", "", nil, 0),
-		w("caffeinate", "tw", nil, 0), w("strace", "oeEpPsuSXIab", []string{"output", "trace", "signal"}, 0),
-		w("ltrace", "oeEpPsuSXIab", nil, 0), w("unshare", "", []string{"setgroups", "propagation", "root", "wd"}, 0),
-		w("nsenter", "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0),
-		w("firejail", "", nil, 0), w("torsocks", "", nil, 0), w("proxychains", "f", nil, 0),
-		w("proxychains4", "f", nil, 0), w("busybox", "", nil, 0), w("dbus-run-session", "", nil, 0),
-		w("catchsegv", "", nil, 0), w("faketime", "", nil, 1),
-		w("systemd-run", "pEu", []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice"}, 0),
-		w("doppler", "", nil, 0), w("dotenv", "ecv", nil, 0),
-		w("choom", "np", []string{"adjust", "pid"}, 0), w("setpriv", "", []string{"reuid", "regid", "groups",
-			"inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile",
-			"landlock-access", "landlock-rule", "ruid", "euid", "rgid", "egid"}, 0),
-		prlimitModel(),
-		&Spec{Name: "split", Syntax: GNU, Open: true, Options: list(
-			val("", RoleCode, "filter").code(LangShell).does(EffExec, "split --filter runs a shell command for every part"),
-			val("a", RoleData, "suffix-length"), val("", RoleData, "additional-suffix"), val("b", RoleData, "bytes"),
-			val("C", RoleData, "line-bytes"), opt("", RoleData, "numeric-suffixes", "hex-suffixes"),
-			val("l", RoleData, "lines"), val("n", RoleData, "number"), val("t", RoleData, "separator")),
-			Operands: operands(RolePath)},
-		&Spec{Name: "dd", Syntax: Syntax{}, Open: true, Operands: operands(RoleData)},
-		permute(withCode(w("flock", "wE", []string{"timeout", "conflict-exit-code"}, 1), "c", "command")),
-		withCode(w("runuser", "ugs", []string{"user", "group", "shell"}, 0), "c", "command"),
-		withCode(w("sg", "", nil, 1), "c", "command"),
-		withCode(w("script", "qaefT", []string{"timing", "log-in", "log-out", "log-io", "logging-format"}, 0), "c", "command"),
-		withCode(w("nix-shell", "pIA", []string{"packages", "attr", "arg", "argstr"}, 0), "", "run", "command"),
-		&Spec{Name: "watch", Syntax: GNUStop, Open: true, Options: list(val("n", RoleData, "interval"),
-			opt("d", RoleData, "differences"), val("", RoleData, "equexit", "chgexit", "color", "no-color"), flag("x", "exec"),
-			flag("q", "equexit-quiet"), flag("t", "no-title"), flag("b", "beep"), flag("e", "errexit"), flag("g", "chgexit-any"),
-			flag("p", "precise"), flag("w", "no-wrap")),
-			Operands: []Operand{{Role: RoleCode, Lang: LangShell}, {Role: RoleCode, Lang: LangShell}}},
+	return []row{
+		{name: "chroot", build: func(n string) *Spec {
+			return w(n, "", []string{"userspec", "groups"}, 1)
+		}},
+		{name: "taskset", build: func(n string) *Spec {
+			return w(n, "", nil, 1)
+		}},
+		{name: "chrt", build: func(n string) *Spec {
+			return w(n, "", nil, 1)
+		}},
+		{name: "unbuffer", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "caffeinate", build: func(n string) *Spec {
+			return w(n, "tw", nil, 0)
+		}},
+		{name: "strace", build: func(n string) *Spec {
+			return w(n, "oeEpPsuSXIab", []string{"output", "trace", "signal"}, 0)
+		}},
+		{name: "ltrace", build: func(n string) *Spec {
+			return w(n, "oeEpPsuSXIab", nil, 0)
+		}},
+		{name: "unshare", build: func(n string) *Spec {
+			return w(n, "", []string{"setgroups", "propagation", "root", "wd"}, 0)
+		}},
+		{name: "nsenter", build: func(n string) *Spec {
+			return w(n, "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0)
+		}},
+		{name: "firejail", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "torsocks", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "proxychains", build: func(n string) *Spec {
+			return w(n, "f", nil, 0)
+		}},
+		{name: "proxychains4", build: func(n string) *Spec {
+			return w(n, "f", nil, 0)
+		}},
+		{name: "busybox", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "dbus-run-session", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "catchsegv", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "faketime", build: func(n string) *Spec {
+			return w(n, "", nil, 1)
+		}},
+		{name: "systemd-run", build: func(n string) *Spec {
+			return w(n, "pEu", []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice"}, 0)
+		}},
+		{name: "doppler", build: func(n string) *Spec {
+			return w(n, "", nil, 0)
+		}},
+		{name: "dotenv", build: func(n string) *Spec {
+			return w(n, "ecv", nil, 0)
+		}},
+		{name: "choom", build: func(n string) *Spec {
+			return w(n, "np", []string{"adjust", "pid"}, 0)
+		}},
+		{name: "setpriv", build: func(n string) *Spec {
+			return w(n, "", []string{"reuid", "regid", "groups",
+				"inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile",
+				"landlock-access", "landlock-rule", "ruid", "euid", "rgid", "egid"}, 0)
+		}},
+		{name: "prlimit", build: fixed(prlimitModel)},
+		{name: "split", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(
+				val("", RoleCode, "filter").code(LangShell).does(EffExec, "split --filter runs a shell command for every part"),
+				val("a", RoleData, "suffix-length"), val("", RoleData, "additional-suffix"), val("b", RoleData, "bytes"),
+				val("C", RoleData, "line-bytes"), opt("", RoleData, "numeric-suffixes", "hex-suffixes"),
+				val("l", RoleData, "lines"), val("n", RoleData, "number"), val("t", RoleData, "separator")),
+				Operands: operands(RolePath)}
+		}},
+		{name: "dd", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: Syntax{}, Open: true, Operands: operands(RoleData)}
+		}},
+		{name: "flock", build: func(n string) *Spec {
+			return permute(withCode(w(n, "wE", []string{"timeout", "conflict-exit-code"}, 1), "c", "command"))
+		}},
+		{name: "runuser", build: func(n string) *Spec {
+			return withCode(w(n, "ugs", []string{"user", "group", "shell"}, 0), "c", "command")
+		}},
+		{name: "sg", build: func(n string) *Spec {
+			return withCode(w(n, "", nil, 1), "c", "command")
+		}},
+		{name: "script", build: func(n string) *Spec {
+			return withCode(w(n, "qaefT", []string{"timing", "log-in", "log-out", "log-io", "logging-format"}, 0), "c", "command")
+		}},
+		{name: "nix-shell", build: func(n string) *Spec {
+			return withCode(w(n, "pIA", []string{"packages", "attr", "arg", "argstr"}, 0), "", "run", "command")
+		}},
+		{name: "watch", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("n", RoleData, "interval"),
+				opt("d", RoleData, "differences"), val("", RoleData, "equexit", "chgexit", "color", "no-color"), flag("x", "exec"),
+				flag("q", "equexit-quiet"), flag("t", "no-title"), flag("b", "beep"), flag("e", "errexit"), flag("g", "chgexit-any"),
+				flag("p", "precise"), flag("w", "no-wrap")),
+				Operands: []Operand{{Role: RoleCode, Lang: LangShell}, {Role: RoleCode, Lang: LangShell}}}
+		}},
 	}
 }
 

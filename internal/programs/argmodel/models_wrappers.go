@@ -22,73 +22,109 @@ func privileged(s *Spec) *Spec {
 	return s
 }
 
-func wrapperModels() []*Spec {
-	return []*Spec{
-		privileged(wrapper("sudo", GNUStop, runs, list(
-			val("C", RoleData, "close-from"), val("D", RolePath, "chdir"), val("g", RoleData, "group"),
-			opt("h", RoleData, "host"), val("p", RoleData, "prompt"), val("R", RolePath, "chroot"),
-			val("r", RoleData, "role"), val("T", RoleData, "command-timeout"), val("t", RoleData, "type"),
-			val("U", RoleData, "other-user"), val("u", RoleData, "user"), val("a", RoleData, "auth-type"),
-			val("c", RoleData, "login-class"), opt("", RoleData, "preserve-env"),
-			Option{Short: "e", Long: []string{"edit"}, Inert: true}, flag("s", "shell"), flag("i", "login"),
-		), shorts("ABbEHKklNnPSVv"), longs("askpass", "bell", "background", "set-home", "help",
-			"remove-timestamp", "reset-timestamp", "list", "no-update", "non-interactive",
-			"preserve-groups", "stdin", "version", "validate"))),
-		privileged(wrapper("sudoedit", GNUStop, operands(RolePath), list(
-			val("C", RoleData, "close-from"), val("D", RolePath, "chdir"), val("g", RoleData, "group"),
-			opt("h", RoleData, "host"), val("p", RoleData, "prompt"), val("R", RolePath, "chroot"),
-			val("r", RoleData, "role"), val("T", RoleData, "command-timeout"), val("t", RoleData, "type"),
-			val("u", RoleData, "user"),
-		), shorts("ABbknNSV"))),
-		privileged(wrapper("doas", POSIX, runsOnly, list(val("C", RolePath), val("u", RoleData), val("a", RoleData)),
-			shorts("Lns"))),
-		privileged(wrapper("su", GNU, []Operand{{Role: RoleData}, {Role: RoleArg}}, list(
-			val("c", RoleCode, "command").code(LangShell),
-			val("", RoleCode, "session-command").code(LangShell),
-			val("s", RoleProgram, "shell"), val("g", RoleData, "group"), val("G", RoleData, "supp-group"),
-			val("w", RoleData, "whitelist-environment"),
-			flag("l", "login"), flag("mp", "preserve-environment"), opt("P", RoleData, "pty"),
-			flag("f", "fast"), flag("h", "help"), flag("V", "version"),
-		))),
-		privileged(wrapper("pkexec", GNUStop, runsOnly, list(val("", RoleData, "user")),
-			longs("keep-cwd", "disable-internal-agent", "version", "help"))),
-		privileged(wrapper("run0", GNUStop, runsOnly, list(
-			val("u", RoleData, "user"), val("g", RoleData, "group"), val("D", RolePath, "chdir"),
-			val("", RoleData, "unit", "description", "slice", "nice", "setenv", "background", "machine", "area"),
-			val("p", RoleData, "property"), flag("", "no-ask-password"), flag("", "slice-inherit"),
-			flag("h", "help"), flag("", "version"),
-		))),
-		wrapper("env", GNUStop, runs, list(
-			flag("i", "ignore-environment"), flag("0", "null"), val("u", RoleData, "unset"),
-			val("C", RolePath, "chdir"), val("S", RoleCode, "split-string").code(LangShell),
-			flag("v", "debug"), val("P", RolePath), opt("", RoleData, "block-signal", "default-signal", "ignore-signal"),
-			flag("", "list-signal-handling"), flag("", "help"), flag("", "version"),
-		)),
-		wrapper("nice", Syntax{Abbrev: true, Digits: true}, runsOnly, list(val("n", RoleData, "adjustment"),
-			flag("", "help"), flag("", "version"))),
-		wrapper("nohup", GNUStop, runsOnly, longs("help", "version")),
-		wrapper("timeout", GNUStop, []Operand{{Role: RoleData}, {Role: RoleCommand}}, list(
-			val("k", RoleData, "kill-after"), val("s", RoleData, "signal"),
-			flag("f", "foreground"), flag("p", "preserve-status"), flag("v", "verbose"),
-			flag("", "help"), flag("", "version"))),
-		wrapper("stdbuf", GNUStop, runsOnly, list(val("i", RoleData, "input"), val("o", RoleData, "output"),
-			val("e", RoleData, "error"), flag("", "help"), flag("", "version"))),
-		wrapper("ionice", GNUStop, runsOnly, list(val("c", RoleData, "class"), val("n", RoleData, "classdata"),
-			Option{Short: "p", Long: []string{"pid"}, Arg: ArgRequired, Role: RoleData, Inert: true},
-			Option{Short: "P", Long: []string{"pgid"}, Arg: ArgRequired, Role: RoleData, Inert: true},
-			Option{Short: "u", Long: []string{"uid"}, Arg: ArgRequired, Role: RoleData, Inert: true},
-			flag("t", "ignore"), flag("h", "help"), flag("V", "version"))),
-		wrapper("setsid", GNUStop, runsOnly, list(flag("c", "ctty"), flag("f", "fork"), flag("w", "wait"),
-			flag("h", "help"), flag("V", "version"))),
-		wrapper("command", POSIX, runsOnly, list(flag("p"),
-			Option{Short: "v", Inert: true}, Option{Short: "V", Inert: true})),
-		wrapper("builtin", POSIX, runsOnly),
-		wrapper("exec", POSIX, runsOnly, list(flag("c"), flag("l"), val("a", RoleData))),
-		wrapper("time", GNUStop, runsOnly, list(val("f", RoleData, "format"), val("o", RolePath, "output"),
-			flag("a", "append"), flag("v", "verbose"), flag("q", "quiet"), flag("p", "portability"),
-			flag("", "help"), flag("V", "version"))),
-		{Name: "hash", Syntax: POSIX, Operands: operands(RoleData), Options: list(
-			val("p", RolePath).does(EffComputed, "hash -p makes a name run the program at this path"),
-			flag("r"), flag("d"), flag("l"), flag("t"))},
+func wrapperRows() []row {
+	return []row{
+		{name: "sudo", build: func(n string) *Spec {
+			return privileged(wrapper(n, GNUStop, runs, list(
+				val("C", RoleData, "close-from"), val("D", RolePath, "chdir"), val("g", RoleData, "group"),
+				opt("h", RoleData, "host"), val("p", RoleData, "prompt"), val("R", RolePath, "chroot"),
+				val("r", RoleData, "role"), val("T", RoleData, "command-timeout"), val("t", RoleData, "type"),
+				val("U", RoleData, "other-user"), val("u", RoleData, "user"), val("a", RoleData, "auth-type"),
+				val("c", RoleData, "login-class"), opt("", RoleData, "preserve-env"),
+				Option{Short: "e", Long: []string{"edit"}, Inert: true}, flag("s", "shell"), flag("i", "login"),
+			), shorts("ABbEHKklNnPSVv"), longs("askpass", "bell", "background", "set-home", "help",
+				"remove-timestamp", "reset-timestamp", "list", "no-update", "non-interactive",
+				"preserve-groups", "stdin", "version", "validate")))
+		}},
+		{name: "sudoedit", build: func(n string) *Spec {
+			return privileged(wrapper(n, GNUStop, operands(RolePath), list(
+				val("C", RoleData, "close-from"), val("D", RolePath, "chdir"), val("g", RoleData, "group"),
+				opt("h", RoleData, "host"), val("p", RoleData, "prompt"), val("R", RolePath, "chroot"),
+				val("r", RoleData, "role"), val("T", RoleData, "command-timeout"), val("t", RoleData, "type"),
+				val("u", RoleData, "user"),
+			), shorts("ABbknNSV")))
+		}},
+		{name: "doas", build: func(n string) *Spec {
+			return privileged(wrapper(n, POSIX, runsOnly, list(val("C", RolePath), val("u", RoleData), val("a", RoleData)),
+				shorts("Lns")))
+		}},
+		{name: "su", build: func(n string) *Spec {
+			return privileged(wrapper(n, GNU, []Operand{{Role: RoleData}, {Role: RoleArg}}, list(
+				val("c", RoleCode, "command").code(LangShell),
+				val("", RoleCode, "session-command").code(LangShell),
+				val("s", RoleProgram, "shell"), val("g", RoleData, "group"), val("G", RoleData, "supp-group"),
+				val("w", RoleData, "whitelist-environment"),
+				flag("l", "login"), flag("mp", "preserve-environment"), opt("P", RoleData, "pty"),
+				flag("f", "fast"), flag("h", "help"), flag("V", "version"),
+			)))
+		}},
+		{name: "pkexec", build: func(n string) *Spec {
+			return privileged(wrapper(n, GNUStop, runsOnly, list(val("", RoleData, "user")),
+				longs("keep-cwd", "disable-internal-agent", "version", "help")))
+		}},
+		{name: "run0", build: func(n string) *Spec {
+			return privileged(wrapper(n, GNUStop, runsOnly, list(
+				val("u", RoleData, "user"), val("g", RoleData, "group"), val("D", RolePath, "chdir"),
+				val("", RoleData, "unit", "description", "slice", "nice", "setenv", "background", "machine", "area"),
+				val("p", RoleData, "property"), flag("", "no-ask-password"), flag("", "slice-inherit"),
+				flag("h", "help"), flag("", "version"),
+			)))
+		}},
+		{name: "env", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runs, list(
+				flag("i", "ignore-environment"), flag("0", "null"), val("u", RoleData, "unset"),
+				val("C", RolePath, "chdir"), val("S", RoleCode, "split-string").code(LangShell),
+				flag("v", "debug"), val("P", RolePath), opt("", RoleData, "block-signal", "default-signal", "ignore-signal"),
+				flag("", "list-signal-handling"), flag("", "help"), flag("", "version"),
+			))
+		}},
+		{name: "nice", build: func(n string) *Spec {
+			return wrapper(n, Syntax{Abbrev: true, Digits: true}, runsOnly, list(val("n", RoleData, "adjustment"),
+				flag("", "help"), flag("", "version")))
+		}},
+		{name: "nohup", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, longs("help", "version"))
+		}},
+		{name: "timeout", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, []Operand{{Role: RoleData}, {Role: RoleCommand}}, list(
+				val("k", RoleData, "kill-after"), val("s", RoleData, "signal"),
+				flag("f", "foreground"), flag("p", "preserve-status"), flag("v", "verbose"),
+				flag("", "help"), flag("", "version")))
+		}},
+		{name: "stdbuf", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(val("i", RoleData, "input"), val("o", RoleData, "output"),
+				val("e", RoleData, "error"), flag("", "help"), flag("", "version")))
+		}},
+		{name: "ionice", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(val("c", RoleData, "class"), val("n", RoleData, "classdata"),
+				Option{Short: "p", Long: []string{"pid"}, Arg: ArgRequired, Role: RoleData, Inert: true},
+				Option{Short: "P", Long: []string{"pgid"}, Arg: ArgRequired, Role: RoleData, Inert: true},
+				Option{Short: "u", Long: []string{"uid"}, Arg: ArgRequired, Role: RoleData, Inert: true},
+				flag("t", "ignore"), flag("h", "help"), flag("V", "version")))
+		}},
+		{name: "setsid", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(flag("c", "ctty"), flag("f", "fork"), flag("w", "wait"),
+				flag("h", "help"), flag("V", "version")))
+		}},
+		{name: "command", build: func(n string) *Spec {
+			return wrapper(n, POSIX, runsOnly, list(flag("p"),
+				Option{Short: "v", Inert: true}, Option{Short: "V", Inert: true}))
+		}},
+		{name: "builtin", build: func(n string) *Spec {
+			return wrapper(n, POSIX, runsOnly)
+		}},
+		{name: "exec", build: func(n string) *Spec {
+			return wrapper(n, POSIX, runsOnly, list(flag("c"), flag("l"), val("a", RoleData)))
+		}},
+		{name: "time", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(val("f", RoleData, "format"), val("o", RolePath, "output"),
+				flag("a", "append"), flag("v", "verbose"), flag("q", "quiet"), flag("p", "portability"),
+				flag("", "help"), flag("V", "version")))
+		}},
+		{name: "hash", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: POSIX, Operands: operands(RoleData), Options: list(
+				val("p", RolePath).does(EffComputed, "hash -p makes a name run the program at this path"),
+				flag("r"), flag("d"), flag("l"), flag("t"))}
+		}},
 	}
 }

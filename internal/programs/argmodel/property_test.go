@@ -139,7 +139,7 @@ func TestGitSubcommandsComplete(t *testing.T) {
 		if len(f) != 1 || strings.ContainsAny(f[0], ".:") {
 			continue
 		}
-		if Git.Lookup(f[0]) == nil {
+		if Lookup("git").Lookup(f[0]) == nil {
 			t.Errorf("git %s is missing from the model", f[0])
 		}
 	}

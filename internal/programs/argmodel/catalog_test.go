@@ -1,0 +1,60 @@
+package argmodel
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCatalogLoadsEveryName builds every model through every name it is
+// run as: each compiles, carries its row's name, and all the names of one
+// row give the same model.
+func TestCatalogLoadsEveryName(t *testing.T) {
+	for _, r := range rows() {
+		s := Lookup(r.name)
+		if s == nil || s.Name != r.name {
+			t.Fatalf("%s: Lookup gave %v", r.name, s)
+		}
+		for _, a := range r.aliases {
+			if Lookup(a) != s {
+				t.Errorf("%s: alias %s gives another model", r.name, a)
+			}
+		}
+	}
+	if got, want := len(Names()), len(catalog); got != want {
+		t.Errorf("Names: %d names, catalog has %d", got, want)
+	}
+}
+
+// TestCatalogBuildsNothingUntilAsked pins the point of the lazy catalog:
+// a fresh index of every row builds no model until a name is looked up,
+// and then only that name's.
+func TestCatalogBuildsNothingUntilAsked(t *testing.T) {
+	built := map[string]int{}
+	var rs []row
+	for _, r := range rows() {
+		build := r.build
+		r.build = func(n string) *Spec { built[n]++; return build(n) }
+		rs = append(rs, r)
+	}
+	m := index(rs)
+	if len(built) != 0 {
+		t.Fatalf("indexing built %v", built)
+	}
+	m["gsed"].load()
+	m["sed"].load()
+	if len(built) != 1 || built["sed"] != 1 {
+		t.Fatalf("loading sed twice by two names built %v", built)
+	}
+}
+
+// TestCatalogRejectsAMisnamedRow: a row whose build makes another
+// program's model is a programming error, reported on load.
+func TestCatalogRejectsAMisnamedRow(t *testing.T) {
+	m := index([]row{{name: "cp", build: fixed(sedModel)}})
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), `built the model of "sed"`) {
+			t.Fatalf("recovered %v", r)
+		}
+	}()
+	m["cp"].load()
+}
