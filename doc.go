@@ -44,7 +44,12 @@
 // segment decides alone (none is silent); several segments are
 // auto-approved only if every one is allowed, and one with no rule makes
 // the command ask — except in auto mode, where it is silent. A cd whose
-// target is inside the scope counts as allowed.
+// target is inside the scope counts as allowed. A segment of plain
+// assignments only (X=$(git rev-parse HEAD), V=1.0) runs no program and
+// is not counted: the substitutions in its values are segments of their
+// own, and a command of assignments alone has no rule. An assignment to
+// a variable that runs or finds code (PATH, EDITOR, BASH_ENV …), to an
+// array element, or with a redirection is a segment like any other.
 //
 // # Security model
 //

@@ -45,6 +45,10 @@ type verdict struct {
 	rule *CompiledRule
 	code Code
 	why  string
+	// neutral marks a segment of plain assignments only, with no rule:
+	// it runs nothing, so the compound rule does not count it (see
+	// combine).
+	neutral bool
 }
 
 func (v verdict) class() segClass { return classOf(v.code) }
@@ -64,7 +68,7 @@ func (x *decider) terminalRules() bool {
 		}
 	}
 	res, at := combine(vs, len(segs), x.auto)
-	x.conclude(res, at, vs)
+	x.conclude(res, at, vs, counted(vs, len(segs)))
 	return res != resultDeny
 }
 
@@ -96,12 +100,20 @@ const (
 // combine is the compound rule: any deny denies; any ask asks; a single
 // segment that is allowed (or has no rule) decides alone; several
 // segments are allowed only if every one is, and one with no rule makes
-// the command ask, except in auto mode, where it is silent. vs are the
+// the command ask, except in auto mode, where it is silent. A neutral
+// segment (plain assignments only, no rule) is not counted: it runs
+// nothing, so "X=$(git rev-parse HEAD); echo "$X"" is decided by its two
+// other segments, and a command of neutral segments alone has no rule
+// (the absence of a rule never becomes a permission). vs are the
 // verdicts of the first segments of n (up to the first deny). It returns
 // the result and the index of the segment that decided (-1 for none).
 func combine(vs []verdict, n int, auto bool) (fileResult, int) {
-	firstAsk, firstNone := -1, -1
+	n = counted(vs, n)
+	firstAsk, firstNone, firstAllow := -1, -1, -1
 	for i, v := range vs {
+		if v.neutral {
+			continue
+		}
 		switch v.class() {
 		case classDeny:
 			return resultDeny, i
@@ -113,13 +125,19 @@ func combine(vs []verdict, n int, auto bool) (fileResult, int) {
 			if firstNone < 0 {
 				firstNone = i
 			}
+		case classAllow:
+			if firstAllow < 0 {
+				firstAllow = i
+			}
 		}
 	}
 	switch {
 	case firstAsk >= 0:
 		return resultAsk, firstAsk
+	case n == 0:
+		return resultSilent, -1
 	case firstNone < 0 && n == 1:
-		return resultAllowOne, 0
+		return resultAllowOne, firstAllow
 	case firstNone < 0 && n > 1:
 		return resultAllowAll, -1
 	case n <= 1 || auto:
@@ -128,9 +146,20 @@ func combine(vs []verdict, n int, auto bool) (fileResult, int) {
 	return resultUnmatched, firstNone
 }
 
-// conclude records what the compound rule concluded.
-func (x *decider) conclude(res fileResult, at int, vs []verdict) {
-	n := len(x.cmd.Segs)
+// counted is how many of n segments the compound rule counts: all but
+// the neutral ones among the verdicts vs.
+func counted(vs []verdict, n int) int {
+	for _, v := range vs {
+		if v.neutral {
+			n--
+		}
+	}
+	return n
+}
+
+// conclude records what the compound rule concluded; n is the number of
+// segments it counted.
+func (x *decider) conclude(res fileResult, at int, vs []verdict, n int) {
 	var text string
 	var v verdict
 	if at >= 0 {
@@ -187,6 +216,9 @@ func (x *decider) classify(s *shell.Segment) verdict {
 	}
 	if allow != nil {
 		return verdict{rule: allow, code: CodeFileAllow}
+	}
+	if s.AssignsOnly() {
+		return verdict{neutral: true, why: "only sets shell variables: it runs no program, and needs no rule"}
 	}
 	return x.cdVerdict(s)
 }

@@ -14,6 +14,7 @@ func TestCombine(t *testing.T) {
 	deny := verdict{code: CodeFileDeny}
 	floor := verdict{code: CodeBuiltinDeny}
 	none := verdict{}
+	assign := verdict{neutral: true}
 	tests := []struct {
 		name string
 		vs   []verdict
@@ -36,6 +37,11 @@ func TestCombine(t *testing.T) {
 		{"auto mode: no rule is silent", []verdict{allow, none}, 2, true, resultSilent, -1},
 		{"auto mode: an ask still asks", []verdict{none, ask}, 2, true, resultAsk, 1},
 		{"auto mode: all allowed", []verdict{allow, allow}, 2, true, resultAllowAll, -1},
+		{"assignments are not counted", []verdict{assign, allow, allow}, 3, false, resultAllowAll, -1},
+		{"assignments and one allowed segment", []verdict{assign, allow}, 2, false, resultAllowOne, 1},
+		{"assignments and one segment with no rule", []verdict{assign, none}, 2, false, resultSilent, -1},
+		{"assignments alone are silent", []verdict{assign, assign}, 2, false, resultSilent, -1},
+		{"assignments do not hide a segment with no rule", []verdict{assign, allow, none}, 3, false, resultUnmatched, 2},
 	}
 	for _, tt := range tests {
 		res, at := combine(tt.vs, tt.n, tt.auto)

@@ -404,3 +404,25 @@ func relativeSearch(path string) bool {
 	}
 	return false
 }
+
+// AssignsOnly reports a segment made only of NAME=value words, with no
+// redirection and no input of its own, whose every name is a plain
+// variable: none that a program or the shell reads as code or as a place
+// to find programs or directories (see envVars), no array element (whose
+// subscript is arithmetic). Such a segment runs no program; the
+// substitutions in its values are segments of their own.
+func (s *Segment) AssignsOnly() bool {
+	if len(s.Words) == 0 || len(s.Redirs) > 0 || s.Stdin.Kind != StdinInherited {
+		return false
+	}
+	for _, w := range s.Words {
+		if !programs.IsAssignment(w) {
+			return false
+		}
+		name := strings.TrimSuffix(w[:strings.IndexByte(w, '=')], "+")
+		if strings.IndexByte(name, '[') >= 0 || envKindOf(name) != envNone {
+			return false
+		}
+	}
+	return true
+}
