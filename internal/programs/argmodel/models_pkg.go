@@ -101,6 +101,7 @@ func npmModel() *Spec {
 		group(s, "org", "set", "rm"), group(s, "team", "create", "destroy", "add", "rm"), group(s, "token", "create", "revoke"),
 		group(s, "profile", "set", "enable-2fa", "disable-2fa"), group(s, "trust", "github", "gitlab", "revoke"),
 		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete")),
+		npmPkg(s),
 		configSet(s, "set"), execCmd(s, "edit"), execCmd(s, "explore")},
 		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook"))
 	for _, n := range npmCommands {
@@ -121,6 +122,39 @@ func child(s *Spec, n string) *Spec {
 		}
 	}
 	return nil
+}
+
+// npmPkg is npm pkg: set and delete rewrite package.json, and a key under
+// scripts changes what a later npm test, npm run or npm install runs
+// (like git config alias.*), which the engine cannot follow from one
+// command to the next.
+func npmPkg(s Syntax) *Spec {
+	pkg := cmd(s, "pkg")
+	for _, n := range []string{"get", "set", "delete", "fix"} {
+		sub := cmd(s, n)
+		if n == "set" || n == "delete" {
+			sub.Judge = judgeNpmPkg
+		}
+		pkg.Subs = append(pkg.Subs, sub)
+	}
+	return pkg
+}
+
+// judgeNpmPkg finds, in npm pkg set KEY=VALUE … or npm pkg delete KEY …,
+// a key of the scripts (or one known only at run time).
+func judgeNpmPkg(r *Result, words []string) {
+	for _, it := range r.Items {
+		if it.Kind != KindOperand || it.Spec == nil || it.Spec.Judge == nil {
+			continue
+		}
+		key, _, _ := strings.Cut(it.Text, "=")
+		switch {
+		case it.Computed:
+			cloudFinding(r, it.Word, "npm pkg writes a key of package.json known only at run time, which may be a script")
+		case key == "scripts" || strings.HasPrefix(key, "scripts.") || strings.HasPrefix(key, "scripts["):
+			cloudFinding(r, it.Word, "npm pkg changes the script "+key+", which a later npm command runs")
+		}
+	}
 }
 
 func configSet(s Syntax, name string) *Spec {
