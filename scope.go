@@ -179,6 +179,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
 		}
 	}
+	if why := x.segLinks(s, pc); why != "" {
+		return why
+	}
 	for _, ref := range s.Redirs {
 		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 			return ""
@@ -188,6 +191,21 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// segLinks checks the words that a segment making links (ln, cp -s) links:
+// a link to a directory holding a protected path reaches it by a name the
+// later commands' words do not show.
+func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
+	programs.LinkWords(s.Words, func(j int) {
+		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
+			return
+		}
+		if p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs); p != "" {
+			why = "link to " + shell.QuoteExcerpt(s.Words[j]) + ": " + p + "; a person approves every such link"
+		}
+	})
+	return why
 }
 
 // anyFlags reports a word that the shell may still change.

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permengine/permengine/internal/shell"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The allocation-free check of a scope root never accepts a root that the
@@ -174,4 +176,39 @@ func TestPolicyFileAndLockAnywhereInScope(t *testing.T) {
 	} {
 		assert.Equal(t, want, pc.Problem(w, 0, dirs), w)
 	}
+}
+
+// A link to a directory that holds the rest of a protected pattern
+// reaches it by another name; a link to anything else is a plain path.
+func TestLinkProblem(t *testing.T) {
+	pc := Default.Check("/ws/proj")
+	dirs := []string{"/ws/proj"}
+	for w, want := range map[string]string{
+		".git":                 "**/.git/hooks",
+		"/ws/proj/.git":        "**/.git/hooks",
+		"./.GIT":               "**/.git/hooks",
+		".git/modules/sub":     "**/.git/modules/**/hooks",
+		".git/modules/sub/a/b": "**/.git/modules/**/hooks",
+		".git/info":            "**/.git/info/attributes",
+		"src/lib":              "",
+		"../shared/config":     "",
+		"node_modules/.bin":    "",
+		"/etc":                 "",
+		"~":                    "",
+		".gitignore":           "",
+	} {
+		got := pc.LinkProblem(w, 0, dirs)
+		if want == "" {
+			assert.Empty(t, got, w)
+		} else {
+			assert.Contains(t, got, "protected path "+want, w)
+		}
+	}
+	assert.Contains(t, pc.LinkProblem("$X", shell.WordExpands, dirs), "known only at run time")
+	assert.Contains(t, pc.LinkProblem(".gi?", shell.WordGlob, dirs), "known only at run time")
+	extra, err := NewProtected(nil, []string{"/srv/secrets/**"}, false)
+	require.NoError(t, err)
+	xc := extra.Check("/ws/proj")
+	assert.Contains(t, xc.LinkProblem("/srv", 0, dirs), "protected path /srv/secrets/**")
+	assert.Empty(t, pc.LinkProblem("/srv", 0, dirs), "the host's pattern is not in the default set")
 }

@@ -62,6 +62,9 @@ type protectedSet struct {
 	// dotOnly is true when every pattern names a component starting with
 	// '.', so a path without "/." cannot match and the globs are skipped.
 	dotOnly bool
+	// parents are the patterns' proper prefixes (see linkPrefixes),
+	// compiled on first use.
+	parents func() []prefixGlob
 }
 
 // defaultProtectedSet is the built-in patterns compiled, on first use: a
@@ -94,6 +97,7 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 	for name, ks := range s.byName {
 		out.byName[name] = slices.Clone(ks)
 	}
+	out.parents = sync.OnceValue(out.linkPrefixes) // read once every pattern is in
 	s = out
 	for _, pat := range extra {
 		g, err := glob.Compile(strings.ToLower(pat), '/')
@@ -114,6 +118,35 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 		}
 	}
 	return s, nil
+}
+
+// prefixGlob is a proper prefix of a protected pattern, compiled.
+type prefixGlob struct {
+	g       *glob.Pattern
+	pattern string // the pattern it is a prefix of
+}
+
+// linkPrefixes compiles the proper prefixes of the patterns, up to a '/'
+// ("**/.git" of "**/.git/hooks"), except those of "**" components only,
+// which every path matches. A directory a prefix matches holds the rest
+// of the pattern: a link to it reaches the protected path by a name that
+// does not show it.
+func (s *protectedSet) linkPrefixes() []prefixGlob {
+	var out []prefixGlob
+	for _, pat := range s.patterns {
+		lp := strings.ToLower(pat)
+		for i := 1; i < len(lp); i++ {
+			if lp[i] != '/' || strings.Trim(lp[:i], "*/") == "" {
+				continue
+			}
+			g, err := glob.Compile(lp[:i], '/')
+			if err != nil {
+				continue // the whole pattern compiled; a prefix cut inside a brace may not, and the pattern still holds
+			}
+			out = append(out, prefixGlob{g: g, pattern: pat})
+		}
+	}
+	return out
 }
 
 // neededDotName returns the first component of a glob pattern that starts
@@ -316,6 +349,52 @@ func dirsHaveDot(dirs []string) bool {
 	return false
 }
 
+// LinkProblem returns why a symbolic link that points to w (or is named
+// w) reaches a protected path by another name, or "": w names a directory
+// that holds the rest of a protected pattern (.git holds hooks, so after
+// ln -s .git g the path g/hooks/pre-commit is .git/hooks/pre-commit), or
+// w is known only at run time. w is resolved against dirs as Problem
+// resolves words; a link's target is read from the link's own directory,
+// which the words of the same command name as well.
+func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
+	if w == "" {
+		return ""
+	}
+	if flags&wildFlags != 0 || w[0] == '$' || w[0] == '`' {
+		return "a path known only at run time, which may hold a protected path"
+	}
+	parents := pc.patternSet().parents()
+	for _, c := range candidates(w, dirs, make([]string, 0, shell.MaxDirs+1)) {
+		lc := strings.ToLower(c)
+		for _, p := range parents {
+			if p.g.Match(lc) {
+				return "a directory that holds protected path " + p.pattern + ", which the link reaches by another name"
+			}
+		}
+	}
+	return ""
+}
+
+// candidates appends to out the absolute paths word w may name from dirs
+// ("" is an unknown directory: the word is read as if absolute).
+func candidates(w string, dirs, out []string) []string {
+	switch {
+	case w[0] == '/':
+		return append(out, path.Clean(w))
+	case w[0] == '~' || w[0] == '$' || w[0] == '`':
+		// Somewhere unknown: match on the text as if it were absolute.
+		return append(out, path.Clean("/"+w))
+	}
+	for _, d := range dirs {
+		if d == "" {
+			out = append(out, path.Clean("/"+w))
+		} else {
+			out = append(out, path.Join(d, w))
+		}
+	}
+	return out
+}
+
 // Problem returns the protected pattern or file that word w (with its
 // word flags) reaches from any of dirs, or "". A word that bash still
 // expands (a glob, a brace, an expansion) reaches a protected path when
@@ -368,31 +447,10 @@ func (pc *Checker) one(w string, dirs []string) string {
 			return ""
 		}
 	}
-	var cands [shell.MaxDirs + 1]string
-	n := 0
-	switch {
-	case w[0] == '/':
-		cands[0] = path.Clean(w)
-		n = 1
-	case w[0] == '~' || w[0] == '$' || w[0] == '`':
-		// Somewhere unknown: match on the text as if it were absolute.
-		cands[0] = path.Clean("/" + w)
-		n = 1
-	default:
-		for _, d := range dirs {
-			if n == len(cands) {
-				break
-			}
-			if d == "" {
-				cands[n] = path.Clean("/" + w)
-			} else {
-				cands[n] = path.Join(d, w)
-			}
-			n++
-		}
-	}
+	var room [shell.MaxDirs + 1]string
+	cands := candidates(w, dirs, room[:0])
 	root := pc.root
-	for _, c := range cands[:n] {
+	for _, c := range cands {
 		// Every permissions.json inside the scope (and its lock file): a
 		// policy planted in a subdirectory is read by tools that start
 		// there.
