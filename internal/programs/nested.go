@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
 
 // The programs that carry a nested script or command, and how each one's
 // is found. A carrier is listed here once: the Nested bit of the catalog
@@ -271,4 +275,16 @@ func aliasScript(v []string) (Script, bool) {
 		return Script{}, false
 	}
 	return Script{Origin: "alias", Text: strings.Join(texts, "\n"), From: from, To: len(v)}, true
+}
+
+// ForeignCode returns why code that the interpreter named program runs
+// (a here-document's program) may start programs the engine does not see,
+// or "" when its words show it cannot (argmodel.ForeignCodeRuns). Code in
+// a language the catalog does not read may start any program.
+func ForeignCode(program, code string) string {
+	lang := argmodel.CodeLang(BaseName(program))
+	if lang == argmodel.LangOther {
+		return program + " runs code in a language the engine does not read, which may start any program"
+	}
+	return argmodel.ForeignCodeRuns(lang, code, false)
 }

@@ -247,6 +247,9 @@ func (c *Command) hiddenStdin(idx int) {
 			}
 		case in.Kind == StdinText && !in.Computed:
 			c.Segs[idx].Exec = v[0] + " runs the program in its here-document or here-string"
+			if why := programs.ForeignCode(v[0], in.Text); why != "" {
+				c.dyn(why)
+			}
 		case in.Kind == StdinFile && !in.Computed && !stdinFiles[in.Text]:
 			// A script file, like "bash script.sh".
 		default:

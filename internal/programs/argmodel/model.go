@@ -70,7 +70,19 @@ const (
 	LangAwk
 	// LangPager is a pager or editor command (less +cmd, vim -c).
 	LangPager
+	// The languages of interpreters' code given on the command line,
+	// which the engine reads as words (see ForeignCodeRuns).
+	LangPython
+	LangJS
+	LangPerl
+	LangRuby
+	LangPHP
+	LangMake
 )
+
+// langNames name the languages of ForeignCodeRuns in its reasons.
+var langNames = [...]string{LangPython: "Python", LangJS: "JavaScript", LangPerl: "Perl", LangRuby: "Ruby",
+	LangPHP: "PHP", LangMake: "make"}
 
 // Effect is a set of things a command line can do that a cap cares
 // about.

@@ -33,7 +33,7 @@ func interp(name string, opts ...Option) *Spec {
 func langRows() []row {
 	py := func(name string) *Spec {
 		return interp(name,
-			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
+			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Lang: LangPython, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
 			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData)},
 			val("W", RoleData), val("X", RoleData), flag("", "help"), flag("", "version"),
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
@@ -42,16 +42,16 @@ func langRows() []row {
 	}
 	node := func(name string) *Spec {
 		s := interp(name,
-			val("e", RoleCode, "eval").does(EffExec, name+" "+whyCode),
-			val("p", RoleCode, "print").does(EffExec, name+" "+whyCode),
+			val("e", RoleCode, "eval").code(LangJS).does(EffExec, name+" "+whyCode),
+			val("p", RoleCode, "print").code(LangJS).does(EffExec, name+" "+whyCode),
 			val("r", RoleData, "require"), val("", RoleData, "import", "loader", "experimental-loader"),
 			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
 		return s
 	}
-	perlish := func(name string, extra ...Option) *Spec {
+	perlish := func(name string, lang Lang, extra ...Option) *Spec {
 		return interp(name, append(list(
-			val("e", RoleCode).does(EffExec, name+" -e "+whyCode),
-			val("E", RoleCode).does(EffExec, name+" -E "+whyCode),
+			val("e", RoleCode).code(lang).does(EffExec, name+" -e "+whyCode),
+			val("E", RoleCode).code(lang).does(EffExec, name+" -E "+whyCode),
 			opt("I", RolePath), opt("M", RoleData), opt("m", RoleData), opt("i", RoleData),
 			flag("n"), flag("p"), flag("l"), flag("a"), flag("w"), flag("W"), flag("X"), flag("s"), flag("T"),
 			flag("t"), flag("c"), flag("v"), flag("d"), flag("S"), flag("x"),
@@ -81,18 +81,18 @@ func langRows() []row {
 		}},
 		{name: "deno", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
-				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Effect: EffExec, Why: "deno eval " + whyCode}}}}}
+				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}}}}
 		}},
 		{name: "perl", build: func(n string) *Spec {
-			return perlish(n, opt("0", RoleData), opt("F", RoleData))
+			return perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
 		}},
 		{name: "ruby", build: func(n string) *Spec {
-			return perlish(n, val("r", RoleData), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
+			return perlish(n, LangRuby, val("r", RoleData), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
 		}},
 		{name: "php", build: func(n string) *Spec {
-			return interp(n, val("r", RoleCode).does(EffExec, "php -r "+whyCode),
-				val("B", RoleCode).does(EffExec, "php -B "+whyCode), val("R", RoleCode).does(EffExec, "php -R "+whyCode),
-				val("E", RoleCode).does(EffExec, "php -E "+whyCode), val("F", RolePath).does(EffExec, "php -F runs a file for every line"),
+			return interp(n, val("r", RoleCode).code(LangPHP).does(EffExec, "php -r "+whyCode),
+				val("B", RoleCode).code(LangPHP).does(EffExec, "php -B "+whyCode), val("R", RoleCode).code(LangPHP).does(EffExec, "php -R "+whyCode),
+				val("E", RoleCode).code(LangPHP).does(EffExec, "php -E "+whyCode), val("F", RolePath).does(EffExec, "php -F runs a file for every line"),
 				val("f", RolePath), val("d", RoleData), val("c", RolePath))
 		}},
 		{name: "go", build: fixed(goModel)},
@@ -139,7 +139,7 @@ func makeShell(w string, computed bool) bool {
 
 func makeModel() *Spec {
 	return &Spec{Name: "make", Syntax: GNU, Open: true,
-		Options: list(val("E", RoleCode, "eval").does(EffExec, "make --eval runs make code given as an argument"),
+		Options: list(val("E", RoleCode, "eval").code(LangMake).does(EffExec, "make --eval runs make code given as an argument"),
 			val("f", RolePath, "file", "makefile"), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
 			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),

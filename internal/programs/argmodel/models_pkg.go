@@ -183,7 +183,7 @@ func runnerModel(name string, publish ...string) *Spec {
 	root := &Spec{Name: name, Syntax: s, Open: true, OpenSubs: true, Options: list(
 		val("C", RolePath, "dir", "cwd"), val("F", RoleData, "filter"),
 		val("", RoleProgram, "script-shell").does(EffExec, "runs package scripts with this shell"),
-		val("e", RoleCode, "eval").does(EffExec, whyCode), val("p", RoleCode, "print").does(EffExec, whyCode),
+		val("e", RoleCode, "eval").code(LangJS).does(EffExec, whyCode), val("p", RoleCode, "print").code(LangJS).does(EffExec, whyCode),
 	)}
 	root.Subs = exts(s, publish...)
 	root.Subs = append(root.Subs, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})

@@ -457,6 +457,11 @@ func (p *parser) flush() {
 // computedCode records a program or a shell script that is only known at
 // run time.
 func (p *parser) computedCode(it *Item) {
+	if it.Role == RoleCode {
+		if why := ForeignCodeRuns(it.Lang, it.Text, it.Computed); why != "" {
+			p.find(EffComputed, it.Word, why, "")
+		}
+	}
 	if !it.Computed {
 		return
 	}

@@ -1,0 +1,225 @@
+package argmodel
+
+import "strings"
+
+// Code in another language given on the command line (python -c, node -e,
+// perl -e, ruby -e, php -r, make --eval). The engine does not parse these
+// languages; it reads their words. Such code is exec-capable: it may
+// read and write files, which auto mode trusts. Code that may also start
+// programs, or that evaluates code or reaches names built at run time
+// (eval, getattr, __import__, process['binding'], send), runs programs the
+// engine never sees: that makes the command's program computed, which
+// auto mode does not lift. The lists below fail closed: a word of them
+// anywhere in the code, in a string too, is enough, and an adversary who
+// spells around them needs one of the reflective words that are listed.
+
+// foreignWords are, per language, the words whose presence means the code
+// may start a program or evaluate code built at run time.
+var foreignWords = map[Lang]map[string]bool{
+	LangPython: words(
+		// programs, by module and by function (a module reached another
+		// way, tempfile._os, still calls one of these)
+		"os", "_os", "posix", "subprocess", "_posixsubprocess", "pty", "commands", "multiprocessing",
+		"system", "popen", "fork", "forkpty", "execv", "execve", "execvp", "execvpe", "execl", "execle",
+		"execlp", "execlpe", "spawnl", "spawnle", "spawnlp", "spawnlpe", "spawnv", "spawnve", "spawnvp",
+		"spawnvpe", "posix_spawn", "posix_spawnp", "startfile", "create_subprocess_exec",
+		"create_subprocess_shell", "webbrowser", "help", "breakpoint", "pdb", "code", "codeop",
+		// code or names built at run time
+		"exec", "eval", "compile", "__import__", "importlib", "getattr", "setattr", "delattr", "globals",
+		"locals", "vars", "builtins", "modules", "ctypes", "cffi", "runpy", "site", "pickle", "marshal",
+		"shelve", "pkgutil", "zipimport", "open_code", "load_module", "exec_module"),
+	LangJS: words(
+		"child_process", "spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork",
+		"kill", "worker_threads", "Worker", "cluster", "inspector", "binding", "_linkedBinding", "dlopen",
+		"execve", "mainModule", "getBuiltinModule", "createRequire", "Deno", "Bun", "wasi",
+		"eval", "Function", "import", "vm", "constructor", "_load", "module", "globalThis", "global",
+		"Reflect", "Proxy", "WebAssembly"),
+	LangPerl: words("system", "exec", "qx", "fork", "open", "pipe", "readpipe", "syscall", "glob",
+		"Open2", "Open3", "IPC", "POSIX", "eval", "do", "require", "use", "CORE", "can", "UNIVERSAL",
+		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END"),
+	LangRuby: words("system", "exec", "spawn", "fork", "popen", "popen3", "capture2", "capture3", "syscall",
+		"Open3", "IO", "Kernel", "Process", "PTY", "open", "trap", "at_exit", "Fiddle", "DL",
+		"eval", "instance_eval", "class_eval", "module_eval", "instance_exec", "class_exec", "send",
+		"__send__", "public_send", "binding", "const_get", "method", "public_method", "instance_method",
+		"define_method", "ObjectSpace", "Object", "BasicObject", "require", "require_relative", "load"),
+}
+
+// foreignMarks are, per language, texts that run a program or reach a
+// name built at run time wherever they stand: backquotes and ruby's %x{}
+// (a shell command), perl's calls through a name or a reference (&{…},
+// &$f, *{…}, ->$m), escapes that spell an identifier in JavaScript.
+var foreignMarks = map[Lang][]string{
+	LangJS:   {"\\u", "\\x"},
+	LangPerl: {"`", "&{", "&$", "*{", "->$", "::$", "->@"},
+	LangRuby: {"`", "%x", "::$"},
+}
+
+func words(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// ForeignCodeRuns returns why code in language lang (computed: known only
+// at run time) may start programs the engine does not see, or "". PHP and
+// make code always may: PHP calls any function through a string
+// ($f = 'sys'.'tem'; $f('id')), and make --eval defines recipes.
+func ForeignCodeRuns(lang Lang, code string, computed bool) string {
+	if lang < LangPython {
+		return ""
+	}
+	name := langNames[lang]
+	switch {
+	case computed:
+		return name + " code known only at run time: it may start any program"
+	case lang == LangPHP || lang == LangMake:
+		return name + " code may start any program (calls through computed names cannot be told apart)"
+	}
+	for _, m := range foreignMarks[lang] {
+		if strings.Contains(code, m) {
+			return name + " code holding " + m + " may start a program or run code built at run time"
+		}
+	}
+	if lang == LangJS {
+		if why := jsRequires(code); why != "" {
+			return why
+		}
+		if why := jsBrackets(code); why != "" {
+			return why
+		}
+	}
+	set := foreignWords[lang]
+	for i := 0; i < len(code); {
+		c := code[i]
+		if !identByte(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(code) && identByte(code[j]) {
+			j++
+		}
+		w := code[i:j]
+		i = j
+		if set[w] || lang == LangPython && len(w) > 4 && strings.HasPrefix(w, "__") && strings.HasSuffix(w, "__") ||
+			lang == LangPerl && perlDoubleEval(w) {
+			return name + " code using " + w + " may start a program or run code built at run time"
+		}
+	}
+	return ""
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// jsRequires checks every require in JavaScript code: only a call with one
+// plain string literal (require('./package.json'), require("path")) is
+// read; any other use of require (a computed name, require.call, passing
+// require itself) may load child_process under another spelling.
+func jsRequires(code string) string {
+	for i := strings.Index(code, "require"); i >= 0; {
+		rest := code[i+len("require"):]
+		if i > 0 && identByte(code[i-1]) || len(rest) > 0 && identByte(rest[0]) {
+			// Part of a longer name (createRequire is listed on its own).
+		} else if !plainStringCall(rest) {
+			return "JavaScript code using require other than with one string literal may load any module, child_process included"
+		}
+		k := strings.Index(rest, "require")
+		if k < 0 {
+			break
+		}
+		i += len("require") + k
+	}
+	return ""
+}
+
+// plainStringCall reports whether s starts with ( 'text' ) or ( "text" ),
+// spaces allowed, the text without quotes of its own or backslashes.
+func plainStringCall(s string) bool {
+	s = strings.TrimLeft(s, " \t")
+	if len(s) < 4 || s[0] != '(' {
+		return false
+	}
+	s = strings.TrimLeft(s[1:], " \t")
+	if len(s) < 3 || s[0] != '\'' && s[0] != '"' {
+		return false
+	}
+	q := s[0]
+	end := strings.IndexByte(s[1:], q)
+	if end < 0 || strings.ContainsAny(s[1:1+end], "\\'\"`") {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(s[2+end:], " \t"), ")")
+}
+
+// perlDoubleEval reports the modifiers of a substitution that evaluates
+// its replacement twice (s/x/"sys"."tem(...)"/ee): the second evaluation
+// runs a string as code.
+func perlDoubleEval(w string) bool {
+	return strings.Contains(w, "ee") && strings.Trim(w, "msixpodualngcer") == ""
+}
+
+// jsBrackets finds a property read through brackets with anything but
+// numbers and plain string literals inside (process['bind'+'ing'],
+// global[k]): a name built at run time, which may be any function.
+func jsBrackets(code string) string {
+	for i := 0; i < len(code); i++ {
+		if code[i] != '[' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], ']')
+		if end < 0 {
+			return "JavaScript code with an unclosed [ may reach a name built at run time"
+		}
+		if !plainList(code[i+1 : i+1+end]) {
+			return "JavaScript code reading " + code[i:i+2+end] + " reaches a name built at run time"
+		}
+	}
+	return ""
+}
+
+// plainList reports text made of numbers, commas, spaces and plain string
+// literals only.
+func plainList(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9' || c == ',' || c == ' ' || c == '.' || c == '-':
+		case c == '\'' || c == '"':
+			end := strings.IndexByte(s[i+1:], c)
+			if end < 0 || strings.ContainsAny(s[i+1:i+1+end], "\\`") {
+				return false
+			}
+			i += 1 + end
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// CodeLang returns the language of the code that the program named name
+// runs from its command line (python: LangPython, node: LangJS), as its
+// model says, or LangOther when the model names none or there is none.
+func CodeLang(name string) Lang {
+	s := Lookup(name)
+	if s == nil {
+		return LangOther
+	}
+	lang := LangOther
+	walkSubs(s, func(t *Spec) {
+		for i := range t.Options {
+			if o := &t.Options[i]; o.Role == RoleCode && o.Lang >= LangPython && lang == LangOther {
+				lang = o.Lang
+			}
+		}
+		for _, o := range t.Operands {
+			if o.Role == RoleCode && o.Lang >= LangPython && lang == LangOther {
+				lang = o.Lang
+			}
+		}
+	})
+	return lang
+}
