@@ -155,24 +155,37 @@ func (x *decider) integrityCaps() {
 }
 
 // judged reads every segment through its program's model, once per
-// decision: the integrity, reach and exec caps all read the result.
+// decision: the integrity, reach and exec caps all read the result. Up to
+// len(judgedRoom) segments are kept in the decider itself; x holds no
+// slice of its own array (which would move the decider to the heap).
 func (x *decider) judged() []segJudge {
-	if x.judgedDone {
-		return x.judgedSegs
+	if !x.judgedDone {
+		x.judgeAll()
 	}
+	if x.judgedMore != nil {
+		return x.judgedMore
+	}
+	return x.judgedRoom[:x.judgedN]
+}
+
+func (x *decider) judgeAll() {
 	var extra [][]string
 	if x.p != nil {
 		extra = x.p.ext.ExternalEffect
 	}
-	x.judgedSegs = x.judgedRoom[:0]
-	if n := len(x.cmd.Segs); n > len(x.judgedRoom) {
-		x.judgedSegs = make([]segJudge, 0, n) // once, at the size needed
-	}
-	for i := range x.cmd.Segs {
-		x.judgedSegs = append(x.judgedSegs, judgeSegment(&x.cmd.Segs[i], extra, x.wk()))
+	segs := x.cmd.Segs
+	if len(segs) > len(x.judgedRoom) {
+		x.judgedMore = make([]segJudge, 0, len(segs)) // once, at the size needed
+		for i := range segs {
+			x.judgedMore = append(x.judgedMore, judgeSegment(&segs[i], extra, x.wk()))
+		}
+	} else {
+		for i := range segs {
+			x.judgedRoom[i] = judgeSegment(&segs[i], extra, x.wk())
+		}
+		x.judgedN = len(segs)
 	}
 	x.judgedDone = true
-	return x.judgedSegs
 }
 
 // textProblem scans the command's text for what cannot be shown

@@ -54,7 +54,8 @@ type decider struct {
 
 	// What the program models say of each segment, read once (judged).
 	judgedRoom [8]segJudge
-	judgedSegs []segJudge
+	judgedN    int        // how many of judgedRoom hold segments
+	judgedMore []segJudge // all of them, when there are more than fit
 	judgedDone bool
 
 	// The trace is gathered in buf, on Decide's stack (and in more, past
