@@ -4,14 +4,18 @@ import "strings"
 
 // Code in another language given on the command line (python -c, node -e,
 // perl -e, ruby -e, php -r, make --eval). The engine does not parse these
-// languages; it reads their words. Such code is exec-capable: it may
-// read and write files, which auto mode trusts. Code that may also start
+// languages; it reads their words. Such code is exec-capable: it may read
+// and write files, which auto mode trusts. Code that may also start
 // programs, or that evaluates code or reaches names built at run time
 // (eval, getattr, __import__, process['binding'], send), runs programs the
 // engine never sees: that makes the command's program computed, which
-// auto mode does not lift. The lists below fail closed: a word of them
-// anywhere in the code, in a string too, is enough, and an adversary who
-// spells around them needs one of the reflective words that are listed.
+// auto mode does not lift.
+//
+// This is a reading of words, not of the language, and so a heuristic:
+// where a language allows it, what the code may use is listed (Python's
+// imports, JavaScript's uses of process); elsewhere the words that start
+// programs and the reflective ones are listed. A word of the lists
+// anywhere in the code, in a string too, is enough.
 
 // foreignWords are, per language, the words whose presence means the code
 // may start a program or evaluate code built at run time.
@@ -27,16 +31,22 @@ var foreignWords = map[Lang]map[string]bool{
 		// code or names built at run time
 		"exec", "eval", "compile", "__import__", "importlib", "getattr", "setattr", "delattr", "globals",
 		"locals", "vars", "builtins", "modules", "ctypes", "cffi", "runpy", "site", "pickle", "marshal",
-		"shelve", "pkgutil", "zipimport", "open_code", "load_module", "exec_module"),
+		"shelve", "pkgutil", "zipimport", "open_code", "load_module", "exec_module", "_getframe",
+		"f_globals", "f_builtins", "f_locals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame",
+		"gc", "inspect", "timeit", "cProfile", "profile", "trace", "doctest", "pydoc", "logging",
+		"operator", "attrgetter", "methodcaller", "license", "credits", "copyright"),
 	LangJS: words(
 		"child_process", "spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork",
 		"kill", "worker_threads", "Worker", "cluster", "inspector", "binding", "_linkedBinding", "dlopen",
 		"execve", "mainModule", "getBuiltinModule", "createRequire", "Deno", "Bun", "wasi",
 		"eval", "Function", "import", "vm", "constructor", "_load", "module", "globalThis", "global",
-		"Reflect", "Proxy", "WebAssembly"),
+		"this", "Reflect", "Proxy", "WebAssembly", "values", "entries", "fromEntries", "getOwnPropertyDescriptor",
+		"getOwnPropertyDescriptors", "getOwnPropertyNames", "getOwnPropertySymbols", "getPrototypeOf",
+		"setPrototypeOf", "defineProperty", "__proto__", "prototype", "__defineGetter__", "__lookupGetter__",
+		"prepareStackTrace", "captureStackTrace", "arguments"),
 	LangPerl: words("system", "exec", "qx", "fork", "open", "pipe", "readpipe", "syscall", "glob",
 		"Open2", "Open3", "IPC", "POSIX", "eval", "do", "require", "use", "CORE", "can", "UNIVERSAL",
-		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END"),
+		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END", "ARGV"),
 	LangRuby: words("system", "exec", "spawn", "fork", "popen", "popen3", "capture2", "capture3", "syscall",
 		"Open3", "IO", "Kernel", "Process", "PTY", "open", "trap", "at_exit", "Fiddle", "DL",
 		"eval", "instance_eval", "class_eval", "module_eval", "instance_exec", "class_exec", "send",
@@ -65,9 +75,19 @@ func words(ws ...string) map[string]bool {
 // ForeignCodeRuns returns why code in language lang (computed: known only
 // at run time) may start programs the engine does not see, or "". PHP and
 // make code always may: PHP calls any function through a string
-// ($f = 'sys'.'tem'; $f('id')), and make --eval defines recipes.
+// ($f = 'sys'.'tem'; $f('id')), and make --eval defines recipes. An awk
+// program with system or a pipe, and a sed script with an e command,
+// start commands too; their other effects (writing a file) stay
+// exec-capable.
 func ForeignCodeRuns(lang Lang, code string, computed bool) string {
-	if lang < LangPython {
+	switch {
+	case lang == LangAwk && !computed && AwkRuns(code, false) && (strings.Contains(code, "system") || strings.ContainsAny(code, "|@")):
+		return "the awk program starts commands (system, a pipe, an indirect call) that the engine does not see"
+	case lang == LangSed && !computed && SedRuns(code, false) && strings.IndexByte(code, 'e') >= 0:
+		return "the sed script may start commands (e) that the engine does not see"
+	case lang < LangPython:
+		// A computed sed or awk script (sed "s/$a/$b/") stays
+		// exec-capable: the everyday form, judged by that cap.
 		return ""
 	}
 	name := langNames[lang]
@@ -82,7 +102,15 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 			return name + " code holding " + m + " may start a program or run code built at run time"
 		}
 	}
+	if lang == LangPython {
+		if why := pythonImports(code); why != "" {
+			return why
+		}
+	}
 	if lang == LangJS {
+		if why := jsProcess(code); why != "" {
+			return why
+		}
 		if why := jsRequires(code); why != "" {
 			return why
 		}
@@ -93,6 +121,10 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	set := foreignWords[lang]
 	for i := 0; i < len(code); {
 		c := code[i]
+		if c >= 0x80 && lang == LangPython {
+			// Python reads identifiers in their NFKC form: 𝐨𝐬 is os.
+			return name + " code holding letters beyond ASCII, which Python may read as other names"
+		}
 		if !identByte(c) {
 			i++
 			continue
@@ -222,4 +254,124 @@ func CodeLang(name string) Lang {
 		}
 	})
 	return lang
+}
+
+// pythonModules are the modules Python code given on the command line may
+// import: data, text and arithmetic, none of which starts a program or
+// reaches one by a name built at run time. Any other import makes the
+// code computed.
+var pythonModules = words("json", "sys", "math", "cmath", "re", "datetime", "time", "zoneinfo", "calendar",
+	"collections", "itertools", "functools", "string", "textwrap", "base64", "binascii", "hashlib", "hmac",
+	"uuid", "random", "secrets", "statistics", "decimal", "fractions", "numbers", "struct", "zlib", "gzip",
+	"bz2", "lzma", "csv", "tomllib", "configparser", "pprint", "reprlib", "enum", "dataclasses", "typing",
+	"copy", "heapq", "bisect", "array", "unicodedata", "html", "ipaddress", "difflib", "io", "fnmatch",
+	"shlex", "urllib", "glob", "pathlib", "keyword", "locale", "getpass", "stat")
+
+// pythonImports checks every import of Python code against pythonModules:
+// import a.b as c, d and from a.b import c name the modules a and d, and a.
+func pythonImports(code string) string {
+	for _, kw := range []string{"import", "from"} {
+		for i := 0; ; {
+			k := strings.Index(code[i:], kw)
+			if k < 0 {
+				break
+			}
+			at := i + k
+			i = at + len(kw)
+			if at > 0 && identByte(code[at-1]) || i < len(code) && identByte(code[i]) {
+				continue // part of a longer name
+			}
+			if kw == "import" && afterFrom(code[:at]) {
+				continue // from a.b import c: the module is a.b, read at from
+			}
+			if why := pythonImportList(code[i:], kw == "from"); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// afterFrom reports text ending in "from MODULE " (the import that follows
+// names what is taken from the module, not a module).
+func afterFrom(before string) bool {
+	before = strings.TrimRight(before, " \t")
+	j := len(before)
+	for j > 0 && (identByte(before[j-1]) || before[j-1] == '.') {
+		j--
+	}
+	if j == len(before) {
+		return false
+	}
+	rest := strings.TrimRight(before[:j], " \t")
+	return strings.HasSuffix(rest, "from") && (len(rest) == 4 || !identByte(rest[len(rest)-5]))
+}
+
+// pythonImportList reads the module names after import (every one of a
+// comma list) or from (the one before import).
+func pythonImportList(rest string, from bool) string {
+	for {
+		rest = strings.TrimLeft(rest, " \t(")
+		j := 0
+		for j < len(rest) && (identByte(rest[j]) || rest[j] == '.') {
+			j++
+		}
+		mod := rest[:j]
+		top, _, _ := strings.Cut(mod, ".")
+		if !pythonModules[top] {
+			if mod == "" {
+				mod = "a name the engine cannot read"
+			}
+			return "Python code importing " + mod + ", which is not among the modules that cannot start programs"
+		}
+		rest = strings.TrimLeft(rest[j:], " \t")
+		if from {
+			return ""
+		}
+		if strings.HasPrefix(rest, "as ") {
+			rest = strings.TrimLeft(rest[3:], " \t")
+			for len(rest) > 0 && identByte(rest[0]) {
+				rest = rest[1:]
+			}
+			rest = strings.TrimLeft(rest, " \t")
+		}
+		if !strings.HasPrefix(rest, ",") {
+			return ""
+		}
+		rest = rest[1:]
+	}
+}
+
+// jsProcessUses are the properties of process that JavaScript code given
+// on the command line may read: its environment, arguments, streams and
+// facts. process used any other way (passed as a value, or a property
+// that loads code: binding, dlopen, getBuiltinModule) makes it computed.
+var jsProcessUses = words("env", "argv", "stdout", "stderr", "stdin", "exit", "exitCode", "cwd", "version",
+	"versions", "platform", "arch", "pid", "ppid", "hrtime", "memoryUsage", "uptime", "nextTick", "title")
+
+// jsProcess checks every use of process in JavaScript code.
+func jsProcess(code string) string {
+	for i := 0; ; {
+		k := strings.Index(code[i:], "process")
+		if k < 0 {
+			return ""
+		}
+		at := i + k
+		i = at + len("process")
+		if at > 0 && identByte(code[at-1]) || i < len(code) && identByte(code[i]) {
+			continue
+		}
+		rest := strings.TrimLeft(code[i:], " \t")
+		if !strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "?.") {
+			return "JavaScript code using process as a value may reach any of its functions"
+		}
+		rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, "?"), "."), " \t")
+		j := 0
+		for j < len(rest) && identByte(rest[j]) {
+			j++
+		}
+		if !jsProcessUses[rest[:j]] {
+			return "JavaScript code using process." + rest[:j] + " may load code the engine does not see"
+		}
+	}
 }

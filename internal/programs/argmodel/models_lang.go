@@ -49,13 +49,17 @@ func langRows() []row {
 		return s
 	}
 	perlish := func(name string, lang Lang, extra ...Option) *Spec {
-		return interp(name, append(list(
+		s := interp(name, append(list(
 			val("e", RoleCode).code(lang).does(EffExec, name+" -e "+whyCode),
 			val("E", RoleCode).code(lang).does(EffExec, name+" -E "+whyCode),
 			opt("I", RolePath), opt("M", RoleData), opt("m", RoleData), opt("i", RoleData),
 			flag("n"), flag("p"), flag("l"), flag("a"), flag("w"), flag("W"), flag("X"), flag("s"), flag("T"),
 			flag("t"), flag("c"), flag("v"), flag("d"), flag("S"), flag("x"),
 		), extra...)...)
+		if lang == LangPerl {
+			s.Operands = perlOperands()
+		}
+		return s
 	}
 	return []row{
 		{name: "python", build: func(n string) *Spec {
@@ -137,10 +141,17 @@ func makeShell(w string, computed bool) bool {
 	return false
 }
 
+// readsInput reports a file operand that is the program's own input
+// (make -f - <<< 'x:; cmd'), or one known only at run time, which may be.
+func readsInput(v string, computed bool) bool {
+	return computed || v == "-" || v == "/dev/stdin" || strings.HasPrefix(v, "/dev/fd/") ||
+		strings.HasPrefix(v, "/proc/self/fd/") || strings.HasPrefix(v, "/dev/tcp/")
+}
+
 func makeModel() *Spec {
 	return &Spec{Name: "make", Syntax: GNU, Open: true,
 		Options: list(val("E", RoleCode, "eval").code(LangMake).does(EffExec, "make --eval runs make code given as an argument"),
-			val("f", RolePath, "file", "makefile"), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
+			val("f", RolePath, "file", "makefile").does(EffComputed, "make reads its makefile, whose recipes are shell code, from its input").when(readsInput), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
 			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
@@ -311,4 +322,23 @@ func prlimitModel() *Spec {
 		s.Options = append(s.Options, opt(short, RoleData, long))
 	}
 	return s
+}
+
+const whyPerlPipe = "perl opens a file operand that starts or ends with | as a command (the 2-argument open of -n, -p and <>)"
+
+// perlOperands are perl's operands: the script file, then data, which
+// its -n/-p loops and <> open as files, running one that starts or ends
+// with | as a command (perl -ne 1 'touch x|').
+func perlOperands() []Operand {
+	return []Operand{
+		{Role: RolePath, Effect: EffComputed, Check: perlOpensPipe, Why: whyPerlPipe},
+		{Role: RoleData, Effect: EffComputed, Check: perlOpensPipe, Why: whyPerlPipe},
+	}
+}
+
+// perlOpensPipe reports an operand perl's 2-argument open runs as a
+// command; one known only at run time may be one.
+func perlOpensPipe(v string, computed bool) bool {
+	v = strings.TrimSpace(v)
+	return computed || strings.HasPrefix(v, "|") || strings.HasSuffix(v, "|")
 }
