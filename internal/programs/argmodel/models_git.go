@@ -142,14 +142,14 @@ func gitModel() *Spec {
 			opt("j", RoleData, "jobs"), val("", RoleData, "depth"), val("o", RoleData, "server-option"),
 			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup"))),
 		gitSub("clone", list(gitPackProgram("u", "upload-pack"),
-			val("", RolePath, "template").does(EffExec, "git clone --template copies hooks from this directory"),
-			val("c", RoleData, "config").does(EffExec, "git clone -c sets configuration of the new repository, which can run programs"),
+			val("", RolePath, "template").does(EffExternal, "git clone --template copies hooks from this directory into the new repository, where git runs them"),
+			val("c", RoleData, "config").does(EffExternal, "git clone -c "+whyGitConfig+"; the clone itself uses it"),
 			val("j", RoleData, "jobs"), val("", RolePath, "reference", "reference-if-able"),
 			val("o", RoleData, "origin"), val("b", RoleData, "branch"), val("", RoleData, "depth"),
 			val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
 			val("", RolePath, "separate-git-dir"), val("", RoleData, "server-option"), val("", RoleData, "filter"),
 			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive"))),
-		gitSub("init", list(val("", RolePath, "template").does(EffExec, "git init --template copies hooks from this directory"),
+		gitSub("init", list(val("", RolePath, "template").does(EffExternal, "git init --template copies hooks from this directory into the repository, where git runs them"),
 			val("", RolePath, "separate-git-dir"), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
 			val("", RoleData, "object-format", "ref-format"))),
 		gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
@@ -173,7 +173,10 @@ func gitModel() *Spec {
 			val("t", RoleData, "tool"))),
 		gitExec("mergetool", "git mergetool runs a merge program", list(val("t", RoleData, "tool"),
 			val("O", RolePath))),
-		gitExec("filter-branch", "git filter-branch runs the filters given as arguments", nil),
+		gitExec("filter-branch", "git filter-branch runs the filters given as arguments", list(
+			val("", RoleCode, "setup", "env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter",
+				"commit-filter", "tag-name-filter").code(LangShell),
+			val("d", RolePath), val("", RoleData, "subdirectory-filter", "prune-empty", "original", "state-branch"))),
 		gitExec("instaweb", "git instaweb starts a web server and a browser", nil),
 		gitExec("web--browse", "git web--browse starts a browser", nil),
 		gitExec("remote-ext", "git remote-ext runs the command given in the address", nil),
@@ -195,7 +198,7 @@ func gitRemote() *Spec {
 	return gitWithSubs("remote",
 		gitEffect("add", "", list(val("t", RoleData), val("m", RoleData), opt("", RoleData, "mirror"))),
 		gitEffect("set-url", "", nil),
-		gitSub("rename", nil), gitSub("remove", nil), gitSub("rm", nil), gitSub("set-head", nil),
+		gitEffect("rename", "", nil), gitEffect("remove", "", nil), gitEffect("rm", "", nil), gitSub("set-head", nil),
 		gitSub("set-branches", nil), gitSub("get-url", nil), gitSub("show", nil), gitSub("prune", nil),
 		gitSub("update", nil))
 }
@@ -217,7 +220,8 @@ func gitBisect() *Spec {
 	run := gitSub("run", nil)
 	run.OpenSubs = false
 	run.Syntax = Syntax{}
-	run.Operands = []Operand{{Role: RoleCommand, Effect: EffExec, Why: "git bisect run runs a command at every step"}}
+	// The command is a segment of its own, which rules and caps judge.
+	run.Operands = []Operand{{Role: RoleCommand}}
 	s := gitWithSubs("bisect", run)
 	for _, n := range []string{"start", "bad", "good", "new", "old", "terms", "skip", "reset", "visualize", "view", "replay", "log", "help"} {
 		s.Subs = append(s.Subs, gitSub(n, nil))
@@ -228,7 +232,6 @@ func gitBisect() *Spec {
 
 func gitMaintenance() *Spec {
 	return gitWithSubs("maintenance",
-		gitExec("start", "git maintenance start installs a scheduled job", nil),
-		gitExec("register", "git maintenance register adds the repository to a scheduled job", nil),
+		gitEffect("start", "", nil), gitEffect("register", "", nil),
 		gitSub("run", nil), gitSub("stop", nil), gitSub("unregister", nil))
 }
