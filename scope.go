@@ -178,6 +178,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		if why := pc.Problem(w, s.Flags[j], s.Dirs); why != "" {
 			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
 		}
+		if why := attachedProblem(w, s.Flags[j], s.Dirs, pc); why != "" {
+			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
+		}
 	}
 	if why := x.segLinks(s, pc); why != "" {
 		return why
@@ -193,18 +196,49 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	return ""
 }
 
-// segLinks checks the words that a segment making links (ln, cp -s) links:
-// a link to a directory holding a protected path reaches it by a name the
-// later commands' words do not show.
+// maxCluster bounds the option letters before an attached value that
+// attachedProblem tries (-o, -rt, -xzfC …).
+const maxCluster = 6
+
+// attachedProblem checks the values a short-option word may carry attached
+// (sort -o.git/config, cp -t.git/hooks, tar -xC.git): every suffix after
+// one to maxCluster option letters is read as a path. Which letters of a
+// program take a value need not be known: every reading is tried.
+func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) string {
+	if len(w) < 3 || w[0] != '-' || w[1] == '-' {
+		return ""
+	}
+	for k := 2; k < len(w) && k <= 1+maxCluster; k++ {
+		c := w[k-1]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			break
+		}
+		if why := pc.Problem(w[k:], flags, dirs); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// segLinks checks the words of a segment that gives directories second
+// names or writes whole trees (ln, mv, cp, rsync), and a segment that
+// unpacks an archive or a patch: a directory holding a protected path
+// reached by another name, or names no word shows.
 func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
-	programs.LinkWords(s.Words, func(j int) {
+	if programs.Unpacks(s.Words) {
+		return shell.QuoteExcerpt(s.Text) + " unpacks an archive or a patch: the names it creates, a protected path among them, are not in the command; a person approves every such unpacking"
+	}
+	fromInput := programs.LinkWords(s.Words, func(j int) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return
 		}
 		if p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs); p != "" {
-			why = "link to " + shell.QuoteExcerpt(s.Words[j]) + ": " + p + "; a person approves every such link"
+			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
 		}
 	})
+	if fromInput && why == "" {
+		why = shell.QuoteExcerpt(s.Text) + " takes its paths from input, which may name a directory holding a protected path; a person approves every such command"
+	}
 	return why
 }
 

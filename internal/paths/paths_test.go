@@ -212,3 +212,13 @@ func TestLinkProblem(t *testing.T) {
 	assert.Contains(t, xc.LinkProblem("/srv", 0, dirs), "protected path /srv/secrets/**")
 	assert.Empty(t, pc.LinkProblem("/srv", 0, dirs), "the host's pattern is not in the default set")
 }
+
+// A link to the root reaches every absolute pattern a host adds.
+func TestLinkProblemRoot(t *testing.T) {
+	extra, err := NewProtected(nil, []string{"/srv/secrets/**"}, false)
+	require.NoError(t, err)
+	xc := extra.Check("/ws/proj")
+	assert.Contains(t, xc.LinkProblem("/", 0, []string{"/ws/proj"}), "/srv/secrets/**")
+	pc := Default.Check("/ws/proj")
+	assert.Empty(t, pc.LinkProblem("/", 0, []string{"/ws/proj"}), "the built-in patterns are ** patterns")
+}

@@ -20,7 +20,7 @@ var defaultProtected = []string{
 	"**/.ssh", "**/.ssh/**", "**/.gnupg", "**/.gnupg/**",
 	"**/.claude", "**/.claude/**", "**/.codex", "**/.codex/**", "**/.gemini", "**/.gemini/**",
 	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
-	"**/.gitconfig", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
+	"**/.gitconfig", "**/.config/git/config", "**/.config/git/attributes", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
 	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
 	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
 	"**/.git/info/attributes", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
@@ -135,6 +135,13 @@ func (s *protectedSet) linkPrefixes() []prefixGlob {
 	var out []prefixGlob
 	for _, pat := range s.patterns {
 		lp := strings.ToLower(pat)
+		if strings.HasPrefix(lp, "/") && strings.Trim(lp, "*/") != "" {
+			// The root holds every absolute pattern: ln -s / r reaches
+			// /srv/secrets as r/srv/secrets.
+			if g, err := glob.Compile("/", '/'); err == nil {
+				out = append(out, prefixGlob{g: g, pattern: pat})
+			}
+		}
 		for i := 1; i < len(lp); i++ {
 			if lp[i] != '/' || strings.Trim(lp[:i], "*/") == "" {
 				continue
@@ -368,7 +375,7 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 		lc := strings.ToLower(c)
 		for _, p := range parents {
 			if p.g.Match(lc) {
-				return "a directory that holds protected path " + p.pattern + ", which the link reaches by another name"
+				return "a directory that holds protected path " + p.pattern + ", which a second name or a copied tree reaches without naming it"
 			}
 		}
 	}

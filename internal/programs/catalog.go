@@ -105,7 +105,9 @@ func gitSub(v string) *Program {
 	if p, ok := gitSubs.Load(v); ok {
 		return p.(*Program)
 	}
-	if !strings.HasPrefix(v, "git-") || argmodel.Lookup(v) == nil {
+	// Only a bare git-<sub> name: a directory in front is a program named
+	// by its path (PathName), as for every other name of the catalog.
+	if !strings.HasPrefix(v, "git-") || strings.IndexByte(v, '/') >= 0 || argmodel.Lookup(v) == nil {
 		return nil
 	}
 	p, _ := gitSubs.LoadOrStore(v, &Program{model: &modelBits{name: v}})

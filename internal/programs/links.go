@@ -2,56 +2,133 @@ package programs
 
 import "strings"
 
-// Links: programs that make a second name for a file or directory. The
-// path checks read names lexically, so a link made to a directory that
-// holds a protected path (.git, which holds hooks) lets a later command
-// reach that path by a name that does not show it. The words such a
-// program links are checked for that (paths.Checker.LinkProblem).
+// Second names and whole trees. The path checks read names lexically, so
+// a command that gives a directory holding a protected path another name
+// (ln -s .git g, mv .git g) or writes a tree into one (cp -r t/hooks .git,
+// rsync -a t/ .git/) reaches that path by a name its words do not show;
+// and an archive or patch creates names that no word shows at all.
 
-// linkers are the programs that make links, and how to tell that a
-// command of theirs does: ln always (a hard link to a file is a link
-// too), cp only with -s/--symbolic-link or -l/--link, which make links
-// instead of copies (cp -rs .git g makes g/config a link to .git/config).
-var linkers = map[string]func(v []string) bool{
-	"ln":  func([]string) bool { return true },
-	"gln": func([]string) bool { return true },
-	"cp":  cpLinks,
-	"gcp": cpLinks,
+// treeWriters are the programs whose operands may name a directory they
+// link, rename, or copy a tree into or out of: every operand (and option
+// value) is checked as such (paths.Checker.LinkProblem).
+var treeWriters = map[string]bool{
+	"ln": true, "gln": true, "cp": true, "gcp": true, "mv": true, "gmv": true, "install": true,
+	"ginstall": true, "rsync": true, "ditto": true, "cpio": true,
 }
 
-// cpLinks reports a cp command with an option that makes links: a short
-// cluster holding s or l, or an abbreviation of --symbolic-link or --link.
-func cpLinks(v []string) bool {
+// unpackers create files named by the archive or patch they read, which
+// the command's words do not show (a tar entry renamed by --transform, a
+// patch that makes a symbolic link): extracting is writing unknown names.
+// Each row says how to tell that a view extracts.
+var unpackers = map[string]func(v []string) bool{
+	"tar":    tarExtracts,
+	"gtar":   tarExtracts,
+	"bsdtar": tarExtracts,
+	"unzip": func(v []string) bool {
+		return !hasShort(v, 'l') && !hasShort(v, 't') && !hasShort(v, 'v') && !hasShort(v, 'Z') && !hasShort(v, 'p')
+	},
+	"7z":    sevenZipExtracts,
+	"7za":   sevenZipExtracts,
+	"cpio":  cpioExtracts,
+	"patch": func([]string) bool { return true },
+	"pax":   func(v []string) bool { return hasShort(v, 'r') },
+}
+
+// tarExtracts reports a tar command that extracts: -x, --extract, --get,
+// or an old-style bundle holding x (tar xf a.tar).
+func tarExtracts(v []string) bool {
+	if len(v) > 1 && v[1] != "" && v[1][0] != '-' && strings.IndexByte(v[1], 'x') >= 0 {
+		return true
+	}
 	for _, w := range v[1:] {
-		switch {
-		case w == "--":
+		if w == "--" {
 			return false
-		case strings.HasPrefix(w, "--"):
+		}
+		if strings.HasPrefix(w, "--") {
 			name, _, _ := strings.Cut(w[2:], "=")
-			if len(name) >= 2 && (strings.HasPrefix("symbolic-link", name) || strings.HasPrefix("link", name)) {
+			if len(name) >= 2 && (strings.HasPrefix("extract", name) || strings.HasPrefix("get", name)) {
 				return true
 			}
-		case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], "sl"):
+			continue
+		}
+		if len(w) > 1 && w[0] == '-' && strings.IndexByte(w[1:], 'x') >= 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// LinkWords calls fn with the index of every word of v, a segment's
-// literal words, that a link it makes may point to or be named by: the
-// words after the program that are not options (an option's separate
-// value included, which costs nothing to check). It does nothing for a
-// view that makes no link.
-func LinkWords(v []string, fn func(i int)) {
-	if len(v) < 2 {
-		return
+func sevenZipExtracts(v []string) bool { return len(v) > 1 && (v[1] == "x" || v[1] == "e") }
+
+func cpioExtracts(v []string) bool {
+	return hasShort(v, 'i') || hasShort(v, 'p') || hasLong(v, "extract") || hasLong(v, "pass-through")
+}
+
+func hasShort(v []string, c byte) bool {
+	for _, w := range v[1:] {
+		if len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w[1:], c) >= 0 {
+			return true
+		}
 	}
-	makes := linkers[BaseName(v[0])]
-	if makes == nil || !makes(v) {
-		return
+	return false
+}
+
+func hasLong(v []string, name string) bool {
+	for _, w := range v[1:] {
+		if n, ok := strings.CutPrefix(w, "--"); ok && len(n) >= 2 && strings.HasPrefix(name, strings.SplitN(n, "=", 2)[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Unpacks reports whether view v extracts an archive or applies a patch:
+// it creates files whose names no word of the command shows. git apply and
+// git am are git's own (a patch may make a symbolic link to .git).
+func Unpacks(v []string) bool {
+	if len(v) < 2 {
+		return false
+	}
+	name := BaseName(v[0])
+	if name == "git-apply" || name == "git-am" {
+		return true
+	}
+	if name == "git" {
+		sub := gitSubcommand(v)
+		return sub == "apply" || sub == "am"
+	}
+	f := unpackers[name]
+	return f != nil && f(v)
+}
+
+// gitSubcommand returns the first word of a git command that is not a
+// global option or the value of -C or -c.
+func gitSubcommand(v []string) string {
+	for i := 1; i < len(v); i++ {
+		switch w := v[i]; {
+		case w == "-C" || w == "-c":
+			i++
+		case strings.HasPrefix(w, "-"):
+		default:
+			return w
+		}
+	}
+	return ""
+}
+
+// LinkWords calls fn with the index of every word of v, a segment's
+// literal words, that names a directory the command may link, rename or
+// copy a tree into or out of: the words after the program that are not
+// options (an option's separate value included, which costs nothing to
+// check). It reports whether v is such a command with no operand at all:
+// its operands then come from input (xargs ln -s), which may name any
+// directory.
+func LinkWords(v []string, fn func(i int)) (fromInput bool) {
+	if len(v) < 1 || !treeWriters[BaseName(v[0])] {
+		return false
 	}
 	opts := true
+	n := 0
 	for i := 1; i < len(v); i++ {
 		w := v[i]
 		if opts && w == "--" {
@@ -61,6 +138,8 @@ func LinkWords(v []string, fn func(i int)) {
 		if opts && len(w) > 1 && w[0] == '-' {
 			continue
 		}
+		n++
 		fn(i)
 	}
+	return n == 0
 }

@@ -75,7 +75,7 @@ func where(v []string, f argmodel.Finding) string {
 	return strings.Join(v[:end], " ") + ": "
 }
 
-// modelBits are the catalog bits the models give their programs.
+// bitsOfModel are the catalog bits the models give their programs.
 func bitsOfModel(name string) Bits {
 	risk := argmodel.Risk(name)
 	var b Bits
