@@ -54,6 +54,19 @@ var envVars = map[string]envKind{
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
 	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envPath,
+	// Where programs find their configuration, hooks and libraries: a
+	// directory the agent writes makes them run its code (HOME's
+	// .config/git/config with core.fsmonitor, a .pth file under
+	// PYTHONUSERBASE).
+	"HOME": envHidden, "ZDOTDIR": envHidden, "INPUTRC": envHidden, "GIT_COMMON_DIR": envHidden,
+	"GIT_WORK_TREE": envHidden, "GIT_INDEX_FILE": envHidden, "GIT_OBJECT_DIRECTORY": envHidden,
+	"GIT_ALTERNATE_OBJECT_DIRECTORIES": envHidden, "PYTHONPATH": envHidden, "PYTHONUSERBASE": envHidden,
+	"PYTHONHOME": envHidden, "NODE_PATH": envHidden, "PERL5LIB": envHidden, "PERLLIB": envHidden,
+	"RUBYLIB": envHidden, "GEM_HOME": envHidden, "GEM_PATH": envHidden, "BUNDLE_GEMFILE": envHidden,
+	"RIPGREP_CONFIG_PATH": envHidden, "LESSKEY": envHidden, "LESSKEYIN": envHidden, "KUBECONFIG": envHidden,
+	"AWS_CONFIG_FILE": envHidden, "AWS_SHARED_CREDENTIALS_FILE": envHidden, "DOCKER_CONFIG": envHidden,
+	"GNUPGHOME": envHidden, "CARGO_HOME": envHidden, "RUSTUP_HOME": envHidden,
+	"PIP_CONFIG_FILE": envHidden, "CLOUDSDK_CONFIG": envHidden, "GOENV": envHidden,
 	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
@@ -64,7 +77,7 @@ var envPrefixes = []struct {
 	prefix string
 	kind   envKind
 }{
-	{"GIT_CONFIG_", envHidden}, {"LD_", envHidden}, {"DYLD_", envHidden},
+	{"GIT_CONFIG_", envHidden}, {"LD_", envHidden}, {"DYLD_", envHidden}, {"XDG_", envHidden},
 	{"npm_config_", envHidden}, {"NPM_CONFIG_", envHidden}, {"CARGO_TARGET_", envHidden},
 	{"BASH_FUNC_", envScript},
 }
@@ -419,10 +432,28 @@ func (s *Segment) AssignsOnly() bool {
 		if !programs.IsAssignment(w) {
 			return false
 		}
-		name := strings.TrimSuffix(w[:strings.IndexByte(w, '=')], "+")
-		if strings.IndexByte(name, '[') >= 0 || envKindOf(name) != envNone {
+		eq := strings.IndexByte(w, '=')
+		name := strings.TrimSuffix(w[:eq], "+")
+		if strings.IndexByte(name, '[') >= 0 || envKindOf(name) != envNone || !unquotedAssign(s.Text, w[:eq+1]) {
 			return false
 		}
 	}
 	return true
+}
+
+// unquotedAssign reports whether text holds prefix (NAME= or NAME+=) at the
+// start of a word, as typed: 'X=1', "X"=1 and X\=1 are words bash runs as
+// a program, not assignments, and their text never holds X= there.
+func unquotedAssign(text, prefix string) bool {
+	for i := 0; ; {
+		k := strings.Index(text[i:], prefix)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		if at == 0 || strings.IndexByte(" \t\n;&|(", text[at-1]) >= 0 {
+			return true
+		}
+		i = at + 1
+	}
 }

@@ -107,6 +107,15 @@ func subscriptRuns(name string) bool {
 	return !(isDigits(sub) || sub == "@" || sub == "*")
 }
 
+// nameBase is the variable name of a name argument: before any '=' and
+// any array subscript (whose own substitutions subscriptRuns reads).
+func nameBase(n string) string {
+	if i := strings.IndexAny(n, "=["); i >= 0 {
+		return n[:i]
+	}
+	return n
+}
+
 // setsFromData are the builtins that give the variables they name a value
 // read from data (standard input, a format), which the engine cannot see.
 var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true}
@@ -115,6 +124,11 @@ var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true
 func (c *Command) hiddenNames(idx int) {
 	for _, v := range c.Segs[idx].Views {
 		for _, n := range nameArgs(v) {
+			if name := nameBase(n); strings.ContainsAny(name, "$`") {
+				// unset "$x" with x='a[$(cmd)]', export "$v=…" with v=GIT_EDITOR.
+				c.dyn("the variable name " + Quote(name) + " is known only at run time: it may hold an array subscript, evaluated as arithmetic, or name a variable that runs code")
+				return
+			}
 			if subscriptRuns(n) {
 				c.dyn("the array subscript in " + Quote(n) + " is evaluated as arithmetic, which may run commands")
 				if strings.ContainsAny(n, "$`") {
