@@ -225,10 +225,10 @@ func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) st
 // unpacks an archive or a patch: a directory holding a protected path
 // reached by another name, or names no word shows.
 func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
-	if programs.Unpacks(s.Words) {
+	if programs.Unpacks(s.Words, s.Bits) {
 		return shell.QuoteExcerpt(s.Text) + " unpacks an archive or a patch: the names it creates, a protected path among them, are not in the command; a person approves every such unpacking"
 	}
-	fromInput := programs.LinkWords(s.Words, func(j int) {
+	fromInput := programs.LinkWords(s.Words, s.Bits, func(j int) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return
 		}

@@ -36,6 +36,8 @@ const (
 	Nested                       // may carry a nested script or command (carriers)
 	Interpreter                  // runs code from its arguments or files (interpreters)
 	Source                       // runs a script file in the shell itself (sourcers)
+	Trees                        // links, renames or copies trees named by its operands (treeWriters)
+	Unpacker                     // may create files named by an archive or a patch (unpackers)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value
@@ -160,6 +162,12 @@ func build() map[string]*Program {
 	}
 	for _, v := range sourcers {
 		set(v, Source)
+	}
+	for v := range treeWriters {
+		set(v, Trees)
+	}
+	for v := range unpackers {
+		set(v, Unpacker)
 	}
 	for i, r := range unitRows {
 		p := get(r.Verb)

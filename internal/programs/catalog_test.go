@@ -24,6 +24,12 @@ func tableBits() map[Bits][]string {
 		Shell: shells, Eval: {"eval"}, Cd: cdVerbs, Data: keys(dataVerbs), Pattern: patternVerbs,
 		Reserved: reservedWords, Interpreter: interpreters, Source: sourcers,
 	}
+	for v := range treeWriters {
+		t[Trees] = append(t[Trees], v)
+	}
+	for v := range unpackers {
+		t[Unpacker] = append(t[Unpacker], v)
+	}
 	for v := range carriers() {
 		t[Nested] = append(t[Nested], v)
 	}
@@ -50,7 +56,7 @@ func TestCatalogAgreesWithTables(t *testing.T) {
 	}
 	all := build()
 	for v, p := range all {
-		for bit := Wrapper; bit <= Source; bit <<= 1 {
+		for bit := Wrapper; bit <= Unpacker; bit <<= 1 {
 			if p.Bits()&bit != 0 {
 				assert.True(t, slices.Contains(tables[bit], v), "%q has bit %b but no table names it", v, bit)
 			}

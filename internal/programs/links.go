@@ -32,6 +32,10 @@ var unpackers = map[string]func(v []string) bool{
 	"cpio":  cpioExtracts,
 	"patch": func([]string) bool { return true },
 	"pax":   func(v []string) bool { return hasShort(v, 'r') },
+	// git apply and git am: git's own (a patch may make a link to .git).
+	"git":       func(v []string) bool { sub := gitSubcommand(v); return sub == "apply" || sub == "am" },
+	"git-apply": func([]string) bool { return true },
+	"git-am":    func([]string) bool { return true },
 }
 
 // tarExtracts reports a tar command that extracts: -x, --extract, --get,
@@ -83,21 +87,14 @@ func hasLong(v []string, name string) bool {
 }
 
 // Unpacks reports whether view v extracts an archive or applies a patch:
-// it creates files whose names no word of the command shows. git apply and
-// git am are git's own (a patch may make a symbolic link to .git).
-func Unpacks(v []string) bool {
-	if len(v) < 2 {
+// it creates files whose names no word of the command shows. bits are the
+// catalog bits of v[0] (WordBits): a view whose program has neither the
+// Unpacker bit nor a directory in its name is passed over unread.
+func Unpacks(v []string, bits Bits) bool {
+	if len(v) < 2 || bits&(Unpacker|PathName) == 0 {
 		return false
 	}
-	name := BaseName(v[0])
-	if name == "git-apply" || name == "git-am" {
-		return true
-	}
-	if name == "git" {
-		sub := gitSubcommand(v)
-		return sub == "apply" || sub == "am"
-	}
-	f := unpackers[name]
+	f := unpackers[BaseName(v[0])]
 	return f != nil && f(v)
 }
 
@@ -117,14 +114,14 @@ func gitSubcommand(v []string) string {
 }
 
 // LinkWords calls fn with the index of every word of v, a segment's
-// literal words, that names a directory the command may link, rename or
+// literal words (bits: WordBits of v[0]), that names a directory the command may link, rename or
 // copy a tree into or out of: the words after the program that are not
 // options (an option's separate value included, which costs nothing to
 // check). It reports whether v is such a command with no operand at all:
 // its operands then come from input (xargs ln -s), which may name any
 // directory.
-func LinkWords(v []string, fn func(i int)) (fromInput bool) {
-	if len(v) < 1 || !treeWriters[BaseName(v[0])] {
+func LinkWords(v []string, bits Bits, fn func(i int)) (fromInput bool) {
+	if len(v) < 1 || bits&(Trees|PathName) == 0 || !treeWriters[BaseName(v[0])] {
 		return false
 	}
 	opts := true

@@ -26,7 +26,7 @@ func TestLinkWords(t *testing.T) {
 		{[]string{"ln"}, nil, true},
 	} {
 		var got []int
-		fromInput := LinkWords(tt.v, func(i int) { got = append(got, i) })
+		fromInput := LinkWords(tt.v, WordBits(tt.v[0]), func(i int) { got = append(got, i) })
 		assert.Equal(t, tt.want, got, "%q", tt.v)
 		assert.Equal(t, tt.fromInput, fromInput, "%q", tt.v)
 	}
@@ -54,7 +54,8 @@ func TestUnpacks(t *testing.T) {
 		"git-apply x":          true,
 		"ls a.tar":             false,
 	} {
-		assert.Equal(t, want, Unpacks(splitWords(v)), v)
+		w := splitWords(v)
+		assert.Equal(t, want, Unpacks(w, WordBits(w[0])), v)
 	}
 }
 
