@@ -58,8 +58,9 @@
 // anything it cannot read, anything unknown, anything computed at run time
 // is never auto-approved. Deny and ask rules match generously: through
 // assignments, wrappers (env, sudo, timeout, xargs …), program directories,
-// brace expansion and nested scripts (bash -c, eval). Allow rules match
-// strictly, on the literal words only.
+// brace expansion and nested scripts (bash -c, eval), and with their short
+// options in any order (a deny of rm -rf:* denies rm -fr x). Allow rules
+// match strictly, on the literal words only.
 //
 // What it does not see, and so cannot guarantee: symbolic links (the path
 // scope is lexical — policy, not isolation), aliases and functions defined

@@ -42,6 +42,9 @@ type Policy struct {
 	// a stem in a word goes no further.
 	denyAskLongest int
 	denyAskAll     bool // a Terminal() deny or ask rule exists
+	// optRules are the deny and ask rules that name short options, by
+	// program, matched with their options in any order (optionorder.go).
+	optRules map[string][]optRule
 
 	ext Extensions
 	// branches are the host's protected branches, compiled.
@@ -160,6 +163,12 @@ func (p *Policy) add(r *CompiledRule) {
 			}
 			p.denyAskVerbs[r.Words[0]] = true
 			p.denyAskLongest = max(p.denyAskLongest, len(r.Words[0]))
+			if o, ok := newOptRule(r); ok {
+				if p.optRules == nil {
+					p.optRules = map[string][]optRule{}
+				}
+				p.optRules[o.verb] = append(p.optRules[o.verb], o)
+			}
 		}
 	}
 	p.rules[l] = append(p.rules[l], r)

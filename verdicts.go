@@ -267,7 +267,45 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 	if ask.rule != nil {
 		ask.code, ask.why = CodeFileAsk, readAs(askView, s.Views[askView])
 	}
+	if x.p != nil && x.p.optRules != nil && (deny.rule == nil || ask.rule == nil) {
+		x.matchOptions(s, &deny, &ask)
+	}
 	return deny, ask, allow
+}
+
+// matchOptions tries the deny and ask rules that name short options on
+// every view of a segment, with its options in any order (optionorder.go),
+// for the lists that found no rule as written.
+func (x *decider) matchOptions(s *shell.Segment, deny, ask *verdict) {
+	var room [16]string
+	for vi, v := range s.Views {
+		if len(v) < 2 {
+			continue
+		}
+		rules := x.p.optRules[v[0]]
+		if rules == nil {
+			continue
+		}
+		if !x.wk().Spend(len(v) + len(rules)) {
+			return
+		}
+		opts, other := readOptions(v[1:], room[:0])
+		if opts == 0 {
+			continue
+		}
+		for i := range rules {
+			o := &rules[i]
+			if !o.matches(v[0], opts, other) {
+				continue
+			}
+			why := readAs(vi, v) + " (its options in any order)"
+			if l := o.rule.Source.List; l == ListDeny && deny.rule == nil {
+				*deny = verdict{rule: o.rule, code: CodeFileDeny, why: why}
+			} else if l == ListAsk && ask.rule == nil {
+				*ask = verdict{rule: o.rule, code: CodeFileAsk, why: why}
+			}
+		}
+	}
 }
 
 // unknownProgramVerdict tries the deny and ask rules on every later word

@@ -1,0 +1,103 @@
+package permengine
+
+import "strings"
+
+// Deny and ask rules match generously, option order and clusters too: a
+// rule that names short options (rm -rf, tar -xf, ls -la) matches a command
+// that gives the same letters in any order, cluster or place, among
+// others (rm -fr x, rm -r -f x, rm x -rf, rm -vfr x). Long options and
+// abbreviations are the program models' business; this is the reading of
+// short options that every POSIX program shares.
+
+// optRule is a deny or ask rule read that way: its program, the set of
+// short-option letters it names, and its other words in order.
+type optRule struct {
+	rule  *CompiledRule
+	verb  string
+	opts  uint64   // letters a-z, A-Z, 0-9 (see optBit)
+	other []string // the words that are not short options, after the program
+}
+
+// optBit returns the bit of an option letter, or 0 for another byte.
+func optBit(c byte) uint64 {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return 1 << (c - 'a')
+	case c >= 'A' && c <= 'Z':
+		return 1 << (26 + c - 'A')
+	case c >= '0' && c <= '9':
+		return 1 << (52 + c - '0')
+	}
+	return 0
+}
+
+// shortCluster returns the letters of a word of short options (-rf), or
+// 0 when the word is something else (a long option, --, an operand, a
+// value attached after a letter that cannot be told from a letter).
+func shortCluster(w string) uint64 {
+	if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+		return 0
+	}
+	var set uint64
+	for i := 1; i < len(w); i++ {
+		b := optBit(w[i])
+		if b == 0 {
+			return 0
+		}
+		set |= b
+	}
+	return set
+}
+
+// readOptions splits words after the program into their short-option
+// letters and the other words, in order (up to --, after which every word
+// is an operand). other is appended to buf.
+func readOptions(words []string, buf []string) (opts uint64, other []string) {
+	other = buf[:0]
+	done := false
+	for _, w := range words {
+		if !done && w == "--" {
+			done = true
+			continue
+		}
+		if s := shortCluster(w); s != 0 && !done {
+			opts |= s
+			continue
+		}
+		other = append(other, w)
+	}
+	return opts, other
+}
+
+// newOptRule reads rule r as an optRule; false when it names no short
+// option (the trie matches it as written).
+func newOptRule(r *CompiledRule) (optRule, bool) {
+	if len(r.Words) < 2 {
+		return optRule{}, false
+	}
+	words := r.Words[1:]
+	if r.Wildcard {
+		// The stem of rm -rf:* is the option word itself.
+		words = append(append([]string(nil), words[:len(words)-1]...), strings.TrimSuffix(words[len(words)-1], ":"))
+	}
+	opts, other := readOptions(words, nil)
+	if opts == 0 {
+		return optRule{}, false
+	}
+	return optRule{rule: r, verb: r.Words[0], opts: opts, other: other}, true
+}
+
+// matches reports whether a command view's program, option letters and
+// other words meet the rule: the same program, every letter of the rule
+// among the view's, and the rule's other words a prefix of the view's.
+func (o *optRule) matches(verb string, opts uint64, other []string) bool {
+	if verb != o.verb || opts&o.opts != o.opts || len(other) < len(o.other) {
+		return false
+	}
+	for i, w := range o.other {
+		if other[i] != w {
+			return false
+		}
+	}
+	return true
+}
