@@ -64,7 +64,7 @@ type protectedSet struct {
 	dotOnly bool
 	// parents are the patterns' proper prefixes (see linkPrefixes),
 	// compiled on first use.
-	parents func() []prefixGlob
+	parents func() prefixSet
 }
 
 // defaultProtectedSet is the built-in patterns compiled, on first use: a
@@ -126,20 +126,29 @@ type prefixGlob struct {
 	pattern string // the pattern it is a prefix of
 }
 
+// prefixSet is the prefixes of a set's patterns; dotOnly when every one
+// holds a component starting with '.', so that a path without "/." meets
+// none of them.
+type prefixSet struct {
+	globs   []prefixGlob
+	dotOnly bool
+}
+
 // linkPrefixes compiles the proper prefixes of the patterns, up to a '/'
 // ("**/.git" of "**/.git/hooks"), except those of "**" components only,
 // which every path matches. A directory a prefix matches holds the rest
 // of the pattern: a link to it reaches the protected path by a name that
 // does not show it.
-func (s *protectedSet) linkPrefixes() []prefixGlob {
-	var out []prefixGlob
+func (s *protectedSet) linkPrefixes() prefixSet {
+	out := prefixSet{dotOnly: true}
 	for _, pat := range s.patterns {
 		lp := strings.ToLower(pat)
 		if strings.HasPrefix(lp, "/") && strings.Trim(lp, "*/") != "" {
 			// The root holds every absolute pattern: ln -s / r reaches
 			// /srv/secrets as r/srv/secrets.
 			if g, err := glob.Compile("/", '/'); err == nil {
-				out = append(out, prefixGlob{g: g, pattern: pat})
+				out.globs = append(out.globs, prefixGlob{g: g, pattern: pat})
+				out.dotOnly = false
 			}
 		}
 		for i := 1; i < len(lp); i++ {
@@ -150,7 +159,8 @@ func (s *protectedSet) linkPrefixes() []prefixGlob {
 			if err != nil {
 				continue // the whole pattern compiled; a prefix cut inside a brace may not, and the pattern still holds
 			}
-			out = append(out, prefixGlob{g: g, pattern: pat})
+			out.globs = append(out.globs, prefixGlob{g: g, pattern: pat})
+			out.dotOnly = out.dotOnly && strings.Contains(lp[:i], "/.")
 		}
 	}
 	return out
@@ -371,9 +381,13 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 		return "a path known only at run time, which may hold a protected path"
 	}
 	parents := pc.patternSet().parents()
-	for _, c := range candidates(w, dirs, make([]string, 0, shell.MaxDirs+1)) {
+	var room [shell.MaxDirs + 1]string
+	for _, c := range candidates(w, dirs, room[:0]) {
+		if parents.dotOnly && !strings.Contains(c, "/.") {
+			continue // no prefix can match a path without a dot component
+		}
 		lc := strings.ToLower(c)
-		for _, p := range parents {
+		for _, p := range parents.globs {
 			if p.g.Match(lc) {
 				return "a directory that holds protected path " + p.pattern + ", which a second name or a copied tree reaches without naming it"
 			}

@@ -36,14 +36,24 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // Views are never dropped: past a bound (views, steps, depth, brace
 // expansion, the work budget) the command records why, and the integrity
 // cap fires.
-func lookThroughViews(words []string, all Mask, c *Command) [][]string {
+//
+// It also returns what programs.WrappedCommand would of words, read on the
+// way (the command a wrapper runs, nil for none), and whether it was: the
+// caller need not read the words through the model twice.
+func lookThroughViews(words []string, all Mask, c *Command) (views [][]string, inner []string, known bool) {
 	l := looker{c: c, braces: all&MaskBrace != 0}
 	l.add(words)
 	l.visit(words, 0)
 	if l.over {
 		c.dyn("a brace expansion or chain of wrappers too large to follow: no reading of it is dropped, so it is not approved")
 	}
-	return c.a.keepViews(l.first[:l.n], l.more)
+	if l.topKnown {
+		known = true
+		if l.topCmd >= 0 && l.topCmd < len(words)-l.topSkip {
+			inner = words[l.topSkip+l.topCmd:]
+		}
+	}
+	return c.a.keepViews(l.first[:l.n], l.more), inner, known
 }
 
 // looker gathers the views of one segment: the first ones in an array on
@@ -61,6 +71,12 @@ type looker struct {
 	// braces is true when a word of the segment holds a '{': only then
 	// can a view expand braces.
 	braces bool
+	// The reading of the segment's own words (after topSkip leading
+	// assignments) by programs.Wrapped: where the command it runs starts
+	// (-1 for none), once topKnown.
+	topKnown bool
+	topSkip  int
+	topCmd   int
 }
 
 // maxLookDepth bounds how many wrappers, runners and brace expansions deep
@@ -171,6 +187,9 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	cmd, sure := programs.Wrapped(v)
+	if depth == 0 {
+		l.topKnown, l.topSkip, l.topCmd = true, i, cmd
+	}
 	if cmd < 0 {
 		return
 	}

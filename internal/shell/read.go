@@ -269,8 +269,10 @@ func (c *Command) addSegment(s *Segment) {
 	if !c.masks(s) {
 		return
 	}
+	var inner []string
+	innerKnown := false
 	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
-		s.Views = lookThroughViews(s.Words, s.AnyMask, c)
+		s.Views, inner, innerKnown = lookThroughViews(s.Words, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
@@ -307,7 +309,10 @@ func (c *Command) addSegment(s *Segment) {
 			c.exceeded(programs.TooLongForModel)
 			return
 		}
-		if inner := programs.WrappedCommand(s.Words); inner != nil {
+		if !innerKnown {
+			inner = programs.WrappedCommand(s.Words)
+		}
+		if inner != nil {
 			c.nestedReads++
 			c.addSegment(c.wrappedSegment(&c.Segs[idx], inner))
 		}

@@ -175,5 +175,29 @@ func lookThrough(words []string) [][]string {
 	if len(words) == 0 || !lookNeeded(programs.WordBits(words[0]), all) {
 		return [][]string{words}
 	}
-	return lookThroughViews(words, all, &Command{})
+	views, _, _ := lookThroughViews(words, all, &Command{})
+	return views
+}
+
+// The wrapped command read on the way by lookThroughViews is the one
+// programs.WrappedCommand reads from the same words.
+func TestLookThroughReadsTheWrappedCommand(t *testing.T) {
+	read := 0
+	for _, line := range []string{
+		"timeout 5 npm test", "X=1 sudo -u root rm -rf x", "/usr/bin/env FOO=1 curl x", "npm exec vitest run",
+		"pnpm exec -- tsc", "docker exec app npm test", "nice -n 5 {a,b} c", "env -i", "sudo", "git bisect run make test",
+		"xargs -I{} rm {}", "command -v ls", "uv run pytest -x", "env --unknown-opt x y", "npm test", "ls -la",
+	} {
+		words := strings.Fields(line)
+		var all Mask
+		for _, w := range words {
+			all |= MaskOf(w)
+		}
+		_, inner, known := lookThroughViews(words, all, &Command{})
+		if known {
+			read++
+			assert.Equal(t, programs.WrappedCommand(words), inner, line)
+		}
+	}
+	assert.Greater(t, read, 10, "the wrapped command was read on the way for most lines")
 }
