@@ -151,7 +151,31 @@ func (x *decider) integrityCaps() {
 		if judged[i].computed != "" {
 			x.cap(CodeIntegrity, s.Text, judged[i].computed)
 		}
+		if p := x.programAlias(s); p != "" {
+			x.cap(CodeIntegrity, s.Text, "a second name for "+shell.QuoteExcerpt(p)+": a later command runs it under a name the engine does not know")
+		}
 	}
+}
+
+// aliasedBits are the programs whose second name (ln -s /usr/bin/sudo k,
+// cp "$(command -v curl)" c) would let a later command run them unseen:
+// privileged ones, ones with an effect outside, and those that run any
+// code given to them.
+const aliasedBits = programs.Privileged | programs.Effect | programs.Shell | programs.Eval | programs.Interpreter |
+	programs.Source | programs.Wrapper | programs.Runner
+
+// programAlias returns the program that a segment which links, copies or
+// renames files (ln, cp, mv …) gives a second name, or "": one of
+// aliasedBits, or one a deny or ask rule names (ln -s /usr/bin/curl k
+// under a deny of curl).
+func (x *decider) programAlias(s *shell.Segment) (p string) {
+	programs.LinkWords(s.Words, s.Bits, func(j int) {
+		b := programs.BaseName(s.Words[j])
+		if p == "" && (programs.BitsOf(b)&aliasedBits != 0 || x.p != nil && x.p.mayStartDenyAsk(b)) {
+			p = b
+		}
+	})
+	return p
 }
 
 // judged reads every segment through its program's model, once per

@@ -67,6 +67,12 @@ func rows() []row {
 		{name: "az", build: fixed(azModel)},
 		{name: "gh", build: fixed(ghModel)},
 		{name: "glab", build: fixed(glabModel)},
+		{name: "ssh-copy-id", build: remoteSession},
+		{name: "mosh", build: remoteSession},
+		{name: "telnet", build: remoteSession},
+		{name: "rsh", build: remoteSession},
+		{name: "rlogin", build: remoteSession},
+		{name: "rcp", build: remoteSession},
 	}
 	r = append(r, wrapperRows()...)
 	r = append(r, publisherRows()...)
@@ -76,6 +82,13 @@ func rows() []row {
 		r = append(r, row{name: sh, build: shellModel})
 	}
 	return r
+}
+
+// remoteSession is a program whose every use works on another host: a
+// login, a copy of keys, a shell there.
+func remoteSession(name string) *Spec {
+	return &Spec{Name: name, Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal,
+		Why: "works on another host"}
 }
 
 // publishes is the model of a package runner whose publish subcommand
