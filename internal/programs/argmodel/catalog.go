@@ -314,16 +314,23 @@ func CarriesScript(name string) bool {
 		return false
 	}
 	found := false
-	walkSubs(s, func(t *Spec) {
-		for i := range t.Options {
-			o := &t.Options[i]
-			found = found || o.Role == RoleProgram || o.Role == RoleCode && o.Lang == LangShell
-		}
-		for _, o := range t.Operands {
-			found = found || o.Role == RoleCode && o.Lang == LangShell
-		}
+	eachValue(s, func(r Role, l Lang, option bool) {
+		found = found || option && r == RoleProgram || r == RoleCode && l == LangShell
 	})
 	return found
+}
+
+// eachValue calls f with the role and language of every option and
+// operand of s and of its subcommands, at any depth.
+func eachValue(s *Spec, f func(r Role, l Lang, option bool)) {
+	walkSubs(s, func(t *Spec) {
+		for i := range t.Options {
+			f(t.Options[i].Role, t.Options[i].Lang, true)
+		}
+		for _, o := range t.Operands {
+			f(o.Role, o.Lang, false)
+		}
+	})
 }
 
 type carrierNames struct {

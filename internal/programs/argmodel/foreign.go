@@ -241,16 +241,9 @@ func CodeLang(name string) Lang {
 		return LangOther
 	}
 	lang := LangOther
-	walkSubs(s, func(t *Spec) {
-		for i := range t.Options {
-			if o := &t.Options[i]; o.Role == RoleCode && o.Lang >= LangPython && lang == LangOther {
-				lang = o.Lang
-			}
-		}
-		for _, o := range t.Operands {
-			if o.Role == RoleCode && o.Lang >= LangPython && lang == LangOther {
-				lang = o.Lang
-			}
+	eachValue(s, func(r Role, l Lang, _ bool) {
+		if r == RoleCode && l >= LangPython && lang == LangOther {
+			lang = l
 		}
 	})
 	return lang
