@@ -43,6 +43,15 @@ func (c *Command) markCd(s *Segment) {
 		s.CdComputed = strings.ContainsAny(target, "$`*?[{") && !worktreeRoot[target]
 		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
 			!strings.HasPrefix(target, "-") && !s.CdComputed
+		// cd - goes to $OLDPWD and cd +N / -N to the directory stack:
+		// places an earlier assignment or pushd may have chosen, a
+		// protected one among them.
+		if target == "-" || len(target) > 1 && (target[0] == '+' || target[0] == '-') {
+			s.CdComputed = true
+		}
+	}
+	if w[0] == "popd" {
+		s.CdComputed = true
 	}
 	var room [MaxDirs + 1]string
 	cdTo := room[:0]

@@ -113,6 +113,9 @@ type loaded struct {
 	// carriers are the spellings of the options (at any depth) whose
 	// value a shell runs.
 	carriers carrierNames
+	// rootScript: an operand of the program itself is a shell script
+	// (sg GROUP 'CMD'), so any view of it may carry one.
+	rootScript bool
 }
 
 // catalog maps every name a program is run as to its entry. Making it
@@ -170,6 +173,9 @@ func load(name string, build func() *Spec) *loaded {
 			}
 		}
 		if t == s {
+			for _, o := range t.Operands {
+				l.rootScript = l.rootScript || o.Role == RoleCode && o.Lang == LangShell
+			}
 			return
 		}
 		for _, o := range t.Operands {
@@ -374,6 +380,9 @@ func MayCarryScript(v []string) bool {
 	l := loadName(name)
 	if l == nil {
 		return false
+	}
+	if l.rootScript {
+		return true
 	}
 	c, set := l.carriers, l.subs[0]
 	if l.spec.Bundle && len(v) > 1 && c.short != "" && strings.ContainsAny(v[1], c.short) {

@@ -272,10 +272,17 @@ func moreWrapperRows() []row {
 			return withCode(w(n, "ugs", []string{"user", "group", "shell"}, 0), "c", "command")
 		}},
 		{name: "sg", build: func(n string) *Spec {
-			return withCode(w(n, "", nil, 1), "c", "command")
+			// sg GROUP 'CMD' runs CMD with /bin/sh -c, as -c does.
+			s := withCode(w(n, "", nil, 1), "c", "command")
+			s.Operands = []Operand{{Role: RoleData}, {Role: RoleCode, Lang: LangShell}}
+			return s
 		}},
 		{name: "script", build: func(n string) *Spec {
-			return withCode(w(n, "qaefT", []string{"timing", "log-in", "log-out", "log-io", "logging-format"}, 0), "c", "command")
+			// -a, -e, -f and -q are flags: script -qc CMD is -q, then -c CMD.
+			s := withCode(w(n, "TIOBEm", []string{"timing", "log-in", "log-out", "log-io", "logging-format", "echo",
+				"output-limit"}, 0), "c", "command")
+			s.Options = append(s.Options, flag("a", "append"), flag("e", "return"), flag("f", "flush"), flag("q", "quiet"))
+			return s
 		}},
 		{name: "nix-shell", build: func(n string) *Spec {
 			return withCode(w(n, "pIA", []string{"packages", "attr", "arg", "argstr"}, 0), "", "run", "command")
