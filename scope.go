@@ -136,10 +136,15 @@ func (x *decider) scopeCaps() {
 // protectedCaps: protected paths, which auto mode does not lift.
 func (x *decider) protectedCaps() {
 	pc := x.protCheck(x.root)
+	judged := x.judged()
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
 		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why)
+		} else if i < len(judged) && judged[i].exec != "" {
+			if why := x.codePaths(s, &pc); why != "" {
+				x.cap(CodeProtectedPath, s.Text, why)
+			}
 		}
 	}
 	for _, ref := range x.cmd.Paths {
@@ -194,6 +199,41 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// codePaths reads the words of an exec-capable segment (code given to an
+// interpreter, a sed or awk script, an editor command) for the paths that
+// its strings and words name, which the code may write: sed 'w
+// .git/config', awk '{print > ".git/config"}', python3 -c
+// 'open(".git/hooks/pre-commit", "w")'. A path the code builds at run time
+// ('.g'+'it') is not seen.
+func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
+	for _, w := range s.Words[1:] {
+		if strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, '/') < 0 {
+			continue
+		}
+		if !x.wk().Spend(len(w)) {
+			return ""
+		}
+		for _, t := range strings.FieldsFunc(w, codeSeparator) {
+			if len(t) < 2 || t == w {
+				continue
+			}
+			if !x.wk().Spend(pathCost(t, s.Dirs)) {
+				return ""
+			}
+			if why := pc.Problem(t, 0, s.Dirs); why != "" {
+				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which reaches " + why + ": a person approves every use of it"
+			}
+		}
+	}
+	return ""
+}
+
+// codeSeparator reports the bytes that end a path inside code: quotes,
+// spaces, brackets and operators.
+func codeSeparator(r rune) bool {
+	return strings.ContainsRune(" \t\n\"'`(){}[],;=+<>|&!:", r)
 }
 
 // maxCluster bounds the option letters before an attached value that

@@ -24,6 +24,7 @@ var defaultProtected = []string{
 	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
 	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
 	"**/.git/info/attributes", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
+	"**/.git/config.worktree", "**/.git/commondir", "**/.git/worktrees/**",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

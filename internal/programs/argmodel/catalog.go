@@ -73,6 +73,12 @@ func rows() []row {
 		{name: "rsh", build: remoteSession},
 		{name: "rlogin", build: remoteSession},
 		{name: "rcp", build: remoteSession},
+		{name: "crontab", build: scheduler},
+		{name: "at", build: scheduler},
+		{name: "batch", build: scheduler},
+		{name: "gdb", build: fixed(gdbModel)},
+		{name: "expect", build: fixed(expectModel)},
+		{name: "tmux", build: fixed(tmuxModel)},
 	}
 	r = append(r, wrapperRows()...)
 	r = append(r, publisherRows()...)
@@ -89,6 +95,80 @@ func rows() []row {
 func remoteSession(name string) *Spec {
 	return &Spec{Name: name, Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal,
 		Why: "works on another host"}
+}
+
+// scheduler is a program that installs commands to run later, outside the
+// session the engine judges (crontab, at): an effect outside.
+func scheduler(name string) *Spec {
+	return &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
+		Why: "schedules commands that run later, outside this session"}
+}
+
+// gdbModel is gdb: its -ex and -iex commands and -x files are gdb
+// commands, which include shell, !, pipe and python.
+func gdbModel() *Spec {
+	code := "gdb runs these debugger commands, which include a shell"
+	return &Spec{Name: "gdb", Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
+		Options: list(
+			val("", RoleCode, "ex", "eval-command", "iex", "init-eval-command").code(LangCommands).does(EffExec, code),
+			val("x", RolePath, "command", "ix", "init-command").does(EffExec|EffComputed, "gdb runs the commands of this file, which include a shell"),
+			val("", RoleData, "p", "pid", "cd", "data-directory", "tty", "se", "symbols", "exec", "core", "c"),
+			flag("", "batch", "q", "quiet", "silent", "nx", "n", "args", "tui", "version", "help")),
+		Operands: operands(RolePath)}
+}
+
+// expectModel is expect: -c is an expect script, whose spawn and exec run
+// programs.
+func expectModel() *Spec {
+	return &Spec{Name: "expect", Syntax: POSIX, Open: true,
+		Options: list(val("c", RoleCode).code(LangCommands).does(EffExec, "expect runs this script, whose spawn and exec start programs"),
+			flag("d"), flag("D"), flag("i"), flag("n"), flag("N"), flag("b"), flag("f")),
+		Operands: []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "expect runs this script, whose spawn and exec start programs"}}}
+}
+
+// tmuxModel is tmux: the commands that start a shell command in a pane, run
+// one, or feed one keystrokes run programs the engine does not see;
+// reading commands do not. An unknown command is taken to be one that
+// runs (the model is closed).
+func tmuxModel() *Spec {
+	runs := "tmux runs a shell command in a pane or a job, or types into one"
+	root := &Spec{Name: "tmux", Syntax: POSIX, Options: list(
+		val("S", RolePath), val("L", RoleData), val("T", RoleData),
+		val("f", RolePath).does(EffExec|EffComputed, "tmux runs the commands of this configuration file"),
+		val("c", RoleCode).code(LangShell),
+		flag("2"), flag("C"), flag("D"), flag("l"), flag("N"), flag("u"), flag("v"), flag("V"))}
+	for _, n := range []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane",
+		"respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep",
+		"display-popup", "popup", "send-keys", "send", "source-file", "source", "command-prompt", "confirm-before",
+		"bind-key", "bind", "set-hook", "display-message", "display", "set-option", "set", "set-environment", "setenv"} {
+		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true, Effect: EffExec | EffComputed, Why: runs})
+	}
+	for _, n := range []string{"list-sessions", "ls", "list-windows", "lsw", "list-panes", "lsp", "has-session", "has",
+		"kill-session", "kill-server", "kill-window", "killw", "kill-pane", "killp", "capture-pane", "capturep",
+		"attach-session", "attach", "a", "detach-client", "detach", "list-keys", "lsk", "show-options", "show"} {
+		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true})
+	}
+	root.Resolve = func(c string) string { return subPrefix(root.Subs, c) }
+	return closed(root)
+}
+
+// subPrefix returns the name of the one subcommand of subs that c
+// spells or starts, as tmux reads its commands (new-s is new-session);
+// "" when none or more than one do.
+func subPrefix(subs []*Spec, c string) string {
+	found := ""
+	for _, s := range subs {
+		if s.Name == c {
+			return c
+		}
+		if strings.HasPrefix(s.Name, c) {
+			if found != "" {
+				return ""
+			}
+			found = s.Name
+		}
+	}
+	return found
 }
 
 // publishes is the model of a package runner whose publish subcommand

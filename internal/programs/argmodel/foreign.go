@@ -85,6 +85,8 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 		return "the awk program starts commands (system, a pipe, an indirect call) that the engine does not see"
 	case lang == LangSed && !computed && SedRuns(code, false) && strings.IndexByte(code, 'e') >= 0:
 		return "the sed script may start commands (e) that the engine does not see"
+	case lang == LangPager && !pagerInert(code):
+		return "the editor or pager command may run a shell command (!, system) or write a file"
 	case lang < LangPython:
 		// A computed sed or awk script (sed "s/$a/$b/") stays
 		// exec-capable: the everyday form, judged by that cap.
@@ -94,7 +96,7 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	switch {
 	case computed:
 		return name + " code known only at run time: it may start any program"
-	case lang == LangPHP || lang == LangMake:
+	case lang == LangPHP || lang == LangMake || lang == LangCommands:
 		return name + " code may start any program (calls through computed names cannot be told apart)"
 	}
 	for _, m := range foreignMarks[lang] {
@@ -367,4 +369,23 @@ func jsProcess(code string) string {
 			return "JavaScript code using process." + rest[:j] + " may load code the engine does not see"
 		}
 	}
+}
+
+// pagerInert reports a pager or editor command that only moves or
+// searches: a line number (+10), the end (+G), follow (+F), or a search
+// (+/pattern) without a shell escape.
+func pagerInert(c string) bool {
+	c = strings.TrimPrefix(c, ":")
+	switch {
+	case c == "" || c == "G" || c == "F" || c == "g":
+		return true
+	case c[0] == '/' || c[0] == '?':
+		return !strings.ContainsAny(c, "!|`")
+	}
+	for i := 0; i < len(c); i++ {
+		if c[i] < '0' || c[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

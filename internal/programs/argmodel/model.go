@@ -78,11 +78,14 @@ const (
 	LangRuby
 	LangPHP
 	LangMake
+	// LangCommands is a program's own command language (gdb -ex, expect
+	// -c), which has a command that runs a shell.
+	LangCommands
 )
 
 // langNames name the languages of ForeignCodeRuns in its reasons.
 var langNames = [...]string{LangPython: "Python", LangJS: "JavaScript", LangPerl: "Perl", LangRuby: "Ruby",
-	LangPHP: "PHP", LangMake: "make"}
+	LangPHP: "PHP", LangMake: "make", LangCommands: "the program's command"}
 
 // Effect is a set of things a command line can do that a cap cares
 // about.

@@ -5,7 +5,10 @@ package argmodel
 // and in detail the subcommands and options that push, run programs or
 // rewrite configuration.
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 const (
 	whyGitConfig = "sets configuration on the command line, which can run any program (alias.x=!…, core.sshCommand, core.pager)"
@@ -21,7 +24,8 @@ func gitGlobals() []Option {
 		val("c", RoleData).does(EffExternal, whyGitConfig),
 		val("", RoleData, "config-env").does(EffExternal, whyGitConfig),
 		opt("", RolePath, "exec-path").does(EffExternal, "runs git's helper programs from another directory").when(nonEmpty),
-		val("", RolePath, "git-dir"), val("", RolePath, "work-tree"), val("", RoleData, "namespace"),
+		val("", RolePath, "git-dir").does(EffComputed, "git reads the configuration and runs the hooks of this repository, which may be one the command made").when(otherGitDir),
+		val("", RolePath, "work-tree"), val("", RoleData, "namespace"),
 		val("", RoleData, "super-prefix"), val("", RoleData, "attr-source"), val("", RoleData, "list-cmds"),
 		flag("p", "paginate"), flag("P", "no-pager"), flag("v", "version"), flag("h", "help"),
 	), longs("html-path", "man-path", "info-path", "no-replace-objects", "no-lazy-fetch", "no-optional-locks",
@@ -29,6 +33,11 @@ func gitGlobals() []Option {
 }
 
 func nonEmpty(v string, computed bool) bool { return computed || v != "" }
+
+// otherGitDir reports a --git-dir that is not a work tree's own .git.
+func otherGitDir(v string, computed bool) bool {
+	return computed || v != ".git" && !strings.HasSuffix(v, "/.git") && !strings.HasSuffix(v, "/.git/")
+}
 
 // gitDiffOptions are the diff options of diff, log, show and their
 // plumbing: --ext-diff runs the external diff program.

@@ -172,11 +172,11 @@ func TestTextTools(t *testing.T) {
 		{"awk '{f=\"system\"; @f(\"id\")}'", EffExec | EffComputed, "PA", "an indirect call"},
 		{"awk '{n = $1 / 2; print n}' f", 0, "PAA", "division is not a regex"},
 		{"awk '{getline line < \"/etc/passwd\"}'", EffExec, "PA", "getline from a file"},
-		{"less +!id f", EffExec, "POA", "+command runs pager commands"},
+		{"less +!id f", EffExec | EffComputed, "POA", "+command runs pager commands"},
 		{"less -R f", 0, "POA", "a plain pager"},
 		{"man -P 'sh -c id' ls", EffExec, "POVA", "-P runs a pager"},
 		{"man ls", 0, "PA", "a manual page"},
-		{"vim -c '!id' f", EffExec, "POVA", "vim -c"},
-		{"vim +!id f", EffExec, "POA", "vim +cmd"},
+		{"vim -c '!id' f", EffExec | EffComputed, "POVA", "vim -c"},
+		{"vim +!id f", EffExec | EffComputed, "POA", "vim +cmd"},
 	})
 }
