@@ -32,7 +32,7 @@ func fixed(f func() *Spec) func(string) *Spec {
 // rows are the catalog's programs, each once.
 func rows() []row {
 	r := []row{
-		{name: "git", build: fixed(gitModel)},
+		{name: "git", aliases: []string{"hub"}, build: fixed(gitModel)},
 		{name: "sed", aliases: []string{"gsed"}, build: fixed(sedModel)},
 		{name: "awk", aliases: []string{"gawk", "mawk", "nawk", "busybox-awk"}, build: fixed(awkModel)},
 		{name: "grep", aliases: []string{"egrep", "fgrep", "ggrep"}, build: fixed(grepModel)},
@@ -53,7 +53,7 @@ func rows() []row {
 		{name: "terraform", build: terraformModel},
 		{name: "tofu", build: terraformModel},
 		{name: "pulumi", build: fixed(pulumiModel)},
-		{name: "docker", build: fixed(dockerModel)},
+		{name: "docker", aliases: []string{"nerdctl"}, build: fixed(dockerModel)},
 		{name: "podman", build: fixed(podmanModel)},
 		{name: "mvn", aliases: []string{"mvnw"}, build: fixed(mvnModel)},
 		{name: "gradle", aliases: []string{"gradlew"}, build: gradleModel},
@@ -73,6 +73,11 @@ func rows() []row {
 		{name: "rsh", build: remoteSession},
 		{name: "rlogin", build: remoteSession},
 		{name: "rcp", build: remoteSession},
+		{name: "heroku", build: remoteSession},
+		{name: "doctl", build: remoteSession},
+		{name: "ansible", build: remoteSession},
+		{name: "ansible-playbook", build: remoteSession},
+		{name: "semantic-release", build: remoteSession},
 		{name: "crontab", build: scheduler},
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},

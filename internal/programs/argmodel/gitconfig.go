@@ -48,7 +48,7 @@ var gitConfigWrites = map[string]bool{
 // what the key it writes can do.
 func judgeGitConfig(r *Result, words []string) {
 	var config *Spec
-	write := false
+	write, section := false, false
 	var operands []Item
 	for _, it := range r.Items {
 		if it.Spec == nil {
@@ -64,6 +64,7 @@ func judgeGitConfig(r *Result, words []string) {
 				return
 			}
 			write = write || gitConfigWrites[it.Text]
+			section = section || strings.HasSuffix(it.Text, "-section")
 		case KindOption:
 			n := it.Opt.Name()
 			n = strings.TrimLeft(n, "-")
@@ -71,6 +72,7 @@ func judgeGitConfig(r *Result, words []string) {
 				return
 			}
 			write = write || gitConfigWrites[n]
+			section = section || strings.HasSuffix(n, "-section")
 		case KindOperand:
 			operands = append(operands, it)
 		}
@@ -82,6 +84,16 @@ func judgeGitConfig(r *Result, words []string) {
 		return // git config KEY reads
 	}
 	key := operands[0]
+	if section {
+		// --remove-section remote.origin, --rename-section alias x: a
+		// whole section, and every key of it.
+		for _, op := range operands {
+			why, e := gitConfigSection(op.Text, op.Computed)
+			r.Effects |= e
+			r.Findings = append(r.Findings, Finding{Effect: e, Word: op.Word, Why: why})
+		}
+		return
+	}
 	why, e := gitConfigKey(key.Text, key.Computed)
 	r.Effects |= e
 	r.Findings = append(r.Findings, Finding{Effect: e, Word: key.Word, Why: why})
@@ -96,6 +108,22 @@ func gitConfigKey(key string, computed bool) (string, Effect) {
 		return "git config " + key + " changes " + k, EffExternal
 	}
 	return "git config writes configuration: " + key, EffConfig
+}
+
+// gitConfigSection is gitConfigKey for a whole section (section or
+// section.subsection): dangerous when a key of it may be.
+func gitConfigSection(name string, computed bool) (string, Effect) {
+	if computed {
+		return "git config changes a section known only at run time: " + name, EffExternal
+	}
+	section, sub, _ := strings.Cut(name, ".")
+	section = strings.ToLower(section)
+	for _, k := range gitDangerousKeys {
+		if k.section == section && (k.sub == "") == (sub == "") {
+			return "git config changes the section " + name + ", which holds " + k.what, EffExternal
+		}
+	}
+	return "git config changes the section " + name, EffConfig
 }
 
 // gitKeyRule is a configuration key pattern: section, subsection ("*"

@@ -196,6 +196,69 @@ func publisherRows() []row {
 		{name: "sls", build: func(n string) *Spec {
 			return publisher(n, g, "deploy")
 		}},
+		{name: "buildah", build: func(n string) *Spec {
+			return publisher(n, g, "push", "rmi")
+		}},
+		{name: "skopeo", build: func(n string) *Spec {
+			return publisher(n, g, "copy", "delete", "sync")
+		}},
+		{name: "crane", build: func(n string) *Spec {
+			return publisher(n, Cobra, "push", "copy", "cp", "delete", "tag", "mutate", "append", "rebase", "flatten")
+		}},
+		{name: "oras", build: func(n string) *Spec {
+			return publisher(n, Cobra, "push", "attach", "copy", "cp", "tag")
+		}},
+		{name: "ko", build: func(n string) *Spec {
+			return publisher(n, Cobra, "publish", "apply", "create", "resolve", "build")
+		}},
+		{name: "gsutil", build: func(n string) *Spec {
+			return publisher(n, g, "cp", "mv", "rm", "rsync", "mb", "rb", "acl", "setmeta", "iam", "defacl", "label", "lifecycle", "cors", "retention", "web", "versioning", "notification", "compose")
+		}},
+		{name: "rclone", build: func(n string) *Spec {
+			return publisher(n, Cobra, "copy", "move", "sync", "delete", "purge", "deletefile", "rmdir", "rmdirs", "mkdir", "copyto", "moveto", "copyurl", "bisync", "dedupe", "touch", "settier")
+		}},
+		{name: "s3cmd", build: func(n string) *Spec {
+			return publisher(n, g, "put", "del", "rm", "sync", "mb", "rb", "cp", "mv", "setacl", "setpolicy", "delpolicy", "modify", "restore", "expire", "setcors", "delcors", "setlifecycle", "dellifecycle")
+		}},
+		{name: "mc", build: func(n string) *Spec {
+			return publisher(n, g, "cp", "mv", "rm", "mirror", "mb", "rb", "pipe", "retention", "legalhold", "tag", "anonymous", "admin", "ilm", "replicate", "put")
+		}},
+		{name: "cdk", build: func(n string) *Spec {
+			return publisher(n, g, "deploy", "destroy", "bootstrap", "import", "migrate", "watch")
+		}},
+		{name: "sam", build: func(n string) *Spec {
+			return publisher(n, g, "deploy", "delete", "sync", "publish")
+		}},
+		{name: "wrangler", build: func(n string) *Spec {
+			return publisher(n, g, "deploy", "publish", "delete", "secret", "kv", "r2", "d1", "rollback", "versions", "triggers", "queues", "pages")
+		}},
+		{name: "eksctl", build: func(n string) *Spec {
+			return publisher(n, Cobra, "create", "delete", "upgrade", "scale", "set", "unset", "drain", "enable", "disable", "update", "utils")
+		}},
+		{name: "vault", build: func(n string) *Spec {
+			return publisher(n, g, "write", "delete", "kv", "secrets", "policy", "auth", "token", "operator", "audit", "lease", "plugin", "namespace", "patch")
+		}},
+		{name: "lerna", build: func(n string) *Spec {
+			return publisher(n, g, "publish", "version")
+		}},
+		{name: "flit", build: func(n string) *Spec {
+			return publisher(n, g, "publish")
+		}},
+		{name: "hatch", build: func(n string) *Spec {
+			return publisher(n, g, "publish")
+		}},
+		{name: "sbt", build: func(n string) *Spec {
+			return publisher(n, g, "publish", "publishSigned", "release", "sonatypeRelease", "sonatypeBundleRelease")
+		}},
+		{name: "nuget", build: func(n string) *Spec {
+			return publisher(n, g, "push", "delete")
+		}},
+		{name: "pod", build: func(n string) *Spec {
+			return publisher(n, g, "trunk")
+		}},
+		{name: "conan", build: func(n string) *Spec {
+			return publisher(n, g, "upload")
+		}},
 		{name: "dotnet", build: func(n string) *Spec {
 			return withSubs(&Spec{Name: n, Syntax: g, Open: true, OpenSubs: true}, group(g, "nuget", "push", "delete"))
 		}},
