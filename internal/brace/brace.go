@@ -11,6 +11,7 @@ package brace
 
 import (
 	"errors"
+	"github.com/permengine/permengine/internal/ascii"
 	"strconv"
 	"strings"
 
@@ -223,10 +224,10 @@ func seq(s string) ([]string, error) {
 	if !ok || a == "" || b == "" || strings.Contains(b, "..") {
 		return nil, nil
 	}
-	if len(a) == 1 && len(b) == 1 && !isDigits(a) && !isDigits(b) {
+	if len(a) == 1 && len(b) == 1 && !ascii.Digits(a) && !ascii.Digits(b) {
 		return steps(int(a[0]), int(b[0]), func(c int) string { return string(rune(c)) })
 	}
-	if isDigits(a) && isDigits(b) && len(a) < 4 && len(b) < 4 {
+	if ascii.Digits(a) && ascii.Digits(b) && len(a) < 4 && len(b) < 4 {
 		x, _ := strconv.Atoi(a) // at most three digits
 		y, _ := strconv.Atoi(b)
 		return steps(x, y, strconv.Itoa)
@@ -250,13 +251,4 @@ func steps(x, y int, item func(int) string) ([]string, error) {
 			return out, nil
 		}
 	}
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }

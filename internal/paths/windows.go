@@ -1,6 +1,10 @@
 package paths
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
+)
 
 // Windows spellings. On Windows the same file has more names than its
 // own: "\" separates components, a trailing dot or space is dropped, a
@@ -64,17 +68,5 @@ func shortName(p string) bool {
 		}
 		rest = rest[:k]
 	}
-	return allDigits(rest)
-}
-
-func allDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return ascii.Digits(rest)
 }

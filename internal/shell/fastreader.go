@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"strconv"
 	"strings"
 
@@ -169,7 +170,7 @@ func (r *fastReader) word(t *fastToken) bool {
 	if r.expectTarget != opWord {
 		op := r.expectTarget
 		r.expectTarget = opWord
-		if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || isDigits(t.text)) {
+		if (op == opGtAmp || op == opLtAmp) && (t.text == "-" || ascii.Digits(t.text)) {
 			return true // fd duplication names no file
 		}
 		if len(c.a.refs)-r.start.refs >= MaxRedirs {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"slices"
 	"strings"
 
@@ -157,7 +158,7 @@ func (c *Command) hiddenEnv(idx int) {
 		case envHidden:
 			c.dyn(name + " chooses or loads code that the engine cannot see")
 		case envArith:
-			if !isDigits(value) {
+			if !ascii.Digits(value) {
 				c.dyn("assigning " + name + " evaluates its value as arithmetic, which may run commands")
 			}
 		case envAlias:

@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
+)
 
 // Builtins that assign or test a variable named in an argument evaluate an
 // array subscript in that name as arithmetic, and arithmetic expands the
@@ -104,7 +108,7 @@ func subscriptRuns(name string) bool {
 		return true
 	}
 	sub := name[i+1 : j]
-	return !(isDigits(sub) || sub == "@" || sub == "*")
+	return !(ascii.Digits(sub) || sub == "@" || sub == "*")
 }
 
 // nameBase is the variable name of a name argument: before any '=' and
@@ -157,7 +161,7 @@ func compoundRuns(v string) bool {
 		if j < 0 {
 			return true
 		}
-		if sub := v[i+1 : i+j]; !isDigits(sub) {
+		if sub := v[i+1 : i+j]; !ascii.Digits(sub) {
 			return true
 		}
 		i += j

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"strconv"
 	"strings"
 
@@ -276,7 +277,7 @@ func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
 	}
 	t, f := wordText(r.src, rd.Word)
 	if rd.Op == syntax.DplIn || rd.Op == syntax.DplOut {
-		if t == "-" || isDigits(t) {
+		if t == "-" || ascii.Digits(t) {
 			return PathRef{}, false
 		}
 	}
@@ -392,16 +393,4 @@ func isNumberLit(s string) bool {
 		}
 	}
 	return s[0] >= '0' && s[0] <= '9'
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

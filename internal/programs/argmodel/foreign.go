@@ -1,6 +1,10 @@
 package argmodel
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
+)
 
 // Code in another language given on the command line (python -c, node -e,
 // perl -e, ruby -e, php -r, make --eval). The engine does not parse these
@@ -382,10 +386,5 @@ func pagerInert(c string) bool {
 	case c[0] == '/' || c[0] == '?':
 		return !strings.ContainsAny(c, "!|`")
 	}
-	for i := 0; i < len(c); i++ {
-		if c[i] < '0' || c[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return ascii.Digits(c)
 }

@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"slices"
 	"strings"
 )
@@ -13,21 +14,12 @@ func (p *parser) option(i int, w string) {
 		p.singleDash(i, w)
 	case strings.HasPrefix(w, "--"):
 		p.long(i, w[2:])
-	case syn.Digits && allDigits(w[1:]):
+	case syn.Digits && ascii.Digits(w[1:]):
 		p.r.Words[i] = KindOption
 		p.i++
 	default:
 		p.short(i, w)
 	}
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // long reads a GNU long option (name is the word without its "--").
