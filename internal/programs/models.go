@@ -254,8 +254,8 @@ func EnvEffect(v []string, assigns []string) (Reach, bool) {
 // is a nested script like sh -c's. A computed one is not returned (the
 // model already reports it as chosen at run time).
 func modelScript(v []string) (Script, bool) {
-	m := argmodel.Lookup(v[0])
-	if m == nil || !argmodel.MayCarryScript(v) {
+	m := argmodel.ScriptCarrier(v)
+	if m == nil {
 		return Script{}, false
 	}
 	r := readings.Get().(*argmodel.Result)

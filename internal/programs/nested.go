@@ -58,7 +58,7 @@ type Script struct {
 // NestedScript finds a script that a view runs: sh -c SCRIPT, eval WORDS,
 // env -S STRING, su -c, watch CMD, find -exec CMD ;, git -c alias.x=!CMD.
 func NestedScript(v []string) (Script, bool) {
-	if len(v) == 0 || BitsOf(v[0])&Nested == 0 {
+	if len(v) == 0 {
 		return Script{}, false
 	}
 	p := Lookup(v[0])

@@ -17,8 +17,8 @@ func Wrapped(v []string) (int, bool) {
 	if len(v) == 0 || BitsOf(v[0])&(Wrapper|Runner) == 0 {
 		return -1, true
 	}
-	m := argmodel.Lookup(v[0])
-	if m == nil || !argmodel.MayWrap(v) {
+	m := argmodel.WrapCarrier(v)
+	if m == nil {
 		return -1, true
 	}
 	r := readings.Get().(*argmodel.Result)

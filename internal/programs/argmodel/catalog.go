@@ -201,6 +201,8 @@ type loaded struct {
 	// rootScript: an operand of the program itself is a shell script
 	// (sg GROUP 'CMD'), so any view of it may carry one.
 	rootScript bool
+	// wraps: every view of the program may run a command (wrapsAlways).
+	wraps bool
 }
 
 // catalog maps every name a program is run as to its entry. Making it
@@ -248,7 +250,7 @@ func load(name string, build func() *Spec) *loaded {
 	if s.Name != name {
 		panic(fmt.Sprintf("argmodel: the row %q built the model of %q", name, s.Name))
 	}
-	l := &loaded{spec: s}
+	l := &loaded{spec: s, wraps: wrapsAlways(s)}
 	walkSubs(s, func(t *Spec) {
 		for i := range t.Options {
 			o := &t.Options[i]
@@ -282,6 +284,8 @@ func load(name string, build func() *Spec) *loaded {
 			}
 		}
 	})
+	slices.Sort(l.carriers.long)
+	l.carriers.long = slices.Compact(l.carriers.long)
 	return l
 }
 
@@ -425,7 +429,7 @@ func eachValue(s *Spec, f func(r Role, l Lang, option bool)) {
 }
 
 type carrierNames struct {
-	long  []string
+	long  []string // sorted, without duplicates
 	short string
 }
 
@@ -440,73 +444,84 @@ func (c carrierNames) option(w string) bool {
 	if name == "" {
 		return false
 	}
-	for _, l := range c.long {
-		if strings.HasPrefix(l, name) {
-			return true
-		}
+	// The long names are sorted: the first one not below name is the only
+	// one that can start with it, if any does.
+	if i, _ := slices.BinarySearch(c.long, name); i < len(c.long) && strings.HasPrefix(c.long[i], name) {
+		return true
 	}
-	return !strings.HasPrefix(w, "--") && strings.ContainsAny(w[1:], c.short) && c.short != ""
+	return !strings.HasPrefix(w, "--") && c.short != "" && strings.ContainsAny(w[1:], c.short)
 }
 
 // MayCarryScript reports whether view v may hold a shell script for its
 // program: a word that may spell an option whose value a shell runs, or a
 // subcommand that takes a script as an operand.
-func MayCarryScript(v []string) bool {
+func MayCarryScript(v []string) bool { return ScriptCarrier(v) != nil }
+
+// ScriptCarrier is MayCarryScript that returns the model of v's program
+// (nil when v cannot carry a script), so that its caller does not look the
+// program up again. A git-<sub> name returns the subcommand's model.
+func ScriptCarrier(v []string) *Spec {
 	if len(v) == 0 {
-		return false
+		return nil
 	}
 	name := v[0]
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
 		name = name[i+1:]
 	}
 	if strings.HasPrefix(name, "git-") {
-		return true
+		return Lookup(name) // git's subcommands carry scripts
 	}
 	l := loadName(name)
 	if l == nil {
-		return false
+		return nil
 	}
 	if l.rootScript {
-		return true
+		return l.spec
 	}
 	c, set := l.carriers, l.subs[0]
 	if l.spec.Bundle && len(v) > 1 && c.short != "" && strings.ContainsAny(v[1], c.short) {
-		return true // an old-style bundle: tar cIf CMD
+		return l.spec // an old-style bundle: tar cIf CMD
 	}
 	for _, w := range v[1:] {
 		if len(w) > 1 && w[0] == '-' && c.option(w) || set[w] {
-			return true
+			return l.spec
 		}
 	}
-	return false
+	return nil
 }
 
 // MayWrap reports whether view v may run a command made of its remaining
-// words through a subcommand (npm exec, docker run), or is a wrapper.
-func MayWrap(v []string) bool {
-	if s := Lookup(v[0]); s != nil && (runsPlainCommand(s) || s.Resolve != nil) {
-		return true // a wrapper, or a program that abbreviates its subcommands
-	}
-	return mayHold(v, 1)
-}
+// words.
+func MayWrap(v []string) bool { return WrapCarrier(v) != nil }
 
-func mayHold(v []string, k int) bool {
+// WrapCarrier is MayWrap that returns the model of v's program (nil when v
+// cannot run such a command), so that its caller does not look the
+// program up again.
+func WrapCarrier(v []string) *Spec {
 	if len(v) == 0 {
-		return false
+		return nil
 	}
-	name := v[0]
-	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		name = name[i+1:]
-	}
-	l := loadName(name)
+	l := loadName(v[0])
 	if l == nil {
-		return false
+		// A git-<sub> name: the subcommand's model.
+		if s := Lookup(v[0]); s != nil && wrapsAlways(s) {
+			return s
+		}
+		return nil
 	}
-	set := l.subs[k]
+	if l.wraps {
+		return l.spec
+	}
+	set := l.subs[1]
 	for _, w := range v[1:] {
 		if set[w] {
-			return true
+			return l.spec
 		}
 	}
-	return false
+	return nil
 }
+
+// wrapsAlways reports a model whose every view may run a command: a
+// wrapper, or a program that abbreviates its subcommands (so that any
+// word may name one that runs a command).
+func wrapsAlways(s *Spec) bool { return runsPlainCommand(s) || s.Resolve != nil }
