@@ -81,15 +81,10 @@ const fastQuoted uint8 = 1 << 7
 func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 	i := 0
 	n := len(src)
-	seps, seen := 0, len(toks)
+	seps := 0
 	for i < n {
-		if k := len(toks); k > seen {
-			seen = k
-			if op := toks[k-1].op; op >= opAnd && op <= opAmp {
-				if seps++; seps > MaxSegments+1 {
-					break
-				}
-			}
+		if seps > MaxSegments+1 {
+			break
 		}
 		c := src[i]
 		switch c {
@@ -101,12 +96,14 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 				return nil, false // ;; ;& ;;& belong to case
 			}
 			toks = append(toks, fastToken{op: opSemi, start: int32(i), end: int32(i + 1)})
+			seps++
 			i++
 			continue
 		case '&':
 			switch {
 			case i+1 < n && src[i+1] == '&':
 				toks = append(toks, fastToken{op: opAnd, start: int32(i), end: int32(i + 2)})
+				seps++
 				i += 2
 			case i+2 < n && src[i+1] == '>' && src[i+2] == '>':
 				toks = append(toks, fastToken{op: opAmpGtGt, start: int32(i), end: int32(i + 3)})
@@ -116,12 +113,14 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 				i += 2
 			default:
 				toks = append(toks, fastToken{op: opAmp, start: int32(i), end: int32(i + 1)})
+				seps++
 				i++
 			}
 			continue
 		case '|':
 			if i+1 < n && (src[i+1] == '|') {
 				toks = append(toks, fastToken{op: opOr, start: int32(i), end: int32(i + 2)})
+				seps++
 				i += 2
 				continue
 			}
@@ -129,6 +128,7 @@ func fastTokens(src string, toks []fastToken) ([]fastToken, bool) {
 				return nil, false // |&
 			}
 			toks = append(toks, fastToken{op: opPipe, start: int32(i), end: int32(i + 1)})
+			seps++
 			i++
 			continue
 		case '>', '<':

@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -37,9 +38,8 @@ func ParseFlags(r *Result, s *Spec, words []string, flags []uint8, mask uint8) {
 
 func parseInto(r *Result, s *Spec, words []string, computed []bool, flags []uint8, mask uint8, depth int) {
 	r.Reset()
-	for range words {
-		r.Words = append(r.Words, KindUnknown)
-	}
+	r.Words = slices.Grow(r.Words, len(words))[:len(words)]
+	clear(r.Words) // KindUnknown
 	if len(words) == 0 {
 		return
 	}
@@ -158,13 +158,31 @@ func (p *parser) isComputed(i int, text string) bool {
 	return Computed(text)
 }
 
+// computedChar sorts the characters Computed looks for: those that change
+// a word by themselves, and the brace that may open a brace expansion.
+var computedChar = [256]uint8{'$': changes, '`': changes, '*': changes, '?': changes, '[': changes, '(': changes, '{': opensBrace}
+
+const (
+	changes    = 1
+	opensBrace = 2
+)
+
 // Computed reports whether text holds a character that makes the shell
 // change a word that may expand: $, a backquote, a glob character, an
 // extended glob's parenthesis, or a brace expansion ({a,b}, {1..3}; a
 // lone {} stays as it is).
 func Computed(text string) bool {
-	if strings.ContainsAny(text, "$`*?[(") {
-		return true
+	brace := false
+	for i := 0; i < len(text); i++ {
+		switch computedChar[text[i]] {
+		case changes:
+			return true
+		case opensBrace:
+			brace = true
+		}
+	}
+	if !brace {
+		return false
 	}
 	depth, sep := 0, false
 	for i := 0; i < len(text); i++ {
