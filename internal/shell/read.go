@@ -284,7 +284,10 @@ func (c *Command) addSegment(s *Segment) {
 		c.Segs = slices.Grow(c.Segs, max(8, len(c.Segs)))
 	}
 	c.Segs = append(c.Segs, *s)
-	c.hiddenCode(len(c.Segs) - 1)
+	// idx is this segment's place: the code hidden in it is read first,
+	// and appends segments of its own after it.
+	idx := len(c.Segs) - 1
+	c.hiddenCode(idx)
 	if s.Depth >= MaxNesting {
 		// Nested scripts past the limit are not read; refuse to approve.
 		for _, v := range s.Views {
@@ -294,7 +297,6 @@ func (c *Command) addSegment(s *Segment) {
 		}
 		return
 	}
-	idx := len(c.Segs) - 1
 	if c.nestedReads > maxNestedReads {
 		c.TooDeep = true
 		return

@@ -331,7 +331,7 @@ func (p *parser) lost(i int, why string, risk Effect, riskWhy string) {
 // moves the position on.
 func (p *parser) operandAt(w string) (Operand, bool) {
 	ops := p.ops()
-	for p.opPos < len(ops) && ops[p.opPos].Role == RoleAssign && !IsAssignment(w) {
+	for p.opPos < len(ops) && ops[p.opPos].Role == RoleAssign && !setsVariable(w) {
 		p.opPos++
 	}
 	if len(ops) == 0 {
@@ -457,7 +457,7 @@ func (p *parser) flush() {
 			it.Role = RoleData
 			continue
 		}
-		for pos < len(ops)-1 && (ops[pos].Script && p.scriptGiven || ops[pos].Role == RoleAssign && !IsAssignment(it.Text)) {
+		for pos < len(ops)-1 && (ops[pos].Script && p.scriptGiven || ops[pos].Role == RoleAssign && !setsVariable(it.Text)) {
 			pos++
 		}
 		op := ops[min(pos, len(ops)-1)]
@@ -489,6 +489,13 @@ func (p *parser) computedCode(it *Item) {
 }
 
 // IsAssignment reports whether w has the form NAME=value.
+// setsVariable reports an operand that a wrapper (env, sudo) takes as an
+// environment assignment: any word with a '=' (both look for one, and
+// neither asks for a valid name: env 'BASH_FUNC_f%%=() { …; }' sets a
+// function). Reading such a word as the command would hide the command
+// that runs.
+func setsVariable(w string) bool { return strings.IndexByte(w, '=') >= 0 }
+
 func IsAssignment(w string) bool {
 	i := 0
 	for i < len(w) {
