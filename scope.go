@@ -173,12 +173,19 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
 	}
 	every := pc.EveryWord(s.Dirs)
+	writes := programs.WritesOperands(s.Words)
 	for j, w := range s.Words {
-		if !every && s.Masks[j]&shell.MaskDot == 0 {
+		written := writes&(1<<uint(min(j, 63))) != 0 && j < 63 && (s.Flags[j]&shell.WordExpands != 0 || paths.CwdTilde(w, s.Flags[j]))
+		if !every && s.Masks[j]&shell.MaskDot == 0 && !written {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {
 			return ""
+		}
+		if written {
+			if why := pc.WriteProblem(w, s.Flags[j], s.Dirs); why != "" {
+				return shell.QuoteExcerpt(w) + " is written to and " + why + ": a person approves every such command"
+			}
 		}
 		if why := pc.Problem(w, s.Flags[j], s.Dirs); why != "" {
 			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
@@ -194,7 +201,11 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 			return ""
 		}
-		if why := pc.Problem(ref.Text, ref.Flags, ref.Dirs); why != "" {
+		check := pc.Problem
+		if strings.IndexByte(ref.Op, '>') >= 0 {
+			check = pc.WriteProblem // it writes to its target
+		}
+		if why := check(ref.Text, ref.Flags, ref.Dirs); why != "" {
 			return "redirection " + ref.Op + " " + shell.QuoteExcerpt(ref.Text) + " reaches " + why + ": a person approves every use of it"
 		}
 	}

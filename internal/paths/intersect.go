@@ -132,6 +132,10 @@ const anyComponent = 0x01
 // characters bash may still expand.
 type wordPattern struct {
 	glob, expands, brace bool
+	// anyValue: an expansion may be any text, slashes and a leading dot
+	// too (a path written to: D=x/.git; echo > $D/config). Without it an
+	// expansion is read as one name that does not start with a dot.
+	anyValue bool
 }
 
 // compileWord compiles prefix (a literal absolute directory ending in '/')
@@ -201,7 +205,7 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 		}
 	case wp.expands && (c == '$' || c == '`'):
 		if end := expansionEnd(w, i); end > i {
-			if operatorExpansion(w[i:end]) {
+			if wp.anyValue || operatorExpansion(w[i:end]) {
 				// ${x:-.git}, ${x/a/b}: the text in it may be the value,
 				// dots and slashes too.
 				return b.loop(cur, anyByte), end, true

@@ -25,6 +25,15 @@ var defaultProtected = []string{
 	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
 	"**/.git/info/attributes", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
 	"**/.git/config.worktree", "**/.git/commondir", "**/.git/worktrees/**",
+	// Start-up files a default .bashrc or a login shell reads, and
+	// configuration that makes a tool run code later: package managers'
+	// hooks and shells, git hook managers, cargo's runners.
+	"**/.bash_aliases", "**/.bash_logout", "**/.zlogout", "**/.yarnrc", "**/.yarnrc.yml", "**/.pnpmfile.cjs",
+	"**/.cargo/config", "**/.cargo/config.toml", "**/.husky", "**/.husky/**", "**/.pre-commit-config.yaml",
+	// Other agents' rules and settings, and credentials of cloud and
+	// container tools.
+	"**/.roo", "**/.roo/**", "**/.clinerules", "**/.clinerules/**", "**/.continue", "**/.continue/**",
+	"**/.windsurfrules", "**/.docker/config.json", "**/.kube/config", "**/.aws", "**/.aws/**",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

@@ -13,6 +13,11 @@ const wildFlags = shell.WordGlob | shell.WordExpands | shell.WordBrace
 
 // word is Problem for one word or one value after '='.
 func (pc *Checker) word(w string, flags uint8, dirs []string) string {
+	if rest, ok := cwdTilde(w, flags); ok {
+		// ~+ is the working directory and ~- the previous one, which the
+		// shell knows and the reading may not: an expansion.
+		w, flags = "${PWD}"+rest, flags|shell.WordExpands
+	}
 	wild := flags&wildFlags != 0
 	if pc.windows {
 		nw, anyName, device := windowsName(w)
@@ -31,6 +36,43 @@ func (pc *Checker) word(w string, flags uint8, dirs []string) string {
 	}, dirs)
 }
 
+// cwdTilde reports a word that starts with the tilde prefix ~+ or ~-
+// (unquoted), and returns what follows it.
+func cwdTilde(w string, flags uint8) (string, bool) {
+	if flags&shell.WordTilde == 0 || len(w) < 2 || w[0] != '~' || w[1] != '+' && w[1] != '-' || len(w) > 2 && w[2] != '/' {
+		return "", false
+	}
+	return w[2:], true
+}
+
+// CwdTilde reports a word that starts with ~+ or ~- (see cwdTilde): it
+// names a path under a directory the reading may not know.
+func CwdTilde(w string, flags uint8) bool {
+	_, ok := cwdTilde(w, flags)
+	return ok
+}
+
+// WriteProblem is Problem for a word that a command writes to (a
+// redirection's target, tee's operands): a word that holds an expansion is
+// a path known only at run time, so it reaches a protected path when some
+// value of its expansions may make it one; a bare expansion ("$f",
+// "$(cmd)") may be any path.
+func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
+	if w == "" {
+		return ""
+	}
+	if flags&shell.WordExpands == 0 && !CwdTilde(w, flags) {
+		return pc.Problem(w, flags, dirs)
+	}
+	if bareExpansion(w) {
+		return "a path known only at run time, which may be a protected one"
+	}
+	if rest, ok := cwdTilde(w, flags); ok {
+		w = "${PWD}" + rest
+	}
+	return pc.pattern(w, wordPattern{glob: flags&shell.WordGlob != 0, expands: true, brace: flags&shell.WordBrace != 0, anyValue: true}, dirs)
+}
+
 // bareExpansion reports a word that is one expansion and nothing else
 // ("$f", "${f}", "$(cmd)"): an unknown path, which the path scope judges,
 // not a pattern.
@@ -44,7 +86,7 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 	// With the default patterns, only a path with a component starting
 	// with '.' can match, and a wildcard never starts one: the word must
 	// hold a '.' (or a name that may be anything).
-	if pc.patternSet().dotOnly && !pc.baseNoDot && !pc.dirsDot(dirs) &&
+	if pc.patternSet().dotOnly && !pc.baseNoDot && !pc.dirsDot(dirs) && !wp.anyValue &&
 		strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, anyComponent) < 0 {
 		return ""
 	}

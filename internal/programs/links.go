@@ -140,3 +140,34 @@ func LinkWords(v []string, bits Bits, fn func(i int)) (fromInput bool) {
 	}
 	return n == 0
 }
+
+// operandWriters write to every operand that is not an option: tee FILE…,
+// sponge FILE. A path there known only at run time may be a protected one.
+var operandWriters = map[string]bool{"tee": true, "sponge": true}
+
+// WritesOperands returns the indexes (below 63) of the words of a segment
+// that its program writes to: the operands of tee and sponge (after
+// assignments before the program). It is 0 for any other program.
+func WritesOperands(words []string) uint64 {
+	i := 0
+	for i < len(words) && IsAssignment(words[i]) {
+		i++
+	}
+	if i >= len(words) || !operandWriters[BaseName(words[i])] {
+		return 0
+	}
+	var set uint64
+	opts := true
+	for j := i + 1; j < len(words) && j < 63; j++ {
+		w := words[j]
+		if opts && w == "--" {
+			opts = false
+			continue
+		}
+		if opts && len(w) > 1 && w[0] == '-' {
+			continue
+		}
+		set |= 1 << uint(j)
+	}
+	return set
+}
