@@ -262,7 +262,7 @@ func modelScript(v []string) (Script, bool) {
 	argmodel.ParseFlags(r, m, v, nil, 0)
 	var s Script
 	found := false
-	for _, it := range r.Items {
+	for k, it := range r.Items {
 		if it.Computed || it.Text == "" || !carriesShell(it) {
 			continue
 		}
@@ -270,11 +270,29 @@ func modelScript(v []string) (Script, bool) {
 		if it.Opt != nil {
 			origin += " " + it.Opt.Name()
 		}
-		s, found = Script{Origin: origin, Text: it.Text}, true
+		s, found = Script{Origin: origin, Text: it.Text + scriptArgs(r.Items[k+1:], it)}, true
 		break
 	}
 	readings.Put(r)
 	return s, found
+}
+
+// scriptArgs returns the arguments that follow a shell command line given
+// as an operand (git submodule foreach CMD ARGS runs CMD with ARGS), each
+// after a space, or "": they are read as words of the script.
+func scriptArgs(rest []argmodel.Item, code argmodel.Item) string {
+	if code.Kind != argmodel.KindOperand || code.Role != argmodel.RoleCode {
+		return ""
+	}
+	var b strings.Builder
+	for _, it := range rest {
+		if it.Kind != argmodel.KindOperand || it.Role != argmodel.RoleArg || it.Spec != code.Spec {
+			break
+		}
+		b.WriteByte(' ')
+		b.WriteString(it.Text)
+	}
+	return b.String()
 }
 
 // carriesShell reports an item whose text a shell runs: a program with

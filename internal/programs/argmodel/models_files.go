@@ -82,7 +82,7 @@ func tarModel() *Spec {
 		Options: join(list(
 			val("I", RoleProgram, "use-compress-program").does(EffExec, whyTarProg),
 			val("", RoleProgram, "to-command").does(EffExec, whyTarProg),
-			val("", RoleData, "checkpoint-action").does(EffExec, "tar --checkpoint-action=exec runs a program").when(tarCheckpointExec),
+			val("", RoleData, "checkpoint-action").does(EffComputed, "tar --checkpoint-action=exec runs a command line that the engine does not read").when(tarCheckpointExec),
 			val("F", RoleProgram, "info-script", "new-volume-script").does(EffExec, whyTarProg),
 			val("", RoleProgram, "rsh-command", "rmt-command").does(EffExec, whyTarProg),
 			val("f", RolePath, "file").does(EffExternal, "a tar archive name with a colon is on another host, reached with rsh").when(tarRemote),

@@ -215,7 +215,13 @@ func gitRemote() *Spec {
 func gitSubmodule() *Spec {
 	foreach := gitSub("foreach", nil)
 	foreach.Options = list(flag("", "recursive"), flag("q", "quiet"))
-	foreach.Operands = []Operand{{Role: RoleCode, Lang: LangShell, Effect: EffExec, Why: "git submodule foreach runs a command in every submodule"}}
+	// One word is a shell command line; with more, the first is the command
+	// line and the rest its arguments (git runs sh -c 'CMD "$@"' CMD ARGS):
+	// foreach git push origin runs git push origin.
+	foreach.Operands = []Operand{
+		{Role: RoleCode, Lang: LangShell, Effect: EffExec, Why: "git submodule foreach runs a command in every submodule"},
+		{Role: RoleArg},
+	}
 	s := gitWithSubs("submodule", foreach)
 	for _, n := range []string{"add", "status", "init", "deinit", "update", "set-branch", "set-url", "summary", "sync", "absorbgitdirs"} {
 		s.Subs = append(s.Subs, gitSub(n, nil))

@@ -102,7 +102,7 @@ func npmModel() *Spec {
 		group(s, "profile", "set", "enable-2fa", "disable-2fa"), group(s, "trust", "github", "gitlab", "revoke"),
 		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete")),
 		npmPkg(s),
-		configSet(s, "set"), execCmd(s, "edit"), execCmd(s, "explore")},
+		configSet(s, "set"), execCmd(s, "edit"), npmExplore(s)},
 		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook"))
 	for _, n := range npmCommands {
 		if !hasSub(root, n) {
@@ -166,6 +166,15 @@ func configSet(s Syntax, name string) *Spec {
 func execCmd(s Syntax, name string) *Spec {
 	c := cmd(s, name)
 	c.Effect, c.Why = EffExec, "runs a shell"
+	return c
+}
+
+// npmExplore is npm explore PKG [-- CMD ARGS…]: it runs CMD (its words
+// joined) with the shell in the package's directory, or a shell when
+// there is none.
+func npmExplore(s Syntax) *Spec {
+	c := execCmd(s, "explore")
+	c.Operands = []Operand{{Role: RoleData}, {Role: RoleCode, Lang: LangShell}, {Role: RoleArg}}
 	return c
 }
 

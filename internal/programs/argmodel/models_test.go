@@ -115,7 +115,7 @@ func TestFilesTools(t *testing.T) {
 		{"tar xzf x.tgz", 0, "POV", "a plain extraction"},
 		{"tar -cf host:/x.tar .", EffExternal, "POVA", "an archive on another host"},
 		{"tar --to-com=cat -xf x.tar", EffExec, "POOV", "abbreviation of --to-command"},
-		{"tar --checkpoint-action=exec=id -cf x .", EffExec, "POOVA", "checkpoint exec action"},
+		{"tar --checkpoint-action=exec=id -cf x .", EffComputed, "POOVA", "checkpoint exec action: a command line not read"},
 		{"tar --checkpoint-action=dot -cf x .", 0, "POOVA", "a harmless checkpoint action"},
 		{"tar -F s.sh -cf x .", EffExec, "POVOVA", "-F runs a script at volume end"},
 		{"tar --rsh-command=/bin/sh -cf x .", EffExec, "POOVA", "--rsh-command"},

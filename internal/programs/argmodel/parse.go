@@ -439,6 +439,11 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 	if appends && shellC && !code {
 		return "the script of " + words[0] + " -c is the input, chosen at run time"
 	}
+	if sp := r.Spec(m); appends && len(sp.Subs) > 0 && sp.subRisk&(EffExternal|EffPrivileged|EffExec|EffComputed) != 0 &&
+		(len(r.Subs) == 0 || r.Words[len(words)-1] == KindSubcommand) {
+		// echo push origin | xargs git: the input names the subcommand.
+		return "the input gives " + strings.Join(words, " ") + " its subcommand, chosen at run time"
+	}
 	return ""
 }
 
