@@ -68,6 +68,7 @@ var reservedWords = []string{
 var interpreters = []string{
 	"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "ruby", "perl", "php",
 	"lua", "luajit", "tclsh", "Rscript", "osascript", "npx", "pnpx", "bunx", "awk", "gawk",
+	"pwsh", "powershell", "nu", "xonsh", "elvish",
 }
 
 // sourcers run a script file in the shell itself.

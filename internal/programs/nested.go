@@ -13,7 +13,7 @@ import (
 // shells run a script given with -c.
 var shells = []string{
 	"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "csh", "tcsh",
-	"rbash", "oksh", "loksh", "pdksh",
+	"rbash", "oksh", "loksh", "pdksh", "ksh93",
 }
 
 // carrier finds the script or command that a view (its program first)

@@ -103,15 +103,29 @@ const (
 
 // stdinInterpreters read their program from standard input when given
 // none; codeOpts are the options that give code on the command line (the
-// exec-capable table judges those), valueOpts those that take the next word.
-var stdinInterpreters = map[string]struct{ codeOpts, valueOpts string }{
-	"python": {"-c -m", "-W -X"}, "python2": {"-c -m", "-W -X"}, "python3": {"-c -m", "-W -X"},
-	"pypy": {"-c -m", "-W -X"}, "pypy3": {"-c -m", "-W -X"},
-	"node": {"-e -p --eval --print", "-r --require --import --loader -C --conditions"}, "nodejs": {"-e -p --eval --print", "-r --require --import --loader"},
-	"perl": {"-e -E", ""}, "ruby": {"-e", "-r -I -C"}, "php": {"-r -f", "-d -c -z"},
-	"lua": {"-e", "-l"}, "luajit": {"-e", "-l"}, "tclsh": {"", ""}, "Rscript": {"-e", ""},
-	"osascript": {"-e", "-l"},
+// exec-capable table judges those), valueOpts those that take the next
+// word, exitOpts those that print and exit without reading a program
+// (python3 --version, node -v).
+var stdinInterpreters = map[string]struct{ codeOpts, valueOpts, exitOpts string }{
+	"python": {"-c -m", "-W -X", pyExit}, "python2": {"-c -m", "-W -X", pyExit}, "python3": {"-c -m", "-W -X", pyExit},
+	"pypy": {"-c -m", "-W -X", pyExit}, "pypy3": {"-c -m", "-W -X", pyExit},
+	"node": {"-e -p --eval --print", "-r --require --import --loader -C --conditions", nodeExit},
+	"nodejs": {"-e -p --eval --print", "-r --require --import --loader", nodeExit},
+	"perl": {"-e -E", "", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
+	"php": {"-r -f", "-d -c -z", "-v --version -h --help"},
+	"lua": {"-e", "-l", "-v"}, "luajit": {"-e", "-l", "-v"}, "tclsh": {"", "", ""}, "Rscript": {"-e", "", "--version --help"},
+	"osascript": {"-e", "-l", ""},
+	"pwsh": {pwshCode, "", pwshExit}, "powershell": {pwshCode, "", pwshExit},
+	"nu": {"-c --commands", "", "-v --version -h --help"}, "xonsh": {"-c", "", "-V --version -h --help"},
+	"elvish": {"-c", "", "-version -help"},
 }
+
+const (
+	pyExit   = "-V --version -h --help"
+	nodeExit = "-v --version -h --help"
+	pwshCode = "-c -Command -command -EncodedCommand -ec -e"
+	pwshExit = "-v -Version -version -h -Help -help -?"
+)
 
 // programSource says whether view v's program reads its program from
 // standard input.
@@ -133,7 +147,7 @@ func programSource(v []string) stdinReader {
 		return operandSource(v[1])
 	}
 	if spec, ok := stdinInterpreters[v[0]]; ok {
-		return interpreterSource(v, spec.codeOpts, spec.valueOpts)
+		return interpreterSource(v, spec.codeOpts, spec.valueOpts, spec.exitOpts)
 	}
 	return readsNothing
 }
@@ -182,7 +196,7 @@ func shellSource(v []string) stdinReader {
 }
 
 // interpreterSource reads "python [options] [script [args…]]" and the like.
-func interpreterSource(v []string, codeOpts, valueOpts string) stdinReader {
+func interpreterSource(v []string, codeOpts, valueOpts, exitOpts string) stdinReader {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		if w == "-" {
@@ -201,6 +215,9 @@ func interpreterSource(v []string, codeOpts, valueOpts string) stdinReader {
 			}
 			if hasField(codeOpts, name) || len(name) > 2 && name[1] != '-' && hasField(codeOpts, name[:2]) {
 				return readsNothing
+			}
+			if hasField(exitOpts, w) {
+				return readsNothing // it prints and exits
 			}
 			if hasField(valueOpts, w) {
 				j++

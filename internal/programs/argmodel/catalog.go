@@ -83,6 +83,10 @@ func rows() []row {
 		{name: "batch", build: scheduler},
 		{name: "gdb", build: fixed(gdbModel)},
 		{name: "expect", build: fixed(expectModel)},
+		{name: "pwsh", aliases: []string{"powershell", "powershell.exe", "pwsh.exe"}, build: foreignShell},
+		{name: "nu", build: foreignShell},
+		{name: "xonsh", build: foreignShell},
+		{name: "elvish", build: foreignShell},
 		{name: "tmux", build: fixed(tmuxModel)},
 	}
 	r = append(r, wrapperRows()...)
@@ -120,6 +124,18 @@ func gdbModel() *Spec {
 			val("", RoleData, "p", "pid", "cd", "data-directory", "tty", "se", "symbols", "exec", "core", "c"),
 			flag("", "batch", "q", "quiet", "silent", "nx", "n", "args", "tui", "version", "help")),
 		Operands: operands(RolePath)}
+}
+
+// foreignShell is a shell of another language (PowerShell, Nushell,
+// xonsh, elvish): every operand, a script file's name included, and the
+// value of every option (-c, -Command, -EncodedCommand) may be code that
+// starts any program, and none of it is read. Only a call without
+// operands (pwsh -Version) is inert; its input is judged as a program
+// read from standard input.
+func foreignShell(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{SingleDash: true, DoubleDash: true, Permute: true}, Open: true,
+		Operands: []Operand{{Role: RoleCode, Lang: LangCommands, Effect: EffExec,
+			Why: name + " runs code in a language the engine does not read"}}}
 }
 
 // expectModel is expect: -c is an expect script, whose spawn and exec run
