@@ -67,10 +67,25 @@ var envVars = map[string]envKind{
 	"RIPGREP_CONFIG_PATH": envHidden, "LESSKEY": envHidden, "LESSKEYIN": envHidden, "KUBECONFIG": envHidden,
 	"AWS_CONFIG_FILE": envHidden, "AWS_SHARED_CREDENTIALS_FILE": envHidden, "DOCKER_CONFIG": envHidden,
 	"GNUPGHOME": envHidden, "CARGO_HOME": envHidden, "RUSTUP_HOME": envHidden,
+	// Editors' and interpreters' start-up commands.
+	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
+	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
 	"PIP_CONFIG_FILE": envHidden, "CLOUDSDK_CONFIG": envHidden, "GOENV": envHidden,
 	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
+}
+
+// scriptGetsArgs are the envScript variables whose command line the
+// program runs with arguments it chooses: the file to edit, the prompt,
+// the files to compare, the host and command to connect to, the address
+// to open.
+var scriptGetsArgs = map[string]bool{
+	"GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "EDITOR": true, "VISUAL": true, "SYSTEMD_EDITOR": true,
+	"GH_EDITOR": true, "KUBE_EDITOR": true, "SUDO_EDITOR": true, "FCEDIT": true, "HGEDITOR": true,
+	"GIT_EXTERNAL_DIFF": true, "KUBECTL_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true,
+	"SUDO_ASKPASS": true, "GH_BROWSER": true, "BROWSER": true, "GIT_SSH": true, "GIT_SSH_COMMAND": true,
+	"RSYNC_RSH": true, "CVS_RSH": true, "SVN_SSH": true, "GIT_PROXY_COMMAND": true,
 }
 
 // envPrefixes are families of variables of one kind.
@@ -79,7 +94,7 @@ var envPrefixes = []struct {
 	kind   envKind
 }{
 	{"GIT_CONFIG_", envHidden}, {"LD_", envHidden}, {"DYLD_", envHidden}, {"XDG_", envHidden},
-	{"npm_config_", envHidden}, {"NPM_CONFIG_", envHidden}, {"CARGO_TARGET_", envHidden},
+	{"npm_config_", envHidden}, {"NPM_CONFIG_", envHidden}, {"CARGO_TARGET_", envHidden}, {"LUA_INIT_", envHidden},
 	{"BASH_FUNC_", envScript},
 }
 
@@ -144,6 +159,12 @@ func (c *Command) hiddenEnv(idx int) {
 			}
 			if name == "LESSOPEN" || name == "LESSCLOSE" {
 				value = strings.TrimLeft(value, "|-")
+			}
+			if scriptGetsArgs[name] {
+				// The program gives the command line arguments of its own
+				// (GIT_EDITOR=cp… git config -e copies onto .git/config):
+				// they are read as words known only at run time.
+				value += ` "$@"`
 			}
 			c.nestedText(idx, value, computed, name+"=")
 		case envExpanded, envSourced:
@@ -223,6 +244,45 @@ func (c *Command) hiddenCode(idx int) {
 	c.hiddenAlias(idx)
 	c.shellOptions(idx)
 	c.hiddenBuiltins(idx)
+	c.hiddenEscapes(idx)
+}
+
+// hiddenEscapes reads the commands given to programs whose commands may
+// run a shell or write files (ed, sqlite3, psql, mysql): on the command
+// line, in a here-document or here-string, or written into the pipe by
+// echo or printf. Commands from elsewhere in the input cannot be read; a
+// file named by < is the project's, like a script file.
+func (c *Command) hiddenEscapes(idx int) {
+	for _, v := range c.Segs[idx].Views {
+		if len(v) == 0 || !programs.EscapeProgram(v[0]) {
+			continue
+		}
+		why, readsInput := programs.CommandEscapes(v)
+		if why != "" {
+			c.dyn(why)
+			return
+		}
+		if !readsInput {
+			continue
+		}
+		in := c.Segs[idx].stdin()
+		switch {
+		case in.Kind == StdinText && in.Computed:
+			c.dyn(programs.BaseName(v[0]) + " reads commands built at run time from its input")
+		case in.Kind == StdinText:
+			if why := programs.ScanEscapes(v[0], in.Text); why != "" {
+				c.dyn(why)
+			}
+		case in.Kind == StdinFile:
+		case c.piped != "":
+			if why := programs.ScanEscapes(v[0], c.piped); why != "" {
+				c.dyn(why)
+			}
+		default:
+			c.dyn(programs.BaseName(v[0]) + " reads commands from its input, which the engine cannot see")
+		}
+		return
+	}
 }
 
 // hiddenBuiltins reads the builtins that run text given to them as

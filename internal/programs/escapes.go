@@ -1,0 +1,181 @@
+package programs
+
+import "strings"
+
+// Programs that read commands, from their arguments or their input, some
+// of which run a shell command or write any file the command names: ed's
+// "!cmd" and "w FILE", sqlite3's .shell and .output, psql's \! and COPY …
+// PROGRAM, mysql's system and INTO OUTFILE. The engine reads their text
+// for those commands; what it cannot read (input from a pipe or a file)
+// may hold them.
+
+// escapeRow says how a program takes its commands: which options give
+// them, whether operands after the first are commands (sqlite3 DB SQL…),
+// and which text runs a shell or writes a file.
+type escapeRow struct {
+	codeOpts  string // space-separated options whose value is commands (-c, --command=…)
+	operands  bool   // operands after the first (the database) are commands
+	stdinOnly bool   // commands come from the input only (ed)
+	escapes   func(text string) bool
+}
+
+var escapeRows = map[string]escapeRow{
+	// ed and ex: every command may run a shell (!) or write a file (w).
+	"ed":      {stdinOnly: true, escapes: anyCommand},
+	"sqlite3": {operands: true, escapes: sqliteEscapes},
+	"psql":    {codeOpts: "-c --command", escapes: psqlEscapes},
+	"mysql":   {codeOpts: "-e --execute", escapes: mysqlEscapes},
+	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes},
+}
+
+func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }
+
+// sqliteInert are the dot-commands that only print.
+var sqliteInert = map[string]bool{
+	".tables": true, ".schema": true, ".indexes": true, ".indices": true, ".headers": true, ".mode": true,
+	".dump": true, ".databases": true, ".fullschema": true, ".help": true, ".show": true, ".width": true,
+	".timer": true, ".quit": true, ".exit": true,
+}
+
+// sqliteEscapes: a dot-command other than the inert ones (sqlite3 takes
+// any unique prefix: .sh is .shell), or SQL that writes another file.
+func sqliteEscapes(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, ".") {
+			name, _, _ := strings.Cut(line, " ")
+			if !sqliteInert[strings.ToLower(name)] {
+				return true
+			}
+		}
+	}
+	return containsFold(text, "attach") || containsFold(text, "vacuum") || containsFold(text, "load_extension") ||
+		containsFold(text, "writefile") || containsFold(text, "edit(")
+}
+
+// psqlInert are the meta-commands that only print or set the display.
+var psqlInert = []string{`\d`, `\l`, `\x`, `\q`, `\timing`, `\conninfo`, `\dt`, `\dn`, `\du`, `\df`, `\dv`, `\di`, `\pset`}
+
+// psqlEscapes: a meta-command other than the inert ones (\! runs a shell;
+// \o, \g, \w and \copy write or pipe), or COPY, which reads, writes or
+// runs (COPY … PROGRAM) on either side.
+func psqlEscapes(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' {
+			continue
+		}
+		end := i + 1
+		for end < len(text) && (text[end] >= 'a' && text[end] <= 'z' || text[end] >= 'A' && text[end] <= 'Z' || text[end] == '!') {
+			end++
+		}
+		cmd := text[i:end]
+		inert := false
+		for _, p := range psqlInert {
+			if cmd == p || p == `\d` && strings.HasPrefix(cmd, `\d`) {
+				inert = true
+			}
+		}
+		if !inert {
+			return true
+		}
+	}
+	return containsFold(text, "copy") || containsFold(text, "program") || containsFold(text, "lo_export") ||
+		containsFold(text, "lo_import")
+}
+
+// mysqlEscapes: system and \! run a shell; source and tee read or write
+// files; INTO OUTFILE, INTO DUMPFILE and LOAD DATA move data to and from
+// files; a pager runs a program.
+func mysqlEscapes(text string) bool {
+	if strings.IndexByte(text, '\\') >= 0 {
+		return true
+	}
+	for _, w := range []string{"system", "source", "tee", "pager", "outfile", "dumpfile", "load data", "load_file"} {
+		if containsFold(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), sub) }
+
+// EscapeProgram reports whether the program named name (its directory
+// dropped) reads commands that may run a shell or write files.
+func EscapeProgram(name string) bool {
+	_, ok := escapeRows[BaseName(name)]
+	return ok
+}
+
+// CommandEscapes reads the commands that view v gives its program on the
+// command line (an option's value, operands after the database), and
+// reports why one may run a shell command or write a file, or "". It also
+// reports whether the program reads more commands from its input: none
+// were given on the command line.
+func CommandEscapes(v []string) (why string, readsInput bool) {
+	if len(v) == 0 {
+		return "", false
+	}
+	name := BaseName(v[0])
+	row, ok := escapeRows[name]
+	if !ok {
+		return "", false
+	}
+	given := false
+	first := true
+	check := func(text string) {
+		given = true
+		if why == "" && row.escapes(text) {
+			why = name + " commands that may run a shell command or write a file: " + text
+		}
+	}
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if strings.HasPrefix(w, "-") && len(w) > 1 {
+			opt, val, hasVal := strings.Cut(w, "=")
+			if hasField(row.codeOpts, opt) {
+				if !hasVal && j+1 < len(v) {
+					j++
+					val = v[j]
+				}
+				check(val)
+			} else if len(opt) > 2 && opt[1] != '-' && hasField(row.codeOpts, opt[:2]) {
+				check(opt[2:]) // -cSQL
+			}
+			continue
+		}
+		if row.stdinOnly {
+			continue
+		}
+		if first {
+			first = false // the database
+			if !row.operands {
+				continue
+			}
+			continue
+		}
+		if row.operands {
+			check(w)
+		}
+	}
+	return why, !given
+}
+
+// ScanEscapes reports why commands read from a program's input may run a
+// shell command or write a file, or "".
+func ScanEscapes(name, text string) string {
+	row, ok := escapeRows[BaseName(name)]
+	if !ok || !row.escapes(text) {
+		return ""
+	}
+	return BaseName(name) + " reads commands from its input that may run a shell command or write a file"
+}
+
+func hasField(fields, w string) bool {
+	for _, f := range strings.Fields(fields) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
