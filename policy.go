@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/paths"
@@ -41,7 +42,11 @@ type Policy struct {
 	// denyAskLongest is the length of the longest of them: the scan for
 	// a stem in a word goes no further.
 	denyAskLongest int
-	denyAskAll     bool // a Terminal() deny or ask rule exists
+	// denyAskLongs are the long options (--hard) that Terminal deny and
+	// ask rules name, sorted: a command's abbreviation of one (--har) is
+	// read as it.
+	denyAskLongs []string
+	denyAskAll   bool // a Terminal() deny or ask rule exists
 	// optRules are the deny and ask rules that name short options, by
 	// program, matched with their options in any order (optionorder.go).
 	optRules map[string][]optRule
@@ -163,6 +168,13 @@ func (p *Policy) add(r *CompiledRule) {
 			}
 			p.denyAskVerbs[r.Words[0]] = true
 			p.denyAskLongest = max(p.denyAskLongest, len(r.Words[0]))
+			for _, w := range r.Words[1:] {
+				if len(w) > 3 && strings.HasPrefix(w, "--") && !strings.Contains(w, "=") {
+					if i, found := slices.BinarySearch(p.denyAskLongs, w); !found {
+						p.denyAskLongs = slices.Insert(p.denyAskLongs, i, w)
+					}
+				}
+			}
 			if o, ok := newOptRule(r); ok {
 				if p.optRules == nil {
 					p.optRules = map[string][]optRule{}
@@ -361,6 +373,25 @@ func (p *Policy) hasDenyAsk() bool {
 	return p != nil && (p.denyAskAll || len(p.denyAskVerbs) > 0)
 }
 
+// expandAbbreviations replaces, in words, every abbreviation of a long
+// option that a deny or ask rule names (--har for --hard: GNU and git
+// programs take any unambiguous prefix) by the option, in place, and
+// reports whether it replaced one.
+func (p *Policy) expandAbbreviations(words []string) (changed bool) {
+	if len(p.denyAskLongs) == 0 {
+		return false
+	}
+	for i, w := range words {
+		if len(w) < 4 || !strings.HasPrefix(w, "--") || strings.Contains(w, "=") {
+			continue
+		}
+		if j, found := slices.BinarySearch(p.denyAskLongs, w); !found && j < len(p.denyAskLongs) && strings.HasPrefix(p.denyAskLongs[j], w) {
+			words[i], changed = p.denyAskLongs[j], true
+		}
+	}
+	return changed
+}
+
 // mayStartDenyAsk reports whether a word could be the first word of a
 // Terminal deny or ask rule.
 func (p *Policy) mayStartDenyAsk(w string) bool {
@@ -417,9 +448,12 @@ func trimRefsHeads(b string) string {
 }
 
 // rmRoot reports whether a view is rm, recursive, aimed at the root in any
-// spelling (/, //, /., /*, /./*, /..). Force is not required: recursive
-// removal of the root is refused either way (the safer reading).
-func rmRoot(v []string) bool {
+// spelling (/, //, /., /*, /./*, /.., a glob or expansion naming every
+// top-level directory: /?*, /[a-z]*, /*/, /${x}*), or, from a working
+// directory that may be the root (dirs), a relative glob or expansion
+// (cd / && rm -rf *). Force is not required: recursive removal of the
+// root is refused either way (the safer reading).
+func rmRoot(v, dirs []string) bool {
 	if len(v) < 2 || v[0] != "rm" {
 		return false
 	}
@@ -442,11 +476,65 @@ func rmRoot(v []string) bool {
 			}
 			continue
 		}
-		if isRootSpelling(w) {
+		if isRootSpelling(w) || atRoot(dirs) && topPattern("/"+w) || isRootSpelling(afterEmptyExpansion(w)) {
 			root = true
 		}
 	}
 	return recursive && root
+}
+
+// afterEmptyExpansion returns what w is when the expansion it starts with
+// is empty ("$X/*" is "/*" when X is unset: rm -rf "$STEAMROOT/"*), or ""
+// when it does not start with one or the expansion refuses to be empty
+// (${X:?}).
+func afterEmptyExpansion(w string) string {
+	w = strings.TrimPrefix(w, `"`)
+	if !strings.HasPrefix(w, "$") {
+		return ""
+	}
+	end := 1
+	switch {
+	case strings.HasPrefix(w, "${"):
+		i := strings.IndexByte(w, '}')
+		if i < 0 || strings.Contains(w[:i], ":?") {
+			return ""
+		}
+		end = i + 1
+	default:
+		for end < len(w) && (w[end] == '_' || w[end] >= 'a' && w[end] <= 'z' || w[end] >= 'A' && w[end] <= 'Z' || w[end] >= '0' && w[end] <= '9') {
+			end++
+		}
+	}
+	return strings.ReplaceAll(w[end:], `"`, "")
+}
+
+// findRoot reports whether a view is find deleting (-delete) from the
+// root in any of the spellings rmRoot takes.
+func findRoot(v, dirs []string) bool {
+	if len(v) < 3 || v[0] != "find" || !slices.Contains(v[1:], "-delete") {
+		return false
+	}
+	for _, w := range v[1:] {
+		if w != "" && (w[0] == '-' || w[0] == '(' || w[0] == '!') {
+			break // the starting points come first
+		}
+		if isRootSpelling(w) || atRoot(dirs) && (w == "." || topPattern("/"+w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// atRoot reports a working directory that may be the root. (An unknown
+// one, after cd "$X", is not taken to be: the protected-path cap already
+// refuses to approve what follows it.)
+func atRoot(dirs []string) bool {
+	for _, d := range dirs {
+		if d == "/" {
+			return true
+		}
+	}
+	return false
 }
 
 // isRootSpelling reports whether w names the root or everything in it.
@@ -454,10 +542,24 @@ func isRootSpelling(w string) bool {
 	if !strings.HasPrefix(w, "/") {
 		return false
 	}
+	if topPattern(w) {
+		return true
+	}
 	t := strings.TrimRight(w, "*")
 	if t != w {
 		// "/*", "/./*", "//**": a glob of everything under a directory.
 		return path.Clean(t) == "/"
 	}
 	return path.Clean(w) == "/"
+}
+
+// topPattern reports an absolute word whose first component is a glob or
+// an expansion: it may name every directory under the root (/?*,
+// /[a-z]*, /*/, /$x, /${x}*).
+func topPattern(w string) bool {
+	c := strings.TrimLeft(path.Clean(w), "/")
+	if i := strings.IndexByte(c, '/'); i >= 0 {
+		c = c[:i]
+	}
+	return strings.ContainsAny(c, "*?[$`")
 }

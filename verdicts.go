@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
@@ -226,6 +227,9 @@ func (x *decider) classify(s *shell.Segment) verdict {
 // floorVerdict applies the built-in floor, which is about rm only.
 func floorVerdict(s *shell.Segment) (verdict, bool) {
 	for vi, v := range s.Views {
+		if findRoot(v, s.Dirs) {
+			return verdict{code: CodeBuiltinDeny, why: "the built-in floor: find -delete from the root" + readAs(vi, v)}, true
+		}
 		if len(v) < 2 || v[0] != "rm" {
 			continue
 		}
@@ -234,7 +238,7 @@ func floorVerdict(s *shell.Segment) (verdict, bool) {
 				return verdict{rule: b, code: CodeBuiltinDeny, why: readAs(vi, v)}, true
 			}
 		}
-		if rmRoot(v) {
+		if rmRoot(v, s.Dirs) {
 			return verdict{code: CodeBuiltinDeny, why: "the built-in floor: recursive rm aimed at the root" + readAs(vi, v)}, true
 		}
 	}
@@ -270,42 +274,143 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 	if x.p != nil && x.p.optRules != nil && (deny.rule == nil || ask.rule == nil) {
 		x.matchOptions(s, &deny, &ask)
 	}
+	if deny.rule == nil || ask.rule == nil {
+		x.matchRuleViews(s, &deny, &ask)
+	}
 	return deny, ask, allow
+}
+
+// matchRuleViews tries the deny and ask rules on the rule reading of every
+// view (programs.RuleView: options spelled one way, global options before
+// the subcommand dropped, expansions empty), for the lists that found no
+// rule yet: git reset --har, git -C . clean and rm -rf$IFS are the
+// commands their rules deny.
+func (x *decider) matchRuleViews(s *shell.Segment, deny, ask *verdict) {
+	if !x.p.hasDenyAsk() {
+		return
+	}
+	for vi, v := range s.Views {
+		if len(v) < 2 || !x.p.mayStartDenyAsk(v[0]) || !mayRead(v, s.ViewFlags(vi)) {
+			continue
+		}
+		flags := s.ViewFlags(vi)
+		if flags == nil {
+			continue // a view whose words are not the segment's own
+		}
+		if !x.wk().Spend(2 * len(v)) {
+			return
+		}
+		for _, bare := range [2]bool{false, true} {
+			if deny.rule != nil && ask.rule != nil {
+				return
+			}
+			if !x.matchRuleView(vi, v, flags, bare, deny, ask) {
+				return
+			}
+		}
+	}
+}
+
+// matchRuleView matches one rule reading of view vi (see matchRuleViews);
+// false once the work budget is spent.
+func (x *decider) matchRuleView(vi int, v []string, flags []uint8, bare bool, deny, ask *verdict) bool {
+	{
+		rv, buf, ok := programs.RuleView(v, flags, shell.WordExpands, bare)
+		defer programs.PutRuleBuf(buf)
+		if !ok {
+			rv = append(rv[:0], v...)
+		}
+		if abbr := x.p.expandAbbreviations(rv); !ok && !abbr || len(rv) == 0 {
+			return true
+		}
+		m, steps := x.p.matchAllLists(rv)
+		if !x.wk().Spend(steps) {
+			return false
+		}
+		why := readingOf{vi: vi, view: v, read: rv}
+		if r := m[ListDeny]; r != nil && deny.rule == nil {
+			*deny = verdict{rule: r, code: CodeFileDeny, why: why.text(false)}
+		}
+		if r := m[ListAsk]; r != nil && ask.rule == nil {
+			*ask = verdict{rule: r, code: CodeFileAsk, why: why.text(false)}
+		}
+		return x.matchOptionWords(rv, why, deny, ask)
+	}
+}
+
+// readingOf says how a rule came to match: view vi of a segment, read as
+// the words read (nil: as written). Its text is built only for a match.
+type readingOf struct {
+	vi   int
+	view []string
+	read []string
+}
+
+// text is the reason's tail for a match; anyOrder says the rule's short
+// options matched in another order.
+func (r readingOf) text(anyOrder bool) string {
+	t := readAs(r.vi, r.view)
+	if r.read != nil {
+		t += " (read as " + shell.QuoteExcerpt(strings.Join(r.read, " ")) + ")"
+	}
+	if anyOrder {
+		t += " (its options in any order)"
+	}
+	return t
+}
+
+// mayRead reports a view that the rule reading may change: one with an
+// option word or an expansion.
+func mayRead(v []string, flags []uint8) bool {
+	for i, w := range v[1:] {
+		if len(w) > 1 && w[0] == '-' || i+1 < len(flags) && flags[i+1]&shell.WordExpands != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // matchOptions tries the deny and ask rules that name short options on
 // every view of a segment, with its options in any order (optionorder.go),
 // for the lists that found no rule as written.
 func (x *decider) matchOptions(s *shell.Segment, deny, ask *verdict) {
-	var room [16]string
 	for vi, v := range s.Views {
-		if len(v) < 2 {
+		if len(v) < 2 || x.p.optRules[v[0]] == nil {
 			continue
 		}
-		rules := x.p.optRules[v[0]]
-		if rules == nil {
-			continue
-		}
-		if !x.wk().Spend(len(v) + len(rules)) {
+		if !x.matchOptionWords(v, readingOf{vi: vi, view: v}, deny, ask) {
 			return
 		}
-		opts, other := readOptions(v[1:], room[:0])
-		if opts == 0 {
+	}
+}
+
+// matchOptionWords is matchOptions for one list of words; why says how
+// they were read. It reports false once the work budget is spent.
+func (x *decider) matchOptionWords(v []string, why readingOf, deny, ask *verdict) bool {
+	rules := x.p.optRules[v[0]]
+	if rules == nil {
+		return true
+	}
+	if !x.wk().Spend(len(v) + len(rules)) {
+		return false
+	}
+	var room [16]string
+	opts, other := readOptions(v[1:], room[:0])
+	if opts == 0 {
+		return true
+	}
+	for i := range rules {
+		o := &rules[i]
+		if !o.matches(v[0], opts, other) {
 			continue
 		}
-		for i := range rules {
-			o := &rules[i]
-			if !o.matches(v[0], opts, other) {
-				continue
-			}
-			why := readAs(vi, v) + " (its options in any order)"
-			if l := o.rule.Source.List; l == ListDeny && deny.rule == nil {
-				*deny = verdict{rule: o.rule, code: CodeFileDeny, why: why}
-			} else if l == ListAsk && ask.rule == nil {
-				*ask = verdict{rule: o.rule, code: CodeFileAsk, why: why}
-			}
+		if l := o.rule.Source.List; l == ListDeny && deny.rule == nil {
+			*deny = verdict{rule: o.rule, code: CodeFileDeny, why: why.text(true)}
+		} else if l == ListAsk && ask.rule == nil {
+			*ask = verdict{rule: o.rule, code: CodeFileAsk, why: why.text(true)}
 		}
 	}
+	return true
 }
 
 // unknownProgramVerdict tries the deny and ask rules on every later word

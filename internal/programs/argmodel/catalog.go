@@ -44,6 +44,7 @@ func rows() []row {
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "xargs", aliases: []string{"gxargs"}, build: fixed(xargsModel)},
 		{name: "tar", aliases: []string{"gtar", "bsdtar"}, build: fixed(tarModel)},
+		{name: "rm", aliases: []string{"grm"}, build: fixed(rmModel)},
 		{name: "rsync", build: fixed(rsyncModel)},
 		{name: "ssh", build: fixed(sshModel)},
 		{name: "scp", build: fixed(scpModel)},

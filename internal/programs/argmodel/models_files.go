@@ -73,6 +73,16 @@ func xargsModel() *Spec {
 
 const whyTarProg = "this tar option runs a program"
 
+// rmModel is GNU rm: its options, so that a rule naming -r reads -R and
+// --recursive as the same option. Its operands are paths.
+func rmModel() *Spec {
+	return &Spec{Name: "rm", Syntax: GNU, Options: list(
+		flag("f", "force"), flag("i"), flag("I"), opt("", RoleData, "interactive"), flag("", "one-file-system"),
+		flag("", "no-preserve-root"), opt("", RoleData, "preserve-root"), flag("rR", "recursive"), flag("d", "dir"),
+		flag("v", "verbose"), flag("", "help"), flag("", "version"),
+	), Operands: operands(RolePath)}
+}
+
 // tarSpec is GNU tar, with old-style letter bundles (tar cIf CMD FILE).
 func tarModel() *Spec {
 	return &Spec{

@@ -1,0 +1,230 @@
+package programs
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
+
+// RuleView returns the words of view v as deny and ask rules read them,
+// appended to out, and whether they differ from v:
+//
+//   - a word with an expansion is its literal text, as when the expansion
+//     is empty (-rf$IFS and -rf${X} may be -rf; a word of expansions only
+//     is dropped);
+//   - the options of the program or of an outer subcommand that come
+//     before the last subcommand are dropped with their values (git -C .
+//     clean is git clean, make -C . deploy is make deploy);
+//   - every option is spelled by its first letter (rm --recursive and -R
+//     are -r) or, without one, by its full long name (git reset --har is
+//     --hard); a value attached to it is a word of its own.
+//
+// flags are the words' flags; expands marks the flags of a word that
+// holds an expansion. Deny and ask rules see this reading as well as the
+// command's own words: a disguised spelling of a denied command is still
+// the denied command.
+//
+// With bare, every option is dropped with its value, wherever it stands
+// (make -C . deploy is make deploy): a rule without options still names
+// the command.
+//
+// The words are kept in buf, which the caller puts back with PutRuleBuf
+// once it is done with them.
+func RuleView(v []string, flags []uint8, expands uint8, bare bool) (words []string, buf *RuleBuf, ok bool) {
+	if len(v) == 0 || len(v) > MaxModelWords || len(flags) != len(v) {
+		return nil, nil, false
+	}
+	buf = ruleBufs.Get().(*RuleBuf)
+	words, ok = ruleView(v, flags, expands, bare, buf.words[:0])
+	buf.words = words[:0]
+	return words, buf, ok
+}
+
+// RuleBuf holds the words of a rule view between uses.
+type RuleBuf struct{ words []string }
+
+var ruleBufs = sync.Pool{New: func() any { return new(RuleBuf) }}
+
+// PutRuleBuf gives a rule view's storage back; its words must not be used
+// after.
+func PutRuleBuf(b *RuleBuf) {
+	if b != nil {
+		clear(b.words[:cap(b.words)])
+		ruleBufs.Put(b)
+	}
+}
+
+func ruleView(v []string, flags []uint8, expands uint8, bare bool, out []string) ([]string, bool) {
+	base := len(out)
+	changed := false
+	for i, w := range v {
+		if flags[i]&expands != 0 {
+			if lit := literalText(w); lit != w {
+				changed = true
+				if lit == "" && i > 0 {
+					continue
+				}
+				w = lit
+			}
+		}
+		out = append(out, w)
+	}
+	e := out[base:]
+	m := argmodel.Lookup(e[0])
+	if m == nil {
+		return out, changed
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, e, nil, 0)
+	lastSub := 0
+	for i, k := range r.Words {
+		if k == argmodel.KindSubcommand {
+			lastSub = i
+		}
+	}
+	deepest := r.Spec(m)
+	// The canonical words are written after the emptied ones, then moved
+	// down over them.
+	start := len(out)
+	out = append(out, e[0])
+	sub, it := 0, 0
+	dropValue := false
+	for i := 1; i < len(e); i++ {
+		for it < len(r.Items) && r.Items[it].Word < i {
+			it++
+		}
+		switch r.Words[i] {
+		case argmodel.KindSubcommand:
+			if sub < len(r.Subs) {
+				name := r.Subs[sub].Name
+				changed = changed || name != e[i]
+				out = append(out, name)
+				sub++
+				continue
+			}
+		case argmodel.KindOption:
+			dropValue = false
+			var opts []string
+			known := false
+			for j := it; j < len(r.Items) && r.Items[j].Word == i; j++ {
+				x := r.Items[j]
+				known = known || x.Kind == argmodel.KindOption && x.Opt != nil
+				switch {
+				case x.Kind == argmodel.KindOption && x.Opt != nil && (bare || x.Spec != deepest && i < lastSub):
+					dropValue = true
+				case x.Kind == argmodel.KindOption && x.Opt != nil:
+					opts = append(opts, spelling(x.Opt))
+				case x.Kind == argmodel.KindValue && !dropValue:
+					opts = append(opts, x.Text)
+				}
+			}
+			switch {
+			case !known && bare:
+				changed = true // an option the model does not know, dropped
+			case !known:
+				out = append(out, e[i])
+			case dropValue:
+				changed = true
+			default:
+				changed = changed || len(opts) != 1 || opts[0] != e[i]
+				out = append(out, opts...)
+			}
+			continue
+		case argmodel.KindValue:
+			if dropValue {
+				continue
+			}
+		default:
+			dropValue = false
+		}
+		out = append(out, e[i])
+	}
+	if !changed {
+		return out[:base], false
+	}
+	n := copy(out[base:], out[start:])
+	return out[:base+n], true
+}
+
+// spelling is the one spelling of an option in a rule view.
+func spelling(o *argmodel.Option) string {
+	if o.Short != "" {
+		if t := shortSpellings[o.Short[0]]; t != "" {
+			return t
+		}
+		return "-" + o.Short[:1]
+	}
+	if len(o.Long) > 0 {
+		return "--" + o.Long[0]
+	}
+	return "-"
+}
+
+// shortSpellings are "-a" … "-z", "-A" … "-Z", "-0" … "-9", made once.
+var shortSpellings = func() (t [256]string) {
+	for c := 0; c < 256; c++ {
+		if isNameByte(byte(c)) && c != '_' {
+			t[c] = "-" + string(rune(c))
+		}
+	}
+	return t
+}()
+
+// literalText is w without its expansions ($x, ${…}, $(…), `…`).
+func literalText(w string) string {
+	if strings.IndexByte(w, '$') < 0 && strings.IndexByte(w, '`') < 0 {
+		return w
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); {
+		switch c := w[i]; {
+		case c == '`':
+			j := strings.IndexByte(w[i+1:], '`')
+			if j < 0 {
+				return b.String()
+			}
+			i += j + 2
+		case c == '$' && i+1 < len(w) && (w[i+1] == '{' || w[i+1] == '('):
+			i = skipBalanced(w, i+1)
+		case c == '$' && i+1 < len(w) && isNameByte(w[i+1]):
+			i++
+			for i < len(w) && isNameByte(w[i]) {
+				i++
+			}
+		case c == '$' && i+1 < len(w) && strings.IndexByte("@*#?-$!0123456789", w[i+1]) >= 0:
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// skipBalanced returns the index after the bracket at w[i] and the one
+// that closes it (the end of w when none does).
+func skipBalanced(w string, i int) int {
+	open := w[i]
+	closeB := byte('}')
+	if open == '(' {
+		closeB = ')'
+	}
+	depth := 0
+	for j := i; j < len(w); j++ {
+		switch w[j] {
+		case open:
+			depth++
+		case closeB:
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(w)
+}
