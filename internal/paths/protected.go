@@ -438,7 +438,15 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 		return hit
 	}
 	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
-		return pc.word(w[i+1:], flags, dirs)
+		if hit := pc.word(w[i+1:], flags, dirs); hit != "" {
+			return hit
+		}
+		w = w[i+1:]
+	}
+	if len(w) > 1 && w[0] == '@' {
+		// @FILE names a file whose content is read (curl -d @.env, -F
+		// f=@.env, httpie, gcc @args).
+		return pc.word(w[1:], flags, dirs)
 	}
 	return ""
 }

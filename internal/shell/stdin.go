@@ -109,13 +109,13 @@ const (
 var stdinInterpreters = map[string]struct{ codeOpts, valueOpts, exitOpts string }{
 	"python": {"-c -m", "-W -X", pyExit}, "python2": {"-c -m", "-W -X", pyExit}, "python3": {"-c -m", "-W -X", pyExit},
 	"pypy": {"-c -m", "-W -X", pyExit}, "pypy3": {"-c -m", "-W -X", pyExit},
-	"node": {"-e -p --eval --print", "-r --require --import --loader -C --conditions", nodeExit},
+	"node":   {"-e -p --eval --print", "-r --require --import --loader -C --conditions", nodeExit},
 	"nodejs": {"-e -p --eval --print", "-r --require --import --loader", nodeExit},
-	"perl": {"-e -E", "", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
+	"perl":   {"-e -E", "", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
 	"php": {"-r -f", "-d -c -z", "-v --version -h --help"},
 	"lua": {"-e", "-l", "-v"}, "luajit": {"-e", "-l", "-v"}, "tclsh": {"", "", ""}, "Rscript": {"-e", "", "--version --help"},
 	"osascript": {"-e", "-l", ""},
-	"pwsh": {pwshCode, "", pwshExit}, "powershell": {pwshCode, "", pwshExit},
+	"pwsh":      {pwshCode, "", pwshExit}, "powershell": {pwshCode, "", pwshExit},
 	"nu": {"-c --commands", "", "-v --version -h --help"}, "xonsh": {"-c", "", "-V --version -h --help"},
 	"elvish": {"-c", "", "-version -help"},
 }

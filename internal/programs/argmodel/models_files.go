@@ -1,6 +1,9 @@
 package argmodel
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Models of the file tools that can run programs: find, xargs, tar,
 // rsync, and ssh with its file-copying relatives.
@@ -249,6 +252,130 @@ func sshCommon() []Option {
 		val("S", RoleProgram).does(EffExec, "this option names a program or control socket ssh uses"),
 		val("i", RolePath), val("J", RoleRemote), val("c", RoleData), val("l", RoleData),
 	)
+}
+
+// whySends is the effect of a request that carries data to a server.
+const whySends = "sends data to a server: an upload, a form or a request body, which may carry the project's files or secrets"
+
+// readingMethod reports an HTTP method that only reads (a computed one
+// may be any).
+func mutatingMethod(m string, computed bool) bool {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS":
+		return computed
+	}
+	return true
+}
+
+// curlModel is curl: the options that send data (a body, a form, an
+// upload, a mutating method) have an effect outside the machine; -K reads
+// more options from a file the engine does not see. Other options, and
+// the URLs, read.
+func curlModel() *Spec {
+	return &Spec{Name: "curl", Syntax: GNU, Open: true, Options: list(
+		val("d", RoleData, "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json").does(EffExternal, whySends),
+		val("F", RoleData, "form", "form-string").does(EffExternal, whySends),
+		val("T", RolePath, "upload-file").does(EffExternal, whySends),
+		val("X", RoleData, "request").does(EffExternal, "sends a request with a method that changes things on the server").when(mutatingMethod),
+		val("K", RolePath, "config").does(EffComputed, "curl -K reads options from a file the engine does not see"),
+		val("o", RolePath, "output"), val("H", RoleData, "header"), val("u", RoleData, "user"), val("A", RoleData, "user-agent"),
+		val("e", RoleData, "referer"), val("b", RoleData, "cookie"), val("c", RolePath, "cookie-jar"),
+		val("m", RoleData, "max-time"), val("w", RoleData, "write-out"), val("x", RoleData, "proxy"),
+		val("r", RoleData, "range"), val("C", RoleData, "continue-at"), val("z", RoleData, "time-cond"),
+		val("", RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "cert", "key", "max-redirs"),
+		val("", RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr"),
+		flag("s", "silent"), flag("S", "show-error"), flag("L", "location"), flag("f", "fail"), flag("I", "head"),
+		flag("i", "include"), flag("k", "insecure"), flag("v", "verbose"), flag("O", "remote-name"), flag("G", "get"),
+		flag("#", "progress-bar"), flag("N", "no-buffer"), flag("", "compressed"), flag("4", "ipv4"), flag("6", "ipv6"),
+	), Operands: operands(RoleData), Judge: localRequests}
+}
+
+// localRequests takes back the data-sending effect of a request whose
+// every URL is this machine's (curl -X POST localhost:3000/api, a dev
+// server), unless it may be sent elsewhere: a redirect followed (-L), a
+// proxy, a URL given by --url, or one known only at run time.
+func localRequests(r *Result, words []string) {
+	if r.Effects&EffExternal == 0 {
+		return
+	}
+	urls := 0
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == KindOption && it.Opt != nil && (it.Opt.Short == "L" || it.Opt.Short == "x" || slices.Contains(it.Opt.Long, "url")):
+			return
+		case it.Kind == KindOperand:
+			if it.Computed || !localURL(it.Text) {
+				return
+			}
+			urls++
+		}
+	}
+	if urls == 0 {
+		return
+	}
+	kept := r.Findings[:0]
+	r.Effects = 0
+	for _, f := range r.Findings {
+		if f.Effect == EffExternal && f.Why != whyNetworkPipe {
+			continue
+		}
+		kept = append(kept, f)
+		r.Effects |= f.Effect
+	}
+	r.Findings = kept
+}
+
+// localURL reports a URL whose host is this machine.
+func localURL(u string) bool {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	if i := strings.LastIndexByte(u[:strings.IndexAny(u+"/", "/?#")], '@'); i >= 0 {
+		u = u[i+1:] // user:password@
+	}
+	host := u
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, ']'); i > 0 {
+			host = host[1:i]
+		}
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	switch strings.ToLower(host) {
+	case "localhost", "127.0.0.1", "::1", "0.0.0.0":
+		return true
+	}
+	return false
+}
+
+// wgetModel is wget: a body, a posted file or a mutating method sends
+// data; -e runs a .wgetrc command and --config reads a file of them.
+func wgetModel() *Spec {
+	return &Spec{Name: "wget", Syntax: GNU, Open: true, Options: list(
+		val("", RoleData, "post-data", "body-data").does(EffExternal, whySends),
+		val("", RolePath, "post-file", "body-file").does(EffExternal, whySends),
+		val("", RoleData, "method").does(EffExternal, "sends a request with a method that changes things on the server").when(mutatingMethod),
+		val("e", RoleData, "execute").does(EffComputed, "wget -e runs a .wgetrc command, which may set any option"),
+		val("", RolePath, "config").does(EffComputed, "wget --config reads options from a file the engine does not see"),
+		val("O", RolePath, "output-document"), val("o", RolePath, "output-file"), val("a", RolePath, "append-output"),
+		val("P", RolePath, "directory-prefix"), val("i", RolePath, "input-file"), val("T", RoleData, "timeout"),
+		val("t", RoleData, "tries"), val("U", RoleData, "user-agent"), val("", RoleData, "header", "user", "password"),
+		flag("q", "quiet"), flag("v", "verbose"), flag("c", "continue"), flag("N", "timestamping"),
+		flag("r", "recursive"), flag("m", "mirror"), flag("k", "convert-links"), flag("p", "page-requisites"),
+		flag("", "no-check-certificate", "spider", "no-verbose"),
+	), Operands: operands(RoleData)}
+}
+
+const whyNetworkPipe = "opens a connection to another machine and sends what it is given"
+
+// networkPipe is a program that connects to another machine and carries
+// what it is given there (nc, socat, sendmail): every use has an effect
+// outside.
+func networkPipe(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal, Why: whyNetworkPipe}
 }
 
 // sshSpec is OpenSSH's ssh: destination, then a command run remotely.
