@@ -1,7 +1,9 @@
 package permengine
 
 import (
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
@@ -154,7 +156,93 @@ func (x *decider) integrityCaps() {
 		if p := x.programAlias(s); p != "" {
 			x.cap(CodeIntegrity, s.Text, "a second name for "+shell.QuoteExcerpt(p)+": a later command runs it under a name the engine does not know")
 		}
+		if f := x.runsWrittenFile(i); f != "" {
+			x.cap(CodeIntegrity, s.Text, "runs "+shell.QuoteExcerpt(f)+", which this command writes first: what it runs is not read")
+		}
 	}
+}
+
+// runsWrittenFile returns the file that segment i runs as a program
+// (programs.ScriptFile) when an earlier segment of the command writes
+// it: a redirection's target, tee's operands, a copy, move or link's
+// operands (cat > x.sh <<EOF … EOF; bash x.sh). Files are compared as
+// the paths they name from each segment's directories.
+func (x *decider) runsWrittenFile(i int) string {
+	segs := x.cmd.Segs
+	s := &segs[i]
+	for vi, v := range s.Views {
+		if len(v) == 0 {
+			continue
+		}
+		bits := s.ViewBits(vi)
+		if vi > 0 && strings.IndexByte(v[0], '/') >= 0 {
+			bits |= programs.PathName
+		}
+		var f string
+		switch k := programs.ScriptFile(v, bits); {
+		case k >= 0:
+			f = v[k]
+		case bits&(programs.Shell|programs.Interpreter|programs.Source) != 0 && s.Input().Kind == shell.StdinFile:
+			f = s.Input().Text // bash < x.sh
+		default:
+			continue
+		}
+		for j := 0; j < i; j++ {
+			if x.writes(&segs[j], f, s.Dirs) {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// writes reports whether segment w writes the file that word f names
+// from dirs.
+func (x *decider) writes(w *shell.Segment, f string, dirs []string) bool {
+	same := func(word string, wdirs []string) bool {
+		x.wk().Spend(1 + len(dirs)*len(wdirs))
+		for _, a := range namedFrom(f, dirs) {
+			for _, b := range namedFrom(word, wdirs) {
+				if a == b {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, r := range w.Redirs {
+		if strings.IndexByte(r.Op, '>') >= 0 && same(r.Text, r.Dirs) {
+			return true
+		}
+	}
+	written := programs.WritesOperands(w.Words)
+	for j, word := range w.Words {
+		if j < 63 && written&(1<<uint(j)) != 0 && same(word, w.Dirs) {
+			return true
+		}
+	}
+	found := false
+	programs.LinkWords(w.Words, w.Bits, func(j int) {
+		found = found || same(w.Words[j], w.Dirs)
+	})
+	return found
+}
+
+// namedFrom returns the paths word names from each of dirs ("" is an
+// unknown directory: the word as written).
+func namedFrom(word string, dirs []string) []string {
+	if path.IsAbs(word) || len(dirs) == 0 {
+		return []string{path.Clean(word)}
+	}
+	out := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		if d == "" {
+			out = append(out, path.Clean(word))
+		} else {
+			out = append(out, path.Join(d, word))
+		}
+	}
+	return out
 }
 
 // aliasedBits are the programs whose second name (ln -s /usr/bin/sudo k,

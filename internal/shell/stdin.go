@@ -281,6 +281,11 @@ func (c *Command) hiddenStdin(idx int) {
 
 // stdin returns the segment's own standard input: what the parser read,
 // or a "<" redirection the fast path kept.
+// Input is the segment's own standard input: Stdin as the parser read it,
+// else the file of its last < or <> redirection (the fast path keeps those
+// as redirections only).
+func (s *Segment) Input() Stdin { return s.stdin() }
+
 func (s *Segment) stdin() Stdin {
 	if s.Stdin.Kind != StdinInherited {
 		return s.Stdin
