@@ -157,11 +157,33 @@ func azModel() *Spec {
 }
 
 // publisherModels are the other tools whose listed subcommands publish.
+// deploysBare makes a publisher whose bare call deploys (vercel, surge):
+// any first operand that is not one of its reading subcommands is the
+// deploy's directory.
+func deploysBare(s *Spec, readers ...string) *Spec {
+	for _, r := range readers {
+		s.Subs = append(s.Subs, &Spec{Name: r, Syntax: s.Syntax, Open: true, OpenSubs: true})
+	}
+	s.Judge = func(r *Result, words []string) {
+		if len(r.Subs) == 0 {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Why: words[0] + " with no subcommand deploys"})
+		}
+	}
+	return s
+}
+
 func publisherRows() []row {
 	g := GNU
 	return []row{
 		{name: "cargo", build: func(n string) *Spec {
-			return withPlus(publisher(n, Syntax{Permute: true}, "publish", "yank", "owner"))
+			s := withPlus(publisher(n, Syntax{Permute: true}, "publish", "yank", "owner"))
+			// --config KEY=VALUE or FILE sets configuration, which names
+			// the programs cargo runs (target.*.runner, build.rustc-wrapper).
+			s.Options = list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
+				val("Z", RoleData), val("C", RolePath), flag("", "frozen", "locked", "offline", "verbose", "quiet", "version", "list", "help"),
+				flag("v"), flag("q"), flag("V"))
+			return s
 		}},
 		{name: "twine", build: func(n string) *Spec {
 			return publisher(n, g, "upload", "register")
@@ -182,7 +204,26 @@ func publisherRows() []row {
 			return publisher(n, Cobra, "deploy", "launch", "ssh", "console", "destroy")
 		}},
 		{name: "vercel", build: func(n string) *Spec {
-			return publisher(n, g, "deploy", "promote", "rollback", "remove", "rm")
+			return deploysBare(publisher(n, g, "deploy", "promote", "rollback", "remove", "rm"),
+				"build", "dev", "env", "help", "inspect", "link", "list", "ls", "login", "logout", "logs", "pull", "whoami", "project", "domains", "dns", "certs", "teams", "switch", "init", "git", "bisect")
+		}},
+		{name: "surge", build: func(n string) *Spec {
+			return deploysBare(publisher(n, g, "teardown"), "list", "login", "logout", "whoami", "token", "help")
+		}},
+		{name: "terragrunt", build: func(n string) *Spec {
+			return publisher(n, g, "apply", "destroy", "run-all", "run", "import", "force-unlock", "state", "taint", "untaint", "refresh", "stack")
+		}},
+		{name: "railway", build: func(n string) *Spec {
+			return publisher(n, g, "up", "deploy", "redeploy", "down", "delete", "variables", "domain", "volume", "add", "scale")
+		}},
+		{name: "eb", build: func(n string) *Spec {
+			return publisher(n, g, "deploy", "terminate", "create", "setenv", "scale", "swap", "restore", "upgrade", "abort", "config")
+		}},
+		{name: "lein", build: func(n string) *Spec {
+			return publisher(n, g, "deploy")
+		}},
+		{name: "mix", build: func(n string) *Spec {
+			return publisher(n, g, "hex.publish", "hex.retire", "hex.owner", "hex.user")
 		}},
 		{name: "netlify", build: func(n string) *Spec {
 			return publisher(n, g, "deploy")

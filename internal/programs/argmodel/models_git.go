@@ -186,7 +186,9 @@ func gitModel() *Spec {
 			val("", RoleCode, "setup", "env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter",
 				"commit-filter", "tag-name-filter").code(LangShell),
 			val("d", RolePath), val("", RoleData, "subdirectory-filter", "prune-empty", "original", "state-branch"))),
-		gitExec("instaweb", "git instaweb starts a web server and a browser", nil),
+		gitExec("instaweb", "git instaweb starts a web server and a browser", list(
+			val("d", RoleProgram, "httpd"), val("b", RoleProgram, "browser"), val("m", RoleData, "module-path"),
+			val("p", RoleData, "port"), flag("l", "local"), flag("", "start", "stop", "restart"))),
 		gitExec("web--browse", "git web--browse starts a browser", nil),
 		gitExec("remote-ext", "git remote-ext runs the command given in the address", nil),
 		gitExec("hook", "git hook runs the repository's hooks", nil),

@@ -85,7 +85,19 @@ func langRows() []row {
 		}},
 		{name: "deno", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
-				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}}}}
+				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}},
+				ext(Syntax{Permute: true}, "publish")}}
+		}},
+		{name: "emacs", aliases: []string{"emacsclient"}, build: func(n string) *Spec {
+			why := n + " runs Lisp code, which may start any program"
+			return &Spec{Name: n, Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
+				Options: list(
+					val("", RoleCode, "eval", "execute").code(LangCommands).does(EffExec, why),
+					val("l", RolePath, "load").does(EffExec|EffComputed, n+" loads a Lisp file, which may start any program"),
+					val("f", RoleData, "funcall").does(EffComputed, n+" calls a Lisp function the engine does not read"),
+					val("", RolePath, "script", "x").does(EffExec|EffComputed, n+" runs a Lisp script, which may start any program"),
+					flag("", "batch", "q", "Q", "nw", "no-init-file", "no-site-file", "version", "help")),
+				Operands: operands(RolePath)}
 		}},
 		{name: "perl", build: func(n string) *Spec {
 			return perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
