@@ -215,7 +215,10 @@ func (x *decider) writes(w *shell.Segment, f string, dirs []string) bool {
 			return true
 		}
 	}
-	written := programs.WritesOperands(w.Words)
+	var written uint64
+	if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+		written = programs.WritesOperands(w.Words)
+	}
 	for j, word := range w.Words {
 		if j < 63 && written&(1<<uint(j)) != 0 && same(word, w.Dirs) {
 			return true

@@ -46,6 +46,14 @@ type Policy struct {
 	// ask rules name, sorted: a command's abbreviation of one (--har) is
 	// read as it.
 	denyAskLongs []string
+	// denyAskWords are, per first word of a Terminal deny or ask rule, the
+	// other words its rules name that are not options (git clean: clean);
+	// denyAskOpts marks a first word one of whose rules names only
+	// options after it (rm -rf). A view's rule reading can find a rule
+	// only when it holds one of those words, or the rules name only
+	// options.
+	denyAskWords map[string]map[string]bool
+	denyAskOpts  map[string]optSpellings
 	denyAskAll   bool // a Terminal() deny or ask rule exists
 	// optRules are the deny and ask rules that name short options, by
 	// program, matched with their options in any order (optionorder.go).
@@ -168,13 +176,7 @@ func (p *Policy) add(r *CompiledRule) {
 			}
 			p.denyAskVerbs[r.Words[0]] = true
 			p.denyAskLongest = max(p.denyAskLongest, len(r.Words[0]))
-			for _, w := range r.Words[1:] {
-				if len(w) > 3 && strings.HasPrefix(w, "--") && !strings.Contains(w, "=") {
-					if i, found := slices.BinarySearch(p.denyAskLongs, w); !found {
-						p.denyAskLongs = slices.Insert(p.denyAskLongs, i, w)
-					}
-				}
-			}
+			p.addDenyAskWords(r.Words)
 			if o, ok := newOptRule(r); ok {
 				if p.optRules == nil {
 					p.optRules = map[string][]optRule{}
@@ -371,6 +373,108 @@ func (n *trieNode) match(first string, words []string, best *[3]*CompiledRule) i
 // hasDenyAsk reports whether any Terminal deny or ask rule exists.
 func (p *Policy) hasDenyAsk() bool {
 	return p != nil && (p.denyAskAll || len(p.denyAskVerbs) > 0)
+}
+
+// addDenyAskWords records the words of a Terminal deny or ask rule that
+// its rule readings look for (see denyAskWords, denyAskLongs).
+func (p *Policy) addDenyAskWords(words []string) {
+	verb, optsOnly := words[0], len(words) > 1
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") {
+			if len(w) > 3 && strings.HasPrefix(w, "--") && !strings.Contains(w, "=") {
+				if i, found := slices.BinarySearch(p.denyAskLongs, w); !found {
+					p.denyAskLongs = slices.Insert(p.denyAskLongs, i, w)
+				}
+			}
+			continue
+		}
+		optsOnly = false
+		if p.denyAskWords == nil {
+			p.denyAskWords = map[string]map[string]bool{}
+		}
+		if p.denyAskWords[verb] == nil {
+			p.denyAskWords[verb] = map[string]bool{}
+		}
+		p.denyAskWords[verb][w] = true
+	}
+	if optsOnly {
+		if p.denyAskOpts == nil {
+			p.denyAskOpts = map[string]optSpellings{}
+		}
+		sp := p.denyAskOpts[verb]
+		var letters string
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "--") {
+				letters += w[1:]
+			}
+		}
+		all := programs.OptionAliases(verb, letters)
+		for i := 0; i < len(all); i++ {
+			if b := optBit(all[i]); strings.IndexByte(letters, all[i]) < 0 {
+				sp.others |= b
+			}
+		}
+		sp.set = true
+		p.denyAskOpts[verb] = sp
+	}
+}
+
+// optSpellings are the spellings that a rule reading may turn into the
+// options of rules that name only options: the other letters of the
+// same options (rm -R for -r); any long option may be one of them.
+type optSpellings struct {
+	set    bool
+	others uint64
+}
+
+// mayRespell reports whether option word w may be read as a rule's
+// option: a long option (of the program's or an abbreviation), or a
+// cluster holding another letter of a rule's option.
+func (o optSpellings) mayRespell(w string) bool {
+	if strings.HasPrefix(w, "--") {
+		return true
+	}
+	for i := 1; i < len(w); i++ {
+		if o.others&optBit(w[i]) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleReadingMatters reports whether the rule reading of view v (its
+// program a deny or ask rule's first word) may find a rule its words as
+// written do not: a word with an expansion, an abbreviation of a long
+// option a rule names, or an option word with a rule that names only
+// options or one of v's other words.
+func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bool {
+	opt := false
+	for i := range v {
+		if i < len(flags) && flags[i]&expands != 0 {
+			return true
+		}
+		opt = opt || i > 0 && len(v[i]) > 1 && v[i][0] == '-'
+	}
+	if !opt {
+		return false
+	}
+	words, only := p.denyAskWords[v[0]], p.denyAskOpts[v[0]]
+	named := false
+	for _, w := range v[1:] {
+		if len(w) < 2 || w[0] != '-' {
+			named = named || words[w]
+			continue
+		}
+		if len(w) > 3 && w[1] == '-' {
+			if j, found := slices.BinarySearch(p.denyAskLongs, w); !found && j < len(p.denyAskLongs) && strings.HasPrefix(p.denyAskLongs[j], w) {
+				return true
+			}
+		}
+		if only.set && only.mayRespell(w) {
+			return true
+		}
+	}
+	return named
 }
 
 // expandAbbreviations replaces, in words, every abbreviation of a long

@@ -173,7 +173,10 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
 	}
 	every := pc.EveryWord(s.Dirs)
-	writes := programs.WritesOperands(s.Words)
+	var writes uint64
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+		writes = programs.WritesOperands(s.Words)
+	}
 	for j, w := range s.Words {
 		written := writes&(1<<uint(min(j, 63))) != 0 && j < 63 && (s.Flags[j]&shell.WordExpands != 0 || paths.CwdTilde(w, s.Flags[j]))
 		if !every && s.Masks[j]&shell.MaskDot == 0 && !written {

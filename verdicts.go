@@ -271,10 +271,10 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 	if ask.rule != nil {
 		ask.code, ask.why = CodeFileAsk, readAs(askView, s.Views[askView])
 	}
-	if x.p != nil && x.p.optRules != nil && (deny.rule == nil || ask.rule == nil) {
+	if x.p != nil && x.p.optRules != nil && deny.rule == nil {
 		x.matchOptions(s, &deny, &ask)
 	}
-	if deny.rule == nil || ask.rule == nil {
+	if deny.rule == nil {
 		x.matchRuleViews(s, &deny, &ask)
 	}
 	return deny, ask, allow
@@ -290,18 +290,21 @@ func (x *decider) matchRuleViews(s *shell.Segment, deny, ask *verdict) {
 		return
 	}
 	for vi, v := range s.Views {
-		if len(v) < 2 || !x.p.mayStartDenyAsk(v[0]) || !mayRead(v, s.ViewFlags(vi)) {
+		if len(v) == 0 {
 			continue
 		}
-		flags := s.ViewFlags(vi)
-		if flags == nil {
-			continue // a view whose words are not the segment's own
+		flags := s.Flags
+		if vi > 0 {
+			flags = s.ViewFlags(vi)
+		}
+		if len(flags) != len(v) || !x.p.ruleReadingMatters(v, flags, shell.WordExpands) {
+			continue // a view whose words are not the segment's own, or no rule to find
 		}
 		if !x.wk().Spend(2 * len(v)) {
 			return
 		}
 		for _, bare := range [2]bool{false, true} {
-			if deny.rule != nil && ask.rule != nil {
+			if deny.rule != nil {
 				return
 			}
 			if !x.matchRuleView(vi, v, flags, bare, deny, ask) {
@@ -357,17 +360,6 @@ func (r readingOf) text(anyOrder bool) string {
 		t += " (its options in any order)"
 	}
 	return t
-}
-
-// mayRead reports a view that the rule reading may change: one with an
-// option word or an expansion.
-func mayRead(v []string, flags []uint8) bool {
-	for i, w := range v[1:] {
-		if len(w) > 1 && w[0] == '-' || i+1 < len(flags) && flags[i+1]&shell.WordExpands != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // matchOptions tries the deny and ask rules that name short options on

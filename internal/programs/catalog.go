@@ -38,6 +38,8 @@ const (
 	Source                       // runs a script file in the shell itself (sourcers)
 	Trees                        // links, renames or copies trees named by its operands (treeWriters)
 	Unpacker                     // may create files named by an archive or a patch (unpackers)
+	Commands                     // reads commands that may run a shell or write files (escapeRows)
+	Writes                       // writes to its operands (operandWriters)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value
@@ -168,6 +170,12 @@ func build() map[string]*Program {
 	}
 	for v := range unpackers {
 		set(v, Unpacker)
+	}
+	for v := range escapeRows {
+		set(v, Commands)
+	}
+	for v := range operandWriters {
+		set(v, Writes)
 	}
 	for i, r := range unitRows {
 		p := get(r.Verb)

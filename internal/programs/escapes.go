@@ -100,13 +100,6 @@ func mysqlEscapes(text string) bool {
 
 func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), sub) }
 
-// EscapeProgram reports whether the program named name (its directory
-// dropped) reads commands that may run a shell or write files.
-func EscapeProgram(name string) bool {
-	_, ok := escapeRows[BaseName(name)]
-	return ok
-}
-
 // CommandEscapes reads the commands that view v gives its program on the
 // command line (an option's value, operands after the database), and
 // reports why one may run a shell command or write a file, or "". It also

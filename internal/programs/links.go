@@ -153,7 +153,7 @@ func WritesOperands(words []string) uint64 {
 	for i < len(words) && IsAssignment(words[i]) {
 		i++
 	}
-	if i >= len(words) || !operandWriters[BaseName(words[i])] {
+	if i >= len(words) || BitsOf(BaseName(words[i]))&Writes == 0 {
 		return 0
 	}
 	var set uint64

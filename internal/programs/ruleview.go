@@ -228,3 +228,21 @@ func skipBalanced(w string, i int) int {
 	}
 	return len(w)
 }
+
+// OptionAliases returns, for the short option letters of program verb
+// (rm "rf"), every letter that spells the same options in its model (rm:
+// "rfR"), for the policy to know which spellings a rule reading may turn
+// into a rule's. Without a model it returns letters.
+func OptionAliases(verb, letters string) string {
+	m := argmodel.Lookup(verb)
+	if m == nil {
+		return letters
+	}
+	all := letters
+	for i := range m.Options {
+		if o := &m.Options[i]; o.Short != "" && strings.ContainsAny(o.Short, letters) {
+			all += o.Short
+		}
+	}
+	return all
+}

@@ -253,8 +253,8 @@ func (c *Command) hiddenCode(idx int) {
 // echo or printf. Commands from elsewhere in the input cannot be read; a
 // file named by < is the project's, like a script file.
 func (c *Command) hiddenEscapes(idx int) {
-	for _, v := range c.Segs[idx].Views {
-		if len(v) == 0 || !programs.EscapeProgram(v[0]) {
+	for vi, v := range c.Segs[idx].Views {
+		if len(v) == 0 || c.Segs[idx].ViewBits(vi)&programs.Commands == 0 {
 			continue
 		}
 		why, readsInput := programs.CommandEscapes(v)
