@@ -78,10 +78,7 @@ var sourcers = []string{"source", "."}
 // pattern or script rather than a path. Files named after the pattern are
 // still checked.
 func DataArgs(words []string) uint64 {
-	i := 0
-	for i < len(words) && IsAssignment(words[i]) {
-		i++
-	}
+	i := programAt(words)
 	if i >= len(words) || BitsOf(BaseName(words[i]))&Pattern == 0 {
 		return 0
 	}

@@ -124,9 +124,16 @@ func LinkWords(v []string, bits Bits, fn func(i int)) (fromInput bool) {
 	if len(v) < 1 || bits&(Trees|PathName) == 0 || !treeWriters[BaseName(v[0])] {
 		return false
 	}
+	return operands(v, 1, fn) == 0
+}
+
+// operands calls fn with the index of every word of v from the one at
+// from on that is not an option (after "--", every word is one), and
+// returns how many there were.
+func operands(v []string, from int, fn func(i int)) int {
 	opts := true
 	n := 0
-	for i := 1; i < len(v); i++ {
+	for i := from; i < len(v); i++ {
 		w := v[i]
 		if opts && w == "--" {
 			opts = false
@@ -138,7 +145,17 @@ func LinkWords(v []string, bits Bits, fn func(i int)) (fromInput bool) {
 		n++
 		fn(i)
 	}
-	return n == 0
+	return n
+}
+
+// programAt returns the index of the program of a segment's words: the
+// first word that is not a NAME=value assignment (len(words) for none).
+func programAt(words []string) int {
+	i := 0
+	for i < len(words) && IsAssignment(words[i]) {
+		i++
+	}
+	return i
 }
 
 // operandWriters write to every operand that is not an option: tee FILE…,
@@ -149,25 +166,15 @@ var operandWriters = map[string]bool{"tee": true, "sponge": true}
 // that its program writes to: the operands of tee and sponge (after
 // assignments before the program). It is 0 for any other program.
 func WritesOperands(words []string) uint64 {
-	i := 0
-	for i < len(words) && IsAssignment(words[i]) {
-		i++
-	}
+	i := programAt(words)
 	if i >= len(words) || BitsOf(BaseName(words[i]))&Writes == 0 {
 		return 0
 	}
 	var set uint64
-	opts := true
-	for j := i + 1; j < len(words) && j < 63; j++ {
-		w := words[j]
-		if opts && w == "--" {
-			opts = false
-			continue
+	operands(words, i+1, func(j int) {
+		if j < 63 {
+			set |= 1 << uint(j)
 		}
-		if opts && len(w) > 1 && w[0] == '-' {
-			continue
-		}
-		set |= 1 << uint(j)
-	}
+	})
 	return set
 }

@@ -142,10 +142,7 @@ func modelData(v []string, off int) (uint64, bool) {
 // taken to read any argument as a path, unless it only takes values (echo,
 // printf, test…). It returns -1 when there is none.
 func UnknownPath(words []string, flags []uint8, mask uint8) int {
-	i := 0
-	for i < len(words) && IsAssignment(words[i]) {
-		i++
-	}
+	i := programAt(words)
 	if i >= len(words) || len(flags) != len(words) {
 		return -1
 	}

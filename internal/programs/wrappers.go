@@ -42,10 +42,7 @@ func Wrapped(v []string) (int, bool) {
 // with one (after assignments and the verb's directory) or it runs
 // nothing.
 func WrappedCommand(words []string) []string {
-	i := 0
-	for i < len(words) && IsAssignment(words[i]) {
-		i++
-	}
+	i := programAt(words)
 	if i >= len(words) {
 		return nil
 	}
