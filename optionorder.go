@@ -5,9 +5,11 @@ import "strings"
 // Deny and ask rules match generously, option order and clusters too: a
 // rule that names short options (rm -rf, tar -xf, ls -la) matches a command
 // that gives the same letters in any order, cluster or place, among
-// others (rm -fr x, rm -r -f x, rm x -rf, rm -vfr x). Long options and
-// abbreviations are the program models' business; this is the reading of
-// short options that every POSIX program shares.
+// others (rm -fr x, rm -r -f x, rm x -rf, rm -vfr x); a rule that names
+// long options (git reset --hard, docker run --privileged) matches them
+// anywhere among the command's options (git reset -q --hard, docker run
+// --rm --privileged x). Which spellings are the same option is the
+// program models' business (see programs.RuleView).
 
 // optRule is a deny or ask rule read that way: its program, the set of
 // short-option letters it names, and its other words in order.
@@ -15,7 +17,8 @@ type optRule struct {
 	rule  *CompiledRule
 	verb  string
 	opts  uint64   // letters a-z, A-Z, 0-9 (see optBit)
-	other []string // the words that are not short options, after the program
+	longs []string // its long options, in any order among the command's
+	other []string // the words that are not options, after the program
 }
 
 // optBit returns the bit of an option letter, or 0 for another byte.
@@ -50,10 +53,11 @@ func shortCluster(w string) uint64 {
 }
 
 // readOptions splits words after the program into their short-option
-// letters and the other words, in order (up to --, after which every word
-// is an operand). other is appended to buf.
-func readOptions(words []string, buf []string) (opts uint64, other []string) {
-	other = buf[:0]
+// letters, their long options (--force, --exec=x) and the other words, in
+// order (up to --, after which every word is an operand). other and longs
+// are appended to buf and lbuf.
+func readOptions(words []string, buf, lbuf []string) (opts uint64, other, longs []string) {
+	other, longs = buf[:0], lbuf[:0]
 	done := false
 	for _, w := range words {
 		if !done && w == "--" {
@@ -64,9 +68,25 @@ func readOptions(words []string, buf []string) (opts uint64, other []string) {
 			opts |= s
 			continue
 		}
+		if !done && len(w) > 2 && strings.HasPrefix(w, "--") {
+			longs = append(longs, w)
+			continue
+		}
 		other = append(other, w)
 	}
-	return opts, other
+	return opts, other, longs
+}
+
+// hasLong reports whether long option r of a rule is among longs: the
+// same word, or, for a rule without a value, the same option with one
+// (--exec=x for --exec).
+func hasLong(longs []string, r string) bool {
+	for _, l := range longs {
+		if l == r || !strings.Contains(r, "=") && strings.HasPrefix(l, r) && len(l) > len(r) && l[len(r)] == '=' {
+			return true
+		}
+	}
+	return false
 }
 
 // newOptRule reads rule r as an optRule; false when it names no short
@@ -80,22 +100,27 @@ func newOptRule(r *CompiledRule) (optRule, bool) {
 		// The stem of rm -rf:* is the option word itself.
 		words = append(append([]string(nil), words[:len(words)-1]...), strings.TrimSuffix(words[len(words)-1], ":"))
 	}
-	opts, other := readOptions(words, nil)
-	if opts == 0 {
+	opts, other, longs := readOptions(words, nil, nil)
+	if opts == 0 && len(longs) == 0 {
 		return optRule{}, false
 	}
-	return optRule{rule: r, verb: r.Words[0], opts: opts, other: other}, true
+	return optRule{rule: r, verb: r.Words[0], opts: opts, other: other, longs: longs}, true
 }
 
 // matches reports whether a command view's program, option letters and
 // other words meet the rule: the same program, every letter of the rule
 // among the view's, and the rule's other words a prefix of the view's.
-func (o *optRule) matches(verb string, opts uint64, other []string) bool {
+func (o *optRule) matches(verb string, opts uint64, other, longs []string) bool {
 	if verb != o.verb || opts&o.opts != o.opts || len(other) < len(o.other) {
 		return false
 	}
 	for i, w := range o.other {
 		if other[i] != w {
+			return false
+		}
+	}
+	for _, l := range o.longs {
+		if !hasLong(longs, l) {
 			return false
 		}
 	}

@@ -34,9 +34,13 @@ func TestOptionsInAnyOrder(t *testing.T) {
 }
 
 func TestReadOptions(t *testing.T) {
-	opts, other := readOptions([]string{"-rf", "x", "-v", "--force", "--", "-a"}, nil)
+	opts, other, longs := readOptions([]string{"-rf", "x", "-v", "--force", "--", "-a", "--b"}, nil, nil)
 	assert.Equal(t, optBit('r')|optBit('f')|optBit('v'), opts)
-	assert.Equal(t, []string{"x", "--force", "-a"}, other)
+	assert.Equal(t, []string{"x", "-a", "--b"}, other)
+	assert.Equal(t, []string{"--force"}, longs)
+	assert.True(t, hasLong([]string{"--exec=x"}, "--exec"), "a rule without a value names the option with any")
+	assert.False(t, hasLong([]string{"--exec=x"}, "--exec=y"))
+	assert.False(t, hasLong([]string{"--execute"}, "--exec"), "another option")
 	assert.Zero(t, shortCluster("-o=x"), "a value after = is not a letter")
 	assert.Zero(t, shortCluster("--rf"))
 	assert.Zero(t, shortCluster("-"))

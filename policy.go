@@ -195,7 +195,14 @@ func (p *Policy) add(r *CompiledRule) {
 		if p.trie == nil {
 			p.trie = &trieNode{}
 		}
-		p.trie.insert(r)
+		p.trie.insert(r.Words, r)
+		if l != ListAllow {
+			// A deny or ask rule is found by its rule reading too: npm run
+			// deploy is npm run-script deploy, which npm rum deploy reads as.
+			if read, ok := programs.RuleWords(r.Words); ok {
+				p.trie.insert(read, r)
+			}
+		}
 	}
 }
 
@@ -292,8 +299,8 @@ type trieNode struct {
 	wild     [3]*CompiledRule // per list, the first rule whose last word is this word as a stem (word:*)
 }
 
-func (n *trieNode) insert(r *CompiledRule) {
-	for _, w := range r.Words {
+func (n *trieNode) insert(words []string, r *CompiledRule) {
+	for _, w := range words {
 		if n.children == nil {
 			n.children = map[string]*trieNode{}
 		}
@@ -389,13 +396,7 @@ func (p *Policy) addDenyAskWords(words []string) {
 			continue
 		}
 		optsOnly = false
-		if p.denyAskWords == nil {
-			p.denyAskWords = map[string]map[string]bool{}
-		}
-		if p.denyAskWords[verb] == nil {
-			p.denyAskWords[verb] = map[string]bool{}
-		}
-		p.denyAskWords[verb][w] = true
+		p.addDenyAskWord(verb, w)
 	}
 	if optsOnly {
 		if p.denyAskOpts == nil {
@@ -442,6 +443,17 @@ func (o optSpellings) mayRespell(w string) bool {
 	return false
 }
 
+// addDenyAskWord records a word that a deny or ask rule of verb names.
+func (p *Policy) addDenyAskWord(verb, w string) {
+	if p.denyAskWords == nil {
+		p.denyAskWords = map[string]map[string]bool{}
+	}
+	if p.denyAskWords[verb] == nil {
+		p.denyAskWords[verb] = map[string]bool{}
+	}
+	p.denyAskWords[verb][w] = true
+}
+
 // ruleReadingMatters reports whether the rule reading of view v (its
 // program a deny or ask rule's first word) may find a rule its words as
 // written do not: a word with an expansion, an abbreviation of a long
@@ -453,16 +465,21 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 		if i < len(flags) && flags[i]&expands != 0 {
 			return true
 		}
-		opt = opt || i > 0 && len(v[i]) > 1 && v[i][0] == '-'
-	}
-	if !opt {
-		return false
+		opt = opt || i > 0 && len(v[i]) > 1 && (v[i][0] == '-' || v[i][0] == '.' && v[i][1] == '/')
 	}
 	words, only := p.denyAskWords[v[0]], p.denyAskOpts[v[0]]
+	if !opt {
+		// A subcommand's other name (npm rum for run) is read as its own.
+		if len(words) == 0 || len(v) < 2 || words[v[1]] {
+			return false
+		}
+		name := programs.SubName(v[0], v[1])
+		return name != "" && name != v[1] && words[name]
+	}
 	named := false
 	for _, w := range v[1:] {
 		if len(w) < 2 || w[0] != '-' {
-			named = named || words[w]
+			named = named || words[w] || len(w) > 2 && w[0] == '.' && w[1] == '/' && words[w[2:]]
 			continue
 		}
 		if len(w) > 3 && w[1] == '-' {

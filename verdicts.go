@@ -386,14 +386,14 @@ func (x *decider) matchOptionWords(v []string, why readingOf, deny, ask *verdict
 	if !x.wk().Spend(len(v) + len(rules)) {
 		return false
 	}
-	var room [16]string
-	opts, other := readOptions(v[1:], room[:0])
-	if opts == 0 {
+	var room, lroom [16]string
+	opts, other, longs := readOptions(v[1:], room[:0], lroom[:0])
+	if opts == 0 && len(longs) == 0 {
 		return true
 	}
 	for i := range rules {
 		o := &rules[i]
-		if !o.matches(v[0], opts, other) {
+		if !o.matches(v[0], opts, other, longs) {
 			continue
 		}
 		if l := o.rule.Source.List; l == ListDeny && deny.rule == nil {

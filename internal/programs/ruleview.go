@@ -18,7 +18,9 @@ import (
 //     clean is git clean, make -C . deploy is make deploy);
 //   - every option is spelled by its first letter (rm --recursive and -R
 //     are -r) or, without one, by its full long name (git reset --har is
-//     --hard); a value attached to it is a word of its own.
+//     --hard); a value attached to it is a word of its own;
+//   - "--" is dropped and an operand ./x is x (git checkout -- . is git
+//     checkout ., python3 ./manage.py is python3 manage.py).
 //
 // flags are the words' flags; expands marks the flags of a word that
 // holds an expansion. Deny and ask rules see this reading as well as the
@@ -136,8 +138,18 @@ func ruleView(v []string, flags []uint8, expands uint8, bare bool, out []string)
 			if dropValue {
 				continue
 			}
+		case argmodel.KindEnd:
+			if !optionAfter(e[i+1:]) {
+				changed = true // "--" ends the options; the words after it are the same
+				continue
+			}
 		default:
 			dropValue = false
+			if len(e[i]) > 2 && strings.HasPrefix(e[i], "./") {
+				changed = true // ./manage.py is manage.py
+				out = append(out, e[i][2:])
+				continue
+			}
 		}
 		out = append(out, e[i])
 	}
@@ -146,6 +158,17 @@ func ruleView(v []string, flags []uint8, expands uint8, bare bool, out []string)
 	}
 	n := copy(out[base:], out[start:])
 	return out[:base+n], true
+}
+
+// optionAfter reports a word that would read as an option without the
+// "--" before it (rm -- -rf removes a file named -rf).
+func optionAfter(words []string) bool {
+	for _, w := range words {
+		if len(w) > 1 && w[0] == '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // spelling is the one spelling of an option in a rule view.
@@ -245,4 +268,33 @@ func OptionAliases(verb, letters string) string {
 		}
 	}
 	return all
+}
+
+// RuleWords returns the rule reading of a rule's words (a deny or ask
+// rule's program and what follows it): the policy matches both. ok is
+// false when the reading is the words themselves.
+func RuleWords(words []string) (read []string, ok bool) {
+	rv, buf, ok := RuleView(words, make([]uint8, len(words)), 0, false)
+	defer PutRuleBuf(buf)
+	if ok {
+		read = append([]string(nil), rv...)
+	}
+	return read, ok
+}
+
+// SubName returns the name of the subcommand that word w names for
+// program verb (npm rum is run), or "" when the model has none.
+func SubName(verb, w string) string {
+	m := argmodel.Lookup(verb)
+	if m == nil {
+		return ""
+	}
+	s := m.Lookup(w)
+	if s == nil && m.Resolve != nil {
+		s = m.Lookup(m.Resolve(w)) // an abbreviation or a misspelling the program takes
+	}
+	if s == nil {
+		return ""
+	}
+	return s.Name
 }
