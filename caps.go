@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"github.com/permengine/permengine/internal/paths"
 	"path"
 	"strconv"
 	"strings"
@@ -325,6 +326,35 @@ func (x *decider) reachCaps() {
 			x.cap(reachCode(j.reach), x.cmd.Segs[i].Text, why)
 		}
 	}
+	for i := range x.cmd.Segs {
+		s := &x.cmd.Segs[i]
+		for _, r := range s.Redirs {
+			if why := networkFile(r); why != "" {
+				x.cap(CodeExternalEffect, s.Text, why)
+				break
+			}
+		}
+	}
+	for _, r := range x.cmd.Paths {
+		if why := networkFile(r); why != "" {
+			x.cap(CodeExternalEffect, "", why)
+		}
+	}
+}
+
+// networkFile says why a redirection's target is a network connection,
+// which bash opens for /dev/tcp/HOST/PORT and /dev/udp/…, or may be one: a
+// target of one expansion only, or under /dev with an expansion. It is ""
+// for any other target.
+func networkFile(r shell.PathRef) string {
+	t := r.Text
+	if c := path.Clean(t); strings.HasPrefix(c, "/dev/tcp/") || strings.HasPrefix(c, "/dev/udp/") {
+		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": bash opens a network connection for /dev/tcp and /dev/udp"
+	}
+	if r.Flags&shell.WordExpands != 0 && (strings.HasPrefix(t, "/dev/") || paths.BareExpansion(t)) {
+		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": a target known only at run time may be /dev/tcp/HOST/PORT, a network connection bash opens"
+	}
+	return ""
 }
 
 // execCaps: exec-capable arguments, lifted by auto mode like the path

@@ -73,6 +73,10 @@ func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
 	return pc.pattern(w, wordPattern{glob: flags&shell.WordGlob != 0, expands: true, brace: flags&shell.WordBrace != 0, anyValue: true}, dirs)
 }
 
+// BareExpansion reports a word that is one expansion and nothing else
+// ("$f", "${f}", "$(cmd)"): a path known only at run time.
+func BareExpansion(w string) bool { return bareExpansion(w) }
+
 // bareExpansion reports a word that is one expansion and nothing else
 // ("$f", "${f}", "$(cmd)"): an unknown path, which the path scope judges,
 // not a pattern.

@@ -85,6 +85,8 @@ func words(ws ...string) map[string]bool {
 // exec-capable.
 func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	switch {
+	case lang == LangAwk && strings.Contains(code, "/inet"):
+		return "the awk program may open a network connection (gawk's /inet special files)"
 	case lang == LangAwk && !computed && AwkRuns(code, false) && (strings.Contains(code, "system") || strings.ContainsAny(code, "|@")):
 		return "the awk program starts commands (system, a pipe, an indirect call) that the engine does not see"
 	case lang == LangSed && !computed && SedRuns(code, false) && strings.IndexByte(code, 'e') >= 0:
@@ -164,6 +166,8 @@ func jsRequires(code string) string {
 			// Part of a longer name (createRequire is listed on its own).
 		} else if !plainStringCall(rest) {
 			return "JavaScript code using require other than with one string literal may load any module, child_process included"
+		} else if m := requiredName(rest); jsOutsideModules[strings.TrimPrefix(m, "node:")] {
+			return "JavaScript code requiring " + m + ", which starts programs or opens network connections"
 		}
 		k := strings.Index(rest, "require")
 		if k < 0 {
@@ -172,6 +176,20 @@ func jsRequires(code string) string {
 		i += len("require") + k
 	}
 	return ""
+}
+
+// jsOutsideModules are the Node modules that start programs or open
+// network connections (data sent out is an effect the engine must see).
+var jsOutsideModules = words("child_process", "net", "http", "https", "http2", "dgram", "tls", "dns",
+	"worker_threads", "cluster", "vm", "inspector", "module", "repl", "wasi")
+
+// requiredName is the module name of a plain string require call (see
+// plainStringCall).
+func requiredName(s string) string {
+	s = strings.TrimLeft(strings.TrimLeft(s, " \t")[1:], " \t")
+	q := s[0]
+	end := strings.IndexByte(s[1:], q)
+	return s[1 : 1+end]
 }
 
 // plainStringCall reports whether s starts with ( 'text' ) or ( "text" ),
@@ -264,7 +282,7 @@ var pythonModules = words("json", "sys", "math", "cmath", "re", "datetime", "tim
 	"uuid", "random", "secrets", "statistics", "decimal", "fractions", "numbers", "struct", "zlib", "gzip",
 	"bz2", "lzma", "csv", "tomllib", "configparser", "pprint", "reprlib", "enum", "dataclasses", "typing",
 	"copy", "heapq", "bisect", "array", "unicodedata", "html", "ipaddress", "difflib", "io", "fnmatch",
-	"shlex", "urllib", "glob", "pathlib", "keyword", "locale", "getpass", "stat")
+	"shlex", "glob", "pathlib", "keyword", "locale", "getpass", "stat")
 
 // pythonImports checks every import of Python code against pythonModules:
 // import a.b as c, d and from a.b import c name the modules a and d, and a.

@@ -287,8 +287,41 @@ func curlModel() *Spec {
 		flag("s", "silent"), flag("S", "show-error"), flag("L", "location"), flag("f", "fail"), flag("I", "head"),
 		flag("i", "include"), flag("k", "insecure"), flag("v", "verbose"), flag("O", "remote-name"), flag("G", "get"),
 		flag("#", "progress-bar"), flag("N", "no-buffer"), flag("", "compressed"), flag("4", "ipv4"), flag("6", "ipv6"),
-	), Operands: operands(RoleData), Judge: localRequests}
+	), Operands: operands(RoleData), Judge: curlJudge, Env: proxyVars()}
 }
+
+// proxyVars are the variables that send a request through a proxy: set
+// for the command, even a request to localhost may go elsewhere.
+func proxyVars() []EnvVar {
+	var out []EnvVar
+	for _, n := range []string{"ALL_PROXY", "all_proxy", "HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"} {
+		out = append(out, EnvVar{Name: n, Effect: EffExternal, Why: n + " sends the request through a proxy, which may be anywhere"})
+	}
+	return out
+}
+
+// curlJudge: a URL, header or other value holding a command's output
+// ($(cat .env) in a query string) sends that output to a server; a
+// request to this machine only stays inside (localRequests).
+func curlJudge(r *Result, words []string) {
+	sendsOutput(r)
+	localRequests(r, words)
+}
+
+// sendsOutput finds a command substitution in a request's words: what
+// the command prints leaves the machine with the request, whatever its
+// method.
+func sendsOutput(r *Result) {
+	for _, it := range r.Items {
+		if it.Kind != KindOption && (strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0) {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whySendsOutput})
+			return
+		}
+	}
+}
+
+const whySendsOutput = "sends the output of a command to a server, in the URL or a header"
 
 // localRequests takes back the data-sending effect of a request whose
 // every URL is this machine's (curl -X POST localhost:3000/api, a dev
@@ -316,7 +349,7 @@ func localRequests(r *Result, words []string) {
 	kept := r.Findings[:0]
 	r.Effects = 0
 	for _, f := range r.Findings {
-		if f.Effect == EffExternal && f.Why != whyNetworkPipe {
+		if f.Effect == EffExternal && f.Why != whyNetworkPipe && f.Why != whySendsOutput {
 			continue
 		}
 		kept = append(kept, f)
@@ -366,7 +399,7 @@ func wgetModel() *Spec {
 		flag("q", "quiet"), flag("v", "verbose"), flag("c", "continue"), flag("N", "timestamping"),
 		flag("r", "recursive"), flag("m", "mirror"), flag("k", "convert-links"), flag("p", "page-requisites"),
 		flag("", "no-check-certificate", "spider", "no-verbose"),
-	), Operands: operands(RoleData)}
+	), Operands: operands(RoleData), Judge: func(r *Result, _ []string) { sendsOutput(r) }}
 }
 
 const whyNetworkPipe = "opens a connection to another machine and sends what it is given"

@@ -30,6 +30,18 @@ func interp(name string, opts ...Option) *Spec {
 		Operands: []Operand{{Role: RolePath}, {Role: RoleData}}}
 }
 
+// inertModules are the Perl and Ruby modules a -M or -m may load that
+// neither start programs nor open connections.
+var inertModules = words("strict", "warnings", "utf8", "List::Util", "Scalar::Util", "Data::Dumper",
+	"JSON::PP", "Getopt::Long", "File::Basename", "Time::HiRes", "Text::Wrap", "json", "set", "pp", "English")
+
+// loadsOutside reports a module to load (Module=imports, Module::Sub) that
+// is not one of the inert ones.
+func loadsOutside(v string, computed bool) bool {
+	name, _, _ := strings.Cut(strings.TrimPrefix(v, "-"), "=")
+	return computed || !inertModules[name]
+}
+
 func langRows() []row {
 	py := func(name string) *Spec {
 		return interp(name,
@@ -52,7 +64,9 @@ func langRows() []row {
 		s := interp(name, append(list(
 			val("e", RoleCode).code(lang).does(EffExec, name+" -e "+whyCode),
 			val("E", RoleCode).code(lang).does(EffExec, name+" -E "+whyCode),
-			opt("I", RolePath), opt("M", RoleData), opt("m", RoleData), opt("i", RoleData),
+			opt("I", RolePath), opt("M", RoleData).does(EffComputed, name+" -M loads a module, which may start programs or open connections").when(loadsOutside),
+			opt("m", RoleData).does(EffComputed, name+" -m loads a module, which may start programs or open connections").when(loadsOutside),
+			opt("i", RoleData),
 			flag("n"), flag("p"), flag("l"), flag("a"), flag("w"), flag("W"), flag("X"), flag("s"), flag("T"),
 			flag("t"), flag("c"), flag("v"), flag("d"), flag("S"), flag("x"),
 		), extra...)...)
@@ -168,6 +182,37 @@ func makeModel() *Spec {
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
+		Judge:    makeProgramVars,
+	}
+}
+
+// makePrograms are make's variables that name a program its recipes and
+// built-in rules run (make 'CC=git push #' a.o runs git push, with no
+// makefile at all).
+var makePrograms = words("CC", "CXX", "CPP", "FC", "LD", "AR", "AS", "RM", "SHELL", "MAKESHELL", "MAKE", "M4",
+	"LEX", "YACC", "CO", "GET", "PC", "TEX", "TANGLE", "WEAVE", "CWEAVE", "CTANGLE", "MAKEINFO", "TEXI2DVI",
+	"LINT", "OBJC", "GO", "GOFLAGS", "NPM", "PYTHON", "INSTALL", "STRIP", "RANLIB", "NM", "OBJCOPY", "OBJDUMP",
+	"PKG_CONFIG", "CARGO", "RUSTC", "DOCKER", "KUBECTL", "GIT")
+
+// makeProgramVars finds a command-line variable that names a program
+// with a value that is more than one plain word: a command line the
+// recipes run, which the engine does not read.
+func makeProgramVars(r *Result, words []string) {
+	for _, it := range r.Items {
+		if it.Kind != KindOperand {
+			continue
+		}
+		name, value, ok := strings.Cut(it.Text, "=")
+		name = strings.TrimRight(name, ":+?!")
+		if !ok || !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
+			continue
+		}
+		if it.Computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+				Why: name + "= names the program make runs with a command line the engine does not read"})
+			return
+		}
 	}
 }
 
