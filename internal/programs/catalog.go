@@ -189,7 +189,15 @@ func Lookup(v string) *Program {
 	if p, ok := catalog.Get(v); ok {
 		return p
 	}
-	return gitSub(v)
+	if p := gitSub(v); p != nil {
+		return p
+	}
+	if base := argmodel.Versionless(v); base != v {
+		if p, ok := catalog.Get(base); ok {
+			return p // perl5.36.0 is perl
+		}
+	}
+	return nil
 }
 
 // BitsOf returns the catalog bits of a program name (0 when unknown).
@@ -198,6 +206,9 @@ func BitsOf(v string) Bits {
 	if !ok {
 		if p := gitSub(v); p != nil {
 			return p.Bits()
+		}
+		if base := argmodel.Versionless(v); base != v {
+			b, _ = bitsByName.Get(base) // python3.11 is python
 		}
 	}
 	if b.model != nil {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -146,7 +147,11 @@ func programSource(v []string) stdinReader {
 		}
 		return operandSource(v[1])
 	}
-	if spec, ok := stdinInterpreters[v[0]]; ok {
+	spec, ok := stdinInterpreters[v[0]]
+	if !ok {
+		spec, ok = stdinInterpreters[argmodel.Versionless(v[0])] // python3.11
+	}
+	if ok {
 		return interpreterSource(v, spec.codeOpts, spec.valueOpts, spec.exitOpts)
 	}
 	return readsNothing

@@ -320,7 +320,27 @@ func loadName(name string) *loaded {
 	if e := catalog[name]; e != nil {
 		return e.load()
 	}
+	if base := Versionless(name); base != name {
+		if e := catalog[base]; e != nil {
+			return e.load() // python3.11 is python
+		}
+	}
 	return nil
+}
+
+// Versionless returns name without a version at its end (python3.11,
+// perl5.36.0, node18, gcc-12, ruby3.2 are python, perl, node, gcc,
+// ruby), or name itself when it has none. A versioned name runs the same
+// program, which the catalog must know by it.
+func Versionless(name string) string {
+	i := len(name)
+	for i > 0 && (name[i-1] >= '0' && name[i-1] <= '9' || name[i-1] == '.' || name[i-1] == '-' || name[i-1] == '_') {
+		i--
+	}
+	if i == 0 || i == len(name) || name[i] == '.' && i+1 == len(name) {
+		return name
+	}
+	return name[:i]
 }
 
 // Lookup returns the model of the program run by the name name (its
