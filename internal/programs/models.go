@@ -248,8 +248,7 @@ func EnvEffect(v []string, assigns []string) (Reach, bool) {
 // modelScript finds, through the program's model, a shell command line
 // given as an option's value or an operand (git fetch --upload-pack=CMD,
 // rsync -e CMD, tar -I CMD, git rebase -x CMD): the shell runs it, so it
-// is a nested script like sh -c's. A computed one is not returned (the
-// model already reports it as chosen at run time).
+// is a nested script like sh -c's.
 func modelScript(v []string) (Script, bool) {
 	m := argmodel.ScriptCarrier(v)
 	if m == nil {
@@ -260,7 +259,10 @@ func modelScript(v []string) (Script, bool) {
 	var s Script
 	found := false
 	for k, it := range r.Items {
-		if it.Computed || it.Text == "" || !carriesShell(it) {
+		// A text that may hold an expansion is returned too: read without
+		// the words' flags, single-quoted text looks computed, and the
+		// reader of the script judges its expansions for what they are.
+		if it.Text == "" || !carriesShell(it) {
 			continue
 		}
 		origin := v[0]
