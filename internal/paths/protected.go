@@ -34,6 +34,14 @@ var defaultProtected = []string{
 	// container tools.
 	"**/.roo", "**/.roo/**", "**/.clinerules", "**/.clinerules/**", "**/.continue", "**/.continue/**",
 	"**/.windsurfrules", "**/.docker/config.json", "**/.kube/config", "**/.aws", "**/.aws/**",
+	// Code that runs later: programs found first on PATH, Python's user
+	// site-packages (a .pth file runs at every start), editors' and
+	// desktop sessions' start-up files, user services, dev containers,
+	// and more agents' and editors' settings.
+	"**/.local/bin", "**/.local/bin/**", "**/.local/lib/**/site-packages/**", "**/.config/fish/**",
+	"**/.config/systemd/**", "**/.config/autostart/**", "**/.config/nvim/**", "**/.xprofile", "**/.xsessionrc",
+	"**/.vimrc", "**/.exrc", "**/.gvimrc", "**/.emacs", "**/.emacs.d/**", "**/.devcontainer", "**/.devcontainer/**",
+	"**/.zed/**", "**/.windsurf/**", "**/.aider.conf.yml", "**/.cursorrules",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not
