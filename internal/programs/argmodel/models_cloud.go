@@ -1,6 +1,9 @@
 package argmodel
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Models of the cloud clients. Their commands are "service operation" or
 // "group … verb" paths too many to list; what decides is the verb: a
@@ -157,6 +160,16 @@ func azModel() *Spec {
 }
 
 // publisherModels are the other tools whose listed subcommands publish.
+// printsAndExits reports an option that makes a CLI print its version or
+// help and do nothing else.
+func printsAndExits(w string) bool {
+	switch w {
+	case "--version", "-v", "-V", "--help", "-h", "help", "version":
+		return true
+	}
+	return false
+}
+
 // deploysBare makes a publisher whose bare call deploys (vercel, surge):
 // any first operand that is not one of its reading subcommands is the
 // deploy's directory.
@@ -165,7 +178,7 @@ func deploysBare(s *Spec, readers ...string) *Spec {
 		s.Subs = append(s.Subs, &Spec{Name: r, Syntax: s.Syntax, Open: true, OpenSubs: true})
 	}
 	s.Judge = func(r *Result, words []string) {
-		if len(r.Subs) == 0 {
+		if len(r.Subs) == 0 && !slices.ContainsFunc(words[1:], printsAndExits) {
 			r.Effects |= EffExternal
 			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Why: words[0] + " with no subcommand deploys"})
 		}
@@ -180,9 +193,9 @@ func publisherRows() []row {
 			s := withPlus(publisher(n, Syntax{Permute: true}, "publish", "yank", "owner"))
 			// --config KEY=VALUE or FILE sets configuration, which names
 			// the programs cargo runs (target.*.runner, build.rustc-wrapper).
-			s.Options = list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
-				val("Z", RoleData), val("C", RolePath), flag("", "frozen", "locked", "offline", "verbose", "quiet", "version", "list", "help"),
-				flag("v"), flag("q"), flag("V"))
+			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
+				val("Z", RoleData), val("C", RolePath), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
+				longs("frozen", "locked", "offline", "list", "help"))
 			return s
 		}},
 		{name: "twine", build: func(n string) *Spec {

@@ -272,7 +272,7 @@ func mutatingMethod(m string, computed bool) bool {
 // more options from a file the engine does not see. Other options, and
 // the URLs, read.
 func curlModel() *Spec {
-	return &Spec{Name: "curl", Syntax: GNU, Open: true, Options: list(
+	return &Spec{Name: "curl", Syntax: GNU, Open: true, Options: join(list(
 		val("d", RoleData, "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json").does(EffExternal, whySends),
 		val("F", RoleData, "form", "form-string").does(EffExternal, whySends),
 		val("T", RolePath, "upload-file").does(EffExternal, whySends),
@@ -282,13 +282,18 @@ func curlModel() *Spec {
 		val("e", RoleData, "referer"), val("b", RoleData, "cookie"), val("c", RolePath, "cookie-jar"),
 		val("m", RoleData, "max-time"), val("w", RoleData, "write-out"), val("x", RoleData, "proxy"),
 		val("r", RoleData, "range"), val("C", RoleData, "continue-at"), val("z", RoleData, "time-cond"),
-		val("", RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "cert", "key", "max-redirs"),
-		val("", RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr"),
 		flag("s", "silent"), flag("S", "show-error"), flag("L", "location"), flag("f", "fail"), flag("I", "head"),
 		flag("i", "include"), flag("k", "insecure"), flag("v", "verbose"), flag("O", "remote-name"), flag("G", "get"),
-		flag("#", "progress-bar"), flag("N", "no-buffer"), flag("", "compressed"), flag("4", "ipv4"), flag("6", "ipv6"),
-	), Operands: operands(RoleData), Judge: curlJudge, Env: proxyVars()}
+		flag("#", "progress-bar"), flag("N", "no-buffer"), flag("4", "ipv4"), flag("6", "ipv6"),
+	), vals(RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "cert", "key", "max-redirs"),
+		vals(RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr"), longs("compressed")),
+		Operands: operands(RoleData), Judge: curlJudge, Env: proxyVars()}
 }
+
+// routesElsewhere are curl's options that may send a request to another
+// host than its URL names (a redirect followed, a proxy, an address given
+// for a name).
+var routesElsewhere = words("L", "x", "url", "resolve", "location", "proxy")
 
 // proxyVars are the variables that send a request through a proxy: set
 // for the command, even a request to localhost may go elsewhere.
@@ -328,13 +333,20 @@ const whySendsOutput = "sends the output of a command to a server, in the URL or
 // server), unless it may be sent elsewhere: a redirect followed (-L), a
 // proxy, a URL given by --url, or one known only at run time.
 func localRequests(r *Result, words []string) {
-	if r.Effects&EffExternal == 0 {
-		return
+	if r.Effects&EffExternal == 0 || len(r.Unknown) > 0 {
+		return // an option the model does not know (--connect-to) may route it
+	}
+	for i, k := range r.Words {
+		if k == KindUnknown && i > 0 || k == KindOption && !knownOption(r, i) {
+			return
+		}
 	}
 	urls := 0
 	for _, it := range r.Items {
 		switch {
-		case it.Kind == KindOption && it.Opt != nil && (it.Opt.Short == "L" || it.Opt.Short == "x" || slices.Contains(it.Opt.Long, "url")):
+		case it.Kind == KindOption && (it.Opt == nil || routesElsewhere[it.Opt.Short] || slices.ContainsFunc(it.Opt.Long, func(l string) bool { return routesElsewhere[l] })):
+			// An option the model does not know (--connect-to,
+			// --socks5, --preproxy) may route the request too.
 			return
 		case it.Kind == KindOperand:
 			if it.Computed || !localURL(it.Text) {
@@ -356,6 +368,16 @@ func localRequests(r *Result, words []string) {
 		r.Effects |= f.Effect
 	}
 	r.Findings = kept
+}
+
+// knownOption reports whether word i holds an option the model knows.
+func knownOption(r *Result, i int) bool {
+	for _, it := range r.Items {
+		if it.Word == i && it.Kind == KindOption && it.Opt != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // localURL reports a URL whose host is this machine.
@@ -387,7 +409,7 @@ func localURL(u string) bool {
 // wgetModel is wget: a body, a posted file or a mutating method sends
 // data; -e runs a .wgetrc command and --config reads a file of them.
 func wgetModel() *Spec {
-	return &Spec{Name: "wget", Syntax: GNU, Open: true, Options: list(
+	return &Spec{Name: "wget", Syntax: GNU, Open: true, Options: join(list(
 		val("", RoleData, "post-data", "body-data").does(EffExternal, whySends),
 		val("", RolePath, "post-file", "body-file").does(EffExternal, whySends),
 		val("", RoleData, "method").does(EffExternal, "sends a request with a method that changes things on the server").when(mutatingMethod),
@@ -395,11 +417,11 @@ func wgetModel() *Spec {
 		val("", RolePath, "config").does(EffComputed, "wget --config reads options from a file the engine does not see"),
 		val("O", RolePath, "output-document"), val("o", RolePath, "output-file"), val("a", RolePath, "append-output"),
 		val("P", RolePath, "directory-prefix"), val("i", RolePath, "input-file"), val("T", RoleData, "timeout"),
-		val("t", RoleData, "tries"), val("U", RoleData, "user-agent"), val("", RoleData, "header", "user", "password"),
+		val("t", RoleData, "tries"), val("U", RoleData, "user-agent"),
 		flag("q", "quiet"), flag("v", "verbose"), flag("c", "continue"), flag("N", "timestamping"),
 		flag("r", "recursive"), flag("m", "mirror"), flag("k", "convert-links"), flag("p", "page-requisites"),
-		flag("", "no-check-certificate", "spider", "no-verbose"),
-	), Operands: operands(RoleData), Judge: func(r *Result, _ []string) { sendsOutput(r) }}
+	), vals(RoleData, "header", "user", "password"), longs("no-check-certificate", "spider", "no-verbose")),
+		Operands: operands(RoleData), Judge: func(r *Result, _ []string) { sendsOutput(r) }}
 }
 
 const whyNetworkPipe = "opens a connection to another machine and sends what it is given"
