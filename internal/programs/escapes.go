@@ -14,6 +14,7 @@ import "strings"
 // and which text runs a shell or writes a file.
 type escapeRow struct {
 	codeOpts  string // space-separated options whose value is commands (-c, --command=…)
+	valueOpts string // space-separated options that take the next word as their value
 	operands  bool   // operands after the first (the database) are commands
 	stdinOnly bool   // commands come from the input only (ed)
 	escapes   func(text string) bool
@@ -21,11 +22,16 @@ type escapeRow struct {
 
 var escapeRows = map[string]escapeRow{
 	// ed and ex: every command may run a shell (!) or write a file (w).
-	"ed":      {stdinOnly: true, escapes: anyCommand},
-	"sqlite3": {operands: true, escapes: sqliteEscapes},
-	"psql":    {codeOpts: "-c --command", escapes: psqlEscapes},
-	"mysql":   {codeOpts: "-e --execute", escapes: mysqlEscapes},
-	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes},
+	"ed": {stdinOnly: true, escapes: anyCommand},
+	"ex": {stdinOnly: true, escapes: anyCommand},
+	"sqlite3": {codeOpts: "-cmd", operands: true, escapes: sqliteEscapes,
+		valueOpts: "-init -separator -newline -nullvalue -mmap -vfs -heap -maxsize -lookaside -pagecache -pcachetrace"},
+	"psql": {codeOpts: "-c --command", escapes: psqlEscapes,
+		valueOpts: "-d --dbname -h --host -p --port -U --username -f --file -v --set --variable -o --output -P --pset -F -R -T -L --log-file"},
+	"mysql": {codeOpts: "-e --execute", escapes: mysqlEscapes,
+		valueOpts: "-h --host -P --port -u --user -D --database -S --socket --default-character-set"},
+	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes,
+		valueOpts: "-h --host -P --port -u --user -D --database -S --socket --default-character-set"},
 }
 
 func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }
@@ -126,14 +132,17 @@ func CommandEscapes(v []string) (why string, readsInput bool) {
 		w := v[j]
 		if strings.HasPrefix(w, "-") && len(w) > 1 {
 			opt, val, hasVal := strings.Cut(w, "=")
-			if hasField(row.codeOpts, opt) {
+			switch code, attached := codeOption(row.codeOpts, opt); {
+			case code && attached != "":
+				check(attached) // -cSQL, -se SQL's e
+			case code:
 				if !hasVal && j+1 < len(v) {
 					j++
 					val = v[j]
 				}
 				check(val)
-			} else if len(opt) > 2 && opt[1] != '-' && hasField(row.codeOpts, opt[:2]) {
-				check(opt[2:]) // -cSQL
+			case hasField(row.valueOpts, opt) && !hasVal:
+				j++ // a value, not the database
 			}
 			continue
 		}
@@ -152,6 +161,26 @@ func CommandEscapes(v []string) (why string, readsInput bool) {
 		}
 	}
 	return why, !given
+}
+
+// codeOption reports whether option word opt gives commands: one of
+// codeOpts, an abbreviation of a long one (--exec for --execute), or a
+// cluster of single letters holding one (mysql -se, psql -Xc), with the
+// text attached after the letter, if any.
+func codeOption(codeOpts, opt string) (bool, string) {
+	for _, c := range strings.Fields(codeOpts) {
+		switch {
+		case opt == c:
+			return true, ""
+		case strings.HasPrefix(c, "--") && len(opt) > 3 && strings.HasPrefix(c, opt):
+			return true, ""
+		case len(c) == 2 && !strings.HasPrefix(opt, "--") && len(opt) > 2:
+			if i := strings.IndexByte(opt[1:], c[1]); i >= 0 {
+				return true, opt[2+i:]
+			}
+		}
+	}
+	return false, ""
 }
 
 // ScanEscapes reports why commands read from a program's input may run a
