@@ -89,13 +89,14 @@ func hasLong(longs []string, r string) bool {
 	return false
 }
 
-// newOptRule reads rule r as an optRule; false when it names no short
-// option (the trie matches it as written).
-func newOptRule(r *CompiledRule) (optRule, bool) {
-	if len(r.Words) < 2 {
+// newOptRule reads rule r, as the words given (its own or its rule
+// reading), as an optRule; false when they name no option (the trie
+// matches them as written).
+func newOptRule(r *CompiledRule, all []string) (optRule, bool) {
+	if len(all) < 2 {
 		return optRule{}, false
 	}
-	words := r.Words[1:]
+	words := all[1:]
 	if r.Wildcard {
 		// The stem of rm -rf:* is the option word itself.
 		words = append(append([]string(nil), words[:len(words)-1]...), strings.TrimSuffix(words[len(words)-1], ":"))
@@ -104,7 +105,7 @@ func newOptRule(r *CompiledRule) (optRule, bool) {
 	if opts == 0 && len(longs) == 0 {
 		return optRule{}, false
 	}
-	return optRule{rule: r, verb: r.Words[0], opts: opts, other: other, longs: longs}, true
+	return optRule{rule: r, verb: all[0], opts: opts, other: other, longs: longs}, true
 }
 
 // matches reports whether a command view's program, option letters and

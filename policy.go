@@ -176,12 +176,26 @@ func (p *Policy) add(r *CompiledRule) {
 			}
 			p.denyAskVerbs[r.Words[0]] = true
 			p.denyAskLongest = max(p.denyAskLongest, len(r.Words[0]))
-			p.addDenyAskWords(r.Words)
-			if o, ok := newOptRule(r); ok {
-				if p.optRules == nil {
-					p.optRules = map[string][]optRule{}
+			// A rule is read as written and by its rule reading (rm
+			// --recursive is rm -r): both find the commands it names.
+			readings := [][]string{r.Words}
+			if read, ok := programs.RuleWords(r.Words); ok {
+				readings = append(readings, read)
+			}
+			for _, words := range readings {
+				p.addDenyAskWords(words)
+				if o, ok := newOptRule(r, words); ok {
+					if p.optRules == nil {
+						p.optRules = map[string][]optRule{}
+					}
+					p.optRules[o.verb] = append(p.optRules[o.verb], o)
 				}
-				p.optRules[o.verb] = append(p.optRules[o.verb], o)
+				if p.trie == nil {
+					p.trie = &trieNode{}
+				}
+				if len(words) > 0 && &words[0] != &r.Words[0] {
+					p.trie.insert(words, r)
+				}
 			}
 		}
 	}
@@ -196,13 +210,6 @@ func (p *Policy) add(r *CompiledRule) {
 			p.trie = &trieNode{}
 		}
 		p.trie.insert(r.Words, r)
-		if l != ListAllow {
-			// A deny or ask rule is found by its rule reading too: npm run
-			// deploy is npm run-script deploy, which npm rum deploy reads as.
-			if read, ok := programs.RuleWords(r.Words); ok {
-				p.trie.insert(read, r)
-			}
-		}
 	}
 }
 

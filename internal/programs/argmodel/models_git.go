@@ -121,7 +121,9 @@ func gitModel() *Spec {
 		gitEffect("push", "git_push", join(list(
 			gitPackProgram("", "receive-pack", "exec"), val("", RoleRemote, "repo"),
 			opt("", RoleData, "force-with-lease"), opt("", RoleData, "signed"), val("o", RoleData, "push-option"),
-			opt("", RoleData, "recurse-submodules"),
+			opt("", RoleData, "recurse-submodules"), flag("f", "force"), flag("", "force-if-includes"),
+			flag("u", "set-upstream"), flag("n", "dry-run"), flag("q", "quiet"), flag("v", "verbose"),
+			flag("d", "delete"), flag("", "tags"), flag("", "all"), flag("", "mirror"), flag("", "no-verify"),
 		))),
 		gitEffect("send-pack", "git_push", list(gitPackProgram("", "receive-pack", "exec"),
 			val("", RoleRemote, "remote"), opt("", RoleData, "signed"), val("", RoleData, "push-option"))),
