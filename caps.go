@@ -1,7 +1,6 @@
 package permengine
 
 import (
-	"github.com/permengine/permengine/internal/paths"
 	"path"
 	"strconv"
 	"strings"
@@ -229,6 +228,13 @@ func (x *decider) writes(w *shell.Segment, f string, dirs []string) bool {
 	programs.LinkWords(w.Words, w.Bits, func(j int) {
 		found = found || same(w.Words[j], w.Dirs)
 	})
+	if !found && w.Bits&programs.Effect != 0 {
+		// A download: curl -o t.sh, wget URL/t.sh.
+		var room [4]string
+		for _, d := range programs.DownloadsTo(w.Words, room[:0]) {
+			found = found || same(d, w.Dirs)
+		}
+	}
 	return found
 }
 
@@ -351,7 +357,7 @@ func networkFile(r shell.PathRef) string {
 	if c := path.Clean(t); strings.HasPrefix(c, "/dev/tcp/") || strings.HasPrefix(c, "/dev/udp/") {
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": bash opens a network connection for /dev/tcp and /dev/udp"
 	}
-	if r.Flags&shell.WordExpands != 0 && (strings.HasPrefix(t, "/dev/") || paths.BareExpansion(t)) {
+	if r.Flags&shell.WordExpands != 0 && strings.HasPrefix(t, "/dev/") {
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": a target known only at run time may be /dev/tcp/HOST/PORT, a network connection bash opens"
 	}
 	return ""

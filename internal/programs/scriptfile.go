@@ -1,5 +1,10 @@
 package programs
 
+import (
+	"slices"
+	"strings"
+)
+
 // ScriptFile returns the index in view v of the file that v runs as a
 // program: the script operand of a shell (bash x.sh) or an interpreter
 // (python3 x.py), the file a sourcer reads (. x.sh), or the program
@@ -28,10 +33,80 @@ func ScriptFile(v []string, bits Bits) int {
 			return -1
 		case w == "-c" || w == "-e" || w == "-E" || w == "-m" || w == "-r" || w == "--eval" || w == "--command":
 			return -1 // code on the command line
-		case len(w) > 1 && w[0] == '-':
+		case scriptValueOpts[w]:
+			i++ // its value is not the file
+			continue
+		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
 			continue
 		}
 		return i
 	}
 	return -1
+}
+
+// scriptValueOpts are the options of shells and interpreters that take the
+// next word as their value (bash -o errexit, python3 -W ignore, node -r
+// mod): the file comes after it.
+var scriptValueOpts = map[string]bool{
+	"-o": true, "-O": true, "+o": true, "+O": true, "--rcfile": true, "--init-file": true,
+	"-W": true, "-X": true, "-r": true, "--require": true, "--import": true, "-C": true,
+	"--conditions": true, "--loader": true, "--experimental-loader": true, "-I": true, "-E": true,
+}
+
+// DownloadsTo returns the files a download writes (curl -o FILE, wget -O
+// FILE, wget URL's last path component), appended to out.
+func DownloadsTo(v []string, out []string) []string {
+	if len(v) == 0 {
+		return out
+	}
+	name := BaseName(v[0])
+	if name != "curl" && name != "wget" {
+		return out
+	}
+	named := false
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		switch {
+		case w == "-o" || w == "--output" || name == "wget" && (w == "-O" || w == "--output-document"):
+			if i+1 < len(v) {
+				out = append(out, v[i+1])
+				named = true
+				i++
+			}
+		case strings.HasPrefix(w, "--output=") || strings.HasPrefix(w, "--output-document="):
+			out = append(out, w[strings.IndexByte(w, '=')+1:])
+			named = true
+		case len(w) > 2 && w[0] == '-' && w[1] != '-':
+			// A cluster: -sSLo FILE, -oFILE (wget: -O).
+			letter := byte('o')
+			if name == "wget" {
+				letter = 'O'
+			}
+			k := strings.IndexByte(w[1:], letter)
+			switch {
+			case k < 0:
+			case 2+k < len(w):
+				out = append(out, w[2+k:])
+				named = true
+			case i+1 < len(v):
+				out = append(out, v[i+1])
+				named = true
+				i++
+			}
+		}
+	}
+	if name == "wget" && !named || name == "curl" && slices.Contains(v, "-O") {
+		for _, w := range v[1:] {
+			if i := strings.Index(w, "://"); i >= 0 {
+				rest := w[i+3:]
+				if j := strings.IndexAny(rest, "?#"); j >= 0 {
+					rest = rest[:j]
+				}
+				if k := strings.LastIndexByte(rest, '/'); k >= 0 && k+1 < len(rest) {
+					out = append(out, rest[k+1:])
+				}
+			}
+		}
+	}
+	return out
 }

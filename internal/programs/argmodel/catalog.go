@@ -337,10 +337,19 @@ func Versionless(name string) string {
 	for i > 0 && (name[i-1] >= '0' && name[i-1] <= '9' || name[i-1] == '.' || name[i-1] == '-' || name[i-1] == '_') {
 		i--
 	}
-	if i == 0 || i == len(name) || name[i] == '.' && i+1 == len(name) {
+	if i == 0 || i == len(name) || !versioned[name[:i]] {
 		return name
 	}
 	return name[:i]
+}
+
+// versioned are the programs installed under versioned names
+// (interpreters and shells): base64 is not base, nor s3 s.
+var versioned = map[string]bool{
+	"python": true, "pypy": true, "perl": true, "ruby": true, "node": true, "nodejs": true, "php": true,
+	"lua": true, "luajit": true, "tclsh": true, "wish": true, "bash": true, "zsh": true, "ksh": true,
+	"dash": true, "fish": true, "pwsh": true, "deno": true, "bun": true, "Rscript": true, "gawk": true,
+	"java": true, "jshell": true, "guile": true, "racket": true, "sbcl": true, "ocaml": true, "erl": true,
 }
 
 // Lookup returns the model of the program run by the name name (its
