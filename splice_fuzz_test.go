@@ -48,6 +48,9 @@ func FuzzAppendKeepsTheFile(f *testing.F) {
 func subsequence(a, b []byte) bool {
 	j := 0
 	for i := 0; i < len(a); i++ {
+		if isJSONSpace(a[i]) && inEmptyList(a, i) {
+			continue // the inside of a list the insertion filled
+		}
 		for j < len(b) && b[j] != a[i] {
 			j++
 		}
@@ -57,6 +60,20 @@ func subsequence(a, b []byte) bool {
 		j++
 	}
 	return true
+}
+
+// inEmptyList reports whether a[i] is white space between a '[' and a
+// ']' with nothing else between them.
+func inEmptyList(a []byte, i int) bool {
+	k := i
+	for k > 0 && isJSONSpace(a[k-1]) {
+		k--
+	}
+	l := i
+	for l < len(a) && isJSONSpace(a[l]) {
+		l++
+	}
+	return k > 0 && a[k-1] == '[' && l < len(a) && a[l] == ']'
 }
 
 func onlySpace(a []byte) bool {
