@@ -331,13 +331,15 @@ func isSubcommandWord(w string) bool {
 
 // quoteWord quotes a word so that the shell lexer reads it back unchanged.
 func quoteWord(w string) (string, error) {
-	if w != "" && isPlainWord(w) {
+	if w != "" && isPlainWord(w) && !syntax.IsKeyword(w) {
 		return w, nil
 	}
 	return syntax.Quote(w, syntax.LangBash)
 }
 
-// isPlainWord reports a word that needs no quoting.
+// isPlainWord reports a word of characters that need no quoting; a
+// reserved word (do, time) needs quoting all the same, or the rule would
+// read back as shell grammar.
 func isPlainWord(w string) bool {
 	for i := 0; i < len(w); i++ {
 		c := w[i]
