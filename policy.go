@@ -304,6 +304,11 @@ type trieNode struct {
 	kids     strtable.Table[*trieNode]
 	plain    [3]*CompiledRule // per list, the first rule whose words end here exactly
 	wild     [3]*CompiledRule // per list, the first rule whose last word is this word as a stem (word:*)
+	// sub is, per list, the first rule here or below; optSub the first
+	// rule below that only option words lead to (rm -> -rf). A word
+	// computed at run time may be any of them (see computedVerdict).
+	sub    [3]*CompiledRule
+	optSub [3]*CompiledRule
 }
 
 func (n *trieNode) insert(words []string, r *CompiledRule) {
@@ -331,8 +336,16 @@ func (n *trieNode) insert(words []string, r *CompiledRule) {
 // freeze moves every node's children into its lookup table, once the
 // policy is built; the trie is read-only from then on.
 func (n *trieNode) freeze() {
-	for _, c := range n.children {
+	consider(&n.sub, &n.plain)
+	consider(&n.sub, &n.wild)
+	for w, c := range n.children {
 		c.freeze()
+		consider(&n.sub, &c.sub)
+		if isOptionWord(w) {
+			consider(&n.optSub, &c.plain)
+			consider(&n.optSub, &c.wild)
+			consider(&n.optSub, &c.optSub)
+		}
 	}
 	n.kids = strtable.New(n.children)
 	n.children = nil
@@ -382,6 +395,27 @@ func (n *trieNode) match(first string, words []string, best *[3]*CompiledRule) i
 		n = c
 	}
 	return steps
+}
+
+// isOptionWord reports a word that is an option: a dash and more.
+func isOptionWord(w string) bool { return len(w) > 1 && w[0] == '-' }
+
+// walk follows words down the trie, each word exactly, and returns the
+// node of the last one (nil when one has no node), calling at for every
+// node on the way.
+func (n *trieNode) walk(words []string, at func(*trieNode)) *trieNode {
+	for _, w := range words {
+		if n.kids.Empty() {
+			return nil
+		}
+		if n, _ = n.kids.Get(w); n == nil {
+			return nil
+		}
+		if at != nil {
+			at(n)
+		}
+	}
+	return n
 }
 
 // hasDenyAsk reports whether any Terminal deny or ask rule exists.

@@ -215,6 +215,9 @@ func (x *decider) classify(s *shell.Segment) verdict {
 	if v, ok := x.unknownProgramVerdict(s); ok {
 		return v
 	}
+	if v, ok := x.computedVerdict(s); ok {
+		return v
+	}
 	if allow != nil {
 		return verdict{rule: allow, code: CodeFileAllow}
 	}
@@ -436,6 +439,114 @@ func (x *decider) unknownProgramVerdict(s *shell.Segment) (verdict, bool) {
 		}
 	}
 	return verdict{}, false
+}
+
+// computedMask marks the words whose value the shell computes: an
+// expansion, a glob (a file named -rf is an option), a brace.
+const computedMask = shell.WordExpands | shell.WordGlob | shell.WordBrace
+
+// computedVerdict: a word the shell computes at run time may become any
+// words, an option cluster or a subcommand among them (rm -$F x is rm -rf
+// x when F is rf; git $SUB is git push). A deny or ask rule that such a
+// word may complete makes the segment ask, never deny: the command only
+// may be the one the rule names. Two readings find the rules:
+//
+//   - the words before the first computed word lead to a rule (as
+//     written, or as the rule reading without options reads them): the
+//     computed word may be the rest of it;
+//   - a computed word stands before any "--", so it may be options, and
+//     the words without options lead to a rule through options only
+//     (rm x -$F reaches rm -rf).
+func (x *decider) computedVerdict(s *shell.Segment) (verdict, bool) {
+	if !x.p.hasDenyAsk() || x.p.trie == nil || !anyMasked(s.Flags, computedMask) {
+		return verdict{}, false
+	}
+	var found [3]*CompiledRule
+	word := ""
+	for vi, v := range s.Views {
+		flags := s.Flags
+		if vi > 0 {
+			flags = s.ViewFlags(vi)
+		}
+		if len(v) < 2 || len(flags) != len(v) || flags[0]&computedMask != 0 {
+			continue
+		}
+		c, opt := computedAt(v, flags)
+		if c < 0 || !x.wk().Spend(4*len(v)) {
+			continue
+		}
+		had := found[ListDeny] != nil || found[ListAsk] != nil
+		x.completes(v[:c], flags[:c], &found)
+		if opt {
+			x.optionsComplete(v, flags, &found)
+		}
+		if !had && (found[ListDeny] != nil || found[ListAsk] != nil) {
+			word = v[c]
+		}
+	}
+	r := found[ListDeny]
+	if r == nil {
+		r = found[ListAsk]
+	}
+	if r == nil {
+		return verdict{}, false
+	}
+	return verdict{rule: r, code: CodeFileAsk, why: " (" + shell.QuoteExcerpt(word) + " is computed at run time and may complete it: a person decides)"}, true
+}
+
+// computedAt returns the first computed word of view v after its program
+// (-1 for none), and whether a computed word stands before any "--".
+func computedAt(v []string, flags []uint8) (first int, opt bool) {
+	first = -1
+	end := false
+	for i := 1; i < len(v); i++ {
+		if flags[i]&computedMask == 0 {
+			end = end || v[i] == "--"
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		opt = opt || !end
+	}
+	return first, opt
+}
+
+// completes records the rules below the words before a computed word, as
+// written and as their rule reading without options reads them.
+func (x *decider) completes(prefix []string, flags []uint8, found *[3]*CompiledRule) {
+	if n := x.p.trie.walk(prefix, nil); n != nil {
+		consider(found, &n.sub)
+	}
+	rv, buf, ok := programs.RuleView(prefix, flags, computedMask, true)
+	defer programs.PutRuleBuf(buf)
+	if ok && len(rv) > 0 {
+		if n := x.p.trie.walk(rv, nil); n != nil {
+			consider(found, &n.sub)
+		}
+	}
+}
+
+// optionsComplete records the rules that options alone lead to from any
+// word of the rule reading of v without options (its computed words
+// emptied).
+func (x *decider) optionsComplete(v []string, flags []uint8, found *[3]*CompiledRule) {
+	rv, buf, ok := programs.RuleView(v, flags, computedMask, true)
+	defer programs.PutRuleBuf(buf)
+	if !ok {
+		rv = v
+	}
+	x.p.trie.walk(rv, func(n *trieNode) { consider(found, &n.optSub) })
+}
+
+// anyMasked reports a word whose flags hold one of mask.
+func anyMasked(flags []uint8, mask uint8) bool {
+	for _, f := range flags {
+		if f&mask != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // cdVerdict: a cd whose every destination is inside the scope declares it.
