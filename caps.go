@@ -215,16 +215,12 @@ func (x *decider) writes(w *shell.Segment, f string, dirs []string) bool {
 			return true
 		}
 	}
-	var written uint64
-	if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
-		written = programs.WritesOperands(w.Words)
-	}
-	for j, word := range w.Words {
-		if j < 63 && written&(1<<uint(j)) != 0 && same(word, w.Dirs) {
-			return true
-		}
-	}
 	found := false
+	if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+		programs.Written(w.Words, func(_ int, text string) {
+			found = found || same(text, w.Dirs)
+		})
+	}
 	programs.LinkWords(w.Words, w.Bits, func(j int) {
 		found = found || same(w.Words[j], w.Dirs)
 	})

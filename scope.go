@@ -172,23 +172,16 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if s.CdComputed {
 		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
 	}
-	every := pc.EveryWord(s.Dirs)
-	var writes uint64
-	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
-		writes = programs.WritesOperands(s.Words)
+	if why := x.writtenProblem(s, pc); why != "" {
+		return why
 	}
+	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
-		written := writes&(1<<uint(min(j, 63))) != 0 && j < 63 && (s.Flags[j]&shell.WordExpands != 0 || paths.CwdTilde(w, s.Flags[j]))
-		if !every && s.Masks[j]&shell.MaskDot == 0 && !written {
+		if !every && s.Masks[j]&shell.MaskDot == 0 {
 			continue // every pattern and file name needs a '.' (see paths.Checker)
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {
 			return ""
-		}
-		if written {
-			if why := pc.WriteProblem(w, s.Flags[j], s.Dirs); why != "" {
-				return shell.QuoteExcerpt(w) + " is written to and " + why + ": a person approves every such command"
-			}
 		}
 		if why := pc.Problem(w, s.Flags[j], s.Dirs); why != "" {
 			return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
@@ -213,6 +206,26 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// writtenProblem checks the files a segment's program writes to or
+// removes (programs.Written) whose words hold an expansion: some value of
+// it may make the file a protected one. A literal word is checked with the
+// others.
+func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !anyMasked(s.Flags, shell.WordExpands|shell.WordTilde) {
+		return ""
+	}
+	programs.Written(s.Words, func(j int, text string) {
+		f := s.Flags[j]
+		if why != "" || f&shell.WordExpands == 0 && !paths.CwdTilde(text, f) || !x.wk().Spend(pathCost(text, s.Dirs)) {
+			return
+		}
+		if p := pc.WriteProblem(text, f, s.Dirs); p != "" {
+			why = shell.QuoteExcerpt(s.Words[j]) + " is written to and " + p + ": a person approves every such command"
+		}
+	})
+	return why
 }
 
 // codePaths reads the words of an exec-capable segment (code given to an

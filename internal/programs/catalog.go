@@ -39,7 +39,7 @@ const (
 	Trees                        // links, renames or copies trees named by its operands (treeWriters)
 	Unpacker                     // may create files named by an archive or a patch (unpackers)
 	Commands                     // reads commands that may run a shell or write files (escapeRows)
-	Writes                       // writes to its operands (operandWriters)
+	Writes                       // writes to or removes files its words name (writeRows)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value
@@ -174,7 +174,7 @@ func build() map[string]*Program {
 	for v := range escapeRows {
 		set(v, Commands)
 	}
-	for v := range operandWriters {
+	for v := range writeRows {
 		set(v, Writes)
 	}
 	for i, r := range unitRows {

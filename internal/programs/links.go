@@ -157,24 +157,3 @@ func programAt(words []string) int {
 	}
 	return i
 }
-
-// operandWriters write to every operand that is not an option: tee FILE…,
-// sponge FILE. A path there known only at run time may be a protected one.
-var operandWriters = map[string]bool{"tee": true, "sponge": true}
-
-// WritesOperands returns the indexes (below 63) of the words of a segment
-// that its program writes to: the operands of tee and sponge (after
-// assignments before the program). It is 0 for any other program.
-func WritesOperands(words []string) uint64 {
-	i := programAt(words)
-	if i >= len(words) || BitsOf(BaseName(words[i]))&Writes == 0 {
-		return 0
-	}
-	var set uint64
-	operands(words, i+1, func(j int) {
-		if j < 63 {
-			set |= 1 << uint(j)
-		}
-	})
-	return set
-}

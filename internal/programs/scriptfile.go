@@ -1,7 +1,6 @@
 package programs
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -53,60 +52,48 @@ var scriptValueOpts = map[string]bool{
 	"--conditions": true, "--loader": true, "--experimental-loader": true, "-I": true, "-E": true,
 }
 
-// DownloadsTo returns the files a download writes (curl -o FILE, wget -O
-// FILE, wget URL's last path component), appended to out.
+// DownloadsTo returns the files a download names after its URL, appended
+// to out: wget URL's last path component (without -O), curl -O URL's. The
+// files an output option names (curl -o FILE, wget -O FILE) are Written's.
 func DownloadsTo(v []string, out []string) []string {
 	if len(v) == 0 {
 		return out
 	}
-	name := BaseName(v[0])
-	if name != "curl" && name != "wget" {
+	switch name := BaseName(v[0]); {
+	case name == "wget" && !hasOption(v, 'O', "output-document"):
+	case name == "curl" && hasOption(v, 'O', "remote-name"):
+	default:
 		return out
 	}
-	named := false
-	for i := 1; i < len(v); i++ {
-		w := v[i]
-		switch {
-		case w == "-o" || w == "--output" || name == "wget" && (w == "-O" || w == "--output-document"):
-			if i+1 < len(v) {
-				out = append(out, v[i+1])
-				named = true
-				i++
+	for _, w := range v[1:] {
+		if i := strings.Index(w, "://"); i >= 0 {
+			rest := w[i+3:]
+			if j := strings.IndexAny(rest, "?#"); j >= 0 {
+				rest = rest[:j]
 			}
-		case strings.HasPrefix(w, "--output=") || strings.HasPrefix(w, "--output-document="):
-			out = append(out, w[strings.IndexByte(w, '=')+1:])
-			named = true
-		case len(w) > 2 && w[0] == '-' && w[1] != '-':
-			// A cluster: -sSLo FILE, -oFILE (wget: -O).
-			letter := byte('o')
-			if name == "wget" {
-				letter = 'O'
-			}
-			k := strings.IndexByte(w[1:], letter)
-			switch {
-			case k < 0:
-			case 2+k < len(w):
-				out = append(out, w[2+k:])
-				named = true
-			case i+1 < len(v):
-				out = append(out, v[i+1])
-				named = true
-				i++
-			}
-		}
-	}
-	if name == "wget" && !named || name == "curl" && slices.Contains(v, "-O") {
-		for _, w := range v[1:] {
-			if i := strings.Index(w, "://"); i >= 0 {
-				rest := w[i+3:]
-				if j := strings.IndexAny(rest, "?#"); j >= 0 {
-					rest = rest[:j]
-				}
-				if k := strings.LastIndexByte(rest, '/'); k >= 0 && k+1 < len(rest) {
-					out = append(out, rest[k+1:])
-				}
+			if k := strings.LastIndexByte(rest, '/'); k >= 0 && k+1 < len(rest) {
+				out = append(out, rest[k+1:])
 			}
 		}
 	}
 	return out
+}
+
+// hasOption reports an option word of v that is the short option letter
+// (alone or in a cluster) or long, or a prefix of long.
+func hasOption(v []string, letter byte, long string) bool {
+	for _, w := range v[1:] {
+		switch {
+		case w == "--":
+			return false
+		case strings.HasPrefix(w, "--"):
+			name, _, _ := strings.Cut(w[2:], "=")
+			if len(name) > 2 && (strings.HasPrefix(long, name) || strings.HasPrefix(name, long)) {
+				return true
+			}
+		case len(w) > 1 && w[0] == '-' && strings.IndexByte(w[1:], letter) >= 0:
+			return true
+		}
+	}
+	return false
 }
