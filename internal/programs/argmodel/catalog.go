@@ -329,19 +329,26 @@ func loadName(name string) *loaded {
 }
 
 // Versionless returns name without a version at its end (python3.11,
-// perl5.36.0, node18, gcc-12, ruby3.2 are python, perl, node, gcc,
-// ruby), or name itself when it has none. A versioned name runs the same
-// program, which the catalog must know by it.
+// perl5.36.0, node18, ruby3.2 are python, perl, node, ruby), and without the marks of a build's variant after it (the debug
+// build python3.11-dbg, the ABI flags of python3.13t, python3.11d,
+// python3.7m), or name itself when it has none. A versioned name runs the
+// same program, which the catalog must know by it.
 func Versionless(name string) string {
-	i := len(name)
-	for i > 0 && (name[i-1] >= '0' && name[i-1] <= '9' || name[i-1] == '.' || name[i-1] == '-' || name[i-1] == '_') {
+	n := strings.TrimSuffix(name, "-dbg")
+	if j := len(n) - len(strings.TrimRight(n, "dmt")); j > 0 && j < len(n) && isDigit(n[len(n)-j-1]) {
+		n = n[:len(n)-j]
+	}
+	i := len(n)
+	for i > 0 && (isDigit(n[i-1]) || n[i-1] == '.' || n[i-1] == '-' || n[i-1] == '_') {
 		i--
 	}
-	if i == 0 || i == len(name) || !versioned[name[:i]] {
+	if i == 0 || i == len(n) && n == name || !versioned[n[:i]] {
 		return name
 	}
-	return name[:i]
+	return n[:i]
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // versioned are the programs installed under versioned names
 // (interpreters and shells): base64 is not base, nor s3 s.

@@ -58,3 +58,27 @@ func TestCatalogRejectsAMisnamedRow(t *testing.T) {
 	}()
 	m["cp"].load()
 }
+
+// TestVersionless: a versioned name of an interpreter or shell, with the
+// marks of a build's variant, is the program; other names stay whole.
+func TestVersionless(t *testing.T) {
+	for name, want := range map[string]string{
+		"python3.11": "python", "perl5.36.0": "perl", "node18": "node", "bash5.2": "bash",
+		"python3.11-dbg": "python", // Debian's debug build
+		"python3-dbg":    "python",
+		"python3.13t":    "python", // the free-threaded build
+		"python3.11d":    "python", // ABI flags of older builds
+		"python3.7m":     "python",
+		"python":         "python",
+		"pythont":        "pythont", // a mark without a version is part of the name
+		"base64":         "base64",  // not a versioned program
+		"s3":             "s3",
+		"md5":            "md5",
+		"gcc-12":         "gcc-12",
+		"dd":             "dd",
+	} {
+		if got := Versionless(name); got != want {
+			t.Errorf("Versionless(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
