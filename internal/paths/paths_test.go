@@ -222,3 +222,13 @@ func TestLinkProblemRoot(t *testing.T) {
 	pc := Default.Check("/ws/proj")
 	assert.Empty(t, pc.LinkProblem("/", 0, []string{"/ws/proj"}), "the built-in patterns are ** patterns")
 }
+
+// Every built-in pattern names a component that starts with '.', so that
+// a word without one is passed over unread; a pattern without one would
+// make every word of every command read (and allocate).
+func TestDefaultPatternsAreDotOnly(t *testing.T) {
+	for _, p := range defaultProtected {
+		assert.True(t, dotNamePattern(p), "%s names no component starting with '.'", p)
+	}
+	assert.True(t, defaultProtectedSet().dotOnly)
+}

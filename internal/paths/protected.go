@@ -13,6 +13,9 @@ import (
 
 // defaultProtected are the built-in protected paths, as glob patterns.
 // The policy file itself is added per decision (it depends on the root).
+// Every pattern names a component that starts with '.': a word without one
+// is then passed over unread (see protectedSet.dotOnly); a pattern without
+// one would make every word of every command checked.
 var defaultProtected = []string{
 	"**/.git/hooks", "**/.git/hooks/**", "**/.git/config",
 	"**/.bashrc", "**/.zshrc", "**/.profile", "**/.bash_profile", "**/.bash_login",
@@ -42,6 +45,9 @@ var defaultProtected = []string{
 	"**/.config/systemd/**", "**/.config/autostart/**", "**/.config/nvim/**", "**/.xprofile", "**/.xsessionrc",
 	"**/.vimrc", "**/.exrc", "**/.gvimrc", "**/.emacs", "**/.emacs.d/**", "**/.devcontainer", "**/.devcontainer/**",
 	"**/.zed/**", "**/.windsurf/**", "**/.aider.conf.yml", "**/.cursorrules",
+	// Configuration that sends a download tool's requests elsewhere (url,
+	// proxy, data to post): a request to localhost would leave the machine.
+	"**/.curlrc", "**/.config/curlrc", "**/.wgetrc",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

@@ -67,6 +67,9 @@ var envVars = map[string]envKind{
 	"RIPGREP_CONFIG_PATH": envHidden, "LESSKEY": envHidden, "LESSKEYIN": envHidden, "KUBECONFIG": envHidden,
 	"AWS_CONFIG_FILE": envHidden, "AWS_SHARED_CREDENTIALS_FILE": envHidden, "DOCKER_CONFIG": envHidden,
 	"GNUPGHOME": envHidden, "CARGO_HOME": envHidden, "RUSTUP_HOME": envHidden,
+	// Where curl and wget read their configuration, which may send a
+	// request to localhost elsewhere.
+	"CURL_HOME": envHidden, "WGETRC": envHidden,
 	// Editors' and interpreters' start-up commands.
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
