@@ -193,6 +193,7 @@ func ScanEscapes(name, text string) string {
 	return BaseName(name) + " reads commands from its input that may run a shell command or write a file"
 }
 
+// hasField reports whether w is one of the space-separated fields.
 func hasField(fields, w string) bool {
 	for _, f := range strings.Fields(fields) {
 		if f == w {

@@ -8,10 +8,8 @@ import (
 // program: the script operand of a shell (bash x.sh) or an interpreter
 // (python3 x.py), the file a sourcer reads (. x.sh), or the program
 // itself when it is named by a path (./x.sh). It returns -1 when v runs
-// no file: code given with -c or -e, a program found on PATH. Options
-// before the file are skipped; one that takes a value may make the value
-// look like the file, which only ever names one more file. bits are
-// WordBits(v[0]).
+// no file: code given with -c or -e, a program found on PATH, standard
+// input. bits are WordBits(v[0]).
 func ScriptFile(v []string, bits Bits) int {
 	if len(v) == 0 {
 		return -1
@@ -22,34 +20,10 @@ func ScriptFile(v []string, bits Bits) int {
 	if bits&(Shell|Interpreter|Source) == 0 {
 		return -1
 	}
-	for i := 1; i < len(v); i++ {
-		w := v[i]
-		switch {
-		case w == "--":
-			if i+1 < len(v) {
-				return i + 1
-			}
-			return -1
-		case w == "-c" || w == "-e" || w == "-E" || w == "-m" || w == "-r" || w == "--eval" || w == "--command":
-			return -1 // code on the command line
-		case scriptValueOpts[w]:
-			i++ // its value is not the file
-			continue
-		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
-			continue
-		}
+	if from, i := ProgramOf(v); from == FromOperand {
 		return i
 	}
 	return -1
-}
-
-// scriptValueOpts are the options of shells and interpreters that take the
-// next word as their value (bash -o errexit, python3 -W ignore, node -r
-// mod): the file comes after it.
-var scriptValueOpts = map[string]bool{
-	"-o": true, "-O": true, "+o": true, "+O": true, "--rcfile": true, "--init-file": true,
-	"-W": true, "-X": true, "-r": true, "--require": true, "--import": true, "-C": true,
-	"--conditions": true, "--loader": true, "--experimental-loader": true, "-I": true, "-E": true,
 }
 
 // DownloadsTo returns the files a download names after its URL, appended

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"github.com/permengine/permengine/internal/programs/argmodel"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -102,57 +101,14 @@ const (
 	readsComputed                    // a script named by a substitution or a file descriptor
 )
 
-// stdinInterpreters read their program from standard input when given
-// none; codeOpts are the options that give code on the command line (the
-// exec-capable table judges those), valueOpts those that take the next
-// word, exitOpts those that print and exit without reading a program
-// (python3 --version, node -v).
-var stdinInterpreters = map[string]struct{ codeOpts, valueOpts, exitOpts string }{
-	"python": {"-c -m", "-W -X", pyExit}, "python2": {"-c -m", "-W -X", pyExit}, "python3": {"-c -m", "-W -X", pyExit},
-	"pypy": {"-c -m", "-W -X", pyExit}, "pypy3": {"-c -m", "-W -X", pyExit},
-	"node":   {"-e -p --eval --print", "-r --require --import --loader -C --conditions", nodeExit},
-	"nodejs": {"-e -p --eval --print", "-r --require --import --loader", nodeExit},
-	"perl":   {"-e -E", "", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
-	"php": {"-r -f", "-d -c -z", "-v --version -h --help"},
-	"lua": {"-e", "-l", "-v"}, "luajit": {"-e", "-l", "-v"}, "tclsh": {"", "", ""}, "Rscript": {"-e", "", "--version --help"},
-	"osascript": {"-e", "-l", ""},
-	"pwsh":      {pwshCode, "", pwshExit}, "powershell": {pwshCode, "", pwshExit},
-	"nu": {"-c --commands", "", "-v --version -h --help"}, "xonsh": {"-c", "", "-V --version -h --help"},
-	"elvish": {"-c", "", "-version -help"},
-}
-
-const (
-	pyExit   = "-V --version -h --help"
-	nodeExit = "-v --version -h --help"
-	pwshCode = "-c -Command -command -EncodedCommand -ec -e"
-	pwshExit = "-v -Version -version -h -Help -help -?"
-)
-
 // programSource says whether view v's program reads its program from
-// standard input.
+// standard input (programs.ProgramOf), or runs a script that is one.
 func programSource(v []string) stdinReader {
-	if len(v) == 0 {
-		return readsNothing
-	}
-	bits := programs.BitsOf(v[0])
-	switch {
-	case bits&programs.Shell != 0:
-		return shellSource(v)
-	case bits&programs.Source != 0:
-		if len(v) > 1 && v[1] == "--" {
-			v = v[1:]
-		}
-		if len(v) < 2 {
-			return readsNothing
-		}
-		return operandSource(v[1])
-	}
-	spec, ok := stdinInterpreters[v[0]]
-	if !ok {
-		spec, ok = stdinInterpreters[argmodel.Versionless(v[0])] // python3.11
-	}
-	if ok {
-		return interpreterSource(v, spec.codeOpts, spec.valueOpts, spec.exitOpts)
+	switch from, i := programs.ProgramOf(v); from {
+	case programs.FromStdin:
+		return readsStdin
+	case programs.FromOperand:
+		return operandSource(v[i])
 	}
 	return readsNothing
 }
@@ -166,82 +122,6 @@ func operandSource(w string) stdinReader {
 		return readsComputed
 	}
 	return readsNothing
-}
-
-// shellSource reads "sh [options] [script [args…]]".
-func shellSource(v []string) stdinReader {
-	for j := 1; j < len(v); j++ {
-		w := v[j]
-		switch {
-		case w == "--" || w == "-":
-			if j+1 < len(v) {
-				return operandSource(v[j+1])
-			}
-			return readsStdin
-		case w == "--version" || w == "--help":
-			return readsNothing
-		case w == "--rcfile" || w == "--init-file":
-			j++
-		case strings.HasPrefix(w, "--"):
-		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
-			if w[0] == '-' && strings.IndexByte(w, 'c') > 0 {
-				return readsNothing // the script is an argument (-c)
-			}
-			if w[0] == '-' && strings.IndexByte(w, 's') > 0 {
-				return readsStdin
-			}
-			if strings.ContainsAny(w[1:], "oO") {
-				j++
-			}
-		default:
-			return operandSource(w)
-		}
-	}
-	return readsStdin
-}
-
-// interpreterSource reads "python [options] [script [args…]]" and the like.
-func interpreterSource(v []string, codeOpts, valueOpts, exitOpts string) stdinReader {
-	for j := 1; j < len(v); j++ {
-		w := v[j]
-		if w == "-" {
-			return readsStdin
-		}
-		if w == "--" {
-			if j+1 < len(v) {
-				return operandSource(v[j+1])
-			}
-			return readsStdin
-		}
-		if len(w) > 1 && w[0] == '-' {
-			name := w
-			if k := strings.IndexByte(w, '='); k > 0 {
-				name = w[:k]
-			}
-			if hasField(codeOpts, name) || len(name) > 2 && name[1] != '-' && hasField(codeOpts, name[:2]) {
-				return readsNothing
-			}
-			if hasField(exitOpts, w) {
-				return readsNothing // it prints and exits
-			}
-			if hasField(valueOpts, w) {
-				j++
-			}
-			continue
-		}
-		return operandSource(w)
-	}
-	return readsStdin
-}
-
-// hasField reports whether w is one of the space-separated fields.
-func hasField(fields, w string) bool {
-	for f := range strings.FieldsSeq(fields) {
-		if f == w {
-			return true
-		}
-	}
-	return false
 }
 
 // hiddenStdin judges a segment whose program reads its program from
