@@ -11,3 +11,72 @@ func Digits(s string) bool {
 	}
 	return s != ""
 }
+
+// ExpansionEnd returns the index just past the shell expansion that starts
+// at w[i] ('$' or '`'): $NAME, $1, $@, ${…}, $(…), $((…)), $[…], `…`; an
+// expansion left open runs to the end of w. It returns i when nothing
+// expands there ($' and a lone $ are text).
+func ExpansionEnd(w string, i int) int {
+	if w[i] == '`' {
+		for k := i + 1; k < len(w); k++ {
+			if w[k] == '`' {
+				return k + 1
+			}
+		}
+		return len(w)
+	}
+	if w[i] != '$' || i+1 >= len(w) {
+		return i
+	}
+	switch c := w[i+1]; {
+	case c == '(' || c == '{' || c == '[':
+		if e := MatchClose(w, i+1); e > 0 {
+			return e + 1
+		}
+		return len(w)
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		k := i + 1
+		for k < len(w) && NameByte(w[k]) {
+			k++
+		}
+		return k
+	case c >= '0' && c <= '9' || c == '@' || c == '*' || c == '#' || c == '?' || c == '-' || c == '$' || c == '!':
+		return i + 2
+	}
+	return i
+}
+
+// MatchClose returns the index of the bracket that closes the one at w[i]
+// ('(', '{' or '['), counting nested ones, or -1 when none does.
+func MatchClose(w string, i int) int {
+	open := w[i]
+	var close byte
+	switch open {
+	case '(':
+		close = ')'
+	case '{':
+		close = '}'
+	case '[':
+		close = ']'
+	default:
+		return -1
+	}
+	d := 0
+	for k := i; k < len(w); k++ {
+		switch w[k] {
+		case open:
+			d++
+		case close:
+			if d--; d == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// NameByte reports a byte of a shell variable's name: a letter, a digit or
+// '_'.
+func NameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

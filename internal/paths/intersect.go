@@ -1,6 +1,10 @@
 package paths
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
+)
 
 // Glob intersection: can a word that bash expands at run time (a glob, a
 // brace expansion, a variable) name a protected path? Both the word and
@@ -184,7 +188,7 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 	case c == anyComponent:
 		return b.loop(cur, notSlash), i + 1, true
 	case wp.glob && i+1 < len(w) && w[i+1] == '(' && strings.IndexByte("@!+*?", c) >= 0:
-		if end := matchClose(w, i+1, '(', ')'); end > 0 {
+		if end := ascii.MatchClose(w, i+1); end > 0 {
 			// An extended glob: any run of bytes but '/', dots too.
 			return b.wildcard(cur, false, false, notSlash), end + 1, true
 		}
@@ -204,7 +208,7 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 			return b.wildcard(cur, atStart, true, set), end + 1, true
 		}
 	case wp.expands && (c == '$' || c == '`'):
-		if end := expansionEnd(w, i); end > i {
+		if end := ascii.ExpansionEnd(w, i); end > i {
 			if wp.anyValue || operatorExpansion(w[i:end]) {
 				// ${x:-.git}, ${x/a/b}: the text in it may be the value,
 				// dots and slashes too.
@@ -221,7 +225,7 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 // brace compiles a brace expansion at w[i]: {a,b} as alternatives, a
 // sequence {1..9} as a wildcard.
 func (b *nfaBuilder) brace(cur int32, w string, i int, wp wordPattern, atStart bool, depth int) (int32, int, bool) {
-	end := matchClose(w, i, '{', '}')
+	end := ascii.MatchClose(w, i)
 	if end < 0 {
 		return cur, i, false
 	}
@@ -256,23 +260,6 @@ func (b *nfaBuilder) globstar(cur int32, atStart bool) int32 {
 	n2 := b.consume(s, notDot)
 	b.eps(n2, l)
 	return end
-}
-
-// matchClose returns the index of the bracket closing the one at i, or -1.
-func matchClose(w string, i int, open, close byte) int {
-	d := 0
-	for k := i; k < len(w); k++ {
-		switch w[k] {
-		case open:
-			d++
-		case close:
-			d--
-			if d == 0 {
-				return k
-			}
-		}
-	}
-	return -1
 }
 
 // topCommas splits a brace body at its top-level commas.
@@ -338,46 +325,6 @@ func bracket(w string, i int) (byteSet, int, bool) {
 	return byteSet{}, 0, false
 }
 
-// expansionEnd returns the index just past the expansion starting at
-// w[i] ('$' or '`'), or i when nothing expands there.
-func expansionEnd(w string, i int) int {
-	if w[i] == '`' {
-		if e := strings.IndexByte(w[i+1:], '`'); e >= 0 {
-			return i + 1 + e + 1
-		}
-		return len(w)
-	}
-	if i+1 >= len(w) {
-		return i
-	}
-	switch c := w[i+1]; {
-	case c == '(':
-		if e := matchClose(w, i+1, '(', ')'); e > 0 {
-			return e + 1
-		}
-		return len(w)
-	case c == '{':
-		if e := matchClose(w, i+1, '{', '}'); e > 0 {
-			return e + 1
-		}
-		return len(w)
-	case c == '[':
-		if e := matchClose(w, i+1, '[', ']'); e > 0 {
-			return e + 1
-		}
-		return len(w)
-	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		k := i + 1
-		for k < len(w) && (w[k] == '_' || w[k] >= 'a' && w[k] <= 'z' || w[k] >= 'A' && w[k] <= 'Z' || w[k] >= '0' && w[k] <= '9') {
-			k++
-		}
-		return k
-	case c >= '0' && c <= '9' || strings.IndexByte("@*#?-$!", c) >= 0:
-		return i + 2
-	}
-	return i
-}
-
 // compileGlob compiles a protected pattern (github.com/gobwas/glob syntax,
 // '/' as separator).
 func compileGlob(p string) *nfa {
@@ -421,7 +368,7 @@ func (b *nfaBuilder) glob(cur int32, p string, depth int) int32 {
 				continue
 			}
 		case '{':
-			if end := matchClose(p, i, '{', '}'); end > 0 && depth < 8 {
+			if end := ascii.MatchClose(p, i); end > 0 && depth < 8 {
 				out := b.state()
 				for _, a := range topCommas(p[i+1 : end]) {
 					b.eps(b.glob(cur, a, depth+1), out)

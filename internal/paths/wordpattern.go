@@ -1,6 +1,7 @@
 package paths
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"path"
 	"strings"
 	"sync"
@@ -81,7 +82,7 @@ func BareExpansion(w string) bool { return bareExpansion(w) }
 // ("$f", "${f}", "$(cmd)"): an unknown path, which the path scope judges,
 // not a pattern.
 func bareExpansion(w string) bool {
-	return w != "" && (w[0] == '$' || w[0] == '`') && expansionEnd(w, 0) == len(w)
+	return w != "" && (w[0] == '$' || w[0] == '`') && ascii.ExpansionEnd(w, 0) == len(w)
 }
 
 // pattern returns the protected pattern or policy file that some

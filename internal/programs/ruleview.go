@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"strings"
 	"sync"
 
@@ -188,7 +189,7 @@ func spelling(o *argmodel.Option) string {
 // shortSpellings are "-a" … "-z", "-A" … "-Z", "-0" … "-9", made once.
 var shortSpellings = func() (t [256]string) {
 	for c := 0; c < 256; c++ {
-		if isNameByte(byte(c)) && c != '_' {
+		if ascii.NameByte(byte(c)) && c != '_' {
 			t[c] = "-" + string(rune(c))
 		}
 	}
@@ -202,54 +203,16 @@ func literalText(w string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(w); {
-		switch c := w[i]; {
-		case c == '`':
-			j := strings.IndexByte(w[i+1:], '`')
-			if j < 0 {
-				return b.String()
+		if c := w[i]; c == '$' || c == '`' {
+			if e := ascii.ExpansionEnd(w, i); e > i {
+				i = e
+				continue
 			}
-			i += j + 2
-		case c == '$' && i+1 < len(w) && (w[i+1] == '{' || w[i+1] == '('):
-			i = skipBalanced(w, i+1)
-		case c == '$' && i+1 < len(w) && isNameByte(w[i+1]):
-			i++
-			for i < len(w) && isNameByte(w[i]) {
-				i++
-			}
-		case c == '$' && i+1 < len(w) && strings.IndexByte("@*#?-$!0123456789", w[i+1]) >= 0:
-			i += 2
-		default:
-			b.WriteByte(c)
-			i++
 		}
+		b.WriteByte(w[i])
+		i++
 	}
 	return b.String()
-}
-
-func isNameByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// skipBalanced returns the index after the bracket at w[i] and the one
-// that closes it (the end of w when none does).
-func skipBalanced(w string, i int) int {
-	open := w[i]
-	closeB := byte('}')
-	if open == '(' {
-		closeB = ')'
-	}
-	depth := 0
-	for j := i; j < len(w); j++ {
-		switch w[j] {
-		case open:
-			depth++
-		case closeB:
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(w)
 }
 
 // OptionAliases returns, for the short option letters of program verb
