@@ -48,6 +48,9 @@ var defaultProtected = []string{
 	// Configuration that sends a download tool's requests elsewhere (url,
 	// proxy, data to post): a request to localhost would leave the machine.
 	"**/.curlrc", "**/.config/curlrc", "**/.wgetrc",
+	// Readline's key bindings, which may type and run a command in the
+	// person's shell.
+	"**/.inputrc",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

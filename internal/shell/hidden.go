@@ -70,6 +70,11 @@ var envVars = map[string]envKind{
 	// Where curl and wget read their configuration, which may send a
 	// request to localhost elsewhere.
 	"CURL_HOME": envHidden, "WGETRC": envHidden,
+	// Options a program reads from the environment that may run a command:
+	// less's +!cmd, man's -P pager; and which transports git may use
+	// (ext:: runs a command).
+	"LESS": envHidden, "MORE": envHidden, "MANOPT": envHidden, "GIT_ALLOW_PROTOCOL": envHidden,
+	"BAT_PAGER": envScript, "DELTA_PAGER": envScript,
 	// Editors' and interpreters' start-up commands.
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
@@ -314,6 +319,12 @@ func (c *Command) hiddenBuiltins(idx int) {
 		case "fc":
 			if v[1] != "-l" {
 				c.dyn("fc runs a command from the history, which the engine cannot see")
+			}
+		case "enable":
+			for _, w := range v[1:] {
+				if len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 'f') > 0 {
+					c.dyn("enable -f loads a builtin from a shared object, whose code the engine cannot see")
+				}
 			}
 		case "hash":
 			for _, w := range v[1:] {

@@ -188,6 +188,18 @@ var gitDangerousKeys = []gitKeyRule{
 	{"interactive", "", "difffilter", "a program git runs"},
 	{"ssh", "", "variant", "how ssh is run"},
 	{"push", "", "*", "what pushes do"},
+	{"tar", "*", "command", "the program git archive runs for a format"},
+	{"trailer", "*", "cmd", "a command git interpret-trailers runs"},
+	{"trailer", "*", "command", "a command git interpret-trailers runs"},
+	{"core", "", "alternaterefscommand", "a program git runs"},
+	{"guitool", "*", "*", "a command git gui runs"},
+	{"lfs", "*", "*", "a program git lfs runs"},
+	{"lfs", "", "standalonetransferagent", "a program git lfs runs"},
+	{"man", "", "viewer", "a program git help runs"},
+	{"help", "", "browser", "a program git help runs"},
+	{"instaweb", "", "*", "a program git instaweb runs"},
+	{"imap", "", "tunnel", "a command git imap-send runs"},
+	{"gpg", "*", "*", "a program git runs for signing"},
 }
 
 // dangerousGitKey matches key (section[.subsection].name; section and

@@ -259,6 +259,22 @@ const whySends = "sends data to a server: an upload, a form or a request body, w
 
 // readingMethod reports an HTTP method that only reads (a computed one
 // may be any).
+const whySendsFile = "sends a file's contents to a server, in a header or the URL"
+
+// headerFile reports a header that reads a file (-H @h.txt), or may: one
+// that starts with an expansion. "Authorization: Bearer $T" does not.
+func headerFile(v string, computed bool) bool {
+	return strings.HasPrefix(v, "@") || computed && v != "" && (v[0] == '$' || v[0] == '`')
+}
+
+// queryFile reports a query part or variable that reads a file
+// (--url-query k@.env, --variable v@file: an '@' before any '='), or may
+// (an expansion there).
+func queryFile(v string, computed bool) bool {
+	name, _, _ := strings.Cut(v, "=")
+	return strings.IndexByte(name, '@') >= 0 || computed && strings.ContainsAny(name, "$`")
+}
+
 func mutatingMethod(m string, computed bool) bool {
 	switch strings.ToUpper(m) {
 	case "GET", "HEAD", "OPTIONS":
@@ -278,7 +294,9 @@ func curlModel() *Spec {
 		val("T", RolePath, "upload-file").does(EffExternal, whySends),
 		val("X", RoleData, "request").does(EffExternal, "sends a request with a method that changes things on the server").when(mutatingMethod),
 		val("K", RolePath, "config").does(EffComputed, "curl -K reads options from a file the engine does not see"),
-		val("o", RolePath, "output"), val("H", RoleData, "header"), val("u", RoleData, "user"), val("A", RoleData, "user-agent"),
+		val("H", RoleData, "header", "proxy-header").does(EffExternal, whySendsFile).when(headerFile),
+		val("", RoleData, "url-query", "variable").does(EffExternal, whySendsFile).when(queryFile),
+		val("o", RolePath, "output"), val("u", RoleData, "user"), val("A", RoleData, "user-agent"),
 		val("e", RoleData, "referer"), val("b", RoleData, "cookie"), val("c", RolePath, "cookie-jar"),
 		val("m", RoleData, "max-time"), val("w", RoleData, "write-out"), val("x", RoleData, "proxy"),
 		val("r", RoleData, "range"), val("C", RoleData, "continue-at"), val("z", RoleData, "time-cond"),

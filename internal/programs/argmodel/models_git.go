@@ -158,10 +158,10 @@ func gitModel() *Spec {
 			val("j", RoleData, "jobs"), val("", RolePath, "reference", "reference-if-able"),
 			val("o", RoleData, "origin"), val("b", RoleData, "branch"), val("", RoleData, "depth"),
 			val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
-			val("", RolePath, "separate-git-dir"), val("", RoleData, "server-option"), val("", RoleData, "filter"),
+			gitSeparateDir(), val("", RoleData, "server-option"), val("", RoleData, "filter"),
 			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive"))),
 		gitSub("init", list(val("", RolePath, "template").does(EffExternal, "git init --template copies hooks from this directory into the repository, where git runs them"),
-			val("", RolePath, "separate-git-dir"), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
+			gitSeparateDir(), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
 			val("", RoleData, "object-format", "ref-format"))),
 		gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
 			val("o", RoleData, "server-option"))),
@@ -192,7 +192,7 @@ func gitModel() *Spec {
 			val("d", RoleProgram, "httpd"), val("b", RoleProgram, "browser"), val("m", RoleData, "module-path"),
 			val("p", RoleData, "port"), flag("l", "local"), flag("", "start", "stop", "restart"))),
 		gitExec("web--browse", "git web--browse starts a browser", nil),
-		gitExec("remote-ext", "git remote-ext runs the command given in the address", nil),
+		gitRemoteExt(),
 		gitExec("hook", "git hook runs the repository's hooks", nil),
 		gitExec("shell", "git shell runs the command given with -c", nil),
 		gitExec("difftool--helper", "runs a diff program", nil),
@@ -204,7 +204,36 @@ func gitModel() *Spec {
 	for _, n := range gitPlain {
 		subs = append(subs, gitSub(n, nil))
 	}
-	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals(), Subs: subs}
+	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals(), Subs: subs, Judge: judgeGitTransports}
+}
+
+// judgeGitTransports finds an address of the ext:: transport, which git
+// runs as a command (git clone 'ext::sh -c …'): the command is not read.
+func judgeGitTransports(r *Result, words []string) {
+	for i, w := range words[1:] {
+		if strings.HasPrefix(w, "ext::") || strings.Contains(w, "=ext::") {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i + 1,
+				Why: "the ext:: transport runs the command in the address, which the engine does not read"})
+			return
+		}
+	}
+}
+
+// gitSeparateDir is --separate-git-dir DIR of git init and git clone: the
+// repository, its hooks and configuration, move where the protected paths
+// (.git/hooks, .git/config) do not reach.
+func gitSeparateDir() Option {
+	return val("", RolePath, "separate-git-dir").does(EffExternal,
+		"--separate-git-dir moves the repository's hooks and configuration out of .git, where the protected paths do not reach them")
+}
+
+// gitRemoteExt is git remote-ext REMOTE COMMAND, which runs COMMAND.
+func gitRemoteExt() *Spec {
+	s := gitExec("remote-ext", "git remote-ext runs the command given in the address", nil)
+	s.Operands = []Operand{{Role: RoleData},
+		{Role: RoleCode, Lang: LangShell, Effect: EffExec, Why: "git remote-ext runs this command"}}
+	return s
 }
 
 func gitRemote() *Spec {
