@@ -419,6 +419,10 @@ func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge 
 			// env DOCKER_HOST=… docker ps) are in the words it drops.
 			j.reach, j.reaches = programs.EnvEffect(v, s.Words[:len(s.Words)-len(v)])
 		}
+		if j.computed == "" && vi > 0 && len(v) < len(s.Words) {
+			n := len(s.Words) - len(v)
+			j.computed = programs.EnvComputed(v, s.Words[:n], s.Flags[:n], shell.WordExpands)
+		}
 	}
 	if !j.reaches {
 		j.reach, j.reaches = unknownEffect(s, extra, w)

@@ -245,6 +245,28 @@ func EnvEffect(v []string, assigns []string) (Reach, bool) {
 	return Reach{}, false
 }
 
+// EnvComputed returns why an assignment before view v (CC='sudo id'
+// make, env CC=curl make) makes its program run a command the engine does
+// not read, or "". flags are the assignments' word flags; expands marks
+// one the shell expands.
+func EnvComputed(v []string, assigns []string, flags []uint8, expands uint8) string {
+	if len(v) == 0 {
+		return ""
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil || m.EnvCode == nil {
+		return ""
+	}
+	for i, a := range assigns {
+		if IsAssignment(a) {
+			if why := m.EnvCode(a, i < len(flags) && flags[i]&expands != 0); why != "" {
+				return v[0] + ": " + why
+			}
+		}
+	}
+	return ""
+}
+
 // modelScript finds, through the program's model, a shell command line
 // given as an option's value or an operand (git fetch --upload-pack=CMD,
 // rsync -e CMD, tar -I CMD, git rebase -x CMD): the shell runs it, so it

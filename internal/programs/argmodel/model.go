@@ -290,6 +290,10 @@ type Spec struct {
 	// Env are environment variables that, set for the program, give it
 	// an effect (DOCKER_HOST: a remote engine).
 	Env []EnvVar
+	// EnvCode, when set, returns why an environment assignment NAME=value
+	// makes the program run a command the engine does not read (make
+	// reads CC from the environment), or "".
+	EnvCode func(assign string, computed bool) string
 
 	compiled bool
 	parent   *Spec

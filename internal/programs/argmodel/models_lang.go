@@ -1,6 +1,10 @@
 package argmodel
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
+)
 
 // Models of interpreters, shells and build tools whose options run code
 // given on the command line, and of the remaining wrappers.
@@ -183,6 +187,7 @@ func makeModel() *Spec {
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
 		Judge:    makeProgramVars,
+		EnvCode:  MakeVariable,
 	}
 }
 
@@ -194,23 +199,60 @@ var makePrograms = words("CC", "CXX", "CPP", "FC", "LD", "AR", "AS", "RM", "SHEL
 	"LINT", "OBJC", "GO", "GOFLAGS", "NPM", "PYTHON", "INSTALL", "STRIP", "RANLIB", "NM", "OBJCOPY", "OBJDUMP",
 	"PKG_CONFIG", "CARGO", "RUSTC", "DOCKER", "KUBECTL", "GIT")
 
-// makeProgramVars finds a command-line variable that names a program
-// with a value that is more than one plain word: a command line the
-// recipes run, which the engine does not read.
+// makeTools are the programs a program variable commonly names, which
+// run nothing the engine must see: compilers, linkers and the tools of a
+// build. Any other value (CC=sudo, CC=curl) is a program make runs that the
+// command does not show as one.
+var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfortran", "f77", "ld", "ld.gold",
+	"ld.lld", "lld", "ar", "llvm-ar", "as", "rm", "m4", "lex", "flex", "yacc", "bison", "byacc", "makeinfo",
+	"install", "strip", "ranlib", "nm", "objcopy", "objdump", "pkg-config", "pkgconf", "go", "cargo", "rustc",
+	"python", "python3", "npm", "make", "gmake", "true", "false", "tcc", "zig", "emcc", "nvcc")
+
+// MakeVariable returns why a NAME=value assignment that make reads (from
+// its command line, or from the environment) runs a command the engine
+// does not read, or "": a program variable whose value is more than one
+// plain word or names a program other than a build tool (CC=sudo), and
+// any variable whose literal value calls a make function ($(shell cmd),
+// $(file >x,…)). computed says the shell may still change the word.
+func MakeVariable(assign string, computed bool) string {
+	name, value, ok := strings.Cut(assign, "=")
+	name = strings.TrimRight(name, ":+?!")
+	if !ok {
+		return ""
+	}
+	if !computed && (strings.Contains(value, "$(") || strings.Contains(value, "${")) {
+		// A literal $(…) is make's (a computed word's is the shell's).
+		return name + "= calls a make function, which may run a command the engine does not read"
+	}
+	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
+		return ""
+	}
+	if computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
+		return name + "= names the program make runs with a command line the engine does not read"
+	}
+	tool := value[strings.LastIndexByte(value, '/')+1:]
+	if i := strings.LastIndexByte(tool, '-'); i > 0 && ascii.Digits(strings.ReplaceAll(tool[i+1:], ".", "")) {
+		tool = tool[:i] // gcc-12
+	}
+	if j := strings.LastIndexByte(tool, '-'); j > 0 && makeTools[tool[j+1:]] {
+		tool = tool[j+1:] // x86_64-linux-gnu-gcc
+	}
+	if value != "" && !makeTools[tool] {
+		return name + "=" + value + " names a program make runs in place of a build tool"
+	}
+	return ""
+}
+
+// makeProgramVars finds a command-line variable that runs a command the
+// engine does not read (MakeVariable).
 func makeProgramVars(r *Result, words []string) {
 	for _, it := range r.Items {
 		if it.Kind != KindOperand {
 			continue
 		}
-		name, value, ok := strings.Cut(it.Text, "=")
-		name = strings.TrimRight(name, ":+?!")
-		if !ok || !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
-			continue
-		}
-		if it.Computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
+		if why := MakeVariable(it.Text, it.Computed); why != "" {
 			r.Effects |= EffComputed
-			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
-				Why: name + "= names the program make runs with a command line the engine does not read"})
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word, Why: why})
 			return
 		}
 	}
