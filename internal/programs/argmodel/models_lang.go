@@ -46,11 +46,56 @@ func loadsOutside(v string, computed bool) bool {
 	return computed || !inertModules[name]
 }
 
+// codeModules are the Python modules that, run with -m, run code given as
+// their arguments (timeit), read from their input (code, asyncio), run
+// debugger commands (pdb), or extract an archive (tarfile, zipfile).
+var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile")
+
+// codeModule reports a module of codeModules, or one known only at run
+// time.
+func codeModule(v string, computed bool) bool { return computed || codeModules[v] }
+
+// judgeNode reads node's aliases and module specifiers: -pe is --print
+// --eval, so the next word is code; a module imported from a data: URL
+// (--import data:text/javascript,…) is code given on the command line.
+func judgeNode(r *Result, words []string) {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if w == "--" || w != "" && w[0] != '-' {
+			return // the script, and its arguments
+		}
+		if w == "-pe" && i+1 < len(words) {
+			why := "node -pe " + whyCode
+			e := EffExec
+			if ForeignCodeRuns(LangJS, words[i+1], Computed(words[i+1])) != "" {
+				e |= EffComputed
+				why = "node -pe runs code that may start programs or open connections"
+			}
+			r.Effects |= e
+			r.Findings = append(r.Findings, Finding{Effect: e, Word: i + 1, Why: why})
+			return
+		}
+		_, v, _ := strings.Cut(w, "=")
+		if i+1 < len(words) && !strings.Contains(w, "=") {
+			v = words[i+1]
+		}
+		if (strings.HasPrefix(w, "--import") || strings.HasPrefix(w, "--require") || w == "-r" ||
+			strings.HasPrefix(w, "--loader") || strings.HasPrefix(w, "--experimental-loader")) &&
+			len(v) >= 5 && strings.EqualFold(v[:5], "data:") {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
+				Why: "node loads a module from a data: URL: code given on the command line, which the engine does not read"})
+			return
+		}
+	}
+}
+
 func langRows() []row {
 	py := func(name string) *Spec {
 		return interp(name,
 			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Lang: LangPython, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
-			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData)},
+			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData),
+				Effect: EffExec | EffComputed, Check: codeModule, Why: "this module runs code from its arguments or its input, or extracts an archive, which the engine does not read"},
 			val("W", RoleData), val("X", RoleData), flag("", "help"), flag("", "version"),
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
 			flag("P"), flag("q"), flag("s"), flag("S"), flag("u"), flag("v"), flag("V"), flag("x"),
@@ -62,6 +107,7 @@ func langRows() []row {
 			val("p", RoleCode, "print").code(LangJS).does(EffExec, name+" "+whyCode),
 			val("r", RoleData, "require"), val("", RoleData, "import", "loader", "experimental-loader"),
 			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
+		s.Judge = judgeNode
 		return s
 	}
 	perlish := func(name string, lang Lang, extra ...Option) *Spec {
