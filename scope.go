@@ -170,7 +170,7 @@ func scopeCost(w string, flags uint8, dirs []string) int {
 // the protected paths; it finds nothing more once the budget is spent.
 func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if s.CdComputed {
-		return "cd to a directory computed at run time: it may be a protected one, which every later path would then be inside"
+		return "runs in a directory computed at run time (a cd to one, find -execdir): it may be a protected one, which every path would then be inside"
 	}
 	if why := x.writtenProblem(s, pc); why != "" {
 		return why

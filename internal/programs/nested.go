@@ -53,6 +53,9 @@ type Script struct {
 	// where one of them holds an expansion, the text is only known at run
 	// time.
 	From, To int
+	// Elsewhere is true for a command run in a directory chosen at run
+	// time (find -execdir runs it in each found file's directory).
+	Elsewhere bool
 }
 
 // NestedScript finds a script that a view runs: sh -c SCRIPT, eval WORDS,
@@ -130,7 +133,7 @@ func findCommand(v []string) (Script, bool) {
 				k++
 			}
 			if k > j+1 {
-				return Script{Origin: "find " + v[j], Words: v[j+1 : k]}, true
+				return Script{Origin: "find " + v[j], Words: v[j+1 : k], Elsewhere: strings.HasSuffix(v[j], "dir")}, true
 			}
 		}
 	}

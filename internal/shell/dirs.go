@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/permengine/permengine/internal/ascii"
 	"path"
 	"slices"
 	"strings"
@@ -46,7 +47,7 @@ func (c *Command) markCd(s *Segment) {
 		// cd - goes to $OLDPWD and cd +N / -N to the directory stack:
 		// places an earlier assignment or pushd may have chosen, a
 		// protected one among them.
-		if target == "-" || len(target) > 1 && (target[0] == '+' || target[0] == '-') {
+		if target == "-" || len(target) > 1 && (target[0] == '+' || target[0] == '-') || stackTilde(target) {
 			s.CdComputed = true
 		}
 	}
@@ -64,6 +65,21 @@ func (c *Command) markCd(s *Segment) {
 		}
 	}
 	s.CdTo = c.keepDirs(cdTo)
+}
+
+// stackTilde reports a word whose tilde prefix is the previous directory
+// or a directory of the stack (~-, ~-/x, ~+2, ~1): $OLDPWD, or what pushd
+// put there.
+func stackTilde(w string) bool {
+	if len(w) < 2 || w[0] != '~' {
+		return false
+	}
+	prefix := w[1:]
+	if i := strings.IndexByte(prefix, '/'); i >= 0 {
+		prefix = prefix[:i]
+	}
+	prefix = strings.TrimLeft(prefix, "+-")
+	return len(w) > 1 && (w[1] == '-' || w[1] == '+' && prefix != "" || w[1] >= '0' && w[1] <= '9') && (prefix == "" || ascii.Digits(prefix))
 }
 
 // MaxDirBytes bounds the length of a working directory the engine

@@ -36,7 +36,8 @@ type Segment struct {
 	Origin string   // how it was found when nested: "bash -c", "eval", …
 	Cd     bool     // a directory change (cd, pushd, popd)
 	// CdComputed is true for a directory change whose target is computed
-	// at run time: it may be any directory, a protected one too.
+	// at run time, and for a command run in such a directory (find
+	// -execdir): it may be any directory, a protected one too.
 	CdComputed bool
 	Bits       programs.Bits // WordBits of Words[0], looked up once
 	hasBits    bool
@@ -355,7 +356,7 @@ func (c *Command) readNested(idx int) {
 		if ns.Words != nil {
 			c.addSegment(&Segment{
 				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
-				Dirs: dirs, Depth: depth + 1, Origin: ns.Origin,
+				Dirs: dirs, Depth: depth + 1, Origin: ns.Origin, CdComputed: ns.Elsewhere,
 			})
 		} else {
 			before := len(c.Segs)
