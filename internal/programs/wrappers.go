@@ -37,6 +37,14 @@ func Wrapped(v []string) (int, bool) {
 	return cmd, sure
 }
 
+// AppendsInput reports whether the program of words (after assignments)
+// runs a command with words read from its input appended: xargs cp x runs
+// cp x and the input's words.
+func AppendsInput(words []string) bool {
+	i := programAt(words)
+	return i < len(words) && argmodel.AppendsInput(BaseName(words[i]))
+}
+
 // WrappedCommand returns the command a wrapper or runner runs: "timeout 5
 // npm test" runs "npm test". It returns nil when the words do not start
 // with one (after assignments and the verb's directory) or it runs

@@ -80,6 +80,39 @@ var writeRows = map[string]writeRow{
 	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}},  // yq -i EXPR FILE
 }
 
+// WritesOperands reports a view whose program writes to, removes, copies
+// or links the files its operands name, so that operands appended from
+// input (xargs rm) may name a protected one: a row of treeWriters, a
+// writeRows row that writes its operands, or one that writes them in
+// place with its in-place option given (xargs sed -i, not xargs sed -n).
+func WritesOperands(v []string) bool {
+	if len(v) == 0 {
+		return false
+	}
+	name := BaseName(v[0])
+	if treeWriters[name] {
+		return true
+	}
+	row, ok := writeRows[name]
+	if !ok || row.operands {
+		return ok
+	}
+	inPlace := false
+	for j := 1; j < len(v) && !inPlace; j++ {
+		w := v[j]
+		switch {
+		case w == "--":
+			return false
+		case strings.HasPrefix(w, "--"):
+			long, _, _ := strings.Cut(w[2:], "=")
+			inPlace = abbreviates(long, row.inPlaceLong)
+		case len(w) > 1 && w[0] == '-':
+			j = row.cluster(v, j, func(int, string) {}, &inPlace)
+		}
+	}
+	return inPlace
+}
+
 // Written calls fn with every word of a segment (after assignments before
 // the program) that its program writes to or removes, and the text of the
 // word that names the file (the value of -oFILE, of=FILE, --output=FILE).

@@ -441,6 +441,21 @@ func Wraps(name string) (root, sub bool) {
 	return root, sub
 }
 
+// AppendsInput reports whether the program named name runs a command with
+// words read from its input appended (xargs).
+func AppendsInput(name string) bool {
+	s := Lookup(name)
+	if s == nil {
+		return false
+	}
+	for _, o := range s.Operands {
+		if o.Role == RoleCommand && o.Appends {
+			return true
+		}
+	}
+	return false
+}
+
 func runsPlainCommand(s *Spec) bool {
 	for _, o := range s.Operands {
 		if o.Role == RoleCommand && o.Effect == 0 {
