@@ -32,10 +32,31 @@ var unpackers = map[string]func(v []string) bool{
 	"cpio":  cpioExtracts,
 	"patch": func([]string) bool { return true },
 	"pax":   func(v []string) bool { return hasShort(v, 'r') },
-	// git apply and git am: git's own (a patch may make a link to .git).
-	"git":       func(v []string) bool { sub := gitSubcommand(v); return sub == "apply" || sub == "am" },
-	"git-apply": func([]string) bool { return true },
-	"git-am":    func([]string) bool { return true },
+	// git apply and git am: git's own (a patch may make a link to .git);
+	// and the plumbing that puts into the index, or writes from it, content
+	// no word shows (update-index --cacheinfo, read-tree, checkout-index,
+	// fast-import): a blob made with hash-object may land on any name.
+	"git":                gitUnpacks,
+	"git-apply":          func([]string) bool { return true },
+	"git-read-tree":      func([]string) bool { return true },
+	"git-checkout-index": func([]string) bool { return true },
+	"git-fast-import":    func([]string) bool { return true },
+	"git-am":             func([]string) bool { return true },
+}
+
+// gitUnpacks reports a git command that writes names no word shows.
+func gitUnpacks(v []string) bool {
+	switch gitSubcommand(v) {
+	case "apply", "am", "read-tree", "checkout-index", "fast-import":
+		return true
+	case "update-index":
+		for _, w := range v {
+			if strings.HasPrefix(w, "--cacheinfo") || strings.HasPrefix(w, "--index-info") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tarExtracts reports a tar command that extracts: -x, --extract, --get,
