@@ -51,6 +51,11 @@ var defaultProtected = []string{
 	// Readline's key bindings, which may type and run a command in the
 	// person's shell.
 	"**/.inputrc",
+	// Tools' configuration that names programs or package indexes
+	// (Mercurial's hooks, pip's index, Bundler's, gh's hosts, go env -w's
+	// file, less's key bindings), and CI workflows.
+	"**/.hgrc", "**/.config/pip/**", "**/.pip/**", "**/.bundle/config", "**/.config/gh/**",
+	"**/.config/go/env", "**/.lesskey", "**/.github/workflows/**",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

@@ -88,6 +88,7 @@ func rows() []row {
 		{name: "batch", build: scheduler},
 		{name: "gdb", build: fixed(gdbModel)},
 		{name: "expect", build: fixed(expectModel)},
+		{name: "run-parts", build: fixed(runPartsModel)},
 		{name: "pwsh", aliases: []string{"powershell", "powershell.exe", "pwsh.exe"}, build: foreignShell},
 		{name: "nu", build: foreignShell},
 		{name: "xonsh", build: foreignShell},
@@ -150,6 +151,15 @@ func expectModel() *Spec {
 		Options: list(val("c", RoleCode).code(LangCommands).does(EffExec, "expect runs this script, whose spawn and exec start programs"),
 			flag("d"), flag("D"), flag("i"), flag("n"), flag("N"), flag("b"), flag("f")),
 		Operands: []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "expect runs this script, whose spawn and exec start programs"}}}
+}
+
+// runPartsModel is run-parts: it runs every program in its directory,
+// which the command does not name. --test and --list only list them, and
+// ask all the same (rare, and the safe reading).
+func runPartsModel() *Spec {
+	return &Spec{Name: "run-parts", Syntax: GNU, Open: true,
+		Options:  list(val("", RoleData, "arg", "umask", "regex"), flag("", "verbose", "report", "reverse", "exit-on-error", "new-session", "lsbsysinit", "help", "version")),
+		Operands: []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "run-parts runs every program in this directory, which the engine does not read"}}}
 }
 
 // tmuxModel is tmux: the commands that start a shell command in a pane, run

@@ -97,7 +97,7 @@ func TestEffectCLIs(t *testing.T) {
 		{"npm x -c 'rm -rf x'", EffComputed, "PSOV", "npm x -c runs a shell command line"},
 		{"npm exec vitest", 0, "PSA", "a package binary"},
 		{"npx -c 'id'", EffComputed, "POV", "npx -c"},
-		{"npm config set script-shell /x", EffConfig, "PSSAA", "npm configuration names programs"},
+		{"npm config set script-shell /x", EffComputed, "PSSAA", "npm configuration (.npmrc, protected) names programs"},
 		{"pnpm publish", EffExternal, "PS", "pnpm publish"},
 		{"pnpm lint", 0, "PA", "pnpm runs a script"},
 		{"yarn npm publish", EffExternal, "PSS", "yarn npm publish"},

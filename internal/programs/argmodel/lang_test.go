@@ -37,7 +37,7 @@ func TestLanguagesAndShells(t *testing.T) {
 		{"go build -toolexec x .", EffExec, "PSOVA", "-toolexec with a separate value"},
 		{"go vet -vettool=./v ./...", EffExec, "PSOA", "go vet -vettool"},
 		{"go test -run TestX ./...", 0, "PSOVA", "-run takes a value"},
-		{"go env -w GOFLAGS=-x", EffExec, "PSOA", "go env -w"},
+		{"go env -w GOFLAGS=-x", EffExec | EffComputed, "PSOA", "go env -w changes what later go commands run"},
 		{"go env GOPATH", 0, "PSA", "go env reads"},
 		{"go generate ./...", EffExec, "PSA", "go generate runs commands from the source"},
 		{"make -j4 test", 0, "POA", "a target"},

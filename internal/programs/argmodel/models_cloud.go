@@ -30,6 +30,14 @@ func judgeAWS(r *Result, words []string) {
 		return
 	}
 	svc := ops[0]
+	if !svc.Computed && svc.Text == "configure" && len(ops) > 1 && !strings.HasPrefix(ops[1].Text, "get") && ops[1].Text != "list" && ops[1].Text != "list-profiles" {
+		// configure set, import, sso, and the bare prompt write
+		// ~/.aws/config, whose credential_process names a program aws runs.
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: ops[1].Word,
+			Why: "aws configure writes the configuration (~/.aws, protected), which may name a program aws runs"})
+		return
+	}
 	if !svc.Computed && awsLocal[svc.Text] {
 		return
 	}

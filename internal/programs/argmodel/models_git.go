@@ -158,10 +158,10 @@ func gitModel() *Spec {
 			val("j", RoleData, "jobs"), val("", RolePath, "reference", "reference-if-able"),
 			val("o", RoleData, "origin"), val("b", RoleData, "branch"), val("", RoleData, "depth"),
 			val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
-			gitSeparateDir(), val("", RoleData, "server-option"), val("", RoleData, "filter"),
+			gitSeparateDir(), gitBare(), val("", RoleData, "server-option"), val("", RoleData, "filter"),
 			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive"))),
 		gitSub("init", list(val("", RolePath, "template").does(EffExternal, "git init --template copies hooks from this directory into the repository, where git runs them"),
-			gitSeparateDir(), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
+			gitSeparateDir(), gitBare(), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
 			val("", RoleData, "object-format", "ref-format"))),
 		gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
 			val("o", RoleData, "server-option"))),
@@ -226,6 +226,14 @@ func judgeGitTransports(r *Result, words []string) {
 func gitSeparateDir() Option {
 	return val("", RolePath, "separate-git-dir").does(EffExternal,
 		"--separate-git-dir moves the repository's hooks and configuration out of .git, where the protected paths do not reach them")
+}
+
+// gitBare is --bare of git init and git clone: a repository whose hooks
+// and configuration are not under .git, where the protected paths do not
+// reach them (a .git file may point a work tree at it).
+func gitBare() Option {
+	return flag("", "bare").does(EffExternal,
+		"--bare makes a repository whose hooks and configuration are not under .git, where the protected paths do not reach them")
 }
 
 // gitRemoteExt is git remote-ext REMOTE COMMAND, which runs COMMAND.

@@ -198,11 +198,11 @@ func goModel() *Spec {
 	}
 	env := cmd(g, "env")
 	env.Inherit = false
-	env.Options = list(flag("", "w").does(EffExec, "go env -w changes the flags of every later go command"),
-		flag("", "u").does(EffExec, "go env -u changes the flags of every later go command"), flag("", "json", "changed"))
+	env.Options = list(flag("", "w").does(EffExec|EffComputed, "go env -w changes what every later go command runs (CC, GOFLAGS)"),
+		flag("", "u").does(EffExec|EffComputed, "go env -u changes what every later go command runs"), flag("", "json", "changed"))
 	gen := cmd(g, "generate")
 	gen.Effect, gen.Why = EffExec, "go generate runs the commands written in the source"
-	root := &Spec{Name: "go", Syntax: g, OpenSubs: true, Open: true}
+	root := &Spec{Name: "go", Syntax: g, OpenSubs: true, Open: true, EnvCode: goVariable}
 	root.Subs = []*Spec{build("build"), build("run"), build("test"), build("vet"), build("install"), env, gen}
 	return root
 }
@@ -273,6 +273,26 @@ func MakeVariable(assign string, computed bool) string {
 	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
 		return ""
 	}
+	return programValue(name, value, computed)
+}
+
+// goPrograms are the variables go reads from the environment to name the
+// programs cgo runs.
+var goPrograms = words("CC", "CXX", "FC", "AR", "PKG_CONFIG", "GCCGO")
+
+// goVariable is EnvCode for go: CC=sudo go build runs sudo.
+func goVariable(assign string, computed bool) string {
+	name, value, _ := strings.Cut(assign, "=")
+	if !goPrograms[name] {
+		return ""
+	}
+	return programValue(name, value, computed)
+}
+
+// programValue returns why a variable that names a program (CC) names
+// one the engine does not account for: a command line, a computed value,
+// or a program that is no build tool; "" for a build tool.
+func programValue(name, value string, computed bool) string {
 	if computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
 		return name + "= names the program make runs with a command line the engine does not read"
 	}

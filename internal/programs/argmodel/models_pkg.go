@@ -159,7 +159,7 @@ func judgeNpmPkg(r *Result, words []string) {
 
 func configSet(s Syntax, name string) *Spec {
 	c := cmd(s, name)
-	c.Effect, c.Why = EffConfig, "writes npm configuration, which names the shell and programs npm runs"
+	c.Effect, c.Why = EffComputed, "writes the package manager's configuration (.npmrc, a protected file), which names the shell and programs it runs"
 	return c
 }
 
