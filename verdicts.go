@@ -207,6 +207,11 @@ func (x *decider) classify(s *shell.Segment) verdict {
 	}
 	deny, ask, allow := x.matchViews(s)
 	switch {
+	case deny.rule != nil && s.Maybe:
+		// It only may run (a script behind an unknown program): it asks,
+		// as a later word of an unknown program does.
+		deny.code, deny.why = CodeFileAsk, deny.why+" ("+shell.QuoteExcerpt(s.Origin)+")"
+		return deny
 	case deny.rule != nil:
 		return deny
 	case ask.rule != nil:

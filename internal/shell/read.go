@@ -45,6 +45,10 @@ type Segment struct {
 	// wrapped is true for the command a wrapper runs: its views beyond its
 	// own words are views of the wrapper's segment already, checked there.
 	wrapped bool
+	// Maybe is true for a segment that only may run: the script a later
+	// word of an unknown program would run (readBehindUnknown). A deny
+	// rule that matches it asks.
+	Maybe bool
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
@@ -322,6 +326,63 @@ func (c *Command) addSegment(s *Segment) {
 	}
 	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {
 		c.readNested(idx)
+	}
+	c.readBehindUnknown(idx)
+}
+
+// maxBehindUnknown bounds the later words of an unknown program tried as
+// a shell, so that the reading stays linear in the command.
+const maxBehindUnknown = 4
+
+// readBehindUnknown reads the script that a later word of a segment may
+// run when the segment's program is one the catalog does not know: such a
+// program may run its arguments as a command (setarch x86_64 sh -c CMD,
+// fakeroot bash -c CMD, valgrind -q sh -c CMD), so the script of a later
+// shell or eval is read as if it ran, once.
+func (c *Command) readBehindUnknown(idx int) {
+	s := &c.Segs[idx]
+	v := s.Views[len(s.Views)-1]
+	if len(v) < 3 || programs.BitsOf(programs.BaseName(v[0])) != 0 {
+		return
+	}
+	tries := 0
+	for i := 1; i < len(v)-1 && tries < maxBehindUnknown; i++ {
+		if !c.spend(1) {
+			return
+		}
+		base := programs.BaseName(v[i])
+		if programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
+			continue
+		}
+		tries++
+		rest := v[i:]
+		if base != v[i] {
+			rest = append([]string{base}, v[i+1:]...)
+		}
+		if !c.spend(len(rest)) {
+			return
+		}
+		ns, ok := programs.NestedScript(rest)
+		if !ok {
+			continue
+		}
+		c.nestedReads++
+		if c.nestedReads > maxNestedReads || s.Depth+1 >= MaxNesting {
+			c.TooDeep = true
+			return
+		}
+		origin := programs.BaseName(v[0]) + ", a program the engine does not know, may run " + ns.Origin
+		before := len(c.Segs)
+		if ns.Words != nil {
+			c.addSegment(&Segment{Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
+				Dirs: s.Dirs, Depth: s.Depth + 1, Origin: origin})
+		} else {
+			c.read(ns.Text, s.Dirs, s.Depth+1, origin)
+		}
+		for j := before; j < len(c.Segs); j++ {
+			c.Segs[j].Maybe = true
+		}
+		return
 	}
 }
 
