@@ -427,6 +427,9 @@ func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge 
 	if !j.reaches {
 		j.reach, j.reaches = unknownEffect(s, extra, w)
 	}
+	if !j.reaches && s.AnyMask&shell.MaskPath != 0 && anyExpands(s.Flags) {
+		j.reach, j.reaches = programs.OutputInURL(s.Words, s.Flags, shell.WordExpands)
+	}
 	return j
 }
 

@@ -294,6 +294,8 @@ func curlModel() *Spec {
 		val("T", RolePath, "upload-file").does(EffExternal, whySends),
 		val("X", RoleData, "request").does(EffExternal, "sends a request with a method that changes things on the server").when(mutatingMethod),
 		val("K", RolePath, "config").does(EffComputed, "curl -K reads options from a file the engine does not see"),
+		val("Q", RoleData, "quote").does(EffExternal, "sends commands to an FTP or SFTP server, which may delete or change its files"),
+		val("", RoleData, "mail-rcpt", "mail-from").does(EffExternal, "sends mail"),
 		val("H", RoleData, "header", "proxy-header").does(EffExternal, whySendsFile).when(headerFile),
 		val("", RoleData, "url-query", "variable").does(EffExternal, whySendsFile).when(queryFile),
 		val("o", RolePath, "output"), val("u", RoleData, "user"), val("A", RoleData, "user-agent"),
@@ -328,7 +330,31 @@ func proxyVars() []EnvVar {
 // request to this machine only stays inside (localRequests).
 func curlJudge(r *Result, words []string) {
 	sendsOutput(r)
+	sendingSchemes(r)
 	localRequests(r, words)
+}
+
+// sendingSchemes finds a URL whose scheme sends what curl reads from its
+// input or puts in the URL (telnet://, gopher://, smtp://, dict://, …):
+// only http(s), ftp(s), sftp, scp and file fetch by default.
+func sendingSchemes(r *Result) {
+	for _, it := range r.Items {
+		if it.Kind == KindOption {
+			continue
+		}
+		scheme, _, ok := strings.Cut(it.Text, "://")
+		if !ok || strings.ContainsAny(scheme, "/?#") {
+			continue
+		}
+		switch strings.ToLower(scheme) {
+		case "http", "https", "ftp", "ftps", "sftp", "scp", "file":
+			continue
+		}
+		r.Effects |= EffExternal
+		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
+			Why: "a " + scheme + ":// request sends what curl reads from its input or the URL holds"})
+		return
+	}
 }
 
 // sendsOutput finds a command substitution in a request's words: what
