@@ -180,6 +180,8 @@ func (x *decider) runsWrittenFile(i int) string {
 		}
 		var f string
 		switch k := programs.ScriptFile(v, bits); {
+		case k >= 0 && shell.IsStdinFile(v[k]) && s.Input().Kind == shell.StdinFile:
+			f = s.Input().Text // bash /dev/stdin < x.sh
 		case k >= 0:
 			f = v[k]
 		case bits&(programs.Shell|programs.Interpreter|programs.Source) != 0 && s.Input().Kind == shell.StdinFile:

@@ -233,8 +233,9 @@ func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why strin
 // interpreter, a sed or awk script, an editor command) for the paths that
 // its strings and words name, which the code may write: sed 'w
 // .git/config', awk '{print > ".git/config"}', python3 -c
-// 'open(".git/hooks/pre-commit", "w")'. A path the code builds at run time
-// ('.g'+'it') is not seen.
+// 'open(".git/hooks/pre-commit", "w")', and the directories that hold
+// protected paths, which the code may join to the rest (".git/" +
+// "config"). A name the code builds at run time ('.g'+'it') is not seen.
 func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 	for _, w := range s.Words[1:] {
 		if strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, '/') < 0 {
@@ -253,6 +254,13 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 			}
 			if why := pc.Problem(t, 0, s.Dirs); why != "" {
 				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which reaches " + why + ": a person approves every use of it"
+			}
+			// A directory of protected paths named in code may be joined to
+			// the rest at run time (".git" + "/config", Path(".git", "hooks")).
+			if strings.IndexByte(t, '.') >= 0 && !strings.ContainsAny(t, "$`") {
+				if why := pc.LinkProblem(t, 0, s.Dirs); why != "" {
+					return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", " + why + ": a person approves every use of it"
+				}
 			}
 		}
 	}

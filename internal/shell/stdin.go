@@ -35,6 +35,10 @@ type Stdin struct {
 // stdinFiles are file names that are the standard input itself.
 var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "-": true}
 
+// IsStdinFile reports a file name that is the standard input itself
+// (/dev/stdin, /dev/fd/0, -).
+func IsStdinFile(name string) bool { return stdinFiles[name] }
+
 // stdinOf reads a simple command's redirections for its standard input:
 // the last one on file descriptor 0 wins.
 func (r *walker) stdinOf(redirs []*syntax.Redirect) Stdin {

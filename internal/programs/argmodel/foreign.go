@@ -61,11 +61,15 @@ var foreignWords = map[Lang]map[string]bool{
 // foreignMarks are, per language, texts that run a program or reach a
 // name built at run time wherever they stand: backquotes and ruby's %x{}
 // (a shell command), perl's calls through a name or a reference (&{…},
-// &$f, *{…}, ->$m), escapes that spell an identifier in JavaScript.
+// &$f, *{…}, ->$m), escapes that spell an identifier in JavaScript, a
+// private name of a Python module.
 var foreignMarks = map[Lang][]string{
-	LangJS:   {"\\u", "\\x"},
-	LangPerl: {"`", "&{", "&$", "*{", "->$", "::$", "->@"},
-	LangRuby: {"`", "%x", "::$"},
+	// A module's private name (uuid._get_command_stdout) is outside what
+	// its public one is known to do.
+	LangPython: {"._"},
+	LangJS:     {"\\u", "\\x"},
+	LangPerl:   {"`", "&{", "&$", "*{", "->$", "::$", "->@"},
+	LangRuby:   {"`", "%x", "::$"},
 }
 
 func words(ws ...string) map[string]bool {
