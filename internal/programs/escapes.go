@@ -195,7 +195,7 @@ func ScanEscapes(name, text string) string {
 
 // hasField reports whether w is one of the space-separated fields.
 func hasField(fields, w string) bool {
-	for _, f := range strings.Fields(fields) {
+	for f := range strings.FieldsSeq(fields) {
 		if f == w {
 			return true
 		}
