@@ -108,6 +108,13 @@ var adversarialShapes = []shape{
 	{"eval-chain", func(n int) string { return repeatTo("", "eval ", "ls", n) }},
 	{"bash-c-chain", func(n int) string { return repeatTo("", "bash -c ", "ls", n) }},
 	{"find-exec", func(n int) string { return repeatTo("find .", " -exec ls", " ;", n) }},
+	// Writers and the scripts that run what they wrote: each run is
+	// compared with what every earlier segment writes.
+	{"writes-then-runs", func(n int) string {
+		half := repeatTo("sed -i s/a/b/", " -e1", " x", n/2)
+		return repeatTo(half, "; sh x", "", n)
+	}},
+	{"many-writers-runs", func(n int) string { return repeatTo("", "sed -i -e1 x; sh x; ", "", n) }},
 	{"pnpm-exec", func(n int) string { return repeatTo("", "pnpm exec ", "ls", n) }},
 	// Text the parser refuses: read by the plain split.
 	{"unparsable", func(n int) string { return repeatTo("", "ls ( ", "", n) }},

@@ -142,6 +142,7 @@ func (x *decider) integrityCaps() {
 	}
 	x.budgetCap()
 	judged := x.judged()
+	ranWritten := false
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		if !x.wk().Spend(viewsCost(s.Views)) {
@@ -156,8 +157,12 @@ func (x *decider) integrityCaps() {
 		if p := x.programAlias(s); p != "" {
 			x.cap(CodeIntegrity, s.Text, "a second name for "+shell.QuoteExcerpt(p)+": a later command runs it under a name the engine does not know")
 		}
+		if ranWritten {
+			continue // one such cap says it; a thousand "sh x" need not repeat it
+		}
 		if f := x.runsWrittenFile(i); f != "" {
 			x.cap(CodeIntegrity, s.Text, "runs "+shell.QuoteExcerpt(f)+", which this command writes first: what it runs is not read")
+			ranWritten = true
 		}
 	}
 }
@@ -189,8 +194,10 @@ func (x *decider) runsWrittenFile(i int) string {
 		default:
 			continue
 		}
-		for j := 0; j < i; j++ {
-			if x.writes(&segs[j], f, s.Dirs) {
+		written := x.writtenIndex()
+		x.wk().Spend(1 + len(s.Dirs))
+		for _, n := range namedFrom(f, s.Dirs) {
+			if j, ok := written[n]; ok && j < i {
 				return f
 			}
 		}
@@ -198,42 +205,48 @@ func (x *decider) runsWrittenFile(i int) string {
 	return ""
 }
 
-// writes reports whether segment w writes the file that word f names
-// from dirs.
-func (x *decider) writes(w *shell.Segment, f string, dirs []string) bool {
-	same := func(word string, wdirs []string) bool {
-		x.wk().Spend(1 + len(dirs)*len(wdirs))
-		for _, a := range namedFrom(f, dirs) {
-			for _, b := range namedFrom(word, wdirs) {
-				if a == b {
-					return true
+// writtenIndex returns, for every path a segment of the command writes
+// (a redirection's target, the files programs.Written reports, a copy's,
+// move's or link's operands, a download), the first segment that writes
+// it, by the paths the word names from that segment's directories. It is
+// built once per decision, on first use, so that finding what runs a
+// written file stays linear in the command.
+func (x *decider) writtenIndex() map[string]int {
+	if x.writtenDone {
+		return x.written
+	}
+	x.writtenDone = true
+	m := map[string]int{}
+	for j := range x.cmd.Segs {
+		w := &x.cmd.Segs[j]
+		add := func(word string, dirs []string) {
+			if !x.wk().Spend(1 + len(word) + len(dirs)) {
+				return
+			}
+			for _, n := range namedFrom(word, dirs) {
+				if _, ok := m[n]; !ok {
+					m[n] = j
 				}
 			}
 		}
-		return false
-	}
-	for _, r := range w.Redirs {
-		if strings.IndexByte(r.Op, '>') >= 0 && same(r.Text, r.Dirs) {
-			return true
+		for _, r := range w.Redirs {
+			if strings.IndexByte(r.Op, '>') >= 0 {
+				add(r.Text, r.Dirs)
+			}
+		}
+		if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+			programs.Written(w.Words, func(_ int, text string) { add(text, w.Dirs) })
+		}
+		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
+		if w.Bits&programs.Effect != 0 {
+			var room [4]string
+			for _, d := range programs.DownloadsTo(w.Words, room[:0]) {
+				add(d, w.Dirs)
+			}
 		}
 	}
-	found := false
-	if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
-		programs.Written(w.Words, func(_ int, text string) {
-			found = found || same(text, w.Dirs)
-		})
-	}
-	programs.LinkWords(w.Words, w.Bits, func(j int) {
-		found = found || same(w.Words[j], w.Dirs)
-	})
-	if !found && w.Bits&programs.Effect != 0 {
-		// A download: curl -o t.sh, wget URL/t.sh.
-		var room [4]string
-		for _, d := range programs.DownloadsTo(w.Words, room[:0]) {
-			found = found || same(d, w.Dirs)
-		}
-	}
-	return found
+	x.written = m
+	return m
 }
 
 // namedFrom returns the paths word names from each of dirs ("" is an

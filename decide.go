@@ -58,6 +58,11 @@ type decider struct {
 	judgedMore []segJudge // all of them, when there are more than fit
 	judgedDone bool
 
+	// The paths the command writes, by the first segment that writes
+	// each (writtenIndex), once something runs a file.
+	written     map[string]int
+	writtenDone bool
+
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the
 	// Decision: one allocation of the size it needs.

@@ -113,8 +113,8 @@ func CapPrefix(unit []string) bool {
 // a script or another value, never a path. ok is false without a model.
 func modelData(v []string, off int) (uint64, bool) {
 	m := argmodel.Lookup(v[0])
-	if m == nil {
-		return 0, false
+	if m == nil || len(v) > MaxModelWords {
+		return 0, false // past what a model reads: every word may be a path
 	}
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v, nil, 0)

@@ -212,7 +212,9 @@ func abbreviates(long string, names []string) bool {
 // not an option is one.
 func pathOperands(v []string, off int, fn func(int, string)) {
 	m := argmodel.Lookup(v[0])
-	if m == nil {
+	if m == nil || len(v) > MaxModelWords {
+		// Without a model, or past what a model reads: every word that
+		// is not an option (a script among them, checked all the same).
 		operands(v, 1, func(j int) { fn(off+j, v[j]) })
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/permengine/permengine/internal/ascii"
 )
 
 // The catalog: every model, by every name its program is run as.
@@ -89,6 +91,7 @@ func rows() []row {
 		{name: "gdb", build: fixed(gdbModel)},
 		{name: "expect", build: fixed(expectModel)},
 		{name: "run-parts", build: fixed(runPartsModel)},
+		{name: "chmod", build: fixed(chmodModel)},
 		{name: "pwsh", aliases: []string{"powershell", "powershell.exe", "pwsh.exe"}, build: foreignShell},
 		{name: "nu", build: foreignShell},
 		{name: "xonsh", build: foreignShell},
@@ -99,6 +102,7 @@ func rows() []row {
 	r = append(r, publisherRows()...)
 	r = append(r, langRows()...)
 	r = append(r, moreWrapperRows()...)
+	r = append(r, adminRows()...)
 	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "oksh", "loksh", "pdksh"} {
 		r = append(r, row{name: sh, build: shellModel})
 	}
@@ -151,6 +155,31 @@ func expectModel() *Spec {
 		Options: list(val("c", RoleCode).code(LangCommands).does(EffExec, "expect runs this script, whose spawn and exec start programs"),
 			flag("d"), flag("D"), flag("i"), flag("n"), flag("N"), flag("b"), flag("f")),
 		Operands: []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "expect runs this script, whose spawn and exec start programs"}}}
+}
+
+// chmodModel is chmod MODE FILE…: a mode that sets the set-user-ID or
+// set-group-ID bit (u+s, 4755) makes a program that runs with its owner's
+// privileges.
+func chmodModel() *Spec {
+	return &Spec{Name: "chmod", Syntax: GNU, Open: true,
+		Options: list(flag("R", "recursive"), flag("v", "verbose"), flag("c", "changes"), flag("f", "silent", "quiet"),
+			val("", RolePath, "reference"), flag("", "preserve-root", "no-preserve-root", "dereference", "no-dereference")),
+		Operands: []Operand{{Role: RoleData, Effect: EffPrivileged, Check: setsID,
+			Why: "sets the set-user-ID or set-group-ID bit: the program then runs with its owner's privileges"}, {Role: RolePath}}}
+}
+
+// setsID reports a chmod mode that sets the set-user-ID or set-group-ID
+// bit: s in a symbolic mode, or an octal mode of four digits whose first
+// holds 4 or 2; one known only at run time may.
+func setsID(mode string, computed bool) bool {
+	if computed {
+		return true
+	}
+	if len(mode) >= 4 && ascii.Digits(mode) {
+		d := mode[len(mode)-4] - '0'
+		return d&6 != 0
+	}
+	return strings.ContainsAny(mode, "s") && strings.ContainsAny(mode, "+=")
 }
 
 // runPartsModel is run-parts: it runs every program in its directory,

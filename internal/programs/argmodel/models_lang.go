@@ -347,6 +347,24 @@ func simpleWrapper(name, letters string, longs []string, positional int) *Spec {
 	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: opts, Operands: ops}
 }
 
+// adminTools change the system as a whole, which needs privilege: users,
+// kernel modules, mounts, the firewall, file systems, the power state.
+var adminTools = []string{"visudo", "useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel",
+	"passwd", "chpasswd", "chsh", "chfn", "gpasswd", "newgrp", "insmod", "rmmod", "modprobe", "mount",
+	"umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "setcap", "capsh", "machinectl",
+	"please", "sudo-rs", "mkfs", "mke2fs", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "wipefs", "fdisk",
+	"parted", "reboot", "shutdown", "poweroff", "halt"}
+
+func adminRows() []row {
+	out := make([]row, 0, len(adminTools))
+	for _, n := range adminTools {
+		out = append(out, row{name: n, build: func(n string) *Spec {
+			return privileged(&Spec{Name: n, Syntax: GNU, Open: true, OpenSubs: true, Operands: operands(RoleData)})
+		}})
+	}
+	return out
+}
+
 func moreWrapperRows() []row {
 	w := simpleWrapper
 	return []row{
@@ -375,7 +393,7 @@ func moreWrapperRows() []row {
 			return w(n, "", []string{"setgroups", "propagation", "root", "wd"}, 0)
 		}},
 		{name: "nsenter", build: func(n string) *Spec {
-			return w(n, "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0)
+			return privileged(w(n, "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0))
 		}},
 		{name: "firejail", build: func(n string) *Spec {
 			return w(n, "", nil, 0)
@@ -414,9 +432,9 @@ func moreWrapperRows() []row {
 			return w(n, "np", []string{"adjust", "pid"}, 0)
 		}},
 		{name: "setpriv", build: func(n string) *Spec {
-			return w(n, "", []string{"reuid", "regid", "groups",
+			return privileged(w(n, "", []string{"reuid", "regid", "groups",
 				"inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile",
-				"landlock-access", "landlock-rule", "ruid", "euid", "rgid", "egid"}, 0)
+				"landlock-access", "landlock-rule", "ruid", "euid", "rgid", "egid"}, 0))
 		}},
 		{name: "prlimit", build: fixed(prlimitModel)},
 		{name: "split", build: func(n string) *Spec {
@@ -434,13 +452,13 @@ func moreWrapperRows() []row {
 			return permute(withCode(w(n, "wE", []string{"timeout", "conflict-exit-code"}, 1), "c", "command"))
 		}},
 		{name: "runuser", build: func(n string) *Spec {
-			return withCode(w(n, "ugs", []string{"user", "group", "shell"}, 0), "c", "command")
+			return privileged(withCode(w(n, "ugs", []string{"user", "group", "shell"}, 0), "c", "command"))
 		}},
 		{name: "sg", build: func(n string) *Spec {
 			// sg GROUP 'CMD' runs CMD with /bin/sh -c, as -c does.
 			s := withCode(w(n, "", nil, 1), "c", "command")
 			s.Operands = []Operand{{Role: RoleData}, {Role: RoleCode, Lang: LangShell}}
-			return s
+			return privileged(s)
 		}},
 		{name: "script", build: func(n string) *Spec {
 			// -a, -e, -f and -q are flags: script -qc CMD is -q, then -c CMD.
