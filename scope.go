@@ -214,11 +214,16 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 // it may make the file a protected one. A literal word is checked with the
 // others.
 func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !anyMasked(s.Flags, shell.WordExpands|shell.WordTilde) {
+	found := strings.HasPrefix(s.Origin, "find -")
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !found && !anyMasked(s.Flags, shell.WordExpands|shell.WordTilde) {
 		return ""
 	}
 	programs.Written(s.Words, func(j int, text string) {
 		f := s.Flags[j]
+		if found && strings.Contains(text, "{}") {
+			// find -exec puts each found path where {} stands: any path.
+			text, f = strings.ReplaceAll(text, "{}", "${found}"), f|shell.WordExpands
+		}
 		if why != "" || f&shell.WordExpands == 0 && !paths.CwdTilde(text, f) || !x.wk().Spend(pathCost(text, s.Dirs)) {
 			return
 		}

@@ -33,7 +33,7 @@ var readerRows = map[string]readerRow{
 	"pypy": {"-c -m", "-W -X", pyExit}, "pypy3": {"-c -m", "-W -X", pyExit},
 	"node":   {"-e -p --eval --print", "-r --require --import --loader --experimental-loader -C --conditions", nodeExit},
 	"nodejs": {"-e -p --eval --print", "-r --require --import --loader --experimental-loader -C --conditions", nodeExit},
-	"perl":   {"-e -E", "", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
+	"perl":   {"-e -E", "-I", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
 	"php": {"-r -f", "-d -c -z", "-v --version -h --help"},
 	"lua": {"-e", "-l", "-v"}, "luajit": {"-e", "-l", "-v"}, "tclsh": {"", "", ""}, "Rscript": {"-e", "", "--version --help"},
 	"osascript": {"-e", "-l", ""},

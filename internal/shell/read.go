@@ -337,8 +337,8 @@ const maxBehindUnknown = 4
 // readBehindUnknown reads the script that a later word of a segment may
 // run when the segment's program is one the catalog does not know: such a
 // program may run its arguments as a command (setarch x86_64 sh -c CMD,
-// fakeroot bash -c CMD, valgrind -q sh -c CMD), so the script of a later
-// shell or eval is read as if it ran, once.
+// fakeroot bash -c CMD, valgrind -q sh -c CMD), so the script of every
+// later shell or eval (up to maxBehindUnknown) is read as if it ran.
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
 	v := s.Views[len(s.Views)-1]
@@ -382,7 +382,7 @@ func (c *Command) readBehindUnknown(idx int) {
 		for j := before; j < len(c.Segs); j++ {
 			c.Segs[j].Maybe = true
 		}
-		return
+		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
 }
 

@@ -257,8 +257,7 @@ func sshCommon() []Option {
 // whySends is the effect of a request that carries data to a server.
 const whySends = "sends data to a server: an upload, a form or a request body, which may carry the project's files or secrets"
 
-// readingMethod reports an HTTP method that only reads (a computed one
-// may be any).
+// whySendsFile is the effect of a header or query read from a file.
 const whySendsFile = "sends a file's contents to a server, in a header or the URL"
 
 // headerFile reports a header that reads a file (-H @h.txt), or may: one
@@ -275,6 +274,8 @@ func queryFile(v string, computed bool) bool {
 	return strings.IndexByte(name, '@') >= 0 || computed && strings.ContainsAny(name, "$`")
 }
 
+// mutatingMethod reports an HTTP method that may change something on the
+// server: any but GET, HEAD and OPTIONS (a computed one may be any).
 func mutatingMethod(m string, computed bool) bool {
 	switch strings.ToUpper(m) {
 	case "GET", "HEAD", "OPTIONS":
@@ -295,6 +296,7 @@ func curlModel() *Spec {
 		val("X", RoleData, "request").does(EffExternal, "sends a request with a method that changes things on the server").when(mutatingMethod),
 		val("K", RolePath, "config").does(EffComputed, "curl -K reads options from a file the engine does not see"),
 		val("Q", RoleData, "quote").does(EffExternal, "sends commands to an FTP or SFTP server, which may delete or change its files"),
+		val("", RoleData, "proto-default").does(EffExternal, "a URL without a scheme is sent with this one, which may send what curl reads from its input").when(sendingScheme),
 		val("", RoleData, "mail-rcpt", "mail-from").does(EffExternal, "sends mail"),
 		val("H", RoleData, "header", "proxy-header").does(EffExternal, whySendsFile).when(headerFile),
 		val("", RoleData, "url-query", "variable").does(EffExternal, whySendsFile).when(queryFile),
@@ -334,20 +336,25 @@ func curlJudge(r *Result, words []string) {
 	localRequests(r, words)
 }
 
+// sendingScheme reports a scheme other than the ones that fetch.
+func sendingScheme(scheme string, computed bool) bool {
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ftp", "ftps", "sftp", "scp", "file":
+		return computed
+	}
+	return true
+}
+
 // sendingSchemes finds a URL whose scheme sends what curl reads from its
 // input or puts in the URL (telnet://, gopher://, smtp://, dict://, …):
 // only http(s), ftp(s), sftp, scp and file fetch by default.
 func sendingSchemes(r *Result) {
 	for _, it := range r.Items {
-		if it.Kind == KindOption {
-			continue
+		if it.Kind != KindOperand && !(it.Kind == KindValue && it.Opt != nil && it.Opt.Name() == "--url") {
+			continue // a proxy (-x socks5h://…) is no request's URL
 		}
 		scheme, _, ok := strings.Cut(it.Text, "://")
-		if !ok || strings.ContainsAny(scheme, "/?#") {
-			continue
-		}
-		switch strings.ToLower(scheme) {
-		case "http", "https", "ftp", "ftps", "sftp", "scp", "file":
+		if !ok || strings.ContainsAny(scheme, "/?#") || !sendingScheme(scheme, false) {
 			continue
 		}
 		r.Effects |= EffExternal

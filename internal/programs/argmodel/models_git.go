@@ -28,8 +28,9 @@ func gitGlobals() []Option {
 		val("", RolePath, "work-tree"), val("", RoleData, "namespace"),
 		val("", RoleData, "super-prefix"), val("", RoleData, "attr-source"), val("", RoleData, "list-cmds"),
 		flag("p", "paginate"), flag("P", "no-pager"), flag("v", "version"), flag("h", "help"),
+		flag("", "bare").does(EffComputed, "git --bare reads the configuration and runs the hooks of the directory it is in, which may be one the command made"),
 	), longs("html-path", "man-path", "info-path", "no-replace-objects", "no-lazy-fetch", "no-optional-locks",
-		"no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs"))
+		"no-advice", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs"))
 }
 
 func nonEmpty(v string, computed bool) bool { return computed || v != "" }
@@ -158,7 +159,8 @@ func gitModel() *Spec {
 			val("j", RoleData, "jobs"), val("", RolePath, "reference", "reference-if-able"),
 			val("o", RoleData, "origin"), val("b", RoleData, "branch"), val("", RoleData, "depth"),
 			val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
-			gitSeparateDir(), gitBare(), val("", RoleData, "server-option"), val("", RoleData, "filter"),
+			gitSeparateDir(), gitBare(), flag("", "mirror").does(EffExternal, "--mirror makes a bare repository, whose hooks and configuration are not under .git"),
+			val("", RoleData, "server-option"), val("", RoleData, "filter"),
 			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive"))),
 		gitSub("init", list(val("", RolePath, "template").does(EffExternal, "git init --template copies hooks from this directory into the repository, where git runs them"),
 			gitSeparateDir(), gitBare(), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
@@ -239,8 +241,10 @@ func gitBare() Option {
 // gitRemoteExt is git remote-ext REMOTE COMMAND, which runs COMMAND.
 func gitRemoteExt() *Spec {
 	s := gitExec("remote-ext", "git remote-ext runs the command given in the address", nil)
+	// git splits the command at spaces and reads % escapes of its own
+	// (% is a space): not shell text, so it is not read as a script.
 	s.Operands = []Operand{{Role: RoleData},
-		{Role: RoleCode, Lang: LangShell, Effect: EffExec, Why: "git remote-ext runs this command"}}
+		{Role: RoleData, Effect: EffExec | EffComputed, Why: "git remote-ext runs this command, split the way git splits it, which the engine does not read"}}
 	return s
 }
 

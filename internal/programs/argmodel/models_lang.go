@@ -48,8 +48,10 @@ func loadsOutside(v string, computed bool) bool {
 
 // codeModules are the Python modules that, run with -m, run code given as
 // their arguments (timeit), read from their input (code, asyncio), run
-// debugger commands (pdb), or extract an archive (tarfile, zipfile).
-var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile")
+// debugger commands (pdb), extract an archive (tarfile, zipfile), or run a
+// module of their own choosing (cProfile -m timeit …).
+var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile",
+	"cProfile", "profile", "trace") // these run another module (-m timeit …) or script
 
 // codeModule reports a module of codeModules, or one known only at run
 // time.
@@ -61,8 +63,15 @@ func codeModule(v string, computed bool) bool { return computed || codeModules[v
 func judgeNode(r *Result, words []string) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
-		if w == "--" || w != "" && w[0] != '-' {
+		if w == "--" {
 			return // the script, and its arguments
+		}
+		// -p -e CODE and --print --eval CODE are -pe CODE: -p takes no
+		// value then. A data: module may follow any option's value, so
+		// every word is read (one after the script is only its argument).
+		if (w == "-p" || w == "--print") && i+2 < len(words) && (words[i+1] == "-e" || words[i+1] == "--eval") {
+			i++
+			w = "-pe"
 		}
 		if w == "-pe" && i+1 < len(words) {
 			why := "node -pe " + whyCode
