@@ -1,7 +1,6 @@
 package programs
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -17,15 +16,20 @@ import (
 // writeRow says which words of a program name files it writes to or
 // removes.
 type writeRow struct {
-	operands bool     // every operand: rm FILE…, touch FILE…, tee FILE…
+	operands bool     // its operands: rm FILE…, touch FILE…, tee FILE…
+	at       int      // with operands: only the at-th operand (uniq IN OUT: 2), 0 for every one
+	skip     int      // with operands: the first skip operands are not files (chown OWNER FILE…: 1)
+	values   string   // short options whose value is no file, skipped (touch -d DATE)
 	short    string   // short options whose value it writes (sort -o FILE, -oFILE, -uo FILE)
+	single   bool     // its options are single-dash names (go -ldflags): short ones only as -o FILE or -oFILE
 	long     []string // long options whose value it writes, without the dashes, in any unambiguous abbreviation (--output FILE, --output=FILE, --out=FILE)
-	single   []string // options of one dash and a name whose value it writes (openssl -out FILE)
 	keys     []string // KEY=FILE operands it writes (dd of=FILE)
 	// inPlace and inPlaceLong are the options that make it write the path
-	// operands its model finds (sed -i FILE…, but not sed's script).
-	inPlace     string
-	inPlaceLong []string
+	// operands its model finds (sed -i FILE…, but not sed's script); with
+	// inPlaceValue, only when their value is that (gawk -i inplace).
+	inPlace      string
+	inPlaceLong  []string
+	inPlaceValue string
 }
 
 // writeRows are the programs that write to or remove the files their
@@ -34,51 +38,54 @@ type writeRow struct {
 // content anywhere and are not rows.
 var writeRows = map[string]writeRow{
 	// Operands written whole.
-	"tee":      {operands: true},                                       // tee FILE…: the copy of its input
-	"sponge":   {operands: true},                                       // sponge FILE: its input, once read
-	"rm":       {operands: true},                                       // removed
-	"unlink":   {operands: true},                                       // removed
-	"shred":    {operands: true},                                       // overwritten, and removed with -u
-	"truncate": {operands: true},                                       // cut to a size (truncate -s0 FILE empties it)
-	"touch":    {operands: true},                                       // created (an empty hook, a marker a tool trusts)
-	"chmod":    {operands: true},                                       // its mode changed (chmod +x a hook)
-	"chown":    {operands: true},                                       // its owner changed
-	"chgrp":    {operands: true},                                       // its group changed
-	"setfacl":  {operands: true},                                       // its access list changed
-	"chattr":   {operands: true},                                       // its attributes changed
-	"zip":      {operands: true},                                       // the archive, first of its operands
-	"split":    {operands: true},                                       // split FILE PREFIX: files named PREFIXaa…
-	"csplit":   {operands: true, short: "f", long: []string{"prefix"}}, // csplit -f PREFIX: files named PREFIX00…
-	"uniq":     {operands: true},                                       // uniq IN OUT: the second operand is written
-	"xxd":      {operands: true},                                       // xxd IN OUT: the second operand is written
-	"script":   {operands: true},                                       // script FILE: the typescript
+	"tee":      {operands: true},                         // tee FILE…: the copy of its input
+	"sponge":   {operands: true},                         // sponge FILE: its input, once read
+	"rm":       {operands: true},                         // removed
+	"unlink":   {operands: true},                         // removed
+	"shred":    {operands: true, values: "nsx"},          // overwritten, and removed with -u
+	"truncate": {operands: true, values: "sr"},           // cut to a size (truncate -s0 FILE empties it)
+	"touch":    {operands: true, values: "dtr"},          // created (an empty hook, a marker a tool trusts)
+	"chmod":    {operands: true},                         // its mode changed (chmod +x a hook); the model knows the mode
+	"chown":    {operands: true, skip: 1},                // its owner changed
+	"chgrp":    {operands: true, skip: 1},                // its group changed
+	"setfacl":  {operands: true, values: "mMxX"},         // its access list changed
+	"chattr":   {operands: true, skip: 1},                // its attributes changed
+	"zip":      {operands: true, at: 1},                  // the archive, first of its operands
+	"split":    {operands: true, at: 2, values: "abCln"}, // split FILE PREFIX: files named PREFIXaa…
+	"csplit":   {short: "f", long: []string{"prefix"}},   // csplit -f PREFIX: files named PREFIX00…
+	"uniq":     {operands: true, at: 2, values: "fsw"},   // uniq IN OUT: the second operand is written
+	"xxd":      {operands: true, at: 2, values: "cglos"}, // xxd IN OUT: the second operand is written
+	"script":   {operands: true},                         // script FILE: the typescript (the model knows -c CMD)
 	// The value of an output option.
-	"sort":       {short: "o", long: []string{"output"}}, // sort -o FILE
-	"gsort":      {short: "o", long: []string{"output"}}, // GNU sort
-	"shuf":       {short: "o", long: []string{"output"}}, // shuf -o FILE
-	"curl":       {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
-	"wget":       {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
-	"dd":         {keys: []string{"of"}},                                     // dd of=FILE
-	"go":         {short: "o"},                                               // go build -o FILE, go test -c -o FILE: a program, written
-	"gcc":        {short: "o"},                                               // cc -o FILE
-	"cc":         {short: "o"},                                               //
-	"g++":        {short: "o"},                                               //
-	"c++":        {short: "o"},                                               //
-	"clang":      {short: "o"},                                               //
-	"clang++":    {short: "o"},                                               //
-	"rustc":      {short: "o", long: []string{"out-dir"}},                    // rustc -o FILE
-	"openssl":    {single: []string{"-out"}},                                 // openssl … -out FILE
-	"ssh-keygen": {short: "f"},                                               // ssh-keygen -f FILE: the key, and FILE.pub
-	"patch":      {short: "o", long: []string{"output"}},                     // patch -o FILE
-	"git":        {short: "o", long: []string{"output", "output-directory"}}, // git archive -o, git format-patch -o, git log --output
+	"sort":    {short: "o", long: []string{"output"}}, // sort -o FILE
+	"gsort":   {short: "o", long: []string{"output"}}, // GNU sort
+	"shuf":    {short: "o", long: []string{"output"}}, // shuf -o FILE
+	"curl":    {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
+	"wget":    {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
+	"dd":      {keys: []string{"of"}},                         // dd of=FILE
+	"go":      {short: "o", single: true},                     // go build -o FILE, go test -c -o FILE: a program, written
+	"gcc":     {short: "o", single: true},                     // cc -o FILE
+	"cc":      {short: "o", single: true},                     //
+	"g++":     {short: "o", single: true},                     //
+	"c++":     {short: "o", single: true},                     //
+	"clang":   {short: "o", single: true},                     //
+	"clang++": {short: "o", single: true},                     //
+	"rustc":   {short: "o", single: true},                     // rustc -o FILE
+	"openssl": {short: "", single: true},                      // openssl … -out FILE: see singleOut
+	"patch":   {short: "o", long: []string{"output"}},         // patch -o FILE
+	"git":     {long: []string{"output", "output-directory"}}, // git log --output, git format-patch --output-directory
 	// Options that make the path operands written in place.
-	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}}, // sed -i SCRIPT FILE…
-	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}}, //
-	"perl": {inPlace: "i"},                                    // perl -pi -e CODE FILE…
-	"awk":  {inPlace: "i", inPlaceLong: []string{"include"}},  // gawk -i inplace PROGRAM FILE…
-	"gawk": {inPlace: "i", inPlaceLong: []string{"include"}},  //
-	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}},  // yq -i EXPR FILE
+	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}},                          // sed -i SCRIPT FILE…
+	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}},                          //
+	"perl": {inPlace: "i"},                                                             // perl -pi -e CODE FILE…
+	"awk":  {inPlace: "i", inPlaceLong: []string{"include"}, inPlaceValue: "inplace"},  // gawk -i inplace PROGRAM FILE…
+	"gawk": {inPlace: "i", inPlaceLong: []string{"include"}, inPlaceValue: "inplace"},  //
+	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
 }
+
+// singleOut are the single-dash output options of the single rows whose
+// outputs are named otherwise than -o (openssl -out FILE).
+var singleOut = map[string]string{"openssl": "-out"}
 
 // WritesOperands reports a view whose program writes to, removes, copies
 // or links the files its operands name, so that operands appended from
@@ -138,7 +145,11 @@ func Written(words []string, fn func(j int, text string)) {
 			long, val, attached := strings.Cut(w[2:], "=")
 			switch {
 			case abbreviates(long, row.inPlaceLong):
-				inPlace = true
+				if row.inPlaceValue != "" && !attached && j+1 < len(words) {
+					j++
+					val = words[j]
+				}
+				inPlace = inPlace || row.inPlaceValue == "" || val == row.inPlaceValue
 			case !abbreviates(long, row.long):
 			case attached:
 				fn(j, val)
@@ -146,11 +157,8 @@ func Written(words []string, fn func(j int, text string)) {
 				j++
 				fn(j, words[j])
 			}
-		case opts && len(w) > 1 && w[0] == '-' && slices.Contains(row.single, w):
-			if j+1 < len(words) {
-				j++
-				fn(j, words[j])
-			}
+		case opts && row.single && len(w) > 1 && w[0] == '-':
+			j = row.singleDash(name, words, j, fn)
 		case opts && len(w) > 1 && w[0] == '-':
 			j = row.cluster(words, j, fn, &inPlace)
 		default:
@@ -162,8 +170,34 @@ func Written(words []string, fn func(j int, text string)) {
 		}
 	}
 	if row.operands || inPlace {
-		pathOperands(words[i:], i, fn)
+		k := 0
+		pathOperands(words[i:], i, row.values, func(j int, text string) {
+			k++
+			if k > row.skip && (row.at == 0 || k == row.at) {
+				fn(j, text)
+			}
+		})
 	}
+}
+
+// singleDash reads the single-dash option at words[j] of a program whose
+// options are names (go -ldflags, gcc -Wall): -o FILE and -oFILE write
+// FILE (or singleOut's name and its value); any other option is passed
+// over, with no value read into it. It returns the index of the last word
+// read.
+func (row writeRow) singleDash(name string, words []string, j int, fn func(int, string)) int {
+	w := words[j]
+	out := singleOut[name]
+	switch {
+	case out != "" && w == out || row.short != "" && len(w) == 2 && strings.IndexByte(row.short, w[1]) >= 0:
+		if j+1 < len(words) {
+			j++
+			fn(j, words[j])
+		}
+	case row.short != "" && out == "" && len(w) > 2 && strings.IndexByte(row.short, w[1]) >= 0 && name != "go" && name != "rustc":
+		fn(j, w[2:]) // cc -oFILE
+	}
+	return j
 }
 
 // cluster reads the short-option cluster at words[j]: a letter of an
@@ -175,7 +209,22 @@ func (row writeRow) cluster(words []string, j int, fn func(int, string), inPlace
 	for k := 1; k < len(w); k++ {
 		c := w[k]
 		if strings.IndexByte(row.inPlace, c) >= 0 {
-			*inPlace = true
+			if row.inPlaceValue == "" {
+				*inPlace = true
+				return j
+			}
+			val := w[k+1:]
+			if val == "" && j+1 < len(words) {
+				j++
+				val = words[j]
+			}
+			*inPlace = *inPlace || val == row.inPlaceValue
+			return j
+		}
+		if strings.IndexByte(row.values, c) >= 0 {
+			if k+1 == len(w) && j+1 < len(words) {
+				j++ // its value is the next word, no file
+			}
 			return j
 		}
 		if strings.IndexByte(row.short, c) < 0 {
@@ -210,12 +259,26 @@ func abbreviates(long string, names []string) bool {
 // in the segment) that its model finds: sed -i's files, not its script;
 // not the command of script -c CMD. Without a model, every word that is
 // not an option is one.
-func pathOperands(v []string, off int, fn func(int, string)) {
+func pathOperands(v []string, off int, values string, fn func(int, string)) {
 	m := argmodel.Lookup(v[0])
 	if m == nil || len(v) > MaxModelWords {
 		// Without a model, or past what a model reads: every word that
-		// is not an option (a script among them, checked all the same).
-		operands(v, 1, func(j int) { fn(off+j, v[j]) })
+		// is neither an option nor the value of one of values (a script
+		// among them, checked all the same).
+		opts := true
+		for j := 1; j < len(v); j++ {
+			w := v[j]
+			switch {
+			case opts && w == "--":
+				opts = false
+			case opts && len(w) > 1 && w[0] == '-':
+				if w[1] != '-' && strings.IndexByte(values, w[len(w)-1]) >= 0 {
+					j++ // touch -d DATE: the value is no file
+				}
+			default:
+				fn(off+j, w)
+			}
+		}
 		return
 	}
 	r := readings.Get().(*argmodel.Result)
