@@ -500,19 +500,28 @@ func (x *decider) computedVerdict(s *shell.Segment) (verdict, bool) {
 }
 
 // computedAt returns the first computed word of view v after its program
-// (-1 for none), and whether a computed word stands before any "--".
+// that may become a rule's words (-1 for none), and whether such a word
+// stands before any "--" (so that it may be options). A word may become
+// them when nothing literal comes before its expansion but a dash, and no
+// '/' is in it: ./"$F", build/*.o and "$TMP"/x.txt name files, never a
+// subcommand or an option. After "--", no rule's words are looked for.
 func computedAt(v []string, flags []uint8) (first int, opt bool) {
 	first = -1
-	end := false
 	for i := 1; i < len(v); i++ {
+		w := v[i]
 		if flags[i]&computedMask == 0 {
-			end = end || v[i] == "--"
+			if w == "--" {
+				return first, opt
+			}
+			continue
+		}
+		if strings.IndexByte(w, '/') >= 0 || strings.IndexByte("-$`{*?[", w[0]) < 0 {
 			continue
 		}
 		if first < 0 {
 			first = i
 		}
-		opt = opt || !end
+		opt = true
 	}
 	return first, opt
 }
