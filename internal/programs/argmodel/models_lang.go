@@ -242,7 +242,7 @@ func makeModel() *Spec {
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
 		Judge:    makeProgramVars,
-		EnvCode:  MakeVariable,
+		EnvCode:  makeEnvVariable,
 	}
 }
 
@@ -251,7 +251,7 @@ func makeModel() *Spec {
 // makefile at all).
 var makePrograms = words("CC", "CXX", "CPP", "FC", "LD", "AR", "AS", "RM", "SHELL", "MAKESHELL", "MAKE", "M4",
 	"LEX", "YACC", "CO", "GET", "PC", "TEX", "TANGLE", "WEAVE", "CWEAVE", "CTANGLE", "MAKEINFO", "TEXI2DVI",
-	"LINT", "OBJC", "GO", "GOFLAGS", "NPM", "PYTHON", "INSTALL", "STRIP", "RANLIB", "NM", "OBJCOPY", "OBJDUMP",
+	"LINT", "OBJC", "GO", "NPM", "PYTHON", "INSTALL", "STRIP", "RANLIB", "NM", "OBJCOPY", "OBJDUMP",
 	"PKG_CONFIG", "CARGO", "RUSTC", "DOCKER", "KUBECTL", "GIT")
 
 // makeTools are the programs a program variable commonly names, which
@@ -261,7 +261,8 @@ var makePrograms = words("CC", "CXX", "CPP", "FC", "LD", "AR", "AS", "RM", "SHEL
 var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfortran", "f77", "ld", "ld.gold",
 	"ld.lld", "lld", "ar", "llvm-ar", "as", "rm", "m4", "lex", "flex", "yacc", "bison", "byacc", "makeinfo",
 	"install", "strip", "ranlib", "nm", "objcopy", "objdump", "pkg-config", "pkgconf", "go", "cargo", "rustc",
-	"python", "python3", "npm", "make", "gmake", "true", "false", "tcc", "zig", "emcc", "nvcc")
+	"python", "npm", "make", "gmake", "true", "false", "tcc", "zig", "emcc", "nvcc", "ccache", "ld.bfd",
+	"sh", "bash", "dash") // a shell for SHELL; python3.12 is python (Versionless)
 
 // MakeVariable returns why a NAME=value assignment that make reads (from
 // its command line, or from the environment) runs a command the engine
@@ -285,6 +286,15 @@ func MakeVariable(assign string, computed bool) string {
 	return programValue(name, value, computed)
 }
 
+// makeEnvVariable is MakeVariable for the environment, where make takes
+// every variable but SHELL (it never uses the environment's).
+func makeEnvVariable(assign string, computed bool) string {
+	if strings.HasPrefix(assign, "SHELL=") {
+		return ""
+	}
+	return MakeVariable(assign, computed)
+}
+
 // goPrograms are the variables go reads from the environment to name the
 // programs cgo runs.
 var goPrograms = words("CC", "CXX", "FC", "AR", "PKG_CONFIG", "GCCGO")
@@ -303,9 +313,12 @@ func goVariable(assign string, computed bool) string {
 // or a program that is no build tool; "" for a build tool.
 func programValue(name, value string, computed bool) string {
 	if computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
-		return name + "= names the program make runs with a command line the engine does not read"
+		return name + "= names the program run with a command line the engine does not read"
 	}
-	tool := value[strings.LastIndexByte(value, '/')+1:]
+	tool := Versionless(value[strings.LastIndexByte(value, '/')+1:])
+	if strings.EqualFold(tool, name) {
+		return "" // DOCKER=docker, GIT=git: the program the variable is named for
+	}
 	if i := strings.LastIndexByte(tool, '-'); i > 0 && ascii.Digits(strings.ReplaceAll(tool[i+1:], ".", "")) {
 		tool = tool[:i] // gcc-12
 	}
@@ -313,7 +326,7 @@ func programValue(name, value string, computed bool) string {
 		tool = tool[j+1:] // x86_64-linux-gnu-gcc
 	}
 	if value != "" && !makeTools[tool] {
-		return name + "=" + value + " names a program make runs in place of a build tool"
+		return name + "=" + value + " names a program run in place of a build tool"
 	}
 	return ""
 }
