@@ -31,8 +31,9 @@ func judgeAWS(r *Result, words []string) {
 	}
 	svc := ops[0]
 	if !svc.Computed && svc.Text == "configure" && len(ops) > 1 && !strings.HasPrefix(ops[1].Text, "get") && ops[1].Text != "list" && ops[1].Text != "list-profiles" {
-		// configure set, import, sso, and the bare prompt write
-		// ~/.aws/config, whose credential_process names a program aws runs.
+		// configure set, import and sso write ~/.aws/config, whose
+		// credential_process names a program aws runs. (The bare prompt,
+		// aws configure alone, asks its questions of a person.)
 		r.Effects |= EffComputed
 		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: ops[1].Word,
 			Why: "aws configure writes the configuration (~/.aws, protected), which may name a program aws runs"})
