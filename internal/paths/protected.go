@@ -55,7 +55,14 @@ var defaultProtected = []string{
 	// (Mercurial's hooks, pip's index, Bundler's, gh's hosts, go env -w's
 	// file, less's key bindings), and CI workflows.
 	"**/.hgrc", "**/.config/pip/**", "**/.pip/**", "**/.bundle/config", "**/.config/gh/**",
-	"**/.config/go/env", "**/.lesskey", "**/.github/workflows/**",
+	"**/.config/go/env", "**/.lesskey", "**/.github/workflows/**", "**/.github/actions/**",
+	"**/.gitlab-ci.yml", "**/.circleci/**",
+	// Start-up files of editors, debuggers, terminal multiplexers, other
+	// shells and database clients, and docker's CLI plugins: each runs
+	// what it says when the program starts.
+	"**/.vim/**", "**/.gdbinit", "**/.config/gdb/**", "**/.tmux.conf", "**/.config/tmux/**",
+	"**/.kshrc", "**/.cshrc", "**/.tcshrc", "**/.psqlrc", "**/.my.cnf", "**/.config/emacs/**",
+	"**/.theia/**", "**/.fleet/**", "**/.docker/cli-plugins/**",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

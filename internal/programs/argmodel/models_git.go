@@ -73,6 +73,13 @@ func gitEffect(name, instead string, opts []Option) *Spec {
 	return s
 }
 
+// gitEffectSub is a subcommand with an effect of its own words.
+func gitEffectSub(name, why string, opts []Option) *Spec {
+	s := gitSub(name, opts)
+	s.Effect, s.Why, s.Instead = EffExternal, why, "git_merge"
+	return s
+}
+
 func gitExec(name, why string, opts []Option) *Spec {
 	s := gitSub(name, opts)
 	s.Effect, s.Why = EffExec, why
@@ -149,7 +156,7 @@ func gitModel() *Spec {
 			val("", RoleData, "deepen"), val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
 			val("", RoleData, "refmap"), val("o", RoleData, "server-option"), val("", RoleData, "negotiation-tip"),
 			val("", RoleData, "filter"), val("", RolePath, "submodule-prefix"))),
-		gitSub("pull", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
+		gitEffectSub("pull", "merges what it fetches into the work tree, as git merge does, and may write any file a commit holds", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
 			val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
 			opt("j", RoleData, "jobs"), val("", RoleData, "depth"), val("o", RoleData, "server-option"),
 			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup"))),
@@ -168,7 +175,8 @@ func gitModel() *Spec {
 		gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
 			val("o", RoleData, "server-option"))),
 		gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"))),
-		gitSub("archive", list(gitPackProgram("", "exec"), val("", RoleRemote, "remote"),
+		gitSub("archive", list(gitPackProgram("", "exec"),
+			val("", RoleRemote, "remote").does(EffExternal, "git archive --remote runs git-upload-archive on another host, over ssh"),
 			val("o", RolePath, "output"), val("", RoleData, "format", "prefix", "mtime"),
 			val("", RolePath, "add-file"), val("", RoleData, "add-virtual-file"))),
 		gitSub("grep", list(
