@@ -24,22 +24,39 @@ const (
 // readerRow is how an interpreter's command line gives its program: the
 // options that give code on it (-c CODE), the options that take the next
 // word as their value, and the options that print and exit.
-type readerRow struct{ code, values, exits string }
+type readerRow struct {
+	code, values, exits string
+	// files are the options whose value is a file holding the program
+	// (awk -f FILE, vim -S FILE, gdb -x FILE): standard input when that
+	// value is /dev/stdin or -, else a script operand.
+	files string
+	// text: no operand is the program's file (awk's and sed's first is
+	// its text, vim's are the files it edits), and without one it reads
+	// no program from its input; stdin: the program reads commands from
+	// its input whatever its operands are (gdb).
+	text, stdin bool
+}
 
 // readerRows are the interpreters whose command line the engine reads;
 // each reads its program from standard input when given none.
 var readerRows = map[string]readerRow{
-	"python": {"-c -m", "-W -X", pyExit}, "python2": {"-c -m", "-W -X", pyExit}, "python3": {"-c -m", "-W -X", pyExit},
-	"pypy": {"-c -m", "-W -X", pyExit}, "pypy3": {"-c -m", "-W -X", pyExit},
-	"node":   {"-e -p --eval --print", "-r --require --import --loader --experimental-loader -C --conditions", nodeExit},
-	"nodejs": {"-e -p --eval --print", "-r --require --import --loader --experimental-loader -C --conditions", nodeExit},
-	"perl":   {"-e -E", "-I", "-v --version -h --help"}, "ruby": {"-e", "-r -I -C", "--version -h --help"},
-	"php": {"-r -f", "-d -c -z", "-v --version -h --help"},
-	"lua": {"-e", "-l", "-v"}, "luajit": {"-e", "-l", "-v"}, "tclsh": {"", "", ""}, "Rscript": {"-e", "", "--version --help"},
-	"osascript": {"-e", "-l", ""},
-	"pwsh":      {pwshCode, "", pwshExit}, "powershell": {pwshCode, "", pwshExit},
-	"nu": {"-c --commands", "", "-v --version -h --help"}, "xonsh": {"-c", "", "-V --version -h --help"},
-	"elvish": {"-c", "", "-version -help"},
+	"python": {code: "-c -m", values: "-W -X", exits: pyExit}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit},
+	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit},
+	"node":   {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions", exits: nodeExit},
+	"nodejs": {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions", exits: nodeExit},
+	"perl":   {code: "-e -E", values: "-I", exits: "-v --version -h --help"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help"},
+	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
+	"lua": {code: "-e", values: "-l", exits: "-v"}, "luajit": {code: "-e", values: "-l", exits: "-v"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
+	"osascript": {code: "-e", values: "-l", exits: ""},
+	"pwsh":      {code: pwshCode, values: "", exits: pwshExit}, "powershell": {code: pwshCode, values: "", exits: pwshExit},
+	"nu": {code: "-c --commands", values: "", exits: "-v --version -h --help"}, "xonsh": {code: "-c", values: "", exits: "-V --version -h --help"},
+	"elvish": {code: "-c", exits: "-version -help"},
+	"awk":    {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
+	"gawk":   {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
+	"sed":    {code: "-e --expression", values: "-l", exits: "--version --help", files: "-f --file", text: true},
+	"vim":    {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
+	"nvim":   {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
+	"gdb":    {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", files: "-x --command -ix --init-command", stdin: true},
 }
 
 const (
@@ -60,6 +77,17 @@ var anyReader = func() readerRow {
 	}
 	return r
 }()
+
+// ReadsProgram reports a program whose command line readerRows reads (sed,
+// vim, gdb beside the interpreters): one that may take its program from a
+// file or its input.
+func ReadsProgram(name string) bool {
+	if _, ok := readerRows[name]; ok {
+		return true
+	}
+	_, ok := readerRows[argmodel.Versionless(name)]
+	return ok
+}
 
 // ProgramOf returns where view v (its program first) takes its program
 // from, and for FromOperand the index of the script operand. A shell reads
@@ -136,6 +164,25 @@ func shellProgram(v []string) (ProgramFrom, int) {
 func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
+		if row.files != "" && len(w) > 1 && w[0] == '-' {
+			name, val, attached := strings.Cut(w, "=")
+			if hasField(row.files, name) {
+				if !attached {
+					if j+1 >= len(v) {
+						return FromNothing, -1
+					}
+					j++
+					val = v[j]
+				}
+				if val == "-" || val == "/dev/stdin" || val == "/dev/fd/0" || strings.HasPrefix(val, "<(") {
+					return FromStdin, -1
+				}
+				if attached {
+					continue // --file=x.awk: compared by its word only when it stands alone
+				}
+				return FromOperand, j
+			}
+		}
 		if w == "-" {
 			return FromStdin, -1
 		}
@@ -161,7 +208,16 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 			}
 			continue
 		}
+		switch {
+		case row.stdin:
+			return FromStdin, -1 // gdb PROGRAM still reads its commands from its input
+		case row.text:
+			return FromNothing, -1 // awk 'PROGRAM' FILE…: the program is text
+		}
 		return FromOperand, j
+	}
+	if row.text {
+		return FromNothing, -1 // awk with no program fails; it reads none from its input
 	}
 	return FromStdin, -1
 }
