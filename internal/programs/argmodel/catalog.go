@@ -92,6 +92,7 @@ func rows() []row {
 		{name: "expect", build: fixed(expectModel)},
 		{name: "run-parts", build: fixed(runPartsModel)},
 		{name: "chmod", build: fixed(chmodModel)},
+		{name: "openssl", build: fixed(opensslModel)},
 		{name: "pwsh", aliases: []string{"powershell", "powershell.exe", "pwsh.exe"}, build: foreignShell},
 		{name: "nu", build: foreignShell},
 		{name: "xonsh", build: foreignShell},
@@ -180,6 +181,16 @@ func setsID(mode string, computed bool) bool {
 		return d&6 != 0
 	}
 	return strings.ContainsAny(mode, "s") && strings.ContainsAny(mode, "+=")
+}
+
+// opensslModel is openssl: s_client connects to a server and sends what
+// it reads from its input; the other commands work on local files.
+func opensslModel() *Spec {
+	single := Syntax{SingleDash: true, DoubleDash: true, Permute: true}
+	return &Spec{Name: "openssl", Syntax: single, Open: true, OpenSubs: true, Subs: []*Spec{
+		{Name: "s_client", Syntax: single, Open: true, Effect: EffExternal,
+			Why: "openssl s_client connects to a server and sends what it reads from its input"},
+	}}
 }
 
 // runPartsModel is run-parts: it runs every program in its directory,
