@@ -2,7 +2,6 @@ package permengine
 
 import (
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/permengine/permengine/internal/paths"
@@ -272,56 +271,15 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 	return ""
 }
 
-// unescapeCode reads the escapes that strings of awk, Python, JavaScript
-// and Perl share (\x2e, \056, \u002e, \.) as the bytes they stand for:
-// "\x2egit/config" names .git/config. A token without a backslash is
-// returned as it is.
+// unescapeCode reads a string's escapes (shell.Unescape: "\x2egit/config"
+// names .git/config); a backslash left before another byte is dropped, as
+// awk drops it (\.git is .git).
 func unescapeCode(t string) string {
 	if strings.IndexByte(t, '\\') < 0 {
 		return t
 	}
-	var b strings.Builder
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c != '\\' || i+1 >= len(t) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch e := t[i]; {
-		case (e == 'x' || e == 'u') && i+1 < len(t):
-			n := 2
-			if e == 'u' {
-				n = 4
-			}
-			end := i + 1
-			for end < len(t) && end < i+1+n && isHex(t[end]) {
-				end++
-			}
-			if v, err := strconv.ParseUint(t[i+1:end], 16, 32); err == nil && end > i+1 && v < 0x80 {
-				b.WriteByte(byte(v))
-				i = end - 1
-			} else {
-				b.WriteByte(e)
-			}
-		case e >= '0' && e <= '7':
-			end := i
-			for end < len(t) && end < i+3 && t[end] >= '0' && t[end] <= '7' {
-				end++
-			}
-			v, _ := strconv.ParseUint(t[i:end], 8, 32)
-			if v > 0 && v < 0x80 {
-				b.WriteByte(byte(v))
-			}
-			i = end - 1
-		default:
-			b.WriteByte(e) // \. is .
-		}
-	}
-	return b.String()
+	return strings.ReplaceAll(shell.Unescape(t), "\\", "")
 }
-
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // codeSeparator reports the bytes that end a path inside code: quotes,
 // spaces, brackets and operators.

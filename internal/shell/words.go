@@ -258,6 +258,18 @@ func unescapeDouble(b *strings.Builder, v string) {
 	}
 }
 
+// Unescape decodes the escapes of s the way bash decodes a $'…' string
+// (\xHH, \NNN, \uHHHH, \n, …); the strings of awk, Python, JavaScript and
+// Perl share them.
+func Unescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	ansiC(&b, s)
+	return b.String()
+}
+
 // ansiC decodes the body of a $'…' string the way bash does.
 func ansiC(b *strings.Builder, v string) {
 	for i := 0; i < len(v); i++ {
