@@ -175,6 +175,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.writtenProblem(s, pc); why != "" {
 		return why
 	}
+	if why := x.removedDirProblem(s, pc); why != "" {
+		return why
+	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
@@ -231,6 +234,59 @@ func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why strin
 		}
 	})
 	return why
+}
+
+// removedDirProblem checks the literal operands of a program that removes
+// them or changes who may use them (rm -rf .git, chmod -R 777 ~, rm -r .):
+// a directory that holds protected paths — one the protected patterns
+// name a part of, the home directory, the project folder or a directory
+// above it — takes them along.
+func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !programs.Removes(s.Words) {
+		return ""
+	}
+	programs.Written(s.Words, func(j int, text string) {
+		f := s.Flags[j]
+		if why != "" || text == "" || f&shell.WordExpands != 0 || !x.wk().Spend(pathCost(text, s.Dirs)) {
+			return
+		}
+		switch {
+		case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
+			why = shell.QuoteExcerpt(text) + " is the home directory, which holds protected paths (.ssh, .bashrc, …)"
+		case x.aboveRoot(text, s.Dirs):
+			why = shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
+		default:
+			if p := pc.LinkProblem(text, f, s.Dirs); p != "" {
+				why = shell.QuoteExcerpt(text) + " is " + p
+			}
+		}
+	})
+	if why != "" {
+		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
+	}
+	return why
+}
+
+// aboveRoot reports a word that names, from one of dirs, the scope root
+// or a directory that holds it.
+func (x *decider) aboveRoot(w string, dirs []string) bool {
+	if x.rootErr != nil || x.root == "" {
+		return false
+	}
+	for _, d := range dirs {
+		p := w
+		if !path.IsAbs(w) {
+			if d == "" {
+				continue
+			}
+			p = path.Join(d, w)
+		}
+		p = path.Clean(p)
+		if p == "/" || p == x.root || strings.HasPrefix(x.root, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // codePaths reads the words of an exec-capable segment (code given to an

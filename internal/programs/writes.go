@@ -30,6 +30,10 @@ type writeRow struct {
 	inPlace      string
 	inPlaceLong  []string
 	inPlaceValue string
+	// removes: it removes its operands or changes who may use them, so an
+	// operand that is a directory holding protected paths (.git, ~, the
+	// project itself) reaches them.
+	removes bool
 }
 
 // writeRows are the programs that write to or remove the files their
@@ -38,24 +42,24 @@ type writeRow struct {
 // content anywhere and are not rows.
 var writeRows = map[string]writeRow{
 	// Operands written whole.
-	"tee":      {operands: true},                         // tee FILE…: the copy of its input
-	"sponge":   {operands: true},                         // sponge FILE: its input, once read
-	"rm":       {operands: true},                         // removed
-	"unlink":   {operands: true},                         // removed
-	"shred":    {operands: true, values: "nsx"},          // overwritten, and removed with -u
-	"truncate": {operands: true, values: "sr"},           // cut to a size (truncate -s0 FILE empties it)
-	"touch":    {operands: true, values: "dtr"},          // created (an empty hook, a marker a tool trusts)
-	"chmod":    {operands: true},                         // its mode changed (chmod +x a hook); the model knows the mode
-	"chown":    {operands: true, skip: 1},                // its owner changed
-	"chgrp":    {operands: true, skip: 1},                // its group changed
-	"setfacl":  {operands: true, values: "mMxX"},         // its access list changed
-	"chattr":   {operands: true, skip: 1},                // its attributes changed
-	"zip":      {operands: true, at: 1},                  // the archive, first of its operands
-	"split":    {operands: true, at: 2, values: "abCln"}, // split FILE PREFIX: files named PREFIXaa…
-	"csplit":   {short: "f", long: []string{"prefix"}},   // csplit -f PREFIX: files named PREFIX00…
-	"uniq":     {operands: true, at: 2, values: "fsw"},   // uniq IN OUT: the second operand is written
-	"xxd":      {operands: true, at: 2, values: "cglos"}, // xxd IN OUT: the second operand is written
-	"script":   {operands: true},                         // script FILE: the typescript (the model knows -c CMD)
+	"tee":      {operands: true},                               // tee FILE…: the copy of its input
+	"sponge":   {operands: true},                               // sponge FILE: its input, once read
+	"rm":       {operands: true, removes: true},                // removed
+	"unlink":   {operands: true, removes: true},                // removed
+	"shred":    {operands: true, values: "nsx", removes: true}, // overwritten, and removed with -u
+	"truncate": {operands: true, values: "sr"},                 // cut to a size (truncate -s0 FILE empties it)
+	"touch":    {operands: true, values: "dtr"},                // created (an empty hook, a marker a tool trusts)
+	"chmod":    {operands: true, removes: true},                // its mode changed (chmod +x a hook); the model knows the mode
+	"chown":    {operands: true, skip: 1, removes: true},       // its owner changed
+	"chgrp":    {operands: true, skip: 1, removes: true},       // its group changed
+	"setfacl":  {operands: true, values: "mMxX"},               // its access list changed
+	"chattr":   {operands: true, skip: 1},                      // its attributes changed
+	"zip":      {operands: true, at: 1},                        // the archive, first of its operands
+	"split":    {operands: true, at: 2, values: "abCln"},       // split FILE PREFIX: files named PREFIXaa…
+	"csplit":   {short: "f", long: []string{"prefix"}},         // csplit -f PREFIX: files named PREFIX00…
+	"uniq":     {operands: true, at: 2, values: "fsw"},         // uniq IN OUT: the second operand is written
+	"xxd":      {operands: true, at: 2, values: "cglos"},       // xxd IN OUT: the second operand is written
+	"script":   {operands: true},                               // script FILE: the typescript (the model knows -c CMD)
 	// The value of an output option.
 	"sort":    {short: "o", long: []string{"output"}}, // sort -o FILE
 	"gsort":   {short: "o", long: []string{"output"}}, // GNU sort
@@ -86,6 +90,14 @@ var writeRows = map[string]writeRow{
 // singleOut are the single-dash output options of the single rows whose
 // outputs are named otherwise than -o (openssl -out FILE).
 var singleOut = map[string]string{"openssl": "-out"}
+
+// Removes reports whether the program of words (after assignments)
+// removes the files its operands name, or changes who may use them (rm,
+// chmod): a directory among them takes everything it holds along.
+func Removes(words []string) bool {
+	i := programAt(words)
+	return i < len(words) && writeRows[BaseName(words[i])].removes
+}
 
 // WritesOperands reports a view whose program writes to, removes, copies
 // or links the files its operands name, so that operands appended from
