@@ -500,11 +500,12 @@ func (x *decider) computedVerdict(s *shell.Segment) (verdict, bool) {
 }
 
 // computedAt returns the first computed word of view v after its program
-// that may become a rule's words (-1 for none), and whether such a word
-// stands before any "--" (so that it may be options). A word may become
-// them when nothing literal comes before its expansion but a dash, and no
-// '/' is in it: ./"$F", build/*.o and "$TMP"/x.txt name files, never a
-// subcommand or an option. After "--", no rule's words are looked for.
+// that may become a rule's words (-1 for none), and whether one that may
+// be options stands before any "--". A word with a '/' names a file
+// (./"$F", build/*.o, "$TMP"/x.txt), never a subcommand or an option; a
+// word with literal text before its expansion other than a dash
+// (dep$X) may complete a subcommand, never be an option. After "--", no
+// rule's words are looked for.
 func computedAt(v []string, flags []uint8) (first int, opt bool) {
 	first = -1
 	for i := 1; i < len(v); i++ {
@@ -515,13 +516,13 @@ func computedAt(v []string, flags []uint8) (first int, opt bool) {
 			}
 			continue
 		}
-		if strings.IndexByte(w, '/') >= 0 || strings.IndexByte("-$`{*?[", w[0]) < 0 {
+		if strings.IndexByte(w, '/') >= 0 {
 			continue
 		}
 		if first < 0 {
 			first = i
 		}
-		opt = true
+		opt = opt || strings.IndexByte("-$`{*?[", w[0]) >= 0
 	}
 	return first, opt
 }
