@@ -40,22 +40,27 @@ func TestInside(t *testing.T) {
 }
 
 func TestNeededDotName(t *testing.T) {
-	for pat, want := range map[string]string{
-		"**/.git/hooks":     ".git",
-		"**/.git/hooks/**":  ".git",
-		"**/.bashrc":        ".bashrc",
-		"/etc/**":           "",
-		"**/secrets/*.pem":  "",
-		"**/.env*":          "",
-		"**/.env*/.aws/x":   ".aws",
-		"**/{.aws,.kube}/x": "",
-		"**/[.]ssh/.x":      "",
-		"**/./.ssh":         ".ssh",
-		"**/../.ssh":        ".ssh",
-		"**/x.git/hooks":    "",
-		".ssh/**":           ".ssh",
+	for pat, want := range map[string][2]string{
+		"**/.git/hooks":     {".git", ""},
+		"**/.git/hooks/**":  {".git", ""},
+		"**/.bashrc":        {".bashrc", ""},
+		"/etc/**":           {"", ""},
+		"**/secrets/*.pem":  {"", ""},
+		"**/.env*":          {"", ".env"},
+		"**/.env.*":         {"", ".env."},
+		"**/.*":             {"", ""},     // no literal past the dot
+		"**/.?x":            {"", ""},     // no literal past the dot
+		"**/.env*/.aws/x":   {".aws", ""}, // a whole name picks fewer paths than a prefix
+		"**/{.aws,.kube}/x": {"", ""},
+		"**/[.]ssh/.x":      {"", ""},
+		"**/./.ssh":         {".ssh", ""},
+		"**/../.ssh":        {".ssh", ""},
+		"**/x.git/hooks":    {"", ""},
+		".ssh/**":           {".ssh", ""},
+		"**/.e[n]v/x":       {"", ".e"},
 	} {
-		assert.Equal(t, want, neededDotName(pat), pat)
+		name, prefix := neededDotName(pat)
+		assert.Equal(t, want, [2]string{name, prefix}, pat)
 	}
 }
 
@@ -63,7 +68,7 @@ func TestNeededDotName(t *testing.T) {
 // the result is what trying every glob in order gives.
 func TestProtectedMatchPrefilter(t *testing.T) {
 	extra := []string{"**/secrets/**", "**/.env*", "**/{.aws,.kube}/**", "/etc/**", "**/.config/gh/hosts.yml",
-		"**/X/.Y", "**/*.pem", "**/.git/config.d/**", "**/.ssh/known_hosts"}
+		"**/X/.Y", "**/*.pem", "**/.git/config.d/**", "**/.ssh/known_hosts", "**/.e[n]v/x", "**/.cache*/**"}
 	sets := []*protectedSet{defaultProtectedSet()}
 	s, err := compileProtected(extra)
 	if !assert.NoError(t, err) {
@@ -72,7 +77,8 @@ func TestProtectedMatchPrefilter(t *testing.T) {
 	sets = append(sets, s)
 	comps := []string{"ws", "proj", ".git", "hooks", "config", ".Git", "HOOKS", ".ssh", "known_hosts", ".env",
 		".envrc", ".env.local", ".aws", ".kube", "secrets", "etc", "x", ".y", "X", ".config", "gh", "hosts.yml",
-		"a.pem", ".bashrc", ".vscode", "settings.json", ".", "..", "config.d", ".github", ".idea"}
+		"a.pem", ".bashrc", ".vscode", "settings.json", ".", "..", "config.d", ".github", ".idea",
+		"...", ".env.example", ".ENV.x", ".environ", ".cache", ".cachedir", ".e", ".gitx"}
 	rng := rand.New(rand.NewSource(11))
 	hits := 0
 	for i := 0; i < 20000; i++ {
@@ -231,4 +237,28 @@ func TestDefaultPatternsAreDotOnly(t *testing.T) {
 		assert.True(t, dotNamePattern(p), "%s names no component starting with '.'", p)
 	}
 	assert.True(t, defaultProtectedSet().dotOnly)
+}
+
+// A working directory holds a dot name only when a component starts with
+// '.' and is not ".", ".." or "..." (cd ./pkg/... names a Go package
+// pattern, which no protected pattern can match): under it, words without
+// a dot are still passed over, and under .git every word is read.
+func TestDirsHaveDot(t *testing.T) {
+	for dirs, want := range map[string]bool{
+		"/ws/proj/pkg/...":    false,
+		"/ws/proj/...":        false,
+		"/ws/proj":            false,
+		"/ws/proj/.git":       true,
+		"/ws/proj/.../.git":   true,
+		"/ws/proj/..x":        false,
+		"/ws/proj/a.b/c":      false,
+		"/ws/proj/x /ws/.ssh": true,
+	} {
+		assert.Equal(t, want, dirsHaveDot(strings.Fields(dirs)), dirs)
+	}
+	pc := Default.Check("/ws/proj")
+	assert.False(t, pc.EveryWord([]string{"/ws/proj/pkg/..."}))
+	assert.True(t, pc.EveryWord([]string{"/ws/proj/.git"}))
+	assert.Equal(t, "", pc.Problem("hooks", 0, []string{"/ws/proj/pkg/..."}))
+	assert.NotEqual(t, "", pc.Problem("hooks", 0, []string{"/ws/proj/.git"}))
 }

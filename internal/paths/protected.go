@@ -94,10 +94,13 @@ type protectedSet struct {
 	nfas   []*nfa
 	except [][]string // protectedExcept, per pattern
 	// byName lists, for a component starting with '.' (lower case), the
-	// patterns that only match paths holding that component; always lists
-	// the others. A path's dot components pick the globs worth running.
-	byName map[string][]int
-	always []int
+	// patterns that only match paths holding that component; byPrefix
+	// the patterns that only match paths holding a component that starts
+	// with its prefix (".env." of "**/.env.*"); always lists the others.
+	// A path's dot components pick the globs worth running.
+	byName   map[string][]int
+	byPrefix []dotPrefix
+	always   []int
 	// dotOnly is true when every pattern names a component starting with
 	// '.', so a path without "/." cannot match and the globs are skipped.
 	dotOnly bool
@@ -130,6 +133,7 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 		nfas:     append(make([]*nfa, 0, n), s.nfas...),
 		except:   append(make([][]string, 0, n), s.except...),
 		byName:   make(map[string][]int, len(s.byName)),
+		byPrefix: slices.Clone(s.byPrefix),
 		always:   slices.Clone(s.always),
 		dotOnly:  s.dotOnly,
 	}
@@ -147,9 +151,12 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 		s.globs = append(s.globs, g)
 		s.nfas = append(s.nfas, compileGlob(strings.ToLower(pat)))
 		s.except = append(s.except, protectedExcept[pat])
-		if name := neededDotName(strings.ToLower(pat)); name != "" {
+		switch name, prefix := neededDotName(strings.ToLower(pat)); {
+		case name != "":
 			s.byName[name] = append(s.byName[name], len(s.globs)-1)
-		} else {
+		case prefix != "":
+			s.byPrefix = append(s.byPrefix, dotPrefix{prefix, len(s.globs) - 1})
+		default:
 			s.always = append(s.always, len(s.globs)-1)
 		}
 		if !dotNamePattern(pat) {
@@ -209,25 +216,41 @@ func (s *protectedSet) linkPrefixes() prefixSet {
 // with '.' and holds no glob syntax, when nothing before it can make it
 // optional: every path the pattern matches holds that component (patterns
 // are matched against absolute paths). "" when there is none.
-func neededDotName(pat string) string {
+func neededDotName(pat string) (name, prefix string) {
 	for i := 0; i < len(pat); i++ {
 		if pat[i] != '.' || i > 0 && pat[i-1] != '/' {
 			continue
 		}
 		if strings.ContainsAny(pat[:i], "{[?\\") {
-			return ""
+			return "", ""
 		}
 		j := strings.IndexByte(pat[i:], '/')
 		if j < 0 {
 			j = len(pat) - i
 		}
 		comp := pat[i : i+j]
-		if comp == "." || comp == ".." || strings.ContainsAny(comp, "*?[]{}\\") {
+		if comp == "." || comp == ".." {
 			continue
 		}
-		return comp
+		if k := strings.IndexAny(comp, "*?[]{}\\"); k >= 0 {
+			// A component with a glob in it: its literal head, when it
+			// holds more than the dot, is a prefix every match's
+			// component starts with (".env." of ".env.*").
+			if k > 1 && prefix == "" {
+				prefix = comp[:k]
+			}
+			continue
+		}
+		return comp, ""
 	}
-	return ""
+	return "", prefix
+}
+
+// dotPrefix is a pattern that only matches paths holding a component that
+// starts with prefix.
+type dotPrefix struct {
+	prefix string
+	i      int
 }
 
 // match returns the pattern that the absolute path p matches, or "".
@@ -241,12 +264,12 @@ func (s *protectedSet) match(p string) string {
 	if len(s.globs) > maxMarkedPatterns {
 		return s.matchAll(lp)
 	}
-	// Mark the patterns this path may match, then try them in order: the
-	// first pattern that matches is the one a reason names.
-	var mark [maxMarkedPatterns]bool
-	for _, i := range s.always {
-		mark[i] = true
-	}
+	// Pick the patterns this path may match, then try them in order: the
+	// first pattern that matches is the one a reason names. Most paths
+	// pick none or one, so they are gathered in a small list, not marked
+	// in an array of every pattern.
+	var room [8]int
+	picked := append(room[:0], s.always...)
 	for i := 1; i < len(lp); i++ {
 		if lp[i] != '.' || lp[i-1] != '/' {
 			continue
@@ -255,12 +278,23 @@ func (s *protectedSet) match(p string) string {
 		if j < 0 {
 			j = len(lp) - i
 		}
-		for _, k := range s.byName[lp[i:i+j]] {
-			mark[k] = true
+		comp := lp[i : i+j]
+		picked = append(picked, s.byName[comp]...)
+		for _, bp := range s.byPrefix {
+			if strings.HasPrefix(comp, bp.prefix) {
+				picked = append(picked, bp.i)
+			}
 		}
 	}
-	for i, g := range s.globs {
-		if mark[i] && g.Match(lp) && !s.excepted(i, lp) {
+	if len(picked) == 0 {
+		return ""
+	}
+	slices.Sort(picked)
+	for n, i := range picked {
+		if n > 0 && picked[n-1] == i {
+			continue
+		}
+		if s.globs[i].Match(lp) && !s.excepted(i, lp) {
 			return s.patterns[i]
 		}
 	}
@@ -395,10 +429,11 @@ func hasDotName(w string) bool {
 }
 
 // dirsHaveDot reports a working directory with a component starting with
-// '.', under which any relative word may be protected.
+// '.' (hasDotName: not "..." of "cd ./pkg/..."), under which any relative
+// word may be protected.
 func dirsHaveDot(dirs []string) bool {
 	for _, d := range dirs {
-		if strings.Contains(d, "/.") {
+		if hasDotName(d) {
 			return true
 		}
 	}
