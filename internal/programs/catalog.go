@@ -40,6 +40,7 @@ const (
 	Unpacker                     // may create files named by an archive or a patch (unpackers)
 	Commands                     // reads commands that may run a shell or write files (escapeRows)
 	Writes                       // writes to or removes files its words name (writeRows)
+	Reader                       // its command line says where it reads its program from (readerRows)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value
@@ -176,6 +177,9 @@ func build() map[string]*Program {
 	}
 	for v := range writeRows {
 		set(v, Writes)
+	}
+	for v := range readerRows {
+		set(v, Reader)
 	}
 	for i, r := range unitRows {
 		p := get(r.Verb)

@@ -33,6 +33,15 @@ func tableBits() map[Bits][]string {
 	for v := range carriers() {
 		t[Nested] = append(t[Nested], v)
 	}
+	for v := range escapeRows {
+		t[Commands] = append(t[Commands], v)
+	}
+	for v := range writeRows {
+		t[Writes] = append(t[Writes], v)
+	}
+	for v := range readerRows {
+		t[Reader] = append(t[Reader], v)
+	}
 	for _, v := range argmodel.Programs() {
 		b := bitsOfModel(v)
 		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner, Nested} {
@@ -56,7 +65,7 @@ func TestCatalogAgreesWithTables(t *testing.T) {
 	}
 	all := build()
 	for v, p := range all {
-		for bit := Wrapper; bit <= Unpacker; bit <<= 1 {
+		for bit := Wrapper; bit <= Reader; bit <<= 1 {
 			if p.Bits()&bit != 0 {
 				assert.True(t, slices.Contains(tables[bit], v), "%q has bit %b but no table names it", v, bit)
 			}
@@ -65,6 +74,18 @@ func TestCatalogAgreesWithTables(t *testing.T) {
 		assert.Zero(t, p.Bits()&(Assignment|PathName), "word bits are never in the catalog: %q", v)
 		assert.Equal(t, p.Bits(), BitsOf(v), "the bits index agrees with the catalog: %q", v)
 		assert.Equal(t, p.Bits(), Lookup(v).Bits(), v)
+	}
+}
+
+// A versioned name of an interpreter has its bits, the Reader bit among
+// them: python3.12 says where it reads its program from as python does.
+func TestVersionedNamesHaveTheirBits(t *testing.T) {
+	for v, base := range map[string]string{"python3.12": "python", "gawk-5.1": "gawk", "perl5.36.0": "perl", "node20": "node"} {
+		assert.Equal(t, BitsOf(base), BitsOf(v), v)
+		assert.NotZero(t, BitsOf(v)&Reader, v)
+	}
+	for _, v := range []string{"base64", "sha256sum", "ls", "git"} {
+		assert.Zero(t, BitsOf(v)&Reader, v)
 	}
 }
 

@@ -17,7 +17,7 @@ func ScriptFile(v []string, bits Bits) int {
 	if bits&PathName != 0 && bits&(Shell|Interpreter|Source) == 0 {
 		return 0
 	}
-	if bits&(Shell|Interpreter|Source) == 0 && !ReadsProgram(v[0]) {
+	if bits&(Shell|Interpreter|Source|Reader) == 0 {
 		return -1
 	}
 	if from, i := ProgramOf(v); from == FromOperand {

@@ -78,17 +78,6 @@ var anyReader = func() readerRow {
 	return r
 }()
 
-// ReadsProgram reports a program whose command line readerRows reads (sed,
-// vim, gdb beside the interpreters): one that may take its program from a
-// file or its input.
-func ReadsProgram(name string) bool {
-	if _, ok := readerRows[name]; ok {
-		return true
-	}
-	_, ok := readerRows[argmodel.Versionless(name)]
-	return ok
-}
-
 // ProgramOf returns where view v (its program first) takes its program
 // from, and for FromOperand the index of the script operand. A shell reads
 // sh [options] [script [args…]], a sourcer . FILE, an interpreter its
