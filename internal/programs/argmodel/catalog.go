@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/strtable"
 )
 
 // The catalog: every model, by every name its program is run as.
@@ -280,6 +281,10 @@ type loaded struct {
 // builds no model.
 var catalog = index(rows())
 
+// entries is catalog for the lookups a decision makes, several per
+// segment: a strtable answers them without a general map's hashing.
+var entries = strtable.New(catalog)
+
 func index(rs []row) map[string]*entry {
 	m := make(map[string]*entry, 2*len(rs))
 	add := func(name string, aliases []string, build func() *Spec) {
@@ -367,11 +372,11 @@ func loadName(name string) *loaded {
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
 		name = name[i+1:]
 	}
-	if e := catalog[name]; e != nil {
+	if e, _ := entries.Get(name); e != nil {
 		return e.load()
 	}
 	if base := Versionless(name); base != name {
-		if e := catalog[base]; e != nil {
+		if e, _ := entries.Get(base); e != nil {
 			return e.load() // python3.11 is python
 		}
 	}
