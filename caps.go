@@ -319,6 +319,51 @@ func (x *decider) judgeAll() {
 		x.judgedN = len(segs)
 	}
 	x.judgedDone = true
+	x.judgeExports()
+}
+
+// judgeExports judges every segment's views again with the assignments
+// the command passes on to its programs' environment (export CC=sudo;
+// make runs sudo as make's compiler; export DOCKER_HOST=ssh://h; docker
+// rm x reaches another machine). Where the assignment stands does not
+// matter: every program of the command is judged with all of them, which
+// may ask for a command that exports after its program runs, never
+// approve one that exports before.
+func (x *decider) judgeExports() {
+	segs := x.cmd.Segs
+	var env []string
+	var flags []uint8
+	for i := range segs {
+		segs[i].Exports(func(a string, computed bool) {
+			env = append(env, a)
+			f := uint8(0)
+			if computed {
+				f = shell.WordExpands
+			}
+			flags = append(flags, f)
+		})
+	}
+	if len(env) == 0 {
+		return
+	}
+	judged := x.judgedRoom[:x.judgedN]
+	if x.judgedMore != nil {
+		judged = x.judgedMore
+	}
+	for i := range judged {
+		j := &judged[i]
+		for _, v := range segs[i].Views {
+			if len(v) == 0 || !x.wk().Spend(len(env)) {
+				continue
+			}
+			if !j.reaches {
+				j.reach, j.reaches = programs.EnvEffect(v, env)
+			}
+			if j.computed == "" {
+				j.computed = programs.EnvComputed(v, env, flags, shell.WordExpands)
+			}
+		}
+	}
 }
 
 // textProblem scans the command's text for what cannot be shown

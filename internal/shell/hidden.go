@@ -151,6 +151,42 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 	}
 }
 
+// exporters are the declaration builtins whose NAME=value arguments may
+// reach the environment of the command's later programs (export, and the
+// others with -x or under set -a); env, sudo and doas pass theirs to their
+// own command only, which is a view of the segment already.
+var exporters = map[string]bool{"export": true, "declare": true, "typeset": true, "local": true, "readonly": true}
+
+// Exports calls fn for every assignment of s that may reach the
+// environment of the command's other programs: the arguments of export,
+// declare and the like (export CC=sudo; make), and the assignments of a
+// segment made of assignments alone, which export NAME or set -a pass on
+// (CC=sudo; export CC; make). computed says the shell expands the word.
+func (s *Segment) Exports(fn func(assign string, computed bool)) {
+	if s.AnyMask&MaskEq == 0 {
+		return
+	}
+	for vi, v := range s.Views {
+		if len(v) == 0 || !exporters[programs.BaseName(v[0])] {
+			continue
+		}
+		flags := s.ViewFlags(vi)
+		for j, w := range v {
+			if j > 0 && programs.IsAssignment(w) {
+				fn(w, j < len(flags) && flags[j]&WordExpands != 0)
+			}
+		}
+	}
+	for _, w := range s.Words {
+		if !programs.IsAssignment(w) {
+			return
+		}
+	}
+	for j, w := range s.Words {
+		fn(w, j < len(s.Flags) && s.Flags[j]&WordExpands != 0)
+	}
+}
+
 // hiddenEnv reads the variables a segment sets that run code.
 func (c *Command) hiddenEnv(idx int) {
 	s := &c.Segs[idx]
