@@ -160,8 +160,13 @@ func (x *decider) integrityCaps() {
 		if ranWritten {
 			continue // one such cap says it; a thousand "sh x" need not repeat it
 		}
-		if f := x.runsWrittenFile(i); f != "" {
-			x.cap(CodeIntegrity, s.Text, "runs "+shell.QuoteExcerpt(f)+", which this command writes first: what it runs is not read")
+		if f, by := x.runsWrittenFile(i, judged); f != "" {
+			why := "runs " + shell.QuoteExcerpt(f) + ", which this command writes first: what it runs is not read"
+			if by >= 0 {
+				why = "runs " + shell.QuoteExcerpt(f) + ", a file that an earlier program of this command may write (" +
+					shell.QuoteExcerpt(cmd.Segs[by].Text) + " runs code or writes files its argument names): what it runs is not read"
+			}
+			x.cap(CodeIntegrity, s.Text, why)
 			ranWritten = true
 		}
 	}
@@ -171,8 +176,12 @@ func (x *decider) integrityCaps() {
 // (programs.ScriptFile) when an earlier segment of the command writes
 // it: a redirection's target, tee's operands, a copy, move or link's
 // operands (cat > x.sh <<EOF … EOF; bash x.sh). Files are compared as
-// the paths they name from each segment's directories.
-func (x *decider) runsWrittenFile(i int) string {
+// the paths they name from each segment's directories. A file is also
+// taken to be written when an earlier segment has an exec-capable
+// argument (sed 'w x.sh', awk's print > "x.sh", python3 -c's open): the
+// files such code writes are not named where the engine reads them; by
+// is that segment, or -1.
+func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 	segs := x.cmd.Segs
 	s := &segs[i]
 	for vi, v := range s.Views {
@@ -194,15 +203,43 @@ func (x *decider) runsWrittenFile(i int) string {
 		default:
 			continue
 		}
+		for j := x.firstExec(judged); j < i && j < len(judged); j++ {
+			if judged[j].exec == "" && segs[j].Exec == "" {
+				continue
+			}
+			if !x.wk().Spend(i - j) {
+				return "", -1 // the integrity cap names the spent budget
+			}
+			if !x.cmd.Within(i, j) {
+				return f, j
+			}
+		}
 		written := x.writtenIndex()
 		x.wk().Spend(1 + len(s.Dirs))
 		for _, n := range namedFrom(f, s.Dirs) {
 			if j, ok := written[n]; ok && j < i {
-				return f
+				return f, -1
 			}
 		}
 	}
-	return ""
+	return "", -1
+}
+
+// firstExec returns the first segment with an exec-capable argument, or
+// the number of segments: worked out once per decision, so that
+// runsWrittenFile does not pass over the segments before it again for
+// every segment that runs a file.
+func (x *decider) firstExec(judged []segJudge) int {
+	if !x.execDone {
+		x.execDone, x.execAt = true, len(judged)
+		for j := range judged {
+			if judged[j].exec != "" || x.cmd.Segs[j].Exec != "" {
+				x.execAt = j
+				break
+			}
+		}
+	}
+	return x.execAt
 }
 
 // writtenIndex returns, for every path a segment of the command writes

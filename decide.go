@@ -62,6 +62,9 @@ type decider struct {
 	// each (writtenIndex), once something runs a file.
 	written     map[string]int
 	writtenDone bool
+	// The first segment with an exec-capable argument (firstExec).
+	execAt   int
+	execDone bool
 
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the

@@ -524,3 +524,19 @@ func (c *Command) fallbackSplit(src string, dirs []string, depth int, origin str
 	}
 	end()
 }
+
+// Within reports whether segment i was read out of segment j: a script
+// it carries, the command it wraps, or a program one of its arguments
+// runs (rg --hostname-bin=./x). Such segments follow j directly, nested
+// deeper or wrapped.
+func (c *Command) Within(i, j int) bool {
+	if j < 0 || i <= j || i >= len(c.Segs) {
+		return false
+	}
+	for k := j + 1; k <= i; k++ {
+		if c.Segs[k].Depth <= c.Segs[j].Depth && !c.Segs[k].wrapped {
+			return false
+		}
+	}
+	return true
+}

@@ -201,3 +201,29 @@ func TestLookThroughReadsTheWrappedCommand(t *testing.T) {
 	}
 	assert.Greater(t, read, 10, "the wrapped command was read on the way for most lines")
 }
+
+// A segment is within another when it was read out of it: the program an
+// argument runs, the command a wrapper runs, a nested script's commands;
+// never a later command of the same list.
+func TestWithin(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		i, j int
+		want bool
+	}{
+		{"rg --hostname-bin=./x TODO", 1, 0, true},
+		{"timeout 5 sh x.sh", 1, 0, true},
+		{"timeout 5 find . -exec ./x {} +", 2, 0, true},
+		{"timeout 5 find . -exec ./x {} +", 2, 1, true},
+		{"sed 'w x.sh' in; sh x.sh", 1, 0, false},
+		{"sed 'w x.sh' in; bash -c 'sh x.sh'", 2, 0, false},
+		{"sed 'w x.sh' in; bash -c 'sh x.sh'", 2, 1, true},
+		{"bash -c 'sed w in; sh x.sh'", 2, 1, false},
+		{"bash -c 'sed w in; sh x.sh'", 2, 0, true},
+		{"a; b", 0, 1, false},
+		{"a; b", 1, 5, false},
+	} {
+		cmd := Read(c.cmd, "/ws/proj")
+		assert.Equal(t, c.want, cmd.Within(c.i, c.j), "%q: %d within %d", c.cmd, c.i, c.j)
+	}
+}
