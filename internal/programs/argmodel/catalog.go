@@ -90,6 +90,7 @@ func rows() []row {
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},
 		{name: "gdb", build: fixed(gdbModel)},
+		{name: "gcc", aliases: []string{"cc", "g++", "c++", "clang", "clang++", "gfortran", "c99", "c89"}, build: compilerModel},
 		{name: "expect", build: fixed(expectModel)},
 		{name: "run-parts", build: fixed(runPartsModel)},
 		{name: "chmod", build: fixed(chmodModel)},

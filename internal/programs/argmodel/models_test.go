@@ -181,3 +181,26 @@ func TestTextTools(t *testing.T) {
 		{"vim +!id f", EffExec | EffComputed, "POA", "vim +cmd"},
 	})
 }
+
+func TestCompilers(t *testing.T) {
+	runs := EffExec | EffComputed
+	runRows(t, []parseRow{
+		{"gcc -O2 -Wall -o app main.c", 0, "POOOAA", "everyday options are data"},
+		{"clang++ -std=c++20 -I include x.cpp", 0, "POOAA", "clang's C++ name"},
+		{"gcc -wrapper sudo,id x.c", runs, "POAA", "-wrapper runs every pass under a command"},
+		{"gcc -B ./evil x.c", runs, "POAA", "-B chooses where the passes come from"},
+		{"gcc -Bevil/ x.c", runs, "POA", "-B with its value attached"},
+		{"gcc --prefix=evil/ x.c", runs, "POA", "--prefix is -B"},
+		{"gcc --pref evil/ x.c", runs, "POAA", "a prefix of --prefix counts"},
+		{"gcc -fplugin=./p.so x.c", runs, "POA", "a plugin is code"},
+		{"gcc -specs=./s x.c", runs, "POA", "a specs file names commands"},
+		{"clang -Xclang -load -Xclang ./p.so x.c", runs, "POOOAA", "clang loading a plugin"},
+		{"gcc -Wl,-plugin,x.so x.c", runs, "POA", "the linker's plugin"},
+		{"gcc -Xlinker -plugin x.c", runs, "POOA", "the linker's plugin, -Xlinker spelled"},
+		{"cc -fuse-ld=/tmp/ld x.c", runs, "POA", "a linker named by its path"},
+		{"cc -fuse-ld=lld x.c", 0, "POA", "a linker named by its name"},
+		{"gcc @opts x.c", runs, "PAA", "a response file holds options"},
+		{"gcc $CFLAGS x.c", runs, "PUA", "a computed word may be -wrapper"},
+		{"gcc -- x.c", 0, "PEA", "the end of the options"},
+	})
+}
