@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -34,6 +35,9 @@ type writeRow struct {
 	// operand that is a directory holding protected paths (.git, ~, the
 	// project itself) reaches them.
 	removes bool
+	// deletes: find's starting points, removed with all they hold when
+	// its expression deletes without a test of names (findDeleted).
+	deletes bool
 }
 
 // writeRows are the programs that write to or remove the files their
@@ -85,6 +89,9 @@ var writeRows = map[string]writeRow{
 	"awk":  {inPlace: "i", inPlaceLong: []string{"include"}, inPlaceValue: "inplace"},  // gawk -i inplace PROGRAM FILE…
 	"gawk": {inPlace: "i", inPlaceLong: []string{"include"}, inPlaceValue: "inplace"},  //
 	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
+	// Trees removed.
+	"find":  {removes: true, deletes: true}, // find DIR -delete: DIR and all it holds
+	"gfind": {removes: true, deletes: true}, //
 }
 
 // singleOut are the single-dash output options of the single rows whose
@@ -146,6 +153,10 @@ func Written(words []string, fn func(j int, text string)) {
 	if !ok {
 		return
 	}
+	if row.deletes {
+		findDeleted(words, i, fn)
+		return
+	}
 	inPlace := false
 	opts := true
 	for j := i + 1; j < len(words); j++ {
@@ -191,6 +202,64 @@ func Written(words []string, fn func(j int, text string)) {
 		})
 	}
 }
+
+// findDeleted calls fn with the starting points of the find at words[i]
+// when its expression deletes (-delete) and tests no names: find DIR
+// -delete, find DIR -type f -delete and find DIR -mindepth 1 -delete
+// remove all DIR holds, .git and .env among it. A test of names (-name,
+// -path, -regex) picks the files it deletes, unless an operator (-o, !,
+// ",") may turn the test around (find . -name x -o -delete).
+func findDeleted(words []string, i int, fn func(j int, text string)) {
+	deletes, names := false, false
+	start := -1
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case start < 0 && (w == "-H" || w == "-L" || w == "-P" || strings.HasPrefix(w, "-O")):
+			continue
+		case start < 0 && w == "-D":
+			j++
+			continue
+		case w == "-delete":
+			deletes = true
+		case findNameTests[w]:
+			names = true
+		case w == "-o" || w == "-or" || w == "!" || w == "-not" || w == ",":
+			names, deletes = false, deletes || slices.Contains(words[j+1:], "-delete")
+			j = len(words)
+		}
+		if start < 0 && (len(w) > 0 && w[0] != '-' && w != "(" && w != "!" || w == "-") {
+			continue // a starting point, found again below
+		}
+		if start < 0 {
+			start = j
+		}
+	}
+	if !deletes || names {
+		return
+	}
+	found := false
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case w == "-H" || w == "-L" || w == "-P" || strings.HasPrefix(w, "-O"):
+		case w == "-D":
+			j++
+		case w == "(" || w == "!" || len(w) > 1 && w[0] == '-':
+			if !found {
+				fn(j, ".") // no starting point: find starts at "."
+			}
+			return
+		default:
+			fn(j, w)
+			found = true
+		}
+	}
+}
+
+// findNameTests are find's tests of a file's name or path.
+var findNameTests = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true,
+	"-iwholename": true, "-regex": true, "-iregex": true, "-lname": true, "-ilname": true}
 
 // singleDash reads the single-dash option at words[j] of a program whose
 // options are names (go -ldflags, gcc -Wall): -o FILE and -oFILE write
