@@ -110,8 +110,10 @@ func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(
 // command line (an option's value, operands after the database), and
 // reports why one may run a shell command or write a file, or "". It also
 // reports whether the program reads more commands from its input: none
-// were given on the command line.
-func CommandEscapes(v []string) (why string, readsInput bool) {
+// were given on the command line. flags are v's word flags; commands in a
+// word that expands (psql -c "$Q") are known only at run time and may be
+// any, as are those of a view without flags.
+func CommandEscapes(v []string, flags []uint8, expands uint8) (why string, readsInput bool) {
 	if len(v) == 0 {
 		return "", false
 	}
@@ -122,9 +124,15 @@ func CommandEscapes(v []string) (why string, readsInput bool) {
 	}
 	given := false
 	first := true
-	check := func(text string) {
+	check := func(j int, text string) {
 		given = true
-		if why == "" && row.escapes(text) {
+		switch {
+		case why != "":
+		case j >= len(flags) || flags[j]&expands != 0:
+			// psql -c "$Q": the commands are known only at run time, and
+			// may be \! or COPY … PROGRAM.
+			why = name + " commands built at run time, which may run a shell command or write a file: " + text
+		case row.escapes(text):
 			why = name + " commands that may run a shell command or write a file: " + text
 		}
 	}
@@ -134,13 +142,13 @@ func CommandEscapes(v []string) (why string, readsInput bool) {
 			opt, val, hasVal := strings.Cut(w, "=")
 			switch code, attached := codeOption(row.codeOpts, opt); {
 			case code && attached != "":
-				check(attached) // -cSQL, -se SQL's e
+				check(j, attached) // -cSQL, -se SQL's e
 			case code:
 				if !hasVal && j+1 < len(v) {
 					j++
 					val = v[j]
 				}
-				check(val)
+				check(j, val)
 			case hasField(row.valueOpts, opt) && !hasVal:
 				j++ // a value, not the database
 			}
@@ -157,7 +165,7 @@ func CommandEscapes(v []string) (why string, readsInput bool) {
 			continue
 		}
 		if row.operands {
-			check(w)
+			check(j, w)
 		}
 	}
 	return why, !given

@@ -301,7 +301,7 @@ func (c *Command) hiddenEscapes(idx int) {
 		if len(v) == 0 || c.Segs[idx].ViewBits(vi)&programs.Commands == 0 {
 			continue
 		}
-		why, readsInput := programs.CommandEscapes(v)
+		why, readsInput := programs.CommandEscapes(v, c.Segs[idx].ViewFlags(vi), WordExpands)
 		if why != "" {
 			c.dyn(why)
 			return

@@ -204,3 +204,27 @@ func TestCompilers(t *testing.T) {
 		{"gcc -- x.c", 0, "PEA", "the end of the options"},
 	})
 }
+
+func TestDatabaseClients(t *testing.T) {
+	runRows(t, []parseRow{
+		{"psql -h prod -c x", EffExternal, "", "a host option"},
+		{"psql -qhprod -c x", EffExternal, "", "the host in a cluster, attached"},
+		{"psql -Uhank -c x", 0, "", "U takes the rest of the word: hank is a user"},
+		{"psql --ho=prod", EffExternal, "", "an abbreviation of --host"},
+		{"psql -d postgres://prod/app", EffExternal, "", "a URI as the database"},
+		{"psql -d app", 0, "", "a database name"},
+		{"psql 'host=prod dbname=app'", EffExternal, "", "a connection string"},
+		{"psql -h localhost -p 5433 app", 0, "", "this machine"},
+		{"psql -h /var/run/postgresql app", 0, "", "a socket's directory"},
+		{"psql -h $H app", EffExternal, "", "a host known at run time"},
+		{"psql -c $Q app", 0, "", "a computed command is no host (its escapes are judged elsewhere)"},
+		{"mysql -hdb.prod -e x", EffExternal, "", "mysql's attached host"},
+		{"mysql -uroot app", 0, "", "u takes a value"},
+		{"redis-cli -h cache.prod get k", EffExternal, "", "redis-cli's host"},
+		{"redis-cli -u redis://localhost:6379 get k", 0, "", "a local URL"},
+		{"mongosh mongodb://prod/app", EffExternal, "", "a URI operand"},
+		{"mongosh --eval db.x.find()", 0, "", "--eval's value is no URI"},
+		{"cqlsh prod.example.com", EffExternal, "", "cqlsh's host operand"},
+		{"sqlcmd -S prod -Q x", EffExternal, "", "sqlcmd's server"},
+	})
+}

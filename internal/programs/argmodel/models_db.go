@@ -1,0 +1,205 @@
+package argmodel
+
+import "strings"
+
+// Database clients run what they are given against a server: on this
+// machine an everyday part of development, on another one an effect
+// outside (psql -h prod.example.com -c 'DROP TABLE users'). A client
+// reaches another machine when a host option, a connection URI or a
+// connection string names a host that is not this one, or one known only
+// at run time; the variables that name its server do too. Without any,
+// it connects to this machine (the variables the person's own
+// environment holds are not the command's to show).
+
+// dbClient says how one client is told its server.
+type dbClient struct {
+	hosts      string // the short options whose value is a host (-h)
+	conns      string // the short options whose value may be a connection URI or string (psql -d)
+	argLetters string // the other short options that take a value (a cluster ends there)
+	// longs are its long options of a host (true) or of a connection URI
+	// or string (false), without dashes; any unambiguous prefix counts.
+	longs  map[string]bool
+	values []string // its other long options that take a value in the next word (--command SQL)
+	single bool     // long options are spelled with one dash (redis-cli -u, sqlcmd)
+	// operands: an operand may be a connection URI or string (psql's
+	// dbname "host=…", mongosh's URI); hostOperand: the first operand is
+	// the host (cqlsh).
+	operands, hostOperand bool
+	env                   []string // the variables that name its server
+}
+
+var (
+	pgLongs  = map[string]bool{"host": true, "dbname": false}
+	pgValues = []string{"command", "file", "username", "port", "variable", "set", "output", "log-file", "field-separator",
+		"record-separator", "pset", "table-attr", "format", "schema", "table", "exclude-schema", "exclude-table", "role"}
+	mysqlLongs  = map[string]bool{"host": true, "socket": true}
+	mongoValues = []string{"eval", "file", "username", "password", "authenticationDatabase", "authenticationMechanism", "port"}
+	pgEnv       = []string{"PGHOST", "PGHOSTADDR", "PGSERVICE", "PGSERVICEFILE"}
+)
+
+// dbClients are the database clients the engine knows.
+var dbClients = map[string]dbClient{
+	"psql":              {hosts: "h", conns: "d", argLetters: "cfLopPTUvF", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"pg_dump":           {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSj", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"pg_restore":        {hosts: "h", conns: "d", argLetters: "fpUFILnNPtTSj", longs: pgLongs, values: pgValues, env: pgEnv},
+	"mysql":             {hosts: "h", argLetters: "DePpSuO", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
+	"mariadb":           {hosts: "h", argLetters: "DePpSuO", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
+	"mysqldump":         {hosts: "h", argLetters: "PpSuw", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
+	"redis-cli":         {hosts: "h", conns: "u", argLetters: "psanri", single: true},
+	"mongosh":           {longs: map[string]bool{"host": true}, values: mongoValues, operands: true},
+	"mongo":             {longs: map[string]bool{"host": true}, values: mongoValues, operands: true},
+	"clickhouse-client": {hosts: "h", argLetters: "qdu", longs: map[string]bool{"host": true}},
+	"sqlcmd":            {hosts: "S", argLetters: "UPdQqiov", single: true},
+	"cqlsh":             {hostOperand: true},
+}
+
+// dbModel is a database client's model: its options are read as data,
+// and judgeDB finds the server it reaches.
+func dbModel(name string) *Spec {
+	c := dbClients[name]
+	s := &Spec{Name: name, Syntax: POSIX, Open: true, Judge: func(r *Result, words []string) { judgeDB(c, r, words) }}
+	for _, v := range c.env {
+		s.Env = append(s.Env, EnvVar{Name: v, Effect: EffExternal, Why: v + " names the database server, which may be on another machine"})
+	}
+	return s
+}
+
+// judgeDB finds the first word that connects the client to a server on
+// another machine, or to one known only at run time.
+func judgeDB(c dbClient, r *Result, words []string) {
+	found := func(i int, why string) {
+		r.Effects |= EffExternal
+		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i, Why: why})
+	}
+	operands := 0
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		v, at, isHost, ok := c.option(words, i)
+		switch {
+		case ok && (Computed(v) || isHost && !localHost(v) || !isHost && remoteConnection(v)):
+			found(at, words[0]+" connects to the database server "+v+", which may be on another machine")
+			return
+		case ok:
+			i = at
+		case len(w) > 1 && w[0] == '-' || w == "--":
+			i = c.valueEnd(words, i)
+		default:
+			operands++
+			if Computed(w) && (c.operands || c.hostOperand) ||
+				c.hostOperand && operands == 1 && !localHost(w) || remoteConnection(w) {
+				found(i, words[0]+" connects to "+w+", a database server that may be on another machine")
+				return
+			}
+		}
+	}
+}
+
+// option reads the server that the option at words[i] gives, if it is
+// one: its value, the index of the word that holds it, and whether it is
+// a host (else a connection URI or string).
+func (c dbClient) option(words []string, i int) (v string, at int, isHost, ok bool) {
+	w := words[i]
+	next := func(host bool) (string, int, bool, bool) {
+		if i+1 < len(words) {
+			return words[i+1], i + 1, host, true
+		}
+		return "", i, host, false
+	}
+	if strings.HasPrefix(w, "--") || c.single && len(w) > 2 && w[0] == '-' {
+		name, val, attached := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		for l, host := range c.longs {
+			if len(name) >= 2 && strings.HasPrefix(l, name) {
+				if attached {
+					return val, i, host, true
+				}
+				return next(host)
+			}
+		}
+		if strings.HasPrefix(w, "--") || len(w) > 2 && w[0] == '-' && c.single {
+			return "", i, false, false
+		}
+	}
+	if len(w) < 2 || w[0] != '-' {
+		return "", i, false, false
+	}
+	for k := 1; k < len(w); k++ {
+		host := strings.IndexByte(c.hosts, w[k]) >= 0
+		switch {
+		case (host || strings.IndexByte(c.conns, w[k]) >= 0) && k+1 < len(w):
+			return w[k+1:], i, host, true
+		case host || strings.IndexByte(c.conns, w[k]) >= 0:
+			return next(host)
+		case strings.IndexByte(c.argLetters, w[k]) >= 0:
+			return "", i, false, false // the rest is that option's value
+		}
+	}
+	return "", i, false, false
+}
+
+// valueEnd returns the index of the last word that the option at
+// words[i] reads: its value's, when the value is the next word.
+func (c dbClient) valueEnd(words []string, i int) int {
+	w := words[i]
+	if i+1 >= len(words) || strings.Contains(w, "=") {
+		return i
+	}
+	if strings.HasPrefix(w, "--") || c.single && len(w) > 2 {
+		name := strings.TrimLeft(w, "-")
+		for _, l := range c.values {
+			if len(name) >= 2 && strings.HasPrefix(l, name) {
+				return i + 1
+			}
+		}
+		if strings.HasPrefix(w, "--") || c.single {
+			return i
+		}
+	}
+	if strings.IndexByte(c.argLetters, w[len(w)-1]) >= 0 {
+		// The value of the cluster's last letter, unless an earlier
+		// letter takes the rest of the word.
+		for k := 1; k < len(w)-1; k++ {
+			if strings.IndexByte(c.argLetters, w[k]) >= 0 {
+				return i
+			}
+		}
+		return i + 1
+	}
+	return i
+}
+
+// localHost reports a host on this machine: its names and addresses, a
+// socket's directory, a connection string without a host.
+func localHost(h string) bool {
+	if strings.Contains(h, "://") {
+		return !remoteConnection(h)
+	}
+	if strings.Contains(h, "=") {
+		return !remoteConnection(h)
+	}
+	h = strings.ToLower(strings.Trim(h, "[]"))
+	if i := strings.LastIndexByte(h, ':'); i >= 0 && !strings.Contains(h[:i], ":") {
+		h = h[:i] // host:port
+	}
+	switch h {
+	case "", "localhost", "127.0.0.1", "::1", "0.0.0.0":
+		return true
+	}
+	return strings.HasPrefix(h, "/") // a Unix socket's directory
+}
+
+// remoteConnection reports a connection URI (postgres://prod/db) or a
+// connection string (host=prod dbname=x) that names a host on another
+// machine.
+func remoteConnection(w string) bool {
+	if i := strings.Index(w, "://"); i >= 0 {
+		return !localURL(w) && !strings.HasPrefix(w[i+3:], "/") && w[i+3:] != "" && !strings.HasPrefix(w[i+3:], "%2F")
+	}
+	for _, f := range strings.Fields(w) {
+		if k, v, ok := strings.Cut(f, "="); ok && (k == "host" || k == "hostaddr" || k == "service") {
+			if k == "service" || !localHost(strings.Trim(v, "'")) {
+				return true
+			}
+		}
+	}
+	return false
+}
