@@ -91,3 +91,16 @@ func TestMayHold(t *testing.T) {
 		}
 	}
 }
+
+func TestPythonServingModules(t *testing.T) {
+	runRows(t, []parseRow{
+		{"python3 -m http.server 8000", EffExternal, "", "it listens on every address"},
+		{"python3 -m http.server --bind 0.0.0.0", EffExternal, "", "every address, named"},
+		{"python3 -m http.server --bind 127.0.0.1 8000", 0, "", "this machine only"},
+		{"python3 -m http.server -b localhost", 0, "", "this machine only, -b"},
+		{"python3 -m http.server -b $H", EffExternal, "", "an address known at run time"},
+		{"python -m pydoc json", 0, "", "pydoc prints"},
+		{"python -m pydoc -p 1234", EffExternal, "", "pydoc -p serves"},
+		{"python3 -m pytest -q", 0, "", "a test runner"},
+	})
+}

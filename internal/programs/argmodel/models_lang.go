@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/ascii"
@@ -57,6 +58,39 @@ var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib"
 // time.
 func codeModule(v string, computed bool) bool { return computed || codeModules[v] }
 
+// servingModules are the Python modules that, run with -m, serve this
+// machine's files or mail to others; each listens on every address unless
+// told one (-b/--bind).
+var servingModules = words("http.server", "smtpd", "xmlrpc.server", "pydoc")
+
+// judgePython finds a serving module (python3 -m http.server) that listens
+// on an address other machines reach: it serves the project's files, .env
+// among them. pydoc serves only with -p or -b.
+func judgePython(r *Result, words []string) {
+	for _, it := range r.Items {
+		if it.Kind != KindValue || it.Opt == nil || it.Opt.Short != "m" || !servingModules[it.Text] {
+			continue
+		}
+		rest := words[it.Word+1:]
+		if it.Text == "pydoc" && !slices.ContainsFunc(rest, func(w string) bool { return w == "-p" || w == "-b" || strings.HasPrefix(w, "-p") }) {
+			return
+		}
+		for j, w := range rest {
+			v, ok := strings.CutPrefix(w, "--bind=")
+			if !ok && (w == "-b" || w == "--bind" || w == "--bi" || w == "--b") && j+1 < len(rest) {
+				v, ok = rest[j+1], true
+			}
+			if ok && !Computed(v) && (v == "localhost" || v == "::1" || strings.HasPrefix(v, "127.")) {
+				return // this machine only (0.0.0.0 and :: are every address)
+			}
+		}
+		r.Effects |= EffExternal
+		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
+			Why: "python -m " + it.Text + " serves this machine's files to other machines (it listens on every address without --bind 127.0.0.1)"})
+		return
+	}
+}
+
 // judgeNode reads node's aliases and module specifiers: -pe is --print
 // --eval, so the next word is code; a module imported from a data: URL
 // (--import data:text/javascript,…) is code given on the command line.
@@ -101,7 +135,7 @@ func judgeNode(r *Result, words []string) {
 
 func langRows() []row {
 	py := func(name string) *Spec {
-		return interp(name,
+		s := interp(name,
 			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Lang: LangPython, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
 			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData),
 				Effect: EffExec | EffComputed, Check: codeModule, Why: "this module runs code from its arguments or its input, or extracts an archive, which the engine does not read"},
@@ -109,6 +143,8 @@ func langRows() []row {
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
 			flag("P"), flag("q"), flag("s"), flag("S"), flag("u"), flag("v"), flag("V"), flag("x"),
 			val("", RoleData, "check-hash-based-pycs"))
+		s.Judge = judgePython
+		return s
 	}
 	node := func(name string) *Spec {
 		s := interp(name,
