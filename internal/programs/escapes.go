@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
 
 // Programs that read commands, from their arguments or their input, some
 // of which run a shell command or write any file the command names: ed's
@@ -14,7 +18,7 @@ import "strings"
 // and which text runs a shell or writes a file.
 type escapeRow struct {
 	codeOpts  string // space-separated options whose value is commands (-c, --command=…)
-	valueOpts string // space-separated options that take the next word as their value
+	valueOpts string // space-separated options that take the next word as their value (a database client's, from its model)
 	operands  bool   // operands after the first (the database) are commands
 	stdinOnly bool   // commands come from the input only (ed)
 	escapes   func(text string) bool
@@ -26,12 +30,9 @@ var escapeRows = map[string]escapeRow{
 	"ex": {stdinOnly: true, escapes: anyCommand},
 	"sqlite3": {codeOpts: "-cmd", operands: true, escapes: sqliteEscapes,
 		valueOpts: "-init -separator -newline -nullvalue -mmap -vfs -heap -maxsize -lookaside -pagecache -pcachetrace"},
-	"psql": {codeOpts: "-c --command", escapes: psqlEscapes,
-		valueOpts: "-d --dbname -h --host -p --port -U --username -f --file -v --set --variable -o --output -P --pset -F -R -T -L --log-file"},
-	"mysql": {codeOpts: "-e --execute", escapes: mysqlEscapes,
-		valueOpts: "-h --host -P --port -u --user -D --database -S --socket --default-character-set"},
-	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes,
-		valueOpts: "-h --host -P --port -u --user -D --database -S --socket --default-character-set"},
+	"psql":    {codeOpts: "-c --command", escapes: psqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("psql"), " ")},
+	"mysql":   {codeOpts: "-e --execute", escapes: mysqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("mysql"), " ")},
+	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("mariadb"), " ")},
 }
 
 func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }

@@ -1,6 +1,10 @@
 package argmodel
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // Database clients run what they are given against a server: on this
 // machine an everyday part of development, on another one an effect
@@ -16,6 +20,7 @@ type dbClient struct {
 	hosts      string // the short options whose value is a host (-h)
 	conns      string // the short options whose value may be a connection URI or string (psql -d)
 	argLetters string // the other short options that take a value (a cluster ends there)
+	attached   string // the short options whose value is only the rest of their word (mysql -pSECRET)
 	// longs are its long options of a host (true) or of a connection URI
 	// or string (false), without dashes; any unambiguous prefix counts.
 	longs  map[string]bool
@@ -33,24 +38,51 @@ var (
 	pgValues = []string{"command", "file", "username", "port", "variable", "set", "output", "log-file", "field-separator",
 		"record-separator", "pset", "table-attr", "format", "schema", "table", "exclude-schema", "exclude-table", "role"}
 	mysqlLongs  = map[string]bool{"host": true, "socket": true}
+	mysqlValues = []string{"port", "user", "database", "default-character-set", "execute"}
 	mongoValues = []string{"eval", "file", "username", "password", "authenticationDatabase", "authenticationMechanism", "port"}
 	pgEnv       = []string{"PGHOST", "PGHOSTADDR", "PGSERVICE", "PGSERVICEFILE"}
 )
 
 // dbClients are the database clients the engine knows.
 var dbClients = map[string]dbClient{
-	"psql":              {hosts: "h", conns: "d", argLetters: "cfLopPTUvF", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"psql":              {hosts: "h", conns: "d", argLetters: "cfLopPRTUvF", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
 	"pg_dump":           {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSj", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
 	"pg_restore":        {hosts: "h", conns: "d", argLetters: "fpUFILnNPtTSj", longs: pgLongs, values: pgValues, env: pgEnv},
-	"mysql":             {hosts: "h", argLetters: "DePpSuO", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
-	"mariadb":           {hosts: "h", argLetters: "DePpSuO", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
-	"mysqldump":         {hosts: "h", argLetters: "PpSuw", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
+	"mysql":             {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, env: []string{"MYSQL_HOST"}},
+	"mariadb":           {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, env: []string{"MYSQL_HOST"}},
+	"mysqldump":         {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
 	"redis-cli":         {hosts: "h", conns: "u", argLetters: "psanri", single: true},
 	"mongosh":           {longs: map[string]bool{"host": true}, values: mongoValues, operands: true},
 	"mongo":             {longs: map[string]bool{"host": true}, values: mongoValues, operands: true},
 	"clickhouse-client": {hosts: "h", argLetters: "qdu", longs: map[string]bool{"host": true}},
 	"sqlcmd":            {hosts: "S", argLetters: "UPdQqiov", single: true},
 	"cqlsh":             {hostOperand: true},
+}
+
+// ClientValueOptions returns the options of database client name that
+// take the next word as their value, spelled as typed (-h --host), or nil
+// for a program that is no client: the readers of its commands pass over
+// them to find the database operand.
+func ClientValueOptions(name string) []string {
+	c, ok := dbClients[name]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range c.hosts + c.conns + c.argLetters {
+		out = append(out, "-"+string(l))
+	}
+	dashes := "--"
+	if c.single {
+		dashes = "-"
+	}
+	for _, l := range slices.Sorted(maps.Keys(c.longs)) {
+		out = append(out, dashes+l)
+	}
+	for _, l := range c.values {
+		out = append(out, dashes+l)
+	}
+	return out
 }
 
 // dbModel is a database client's model: its options are read as data,
@@ -129,7 +161,7 @@ func (c dbClient) option(words []string, i int) (v string, at int, isHost, ok bo
 			return w[k+1:], i, host, true
 		case host || strings.IndexByte(c.conns, w[k]) >= 0:
 			return next(host)
-		case strings.IndexByte(c.argLetters, w[k]) >= 0:
+		case strings.IndexByte(c.argLetters, w[k]) >= 0 || strings.IndexByte(c.attached, w[k]) >= 0:
 			return "", i, false, false // the rest is that option's value
 		}
 	}
@@ -158,7 +190,7 @@ func (c dbClient) valueEnd(words []string, i int) int {
 		// The value of the cluster's last letter, unless an earlier
 		// letter takes the rest of the word.
 		for k := 1; k < len(w)-1; k++ {
-			if strings.IndexByte(c.argLetters, w[k]) >= 0 {
+			if strings.IndexByte(c.argLetters+c.attached, w[k]) >= 0 {
 				return i
 			}
 		}

@@ -1,6 +1,11 @@
 package argmodel
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // gitWorst is everything a git subcommand can do.
 const gitWorst = EffExternal | EffExec | EffConfig | EffComputed
@@ -227,4 +232,20 @@ func TestDatabaseClients(t *testing.T) {
 		{"cqlsh prod.example.com", EffExternal, "", "cqlsh's host operand"},
 		{"sqlcmd -S prod -Q x", EffExternal, "", "sqlcmd's server"},
 	})
+}
+
+// The options a database client's commands reader passes over are its
+// model's: psql's and mysql's value options, and mysql's -p, whose
+// password is only ever attached.
+func TestClientValueOptions(t *testing.T) {
+	psql := ClientValueOptions("psql")
+	for _, o := range strings.Fields("-d --dbname -h --host -p --port -U --username -f --file -v --set --variable -o --output -P --pset -F -R -T -L --log-file") {
+		assert.Contains(t, psql, o)
+	}
+	mysql := ClientValueOptions("mysql")
+	for _, o := range strings.Fields("-h --host -P --port -u --user -D --database -S --socket --default-character-set") {
+		assert.Contains(t, mysql, o)
+	}
+	assert.NotContains(t, mysql, "-p")
+	assert.Nil(t, ClientValueOptions("ls"))
 }
