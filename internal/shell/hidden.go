@@ -122,6 +122,21 @@ func envKindOf(name string) envKind {
 	return envNone
 }
 
+// inertLess reports a LESS value made only of less's flags that change
+// the display: no option that takes a value (-k a key file, -o a log file,
+// -t a tag), no +command, no long option.
+func inertLess(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if strings.IndexByte("-RFXSNiIMmnqQrsuUwWeEaABcCdfgGJKLV~ ", v[i]) < 0 {
+			return false
+		}
+		if v[i] == '-' && i+1 < len(v) && v[i+1] == '-' {
+			return false // a long option
+		}
+	}
+	return true
+}
+
 // declarers take NAME=value words as arguments, which set (and for env
 // and export, pass on) variables.
 var declarers = map[string]bool{
@@ -221,6 +236,9 @@ func (c *Command) hiddenEnv(idx int) {
 				c.dyn(name + " names a file that the shell runs before the command: code the engine cannot see")
 			}
 		case envHidden:
+			if name == "LESS" && !computed && inertLess(value) {
+				return // LESS=-R, LESS=-FRX: display flags only
+			}
 			c.dyn(name + " chooses or loads code that the engine cannot see")
 		case envArith:
 			if !ascii.Digits(value) {
