@@ -406,12 +406,13 @@ func simpleWrapper(name, letters string, longs []string, positional int) *Spec {
 }
 
 // adminTools change the system as a whole, which needs privilege: users,
-// kernel modules, mounts, the firewall, file systems, the power state.
+// kernel modules, mounts, the firewall, file systems, the power state,
+// system daemons (start-stop-daemon -a runs any program as one).
 var adminTools = []string{"visudo", "useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel",
 	"passwd", "chpasswd", "chsh", "chfn", "gpasswd", "newgrp", "insmod", "rmmod", "modprobe", "mount",
 	"umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "setcap", "capsh", "machinectl",
 	"please", "sudo-rs", "mkfs", "mke2fs", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "wipefs", "fdisk",
-	"parted", "reboot", "shutdown", "poweroff", "halt"}
+	"parted", "reboot", "shutdown", "poweroff", "halt", "start-stop-daemon"}
 
 func adminRows() []row {
 	out := make([]row, 0, len(adminTools))
