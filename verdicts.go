@@ -505,8 +505,7 @@ func (x *decider) computedVerdict(s *shell.Segment) (verdict, bool) {
 // (./"$F", build/*.o, "$TMP"/x.txt), never a subcommand or an option; a
 // word with literal text before its expansion other than a dash
 // (dep$X) may complete a subcommand, never be an option. After "--", no
-// rule's words are looked for. A quoted expansion that the program's
-// model reads as an option's value is passed over.
+// rule's words are looked for.
 func computedAt(v []string, flags []uint8) (first int, opt bool) {
 	first = -1
 	for i := 1; i < len(v); i++ {
@@ -518,12 +517,6 @@ func computedAt(v []string, flags []uint8) (first int, opt bool) {
 			continue
 		}
 		if strings.IndexByte(w, '/') >= 0 {
-			continue
-		}
-		if flags[i]&(computedMask|shell.WordSplits) == shell.WordExpands && programs.OptionValue(v, i) {
-			// A quoted expansion that is an option's value (git -C "$DIR"
-			// status) stays one word, that option's: neither a
-			// subcommand nor an option.
 			continue
 		}
 		if first < 0 {

@@ -324,30 +324,3 @@ func carriesShell(it argmodel.Item) bool {
 	}
 	return it.Role == argmodel.RoleProgram || it.Role == argmodel.RoleCode && it.Lang == argmodel.LangShell
 }
-
-// OptionValue reports whether word i of view v is, through its
-// program's model, the value of an option given in the word before it
-// (git -C DIR, kubectl -n NS): a word that cannot be the program's
-// subcommand nor one of its options, whatever its text. It reports false
-// without a model.
-func OptionValue(v []string, i int) bool {
-	if i <= 0 || i >= len(v) || len(v) > MaxModelWords {
-		return false
-	}
-	m := argmodel.Lookup(v[0])
-	if m == nil {
-		return false
-	}
-	r := readings.Get().(*argmodel.Result)
-	defer readings.Put(r)
-	argmodel.ParseFlags(r, m, v[:i+1], nil, 0)
-	if i >= len(r.Words) || r.Words[i] != argmodel.KindValue {
-		return false
-	}
-	for _, it := range r.Items {
-		if it.Word == i && it.Kind == argmodel.KindValue && it.Text == v[i] {
-			return true // the whole word, not a value attached to an option in it
-		}
-	}
-	return false
-}

@@ -19,7 +19,6 @@ const (
 	WordExpSlash                   // an expansion is followed by '/', or hides a path in ${x:-/…}
 	WordBrace                      // contains an unquoted { (brace expansion possible)
 	WordDotGlob                    // a path component such as .* or .? that a glob may turn into ..
-	WordSplits                     // an expansion outside double quotes: its value may be several words
 )
 
 // GuessFlags gives words whose quoting is no longer known (a command given
@@ -30,7 +29,7 @@ func GuessFlags(words []string) []uint8 {
 	for i, w := range words {
 		f := litFlags(w, true)
 		if strings.ContainsAny(w, "$`") {
-			f |= WordExpands | WordSplits
+			f |= WordExpands
 			if (w[0] == '$' || w[0] == '`') && strings.IndexByte(w, '/') > 0 {
 				f |= WordExpSlash
 			}
@@ -97,7 +96,7 @@ func wordTextIn(src string, w *syntax.Word, level int) (string, uint8) {
 			flags |= WordGlob
 		default:
 			b.WriteString(nodeSource(src, part))
-			flags |= WordExpands | WordSplits | hiddenPathFlag(src, part, level)
+			flags |= WordExpands | hiddenPathFlag(src, part, level)
 			isExp = true
 		}
 		if afterExp && b.Len() > start && b.String()[start] == '/' {
