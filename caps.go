@@ -387,17 +387,34 @@ func (x *decider) judgeExports() {
 	if x.judgedMore != nil {
 		judged = x.judgedMore
 	}
+	// What the assignments do depends on the program alone: each program
+	// is judged with them once, so that the cost stays linear.
+	type found struct {
+		reach    programs.Reach
+		reaches  bool
+		computed string
+	}
+	seen := map[string]found{}
 	for i := range judged {
 		j := &judged[i]
 		for _, v := range segs[i].Views {
-			if len(v) == 0 || !x.wk().Spend(len(env)) {
+			if len(v) == 0 {
 				continue
 			}
-			if !j.reaches {
-				j.reach, j.reaches = programs.EnvEffect(v, env)
+			f, ok := seen[v[0]]
+			if !ok {
+				if !x.wk().Spend(len(env) + len(v[0])) {
+					return
+				}
+				f.reach, f.reaches = programs.EnvEffect(v, env)
+				f.computed = programs.EnvComputed(v, env, flags, shell.WordExpands)
+				seen[v[0]] = f
+			}
+			if !j.reaches && f.reaches {
+				j.reach, j.reaches = f.reach, true
 			}
 			if j.computed == "" {
-				j.computed = programs.EnvComputed(v, env, flags, shell.WordExpands)
+				j.computed = f.computed
 			}
 		}
 	}

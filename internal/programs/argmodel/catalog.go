@@ -417,6 +417,7 @@ var versioned = map[string]bool{
 	"lua": true, "luajit": true, "tclsh": true, "wish": true, "bash": true, "zsh": true, "ksh": true,
 	"dash": true, "fish": true, "pwsh": true, "deno": true, "bun": true, "Rscript": true, "gawk": true,
 	"java": true, "jshell": true, "guile": true, "racket": true, "sbcl": true, "ocaml": true, "erl": true,
+	"gcc": true, "g++": true, "clang": true, "clang++": true, "cpp": true, "gfortran": true, // gcc-12, clang-17
 }
 
 // Lookup returns the model of the program run by the name name (its

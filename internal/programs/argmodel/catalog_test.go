@@ -74,7 +74,9 @@ func TestVersionless(t *testing.T) {
 		"base64":         "base64",  // not a versioned program
 		"s3":             "s3",
 		"md5":            "md5",
-		"gcc-12":         "gcc-12",
+		"gcc-12":         "gcc", // the compilers are installed under versioned names too
+		"clang-17":       "clang",
+		"ld-12":          "ld-12",
 		"dd":             "dd",
 	} {
 		if got := Versionless(name); got != want {

@@ -100,7 +100,11 @@ func TestPythonServingModules(t *testing.T) {
 		{"python3 -m http.server -b localhost", 0, "", "this machine only, -b"},
 		{"python3 -m http.server -b $H", EffExternal, "", "an address known at run time"},
 		{"python -m pydoc json", 0, "", "pydoc prints"},
-		{"python -m pydoc -p 1234", EffExternal, "", "pydoc -p serves"},
+		{"python -m pydoc -p 1234", 0, "", "pydoc -p serves on localhost"},
+		{"python -m pydoc -n 0.0.0.0 -p 8000 -b", EffExternal, "", "pydoc -n names every address; -b opens a browser"},
+		{"python3 -m http.server -b 127.0.0.1 -b 0.0.0.0 8765", EffExternal, "", "the last -b counts"},
+		{"python3 -m http.server -b 127.evil.example", EffExternal, "", "a name that starts like a loopback address"},
+		{"python3 -m http.server -b ::1", 0, "", "IPv6 loopback"},
 		{"python3 -m pytest -q", 0, "", "a test runner"},
 	})
 }

@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"net"
 	"slices"
 	"strings"
 
@@ -59,36 +60,49 @@ var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib"
 func codeModule(v string, computed bool) bool { return computed || codeModules[v] }
 
 // servingModules are the Python modules that, run with -m, serve this
-// machine's files or mail to others; each listens on every address unless
-// told one (-b/--bind).
+// machine's files or mail to others: http.server listens on every address
+// unless -b/--bind names one; pydoc -p, smtpd and xmlrpc.server are judged
+// the same way, pydoc only when -n names its host.
 var servingModules = words("http.server", "smtpd", "xmlrpc.server", "pydoc")
 
 // judgePython finds a serving module (python3 -m http.server) that listens
 // on an address other machines reach: it serves the project's files, .env
-// among them. pydoc serves only with -p or -b.
+// among them.
 func judgePython(r *Result, words []string) {
 	for _, it := range r.Items {
 		if it.Kind != KindValue || it.Opt == nil || it.Opt.Short != "m" || !servingModules[it.Text] {
 			continue
 		}
 		rest := words[it.Word+1:]
-		if it.Text == "pydoc" && !slices.ContainsFunc(rest, func(w string) bool { return w == "-p" || w == "-b" || strings.HasPrefix(w, "-p") }) {
-			return
+		if it.Text == "pydoc" && !slices.ContainsFunc(rest, func(w string) bool { return w == "-n" || strings.HasPrefix(w, "-n") }) {
+			return // pydoc -p serves on localhost unless -n names a host
 		}
+		bind, named := "", false // the last one counts, as argparse reads it
 		for j, w := range rest {
-			v, ok := strings.CutPrefix(w, "--bind=")
-			if !ok && (w == "-b" || w == "--bind" || w == "--bi" || w == "--b") && j+1 < len(rest) {
-				v, ok = rest[j+1], true
+			if v, ok := strings.CutPrefix(w, "--bind="); ok {
+				bind, named = v, true
+			} else if (it.Text != "pydoc" && (w == "-b" || w == "--bind" || w == "--bi" || w == "--b") || it.Text == "pydoc" && w == "-n") && j+1 < len(rest) {
+				bind, named = rest[j+1], true
 			}
-			if ok && !Computed(v) && (v == "localhost" || v == "::1" || strings.HasPrefix(v, "127.")) {
-				return // this machine only (0.0.0.0 and :: are every address)
-			}
+		}
+		if named && !Computed(bind) && loopback(bind) {
+			return // this machine only (0.0.0.0 and :: are every address)
 		}
 		r.Effects |= EffExternal
 		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
 			Why: "python -m " + it.Text + " serves this machine's files to other machines (it listens on every address without --bind 127.0.0.1)"})
 		return
 	}
+}
+
+// loopback reports an address of this machine only: localhost or a
+// loopback IP (127.0.0.1, ::1), never a name that merely starts like one.
+func loopback(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(h, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // judgeNode reads node's aliases and module specifiers: -pe is --print
