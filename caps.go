@@ -370,8 +370,14 @@ func (x *decider) judgeExports() {
 	segs := x.cmd.Segs
 	var env []string
 	var flags []uint8
+	// A command that starts a shell of its own passes that shell every
+	// assignment it makes (env CC=sudo bash -c make).
+	inherited := false
 	for i := range segs {
-		segs[i].Exports(func(a string, computed bool) {
+		inherited = inherited || segs[i].Depth > 0
+	}
+	for i := range segs {
+		segs[i].Exports(inherited, func(a string, computed bool) {
 			env = append(env, a)
 			f := uint8(0)
 			if computed {

@@ -138,10 +138,10 @@ func inertLess(v string) bool {
 }
 
 // declarers take NAME=value words as arguments, which set (and for env
-// and export, pass on) variables.
-var declarers = map[string]bool{
-	"env": true, "export": true, "declare": true, "typeset": true, "local": true, "readonly": true,
-	"sudo": true, "doas": true,
+// and export, pass on) variables: the exporters, and the wrappers that
+// pass theirs to their own command.
+func declarers(name string) bool {
+	return exporters[name] || name == "env" || name == "sudo" || name == "doas"
 }
 
 // assignments calls fn for every word of s in a position where NAME=value
@@ -155,7 +155,7 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
 		if !isAssign {
 			lead = false
-			if declarers[programs.BaseName(w)] {
+			if declarers(programs.BaseName(w)) {
 				decl = true
 			}
 			continue
@@ -173,16 +173,35 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 var exporters = map[string]bool{"export": true, "declare": true, "typeset": true, "local": true, "readonly": true}
 
 // Exports calls fn for every assignment of s that may reach the
-// environment of the command's other programs: the arguments of export,
-// declare and the like (export CC=sudo; make), and the assignments of a
-// segment made of assignments alone, which export NAME or set -a pass on
-// (CC=sudo; export CC; make). computed says the shell expands the word.
-func (s *Segment) Exports(fn func(assign string, computed bool)) {
-	if s.AnyMask&MaskEq == 0 {
-		return
-	}
+// environment of the command's other programs; computed says the value
+// is known only at run time. They are
+//
+//   - the NAME=value arguments of export, declare and the like, and the
+//     assignments before such a builtin (CC=sudo export CC; make);
+//   - the assignments of a segment made of assignments alone, which
+//     export NAME or set -a pass on (CC=sudo; export CC; make);
+//   - the names a builtin sets from data, as computed values (read CC,
+//     printf -v CC …, mapfile; then export CC);
+//   - the names a ${NAME:=value} or ${NAME=value} expansion assigns, as
+//     computed values;
+//   - with inherited, every assignment the segment makes, before its
+//     program or as an argument of a wrapper: the shells the command
+//     starts inherit them (env CC=sudo bash -c make).
+//
+// Any of them may be exported later by a bare export NAME or set -a, so
+// none waits for one to be seen.
+func (s *Segment) Exports(inherited bool, fn func(assign string, computed bool)) {
+	expands := func(j int) bool { return j < len(s.Flags) && s.Flags[j]&WordExpands != 0 }
 	for vi, v := range s.Views {
-		if len(v) == 0 || !exporters[programs.BaseName(v[0])] {
+		if len(v) == 0 {
+			continue
+		}
+		if setsFromData[v[0]] {
+			for _, n := range nameArgs(v) {
+				fn(nameBase(n)+"=", true)
+			}
+		}
+		if s.AnyMask&MaskEq == 0 || !exporters[programs.BaseName(v[0])] {
 			continue
 		}
 		flags := s.ViewFlags(vi)
@@ -191,14 +210,58 @@ func (s *Segment) Exports(fn func(assign string, computed bool)) {
 				fn(w, j < len(flags) && flags[j]&WordExpands != 0)
 			}
 		}
+		for j, w := range s.Words {
+			if !programs.IsAssignment(w) {
+				break
+			}
+			fn(w, expands(j)) // CC=sudo export CC
+		}
 	}
-	for _, w := range s.Words {
-		if !programs.IsAssignment(w) {
-			return
+	if s.AnyMask&MaskEq == 0 {
+		return
+	}
+	for j, w := range s.Words {
+		if expands(j) {
+			defaultAssigns(w, func(name string) { fn(name+"=", true) })
 		}
 	}
 	for j, w := range s.Words {
-		fn(w, j < len(s.Flags) && s.Flags[j]&WordExpands != 0)
+		if programs.IsAssignment(w) {
+			if inherited {
+				fn(w, expands(j))
+			}
+		} else if !inherited {
+			return // not a segment of assignments alone
+		}
+	}
+	if !inherited {
+		for j, w := range s.Words {
+			fn(w, expands(j))
+		}
+	}
+}
+
+// defaultAssigns calls fn for the name of every ${NAME:=value} and
+// ${NAME=value} in word w: the expansion assigns NAME when it is unset
+// (or empty).
+func defaultAssigns(w string, fn func(name string)) {
+	for i := 0; ; {
+		k := strings.Index(w[i:], "${")
+		if k < 0 {
+			return
+		}
+		i += k + 2
+		j := i
+		for j < len(w) && ascii.NameByte(w[j]) {
+			j++
+		}
+		if j == i {
+			continue
+		}
+		rest := w[j:]
+		if strings.HasPrefix(rest, ":=") || strings.HasPrefix(rest, "=") {
+			fn(w[i:j])
+		}
 	}
 }
 
