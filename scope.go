@@ -178,6 +178,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.removedDirProblem(s, pc); why != "" {
 		return why
 	}
+	if why := x.deletedByTestProblem(s, pc); why != "" {
+		return why
+	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
@@ -264,6 +267,35 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 	if why != "" {
 		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
 	}
+	return why
+}
+
+// deletedByTestProblem checks the name tests of a find that deletes what
+// passes them (find . -name '*.json' -delete): a test that a protected
+// path or a policy file may pass deletes it, wherever it is below the
+// starting points. A regular expression, or a pattern known only at run
+// time, may pass any.
+func (x *decider) deletedByTestProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.Bits&programs.Writes == 0 {
+		return ""
+	}
+	programs.DeletedNames(s.Words, func(j int, pattern string, t programs.NameTest) {
+		if why != "" || !x.wk().Spend(1+len(pattern)) {
+			return
+		}
+		var p string
+		switch {
+		case t == programs.NameTestRegex:
+			p = "a regular expression, which may match any path, a protected one too"
+		case s.Flags[j]&shell.WordExpands != 0:
+			p = "a pattern known only at run time, which may match a protected path"
+		default:
+			p = pc.DeletedByTest(pattern, t == programs.NameTestPath)
+		}
+		if p != "" {
+			why = "find deletes the files that " + shell.QuoteExcerpt(s.Words[j]) + " matches, and that may be " + p + ": a person approves every such command"
+		}
+	})
 	return why
 }
 

@@ -163,3 +163,76 @@ func escapeGlob(p string) string {
 	}
 	return b.String()
 }
+
+// DeletedByTest returns the protected pattern or policy file that a file
+// find deletes by a test of its name may be (find . -name '*.json'
+// -delete removes permissions.json wherever it is). pattern is a -name
+// glob of the last component or, with whole, a -path glob of the whole
+// path, in which '*' and '?' match '/' too. Names are compared without
+// case, for -iname and for case-insensitive file systems alike.
+//
+// A -name glob whose last literal text is a disposable ending (*.pyc,
+// __pycache__) is not read against the patterns whose last component is
+// a wildcard (.git/hooks/**, .env.*): any such name may be in them, and
+// removing a build output or a cache (.env.pyc) runs nothing and lifts
+// no rule.
+func (pc *Checker) DeletedByTest(pattern string, whole bool) string {
+	p := strings.ToLower(pattern)
+	if whole {
+		p = strings.TrimLeft(p, "/")
+		for strings.HasPrefix(p, "./") {
+			p = p[2:]
+		}
+		p = strings.NewReplacer("*", "**", "?", "{?,/}").Replace(p)
+	} else if strings.IndexByte(p, '/') >= 0 {
+		return "" // a -name test with a '/' matches no file
+	}
+	word := compileGlob("**/" + p)
+	disposable := !whole && disposableEnding(p)
+	set := pc.patternSet()
+	for i, n := range set.nfas {
+		if disposable && familyPattern(set.patterns[i]) {
+			continue
+		}
+		if intersects(word, n) {
+			return "protected path " + set.patterns[i]
+		}
+	}
+	if intersects(word, policyNames()) {
+		return "a policy file (" + PolicyFileName + ")"
+	}
+	for _, f := range pc.files {
+		if intersects(word, compileGlob(escapeGlob(strings.ToLower(f)))) {
+			return "the policy file " + f
+		}
+	}
+	return ""
+}
+
+// familyPattern reports a protected pattern whose last component holds a
+// wildcard: a tree (.git/hooks/**) or a family of names (.env.*).
+func familyPattern(p string) bool {
+	return strings.ContainsAny(p[strings.LastIndexByte(p, '/')+1:], "*?[{")
+}
+
+// disposableEndings are the endings of files and directories that
+// builds, interpreters and editors leave behind, which no tool reads its
+// configuration, hooks or rules from.
+var disposableEndings = []string{
+	".pyc", ".pyo", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", // Python's caches
+	".o", ".obj", ".a", ".so", ".class", ".d", ".gcda", ".gcno", // compilers' outputs
+	".log", ".tmp", ".temp", ".swp", ".swo", "~", ".orig", ".rej", ".bak", ".ds_store", // leftovers
+	"node_modules", "target", ".test", ".out", ".coverage", ".tsbuildinfo", // outputs of package tools
+}
+
+// disposableEnding reports a -name glob whose text after its last
+// wildcard ends with one of disposableEndings.
+func disposableEnding(p string) bool {
+	tail := p[strings.LastIndexAny(p, "*?]}")+1:]
+	for _, e := range disposableEndings {
+		if strings.HasSuffix(tail, e) && len(tail) >= len(e) {
+			return true
+		}
+	}
+	return false
+}

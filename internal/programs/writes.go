@@ -1,7 +1,6 @@
 package programs
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -207,59 +206,118 @@ func Written(words []string, fn func(j int, text string)) {
 // when its expression deletes (-delete) and tests no names: find DIR
 // -delete, find DIR -type f -delete and find DIR -mindepth 1 -delete
 // remove all DIR holds, .git and .env among it. A test of names (-name,
-// -path, -regex) picks the files it deletes, unless an operator (-o, !,
-// ",") may turn the test around (find . -name x -o -delete).
+// -path, -regex) picks the files it deletes (DeletedNames reads them),
+// unless an operator (-o, !, ",") may turn the test around (find . -name
+// x -o -delete). The words are read through find's model: a value such
+// as -printf's is no test.
 func findDeleted(words []string, i int, fn func(j int, text string)) {
-	deletes, names := false, false
-	start := -1
-	for j := i + 1; j < len(words); j++ {
-		w := words[j]
-		switch {
-		case start < 0 && (w == "-H" || w == "-L" || w == "-P" || strings.HasPrefix(w, "-O")):
-			continue
-		case start < 0 && w == "-D":
-			j++
-			continue
-		case w == "-delete":
-			deletes = true
-		case findNameTests[w]:
-			names = true
-		case w == "-o" || w == "-or" || w == "!" || w == "-not" || w == ",":
-			names, deletes = false, deletes || slices.Contains(words[j+1:], "-delete")
-			j = len(words)
-		}
-		if start < 0 && (len(w) > 0 && w[0] != '-' && w != "(" && w != "!" || w == "-") {
-			continue // a starting point, found again below
-		}
-		if start < 0 {
-			start = j
-		}
+	r, ok := readFind(words[i:])
+	if !ok {
+		return
 	}
-	if !deletes || names {
+	defer readings.Put(r)
+	deletes, names, turned := findExpression(r, words[i:])
+	if !deletes || names && !turned {
 		return
 	}
 	found := false
-	for j := i + 1; j < len(words); j++ {
-		w := words[j]
-		switch {
-		case w == "-H" || w == "-L" || w == "-P" || strings.HasPrefix(w, "-O"):
-		case w == "-D":
-			j++
-		case w == "(" || w == "!" || len(w) > 1 && w[0] == '-':
-			if !found {
-				fn(j, ".") // no starting point: find starts at "."
-			}
-			return
-		default:
-			fn(j, w)
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindOperand {
+			fn(i+it.Word, it.Text)
 			found = true
 		}
 	}
+	if !found {
+		fn(i, ".") // no starting point: find starts at "."
+	}
 }
 
-// findNameTests are find's tests of a file's name or path.
-var findNameTests = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true,
-	"-iwholename": true, "-regex": true, "-iregex": true, "-lname": true, "-ilname": true}
+// readFind reads a find command's words (words[0] is find) through its
+// model; the caller puts the result back in readings.
+func readFind(words []string) (*argmodel.Result, bool) {
+	m := argmodel.Lookup("find")
+	if m == nil || len(words) > MaxModelWords {
+		return nil, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, words, nil, 0)
+	return r, true
+}
+
+// findExpression reports whether the expression of a find (words, read
+// into r) deletes, tests
+// names, and holds an operator that may turn a test around.
+func findExpression(r *argmodel.Result, words []string) (deletes, names, turned bool) {
+	for _, it := range r.Items {
+		if it.Kind != argmodel.KindOption || it.Opt == nil {
+			continue
+		}
+		switch n := primary(it.Opt); {
+		case n == "delete":
+			deletes = true
+		case findNameTests[n] != 0:
+			names = true
+		case n == "o" || n == "or" || n == "not":
+			turned = true
+		}
+	}
+	for j, k := range r.Words {
+		if k == argmodel.KindOperator && (words[j] == "!" || words[j] == ",") {
+			turned = true
+		}
+	}
+	return deletes, names, turned
+}
+
+// primary is the name of a find primary, without its dash.
+func primary(o *argmodel.Option) string {
+	if len(o.Long) > 0 {
+		return o.Long[0]
+	}
+	return ""
+}
+
+// NameTest is how a test of find reads its pattern.
+type NameTest uint8
+
+const (
+	NameTestNone  NameTest = iota
+	NameTestBase           // -name, -iname: a glob of the last component
+	NameTestPath           // -path, -wholename: a glob of the whole path
+	NameTestRegex          // -regex: a regular expression of the whole path
+)
+
+// findNameTests are find's tests of a file's name or path. -lname tests
+// a link's target, not the name of what it deletes: no name test.
+var findNameTests = map[string]NameTest{"name": NameTestBase, "iname": NameTestBase,
+	"path": NameTestPath, "ipath": NameTestPath, "wholename": NameTestPath, "iwholename": NameTestPath,
+	"regex": NameTestRegex, "iregex": NameTestRegex}
+
+// DeletedNames calls fn with every name test of a find (words after
+// assignments) whose expression deletes the files that pass it: j is the
+// pattern's word. A test that an operator may turn around deletes trees,
+// which Written reports.
+func DeletedNames(words []string, fn func(j int, pattern string, t NameTest)) {
+	i := programAt(words)
+	if i >= len(words) || !writeRows[BaseName(words[i])].deletes {
+		return
+	}
+	r, ok := readFind(words[i:])
+	if !ok {
+		return
+	}
+	defer readings.Put(r)
+	if deletes, names, turned := findExpression(r, words[i:]); !deletes || !names || turned {
+		return
+	}
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindValue && it.Opt != nil {
+			if t := findNameTests[primary(it.Opt)]; t != NameTestNone {
+				fn(i+it.Word, it.Text, t)
+			}
+		}
+	}
+}
 
 // singleDash reads the single-dash option at words[j] of a program whose
 // options are names (go -ldflags, gcc -Wall): -o FILE and -oFILE write
