@@ -14,19 +14,28 @@ import "github.com/permengine/permengine/internal/programs/argmodel"
 // could not be accounted for and no command was found, it returns len(v)
 // and false, so that a caller tries every later word as the program.
 func Wrapped(v []string) (int, bool) {
+	cmd, sure, _ := WrappedView(v)
+	return cmd, sure
+}
+
+// WrappedView is Wrapped, and also reports whether the command is a
+// reading of v only, not a segment of its own: the command a package
+// runner runs (npx git push), which deny and ask rules and the caps see
+// but whose allow rule names the runner (npx vitest).
+func WrappedView(v []string) (cmd int, sure, view bool) {
 	if len(v) == 0 || BitsOf(v[0])&(Wrapper|Runner) == 0 {
-		return -1, true
+		return -1, true, false
 	}
 	m := argmodel.WrapCarrier(v)
 	if m == nil {
-		return -1, true
+		return -1, true, false
 	}
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v, nil, 0)
-	cmd, sure := -1, len(r.Unknown) == 0
+	cmd, sure = -1, len(r.Unknown) == 0
 	for _, sp := range r.Commands {
 		if sp.End == len(v) {
-			cmd = sp.Start
+			cmd, view = sp.Start, sp.ViewOnly
 			break
 		}
 	}
@@ -34,7 +43,7 @@ func Wrapped(v []string) (int, bool) {
 	if cmd < 0 && !sure {
 		cmd = len(v)
 	}
-	return cmd, sure
+	return cmd, sure, view
 }
 
 // AppendsInput reports whether the program of words (after assignments)
@@ -50,17 +59,31 @@ func AppendsInput(words []string) bool {
 // with one (after assignments and the verb's directory) or it runs
 // nothing.
 func WrappedCommand(words []string) []string {
+	inner, _ := wrappedCommand(words)
+	return inner
+}
+
+// WrappedSegment is WrappedCommand for a segment: nil too when the
+// command is a reading of the words only (see WrappedView).
+func WrappedSegment(words []string) []string {
+	if inner, view := wrappedCommand(words); !view {
+		return inner
+	}
+	return nil
+}
+
+func wrappedCommand(words []string) (inner []string, view bool) {
 	i := programAt(words)
 	if i >= len(words) {
-		return nil
+		return nil, false
 	}
 	v := words[i:]
 	if b := BaseName(v[0]); b != v[0] {
 		v = append([]string{b}, v[1:]...)
 	}
-	cmd, _ := Wrapped(v)
+	cmd, _, view := WrappedView(v)
 	if cmd < 0 || cmd >= len(v) {
-		return nil
+		return nil, false
 	}
-	return words[i+cmd:]
+	return words[i+cmd:], view
 }

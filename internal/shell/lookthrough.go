@@ -49,7 +49,7 @@ func lookThroughViews(words []string, all Mask, c *Command) (views [][]string, i
 	}
 	if l.topKnown {
 		known = true
-		if l.topCmd >= 0 && l.topCmd < len(words)-l.topSkip {
+		if l.topCmd >= 0 && l.topCmd < len(words)-l.topSkip && !l.topView {
 			inner = words[l.topSkip+l.topCmd:]
 		}
 	}
@@ -77,6 +77,7 @@ type looker struct {
 	topKnown bool
 	topSkip  int
 	topCmd   int
+	topView  bool // the command is a view only (programs.WrappedView)
 }
 
 // maxLookDepth bounds how many wrappers, runners and brace expansions deep
@@ -186,9 +187,9 @@ func (l *looker) visit(v []string, depth int) {
 		l.stop(programs.TooLongForModel)
 		return
 	}
-	cmd, sure := programs.Wrapped(v)
+	cmd, sure, view := programs.WrappedView(v)
 	if depth == 0 {
-		l.topKnown, l.topSkip, l.topCmd = true, i, cmd
+		l.topKnown, l.topSkip, l.topCmd, l.topView = true, i, cmd, view
 	}
 	if cmd < 0 {
 		return

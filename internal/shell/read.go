@@ -317,7 +317,7 @@ func (c *Command) addSegment(s *Segment) {
 			return
 		}
 		if !innerKnown {
-			inner = programs.WrappedCommand(s.Words)
+			inner = programs.WrappedSegment(s.Words)
 		}
 		if inner != nil {
 			c.nestedReads++

@@ -198,6 +198,12 @@ type Operand struct {
 	// Appends: the program adds words of its own choosing to a
 	// RoleCommand operand's command (xargs).
 	Appends bool
+	// ViewOnly marks a RoleCommand operand that a package runner runs
+	// (npx git push runs git from PATH when no package is named git):
+	// the command is a reading of the segment for deny and ask rules and
+	// every cap, not a segment of its own, since an allow rule names the
+	// runner and its package (npx vitest).
+	ViewOnly bool
 }
 
 // Syntax is how a program reads its options.

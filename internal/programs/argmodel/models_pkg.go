@@ -178,11 +178,25 @@ func npmExplore(s Syntax) *Spec {
 	return c
 }
 
+// packageCommand is the operand of a package runner (npx, pnpm dlx, yarn
+// dlx, bunx): the package's command, or a program on PATH of that name
+// (npx git push runs git), with its arguments. The rule a person writes
+// names the runner and the package (npx vitest), so the command is a
+// reading of the segment, not a segment of its own.
+var packageCommand = []Operand{{Role: RoleCommand, ViewOnly: true}}
+
 func npxModel() *Spec {
 	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: list(
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
 		val("p", RoleData, "package"), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
-	), Operands: operands(RoleData)} // the package is what runs, and the unit a rule names
+	), Operands: packageCommand}
+}
+
+// bunxModel is bunx (bun x): -p names the package whose command runs.
+func bunxModel() *Spec {
+	return &Spec{Name: "bunx", Syntax: GNUStop, Open: true, Options: list(
+		val("p", RoleData, "package"), flag("", "bun"), flag("", "silent"), flag("", "verbose"), flag("", "no-install"),
+	), Operands: packageCommand}
 }
 
 // runnerModel is pnpm, yarn or bun: a name that is not a command runs a
@@ -197,8 +211,8 @@ func runnerModel(name string, publish ...string) *Spec {
 	root.Subs = exts(s, publish...)
 	root.Subs = append(root.Subs, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
 	for _, n := range []string{"dlx", "x"} {
-		// The package to download and run is named, not a program on PATH.
-		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Operands: operands(RoleData)})
+		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("p", RoleData, "package")),
+			Operands: packageCommand})
 	}
 	root.Subs = append(root.Subs, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
 		group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),

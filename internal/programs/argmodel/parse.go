@@ -361,6 +361,9 @@ func (p *parser) rest(i int, op Operand) {
 		return
 	}
 	p.command(i, n, p.placeholder, op.Appends)
+	if op.ViewOnly && len(p.r.Commands) > 0 {
+		p.r.Commands[len(p.r.Commands)-1].ViewOnly = true
+	}
 	p.find(op.Effect, i, op.Why, "")
 	p.i = n
 }
