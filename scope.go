@@ -415,6 +415,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
 		}
 	})
+	if why == "" {
+		why = x.backupProblem(s, pc)
+	}
 	if fromInput && why == "" {
 		why = shell.QuoteExcerpt(s.Text) + " takes its paths from input, which may name a directory holding a protected path; a person approves every such command"
 	}
@@ -428,6 +431,32 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			}
 		}
 	}
+	return why
+}
+
+// backupProblem checks the backups a copy, move or link makes of the
+// files it replaces under a suffix of the command's choosing (cp -b -S rc
+// e ~/.bash writes ~/.bashrc): every operand with the suffix appended is
+// written to. A suffix known only at run time may build any name.
+func (x *decider) backupProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.Bits&(programs.Trees|programs.PathName) == 0 {
+		return ""
+	}
+	at, suffix, ok := programs.BackupSuffix(s.Words)
+	if !ok {
+		return ""
+	}
+	if s.Flags[at]&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 {
+		return shell.QuoteExcerpt(s.Text) + " names its backups with a suffix known only at run time, which may build a protected name; a person approves every such command"
+	}
+	programs.LinkWords(s.Words, s.Bits, func(j int) {
+		if why != "" || j == at || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)+len(suffix)) {
+			return
+		}
+		if p := pc.WriteProblem(s.Words[j]+suffix, s.Flags[j], s.Dirs); p != "" {
+			why = shell.QuoteExcerpt(s.Words[j]) + " is backed up as " + shell.QuoteExcerpt(s.Words[j]+suffix) + ", which is " + p + "; a person approves every such command"
+		}
+	})
 	return why
 }
 

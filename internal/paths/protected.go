@@ -63,6 +63,9 @@ var defaultProtected = []string{
 	"**/.vim/**", "**/.gdbinit", "**/.config/gdb/**", "**/.tmux.conf", "**/.config/tmux/**",
 	"**/.kshrc", "**/.cshrc", "**/.tcshrc", "**/.psqlrc", "**/.my.cnf", "**/.config/emacs/**",
 	"**/.theia/**", "**/.fleet/**", "**/.docker/cli-plugins/**",
+	// This engine's own global directory: the global policy file, its
+	// lock, and what a host keeps beside them.
+	"**/.config/permengine", "**/.config/permengine/**",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

@@ -178,3 +178,63 @@ func programAt(words []string) int {
 	}
 	return i
 }
+
+// backupShortValues are, per program that makes backups of the files it
+// replaces, its short options that take a value; -S is the suffix.
+var backupShortValues = map[string]string{
+	"cp": "St", "gcp": "St", "mv": "St", "gmv": "St", "ln": "St", "gln": "St",
+	"install": "Stgmo", "ginstall": "Stgmo", "rsync": "",
+}
+
+// BackupSuffix finds the suffix that a copy, move or link (cp, mv, ln,
+// install, rsync; v is the view, its program first) gives the backups of
+// the files it replaces: -S SUFFIX, -SSUFFIX in a cluster, --suffix=SUFFIX
+// or any abbreviation of it. The backup of DEST is DEST+SUFFIX, a name no
+// word shows (cp -b -S rc e ~/.bash makes ~/.bashrc). It returns the
+// index of the word that holds the suffix and the suffix; ok is false
+// when none is given.
+func BackupSuffix(v []string) (j int, suffix string, ok bool) {
+	if len(v) < 2 {
+		return 0, "", false
+	}
+	values, known := backupShortValues[BaseName(v[0])]
+	if !known {
+		return 0, "", false
+	}
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		switch {
+		case w == "--":
+			return j, suffix, ok
+		case strings.HasPrefix(w, "--"):
+			name, val, attached := strings.Cut(w[2:], "=")
+			if len(name) < 2 || !strings.HasPrefix("suffix", name) {
+				continue
+			}
+			if !attached {
+				if i+1 >= len(v) {
+					return j, suffix, ok
+				}
+				i++
+				val = v[i]
+			}
+			j, suffix, ok = i, val, true
+		case len(w) > 1 && w[0] == '-':
+			for k := 1; k < len(w); k++ {
+				if !strings.ContainsRune(values, rune(w[k])) {
+					continue
+				}
+				val, at := w[k+1:], i
+				if val == "" && i+1 < len(v) {
+					i++
+					val, at = v[i], i
+				}
+				if w[k] == 'S' {
+					j, suffix, ok = at, val, true
+				}
+				break
+			}
+		}
+	}
+	return j, suffix, ok
+}

@@ -79,7 +79,10 @@ var envVars = map[string]envKind{
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
 	"PIP_CONFIG_FILE": envHidden, "CLOUDSDK_CONFIG": envHidden, "GOENV": envHidden,
-	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
+	// The suffix cp, mv, ln and install give backups: DEST plus a suffix
+	// of the command's choosing may be a protected name (.bash + rc).
+	"SIMPLE_BACKUP_SUFFIX": envHidden,
+	"RANDOM":               envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
 }
