@@ -62,7 +62,8 @@ func kubectlModel() *Spec {
 	c := Cobra
 	root := &Spec{Name: "kubectl", Syntax: c, Options: join(list(
 		val("n", RoleData, "namespace"), val("s", RoleData, "server"), val("v", RoleData, "v"),
-		val("", RolePath, "kubeconfig", "cache-dir", "certificate-authority", "client-certificate", "client-key", "profile-output", "log-dir", "log-file"),
+		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
+		val("", RolePath, "cache-dir", "certificate-authority", "client-certificate", "client-key", "profile-output", "log-dir", "log-file"),
 	), vals(RoleData, "as", "as-group", "as-uid", "cluster", "context", "log-flush-frequency", "password",
 		"profile", "request-timeout", "tls-server-name", "token", "user", "username", "vmodule",
 		"log-backtrace-at", "log-file-max-size", "stderrthreshold"),
@@ -92,7 +93,8 @@ func helmModel() *Spec {
 	c := Cobra
 	root := &Spec{Name: "helm", Syntax: c, Options: join(list(
 		val("n", RoleData, "namespace"),
-		val("", RolePath, "kubeconfig", "registry-config", "repository-cache", "repository-config", "kube-ca-file", "content-cache"),
+		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
+		val("", RolePath, "registry-config", "repository-cache", "repository-config", "kube-ca-file", "content-cache"),
 	), vals(RoleData, "burst-limit", "kube-apiserver", "kube-as-group", "kube-as-user", "kube-context",
 		"kube-tls-server-name", "kube-token", "qps"), longs("debug", "kube-insecure-skip-tls-verify", "help"), list(flag("h")))}
 	root.Subs = join2(

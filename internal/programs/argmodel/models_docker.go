@@ -218,7 +218,8 @@ func dockerModel() *Spec {
 	root := &Spec{Name: "docker", Syntax: Cobra, Options: list(
 		val("c", RoleData, "context").does(EffExternal, whyEngine),
 		val("H", RoleData, "host").does(EffExternal, whyEngine),
-		val("", RolePath, "config", "tlscacert", "tlscert", "tlskey"), val("l", RoleData, "log-level"),
+		val("", RolePath, "config").does(EffComputed, whyConfigFile+" (credential helpers, CLI plugins)"),
+		val("", RolePath, "tlscacert", "tlscert", "tlskey"), val("l", RoleData, "log-level"),
 		flag("D", "debug"), flag("", "tls"), flag("", "tlsverify"), flag("v", "version"), flag("", "help"),
 	), Subs: engineSubs(), Env: []EnvVar{
 		{Name: "DOCKER_HOST", Effect: EffExternal, Why: "DOCKER_HOST " + whyEngine},

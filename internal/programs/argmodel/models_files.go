@@ -260,6 +260,13 @@ const whySends = "sends data to a server: an upload, a form or a request body, w
 // whySendsFile is the effect of a header or query read from a file.
 const whySendsFile = "sends a file's contents to a server, in a header or the URL"
 
+// cookieFile reports a curl -b value that names a file, whose cookies
+// curl sends (a value without '=' is a file: -b .env sends it), or may
+// (one that starts with an expansion).
+func cookieFile(v string, computed bool) bool {
+	return !strings.Contains(v, "=") || computed && v != "" && (v[0] == '$' || v[0] == '`')
+}
+
 // headerFile reports a header that reads a file (-H @h.txt), or may: one
 // that starts with an expansion. "Authorization: Bearer $T" does not.
 func headerFile(v string, computed bool) bool {
@@ -301,7 +308,8 @@ func curlModel() *Spec {
 		val("H", RoleData, "header", "proxy-header").does(EffExternal, whySendsFile).when(headerFile),
 		val("", RoleData, "url-query", "variable").does(EffExternal, whySendsFile).when(queryFile),
 		val("o", RolePath, "output"), val("u", RoleData, "user"), val("A", RoleData, "user-agent"),
-		val("e", RoleData, "referer"), val("b", RoleData, "cookie"), val("c", RolePath, "cookie-jar"),
+		val("e", RoleData, "referer"), val("c", RolePath, "cookie-jar"),
+		val("b", RoleData, "cookie").does(EffExternal, "sends a file's contents to a server, as cookies").when(cookieFile),
 		val("m", RoleData, "max-time"), val("w", RoleData, "write-out"), val("x", RoleData, "proxy"),
 		val("r", RoleData, "range"), val("C", RoleData, "continue-at"), val("z", RoleData, "time-cond"),
 		flag("s", "silent"), flag("S", "show-error"), flag("L", "location"), flag("f", "fail"), flag("I", "head"),
@@ -467,7 +475,9 @@ func wgetModel() *Spec {
 		val("e", RoleData, "execute").does(EffComputed, "wget -e runs a .wgetrc command, which may set any option"),
 		val("", RolePath, "config").does(EffComputed, "wget --config reads options from a file the engine does not see"),
 		val("O", RolePath, "output-document"), val("o", RolePath, "output-file"), val("a", RolePath, "append-output"),
-		val("P", RolePath, "directory-prefix"), val("i", RolePath, "input-file"), val("T", RoleData, "timeout"),
+		val("P", RolePath, "directory-prefix"), val("T", RoleData, "timeout"),
+		val("i", RolePath, "input-file").does(EffExternal, "requests every line of a file as a URL, which sends what the file holds to the hosts it names"),
+		val("", RolePath, "load-cookies").does(EffExternal, "sends a file's contents to a server, as cookies"),
 		val("t", RoleData, "tries"), val("U", RoleData, "user-agent"),
 		flag("q", "quiet"), flag("v", "verbose"), flag("c", "continue"), flag("N", "timestamping"),
 		flag("r", "recursive"), flag("m", "mirror"), flag("k", "convert-links"), flag("p", "page-requisites"),

@@ -80,6 +80,12 @@ func npmResolve(c string) string {
 
 const whyCall = "runs a shell command line chosen by a package runner"
 
+// whyConfigFile is why an option that names a program's configuration
+// file is judged like the variable that does (KUBECONFIG, DOCKER_CONFIG,
+// npm_config_userconfig): the file, which the agent may have written,
+// names programs the program runs.
+const whyConfigFile = "reads its configuration from a file the command names, which may name programs it runs"
+
 // npmOptions are the value-taking options npm reads anywhere (nopt: an
 // option it does not know is a flag).
 func npmOptions() []Option {
@@ -87,7 +93,8 @@ func npmOptions() []Option {
 		val("", RoleProgram, "script-shell", "shell", "git", "editor", "browser", "viewer").does(EffExec, "npm runs this program"),
 		val("", RolePath, "init-module", "onload-script").does(EffExec, "npm runs this script"),
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
-		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "userconfig", "globalconfig", "cache"),
+		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"),
+		val("", RolePath, "userconfig", "globalconfig").does(EffComputed, whyConfigFile+" (script-shell, the programs npm runs)"),
 	), vals(RoleData, "registry", "tag", "otp", "access", "loglevel", "scope", "package", "omit", "include",
 		"before", "install-strategy", "auth-type", "location", "provenance-file", "workspaces"))
 }
