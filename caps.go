@@ -160,6 +160,11 @@ func (x *decider) integrityCaps() {
 		if ranWritten {
 			continue // one such cap says it; a thousand "sh x" need not repeat it
 		}
+		if runner, f := x.buildFileWritten(i); f != "" {
+			x.cap(CodeIntegrity, s.Text, runner+" runs what "+shell.QuoteExcerpt(f)+" says, a file this command writes first: what it runs is not read")
+			ranWritten = true
+			continue
+		}
 		if f, by := x.runsWrittenFile(i, judged); f != "" {
 			why := "runs " + shell.QuoteExcerpt(f) + ", which this command writes first: what it runs is not read"
 			if by >= 0 {
@@ -223,6 +228,61 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		}
 	}
 	return "", -1
+}
+
+// buildFileWritten returns the runner of segment i and a file it reads as
+// code (programs.BuildFiles: a Makefile, package.json, a Go package's
+// files) that an earlier segment of the command writes: printf … >
+// Makefile && make. Files are compared by their last component, wherever
+// they are written: a runner may read them from another directory (make
+// -C, include, a workspace).
+func (x *decider) buildFileWritten(i int) (runner, file string) {
+	segs := x.cmd.Segs
+	if !x.writesBefore(i) {
+		return "", ""
+	}
+	s := &segs[i]
+	for _, v := range s.Views {
+		names, named := programs.BuildFiles(v)
+		if names == nil && named == "" {
+			continue
+		}
+		if named != "" {
+			names = append(names[:len(names):len(names)], path.Base(named))
+		}
+		written := x.writtenIndex()
+		if !x.wk().Spend(len(written) * len(names)) {
+			return "", ""
+		}
+		best, at := "", i
+		for p, j := range written {
+			if j < i && programs.MatchesBuildFile(p, names) && (j < at || j == at && p < best) {
+				best, at = p, j
+			}
+		}
+		if best != "" {
+			return programs.BaseName(v[0]), best
+		}
+	}
+	return "", ""
+}
+
+// writesBefore reports, cheaply, whether a segment before segment i may
+// write a file: a redirection to one, or a program that writes, copies or
+// downloads (the writtenIndex is built only then).
+func (x *decider) writesBefore(i int) bool {
+	for j := range x.cmd.Segs[:i] {
+		w := &x.cmd.Segs[j]
+		if w.Bits&(programs.Writes|programs.Trees|programs.Effect|programs.Assignment|programs.PathName) != 0 {
+			return true
+		}
+		for _, r := range w.Redirs {
+			if strings.IndexByte(r.Op, '>') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firstExec returns the first segment with an exec-capable argument, or
