@@ -82,7 +82,10 @@ var envVars = map[string]envKind{
 	// The suffix cp, mv, ln and install give backups: DEST plus a suffix
 	// of the command's choosing may be a protected name (.bash + rc).
 	"SIMPLE_BACKUP_SUFFIX": envHidden,
-	"RANDOM":               envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
+	// Where a C compiler driver finds the programs it runs (its
+	// assembler, linker and passes), like its -B option.
+	"COMPILER_PATH": envHidden, "GCC_EXEC_PREFIX": envHidden,
+	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
 }

@@ -30,7 +30,7 @@ func judgeCompiler(r *Result, words []string) {
 		w := words[i]
 		why := compilerRuns(w)
 		if why == "" && (w == "-Xlinker" || w == "-Xclang" || w == "--for-linker") && i+1 < len(words) {
-			if strings.Contains(words[i+1], "plugin") || words[i+1] == "-load" || Computed(words[i+1]) {
+			if v := words[i+1]; strings.Contains(v, "plugin") || v == "-load" || Computed(v) || strings.HasPrefix(v, "@") {
 				why = w + " " + words[i+1] + " loads code from a file the engine does not read"
 			}
 		}
@@ -63,6 +63,8 @@ func compilerRuns(w string) string {
 		return w + " runs a linker named by its path"
 	case strings.HasPrefix(w, "-Wl,") && strings.Contains(w, "plugin"):
 		return w + " makes the linker load a plugin the engine does not read"
+	case (strings.HasPrefix(w, "-Wl,") || strings.HasPrefix(w, "-Wa,") || strings.HasPrefix(w, "-Wp,")) && strings.Contains(w, ",@"):
+		return w + " makes a pass read more options (a plugin among them) from a file the engine does not read"
 	case strings.HasPrefix(w, "--") && len(w) > 2:
 		name, _, _ := strings.Cut(w[2:], "=")
 		for _, l := range compilerLongs {
