@@ -30,7 +30,14 @@ type dbClient struct {
 	// dbname "host=…", mongosh's URI); hostOperand: the first operand is
 	// the host (cqlsh).
 	operands, hostOperand bool
-	env                   []string // the variables that name its server
+	// hostDB: the first operand that is no script is HOST/DB, HOST:PORT/DB
+	// or DB (mongosh db.example.com/app).
+	hostDB bool
+	// serverFiles are the long options that name a file or a section of
+	// one that holds the server (mysql --login-path, --defaults-file):
+	// which host it names is not in the command.
+	serverFiles []string
+	env         []string // the variables that name its server
 }
 
 var (
@@ -39,6 +46,7 @@ var (
 		"record-separator", "pset", "table-attr", "format", "schema", "table", "exclude-schema", "exclude-table", "role"}
 	mysqlLongs  = map[string]bool{"host": true, "socket": true}
 	mysqlValues = []string{"port", "user", "database", "default-character-set", "execute"}
+	mysqlFiles  = []string{"login-path", "defaults-file", "defaults-extra-file", "defaults-group-suffix"}
 	mongoValues = []string{"eval", "file", "username", "password", "authenticationDatabase", "authenticationMechanism", "port"}
 	pgEnv       = []string{"PGHOST", "PGHOSTADDR", "PGSERVICE", "PGSERVICEFILE"}
 )
@@ -48,12 +56,12 @@ var dbClients = map[string]dbClient{
 	"psql":              {hosts: "h", conns: "d", argLetters: "cfLopPRTUvF", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
 	"pg_dump":           {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSj", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
 	"pg_restore":        {hosts: "h", conns: "d", argLetters: "fpUFILnNPtTSj", longs: pgLongs, values: pgValues, env: pgEnv},
-	"mysql":             {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, env: []string{"MYSQL_HOST"}},
-	"mariadb":           {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, env: []string{"MYSQL_HOST"}},
-	"mysqldump":         {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, env: []string{"MYSQL_HOST"}},
+	"mysql":             {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb":           {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqldump":         {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
 	"redis-cli":         {hosts: "h", conns: "u", argLetters: "psanri", single: true},
-	"mongosh":           {longs: map[string]bool{"host": true}, values: mongoValues, operands: true},
-	"mongo":             {longs: map[string]bool{"host": true}, values: mongoValues, operands: true},
+	"mongosh":           {longs: map[string]bool{"host": true}, values: mongoValues, operands: true, hostDB: true},
+	"mongo":             {longs: map[string]bool{"host": true}, values: mongoValues, operands: true, hostDB: true},
 	"clickhouse-client": {hosts: "h", argLetters: "qdu", longs: map[string]bool{"host": true}},
 	"sqlcmd":            {hosts: "S", argLetters: "UPdQqiov", single: true},
 	"cqlsh":             {hostOperand: true},
@@ -108,6 +116,9 @@ func judgeDB(c dbClient, r *Result, words []string) {
 		w := words[i]
 		v, at, isHost, ok := c.option(words, i)
 		switch {
+		case c.serverFile(w):
+			found(i, words[0]+" "+w+" reads its server from a file the command names, which may name another machine")
+			return
 		case ok && (Computed(v) || isHost && !localHost(v) || !isHost && remoteConnection(v)):
 			found(at, words[0]+" connects to the database server "+v+", which may be on another machine")
 			return
@@ -118,7 +129,8 @@ func judgeDB(c dbClient, r *Result, words []string) {
 		default:
 			operands++
 			if Computed(w) && (c.operands || c.hostOperand) ||
-				c.hostOperand && operands == 1 && !localHost(w) || remoteConnection(w) {
+				c.hostOperand && operands == 1 && !localHost(w) || remoteConnection(w) ||
+				c.hostDB && operands == 1 && !localDBAddress(w) {
 				found(i, words[0]+" connects to "+w+", a database server that may be on another machine")
 				return
 			}
@@ -147,9 +159,11 @@ func (c dbClient) option(words []string, i int) (v string, at int, isHost, ok bo
 				return next(host)
 			}
 		}
-		if strings.HasPrefix(w, "--") || len(w) > 2 && w[0] == '-' && c.single {
+		if strings.HasPrefix(w, "--") {
 			return "", i, false, false
 		}
+		// A single-dash client may also take a short option's value
+		// attached (sqlcmd -Sdb.example.com): read on as a cluster.
 	}
 	if len(w) < 2 || w[0] != '-' {
 		return "", i, false, false
@@ -199,6 +213,36 @@ func (c dbClient) valueEnd(words []string, i int) int {
 	return i
 }
 
+// serverFile reports an option of serverFiles, in any unambiguous
+// abbreviation, with its value attached or not.
+func (c dbClient) serverFile(w string) bool {
+	name, ok := strings.CutPrefix(w, "--")
+	if !ok || len(c.serverFiles) == 0 {
+		return false
+	}
+	name, _, _ = strings.Cut(name, "=")
+	for _, f := range c.serverFiles {
+		if len(name) >= 3 && strings.HasPrefix(f, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// localDBAddress reports a mongo shell's first operand that stays on
+// this machine: a database name (app), a script (x.js), or HOST/DB and
+// HOST:PORT/DB with a local host.
+func localDBAddress(w string) bool {
+	if strings.HasSuffix(w, ".js") || strings.HasSuffix(w, ".mongodb") || strings.Contains(w, "://") {
+		return true // a script, or a URI (remoteConnection reads it)
+	}
+	host, _, slash := strings.Cut(w, "/")
+	if !slash && !strings.Contains(w, ":") {
+		return true // a database on this machine
+	}
+	return localHost(host)
+}
+
 // localHost reports a host on this machine: its names and addresses, a
 // socket's directory, a connection string without a host.
 func localHost(h string) bool {
@@ -226,12 +270,59 @@ func remoteConnection(w string) bool {
 	if i := strings.Index(w, "://"); i >= 0 {
 		return !localURL(w) && !strings.HasPrefix(w[i+3:], "/") && w[i+3:] != "" && !strings.HasPrefix(w[i+3:], "%2F")
 	}
-	for _, f := range strings.Fields(w) {
-		if k, v, ok := strings.Cut(f, "="); ok && (k == "host" || k == "hostaddr" || k == "service") {
-			if k == "service" || !localHost(strings.Trim(v, "'")) {
+	for _, kv := range connKeywords(w) {
+		if k, v := kv[0], kv[1]; k == "host" || k == "hostaddr" || k == "service" {
+			if k == "service" || !localHost(v) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// connKeywords reads a connection string's keyword = value pairs as libpq
+// does: spaces may stand around '=', and a value may be single-quoted
+// ('a b', with \' and \\ escapes). A string that is no connection string
+// (no '=') gives none.
+func connKeywords(w string) [][2]string {
+	var out [][2]string
+	i := 0
+	space := func() {
+		for i < len(w) && (w[i] == ' ' || w[i] == '\t' || w[i] == '\n' || w[i] == '\r' || w[i] == '\f' || w[i] == '\v') {
+			i++
+		}
+	}
+	for i < len(w) {
+		space()
+		start := i
+		for i < len(w) && w[i] != '=' && w[i] != ' ' && w[i] != '\t' && w[i] != '\n' {
+			i++
+		}
+		key := w[start:i]
+		space()
+		if i >= len(w) || w[i] != '=' {
+			return out
+		}
+		i++
+		space()
+		var v strings.Builder
+		if i < len(w) && w[i] == '\'' {
+			for i++; i < len(w) && w[i] != '\''; i++ {
+				if w[i] == '\\' && i+1 < len(w) {
+					i++
+				}
+				v.WriteByte(w[i])
+			}
+			i++
+		} else {
+			for ; i < len(w) && w[i] != ' ' && w[i] != '\t' && w[i] != '\n'; i++ {
+				if w[i] == '\\' && i+1 < len(w) {
+					i++
+				}
+				v.WriteByte(w[i])
+			}
+		}
+		out = append(out, [2]string{strings.ToLower(key), v.String()})
+	}
+	return out
 }

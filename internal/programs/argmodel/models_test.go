@@ -231,7 +231,27 @@ func TestDatabaseClients(t *testing.T) {
 		{"mongosh --eval db.x.find()", 0, "", "--eval's value is no URI"},
 		{"cqlsh prod.example.com", EffExternal, "", "cqlsh's host operand"},
 		{"sqlcmd -S prod -Q x", EffExternal, "", "sqlcmd's server"},
+		{"sqlcmd -Sprod -Q x", EffExternal, "", "sqlcmd's server attached"},
+		{"sqlcmd -Slocalhost -Q x", 0, "", "sqlcmd's server on this machine"},
+		{"psql 'host = prod dbname=app'", EffExternal, "", "libpq allows spaces around ="},
+		{"psql \"dbname=app host = 'prod'\" -c x", EffExternal, "", "a quoted value"},
+		{"psql 'dbname=app host=localhost'", 0, "", "a connection string to this machine"},
+		{"mongosh prod.example.com/app --eval x", EffExternal, "", "HOST/DB"},
+		{"mongosh prod.example.com:27017/app", EffExternal, "", "HOST:PORT/DB"},
+		{"mongosh 127.0.0.1:27017/app", 0, "", "a local HOST:PORT/DB"},
+		{"mongosh app seed.js", 0, "", "a database on this machine and a script"},
+		{"mongosh scripts/seed.js", 0, "", "a script is no address"},
+		{"mysql --login-path=prod -e x", EffExternal, "", "a login path's server is in a file"},
+		{"mysql --defaults-extra-file x.cnf -e x", EffExternal, "", "so is a defaults file's"},
 	})
+}
+
+// connKeywords reads libpq's keyword = value syntax.
+func TestConnKeywords(t *testing.T) {
+	assert.Equal(t, [][2]string{{"host", "h"}, {"dbname", "a b"}}, connKeywords(" host = h dbname='a b'"))
+	assert.Equal(t, [][2]string{{"host", "it's"}}, connKeywords(`HOST='it\'s'`))
+	assert.Empty(t, connKeywords("app"))
+	assert.Equal(t, [][2]string{{"a", ""}}, connKeywords("a= "))
 }
 
 // The options a database client's commands reader passes over are its
