@@ -237,12 +237,14 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 // they are written: a runner may read them from another directory (make
 // -C, include, a workspace).
 func (x *decider) buildFileWritten(i int) (runner, file string) {
-	segs := x.cmd.Segs
-	if !x.writesBefore(i) {
-		return "", ""
-	}
-	s := &segs[i]
-	for _, v := range s.Views {
+	s := &x.cmd.Segs[i]
+	for vi, v := range s.Views {
+		if len(v) == 0 || s.ViewBits(vi)&(programs.Builds|programs.Interpreter|programs.PathName) == 0 {
+			continue // no runner (python3 -m pytest is one)
+		}
+		if !x.writesBefore(i) {
+			return "", ""
+		}
 		names, named := programs.BuildFiles(v)
 		if names == nil && named == "" {
 			continue

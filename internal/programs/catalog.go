@@ -41,6 +41,7 @@ const (
 	Commands                     // reads commands that may run a shell or write files (escapeRows)
 	Writes                       // writes to or removes files its words name (writeRows)
 	Reader                       // its command line says where it reads its program from (readerRows)
+	Builds                       // a build or test runner that reads files as code (buildFiles)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value
@@ -180,6 +181,9 @@ func build() map[string]*Program {
 	}
 	for v := range readerRows {
 		set(v, Reader)
+	}
+	for v := range buildFiles {
+		set(v, Builds)
 	}
 	for i, r := range unitRows {
 		p := get(r.Verb)
