@@ -133,6 +133,15 @@ func (c *Command) hiddenNames(idx int) {
 				c.dyn("the variable name " + Quote(name) + " is known only at run time: it may hold an array subscript, evaluated as arithmetic, or name a variable that runs code")
 				return
 			}
+			if k := strings.IndexByte(n, '='); k >= 0 && compoundExpands(n[k+1:]) {
+				// declare -a x='($(cmd))': the builtin parses the quoted
+				// value again as a compound assignment, and the
+				// expansions in its elements run.
+				c.dyn("the compound value in " + Quote(n) + " is parsed again by " + v[0] + ", and the expansions in it run")
+				s := &c.Segs[idx]
+				c.readExpanded(s.Dirs, s.Depth, n[k+1:], v[0]+" with a compound value")
+				return
+			}
 			if subscriptRuns(n) {
 				c.dyn("the array subscript in " + Quote(n) + " is evaluated as arithmetic, which may run commands")
 				if strings.ContainsAny(n, "$`") {
@@ -148,6 +157,13 @@ func (c *Command) hiddenNames(idx int) {
 			}
 		}
 	}
+}
+
+// compoundExpands reports a compound assignment given as text, (…), that
+// holds an expansion or a process substitution: a declaration builtin
+// expands it when it parses the text again.
+func compoundExpands(v string) bool {
+	return strings.HasPrefix(v, "(") && (strings.ContainsAny(v, "$`") || strings.Contains(v, "<(") || strings.Contains(v, ">("))
 }
 
 // compoundRuns reads the [subscript]= elements of a compound assignment
