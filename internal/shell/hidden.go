@@ -467,7 +467,11 @@ var readingOptions = []string{"cdable_vars", "dotglob"}
 // shellOptions: shopt -s of an option the reading depends on makes the
 // command computed.
 func (c *Command) shellOptions(idx int) {
-	for _, v := range c.Segs[idx].Views {
+	for vi, v := range c.Segs[idx].Views {
+		if keywordOption(v, c.Segs[idx].ViewBits(vi)) {
+			c.dyn("the shell's keyword option (set -k) makes every NAME=value argument of a later command an assignment of its environment, which may run code")
+			return
+		}
 		if len(v) < 3 || v[0] != "shopt" {
 			continue
 		}
@@ -478,6 +482,30 @@ func (c *Command) shellOptions(idx int) {
 			}
 		}
 	}
+}
+
+// keywordOption reports a view that turns on the shell's keyword option,
+// under which NAME=value anywhere among a command's words sets its
+// environment (set -k; git status GIT_CONFIG_COUNT=1 …): set -k, set -o
+// keyword, shopt -s -o keyword, or a shell started with -k (bash -k -c
+// …). bits are the view's catalog bits.
+func keywordOption(v []string, bits programs.Bits) bool {
+	if len(v) < 2 || v[0] != "set" && v[0] != "shopt" && bits&programs.Shell == 0 {
+		return false
+	}
+	for i, w := range v[1:] {
+		switch {
+		case w == "--" || w == "-c" && v[0] != "set":
+			return false
+		case w == "keyword" && i > 0 && (v[i] == "-o" || v[0] == "shopt"):
+			return true
+		case len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'k') > 0 && v[0] != "shopt":
+			return true
+		case len(w) == 0 || w[0] != '-' && w[0] != '+' && w != "keyword" && v[0] != "shopt" && v[0] != "set":
+			return false // a shell's script file: the options end
+		}
+	}
+	return false
 }
 
 // hiddenAlias: an alias definition is code that runs later, with the
