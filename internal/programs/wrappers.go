@@ -87,3 +87,34 @@ func wrappedCommand(words []string) (inner []string, view bool) {
 	}
 	return words[i+cmd:], view
 }
+
+// WrapperDir returns the directory a wrapper's command starts in when an
+// option of the wrapper names it (env -C DIR, env --chdir=DIR, unshare
+// -w DIR, sudo -D DIR): its text, whether the shell may still change it
+// (computed), and ok. words are a segment's, after assignments.
+func WrapperDir(words []string) (dir string, computed, ok bool) {
+	i := programAt(words)
+	if i >= len(words) || BitsOf(BaseName(words[i]))&(Wrapper|Runner) == 0 {
+		return "", false, false
+	}
+	v := words[i:]
+	if b := BaseName(v[0]); b != v[0] {
+		v = append([]string{b}, v[1:]...)
+	}
+	m := argmodel.WrapCarrier(v)
+	if m == nil {
+		return "", false, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Chdir {
+			dir, computed, ok = it.Text, it.Computed, true
+		}
+		if len(r.Commands) > 0 && it.Word >= r.Commands[0].Start {
+			break // the wrapped command's own options are its own
+		}
+	}
+	readings.Put(r)
+	return dir, computed, ok
+}

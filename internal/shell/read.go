@@ -2,6 +2,7 @@ package shell
 
 import (
 	"math"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -472,7 +473,33 @@ func (c *Command) wrappedSegment(s *Segment, inner []string) *Segment {
 		// never fewer.
 		in.Masks, in.AnyMask = s.Masks[n:], s.AnyMask
 	}
+	c.wrapperDir(s, in)
 	return in
+}
+
+// wrapperDir moves the command a wrapper runs to the directory the
+// wrapper starts it in (env -C .git tee config writes .git/config): from
+// each of the wrapper's directories, or anywhere when the directory is
+// known only at run time or is a tilde's.
+func (c *Command) wrapperDir(s, in *Segment) {
+	if s.Bits&(programs.Wrapper|programs.Runner|programs.Assignment|programs.PathName) == 0 {
+		return
+	}
+	dir, computed, ok := programs.WrapperDir(s.Words)
+	switch {
+	case !ok:
+	case computed || dir == "" || strings.HasPrefix(dir, "~") || strings.ContainsAny(dir, "$`*?[{"):
+		in.CdComputed = true
+	case strings.HasPrefix(dir, "/"):
+		in.Dirs = c.keepDirs([]string{path.Clean(dir)})
+	default:
+		var room [MaxDirs + 1]string
+		to := room[:0]
+		for _, d := range s.Dirs {
+			to = addDir(to, c.join(d, dir, true))
+		}
+		in.Dirs = c.keepDirs(to)
+	}
 }
 
 // tailFlags returns the flags of the last n words.

@@ -23,6 +23,13 @@ func (o Option) does(e Effect, why string) Option {
 	return o
 }
 
+// chdir marks a wrapper's option that names the directory its command
+// starts in.
+func (o Option) chdir() Option {
+	o.Chdir = true
+	return o
+}
+
 // when limits the option's effect to the values check accepts.
 func (o Option) when(check func(string, bool) bool) Option {
 	o.Check = check

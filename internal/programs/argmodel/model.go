@@ -182,6 +182,9 @@ type Option struct {
 	// Operands, when set, replace the spec's operands once the option is
 	// given (sh -c makes the first operand the script).
 	Operands []Operand
+	// Chdir marks a wrapper's option whose value is the directory the
+	// command it runs starts in (env -C DIR, unshare -w DIR, sudo -D DIR).
+	Chdir bool
 }
 
 // Operand is the role of one operand position.

@@ -462,9 +462,6 @@ func moreWrapperRows() []row {
 		{name: "ltrace", build: func(n string) *Spec {
 			return w(n, "oeEpPsuSXIab", nil, 0)
 		}},
-		{name: "unshare", build: func(n string) *Spec {
-			return w(n, "", []string{"setgroups", "propagation", "root", "wd"}, 0)
-		}},
 		{name: "nsenter", build: func(n string) *Spec {
 			return privileged(w(n, "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0))
 		}},

@@ -26,7 +26,7 @@ func wrapperRows() []row {
 	return []row{
 		{name: "sudo", build: func(n string) *Spec {
 			return privileged(wrapper(n, GNUStop, runs, list(
-				val("C", RoleData, "close-from"), val("D", RolePath, "chdir"), val("g", RoleData, "group"),
+				val("C", RoleData, "close-from"), val("D", RolePath, "chdir").chdir(), val("g", RoleData, "group"),
 				opt("h", RoleData, "host"), val("p", RoleData, "prompt"), val("R", RolePath, "chroot"),
 				val("r", RoleData, "role"), val("T", RoleData, "command-timeout"), val("t", RoleData, "type"),
 				val("U", RoleData, "other-user"), val("u", RoleData, "user"), val("a", RoleData, "auth-type"),
@@ -38,7 +38,7 @@ func wrapperRows() []row {
 		}},
 		{name: "sudoedit", build: func(n string) *Spec {
 			return privileged(wrapper(n, GNUStop, operands(RolePath), list(
-				val("C", RoleData, "close-from"), val("D", RolePath, "chdir"), val("g", RoleData, "group"),
+				val("C", RoleData, "close-from"), val("D", RolePath, "chdir").chdir(), val("g", RoleData, "group"),
 				opt("h", RoleData, "host"), val("p", RoleData, "prompt"), val("R", RolePath, "chroot"),
 				val("r", RoleData, "role"), val("T", RoleData, "command-timeout"), val("t", RoleData, "type"),
 				val("u", RoleData, "user"),
@@ -64,7 +64,7 @@ func wrapperRows() []row {
 		}},
 		{name: "run0", build: func(n string) *Spec {
 			return privileged(wrapper(n, GNUStop, runsOnly, list(
-				val("u", RoleData, "user"), val("g", RoleData, "group"), val("D", RolePath, "chdir"),
+				val("u", RoleData, "user"), val("g", RoleData, "group"), val("D", RolePath, "chdir").chdir(),
 				val("", RoleData, "unit", "description", "slice", "nice", "setenv", "background", "machine", "area"),
 				val("p", RoleData, "property"), flag("", "no-ask-password"), flag("", "slice-inherit"),
 				flag("h", "help"), flag("", "version"),
@@ -73,7 +73,7 @@ func wrapperRows() []row {
 		{name: "env", build: func(n string) *Spec {
 			return wrapper(n, GNUStop, runs, list(
 				flag("i", "ignore-environment"), flag("0", "null"), val("u", RoleData, "unset"),
-				val("C", RolePath, "chdir"), val("S", RoleCode, "split-string").code(LangShell),
+				val("C", RolePath, "chdir").chdir(), val("S", RoleCode, "split-string").code(LangShell),
 				flag("v", "debug"), val("P", RolePath), opt("", RoleData, "block-signal", "default-signal", "ignore-signal"),
 				flag("", "list-signal-handling"), flag("", "help"), flag("", "version"),
 			))
@@ -120,6 +120,39 @@ func wrapperRows() []row {
 			return wrapper(n, GNUStop, runsOnly, list(val("f", RoleData, "format"), val("o", RolePath, "output"),
 				flag("a", "append"), flag("v", "verbose"), flag("q", "quiet"), flag("p", "portability"),
 				flag("", "help"), flag("V", "version")))
+		}},
+		// unshare runs its command in new namespaces; -r and -U make a
+		// user namespace in which it seems root, which grants nothing
+		// outside. -w starts it in another directory.
+		{name: "unshare", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(
+				val("w", RolePath, "wd").chdir(), val("R", RolePath, "root"), val("S", RoleData, "setuid"),
+				val("G", RoleData, "setgid"), opt("", RolePath, "mount-proc", "mount-binfmt"),
+				val("", RoleData, "propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups",
+					"monotonic", "boottime", "kill-child", "load-interp"),
+				opt("m", RolePath, "mount"), opt("u", RolePath, "uts"), opt("i", RolePath, "ipc"),
+				opt("n", RolePath, "net"), opt("p", RolePath, "pid"), opt("U", RolePath, "user"),
+				opt("C", RolePath, "cgroup"), opt("T", RolePath, "time"),
+				flag("f", "fork"), flag("r", "map-root-user"), flag("c", "map-current-user"), flag("", "map-auto"),
+				flag("", "map-subids"), flag("", "keep-caps"), flag("h", "help"), flag("V", "version"),
+			))
+		}},
+		// ssh-agent COMMAND runs the command with an agent for it.
+		{name: "ssh-agent", build: func(n string) *Spec {
+			return wrapper(n, POSIX, runsOnly, list(val("a", RoleData), val("E", RoleData), val("t", RoleData),
+				val("P", RoleData), val("O", RoleData)), shorts("cDdks"))
+		}},
+		// fakeroot runs its command so that it seems root to itself only.
+		{name: "fakeroot", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(val("l", RolePath, "lib"), val("", RolePath, "faked"),
+				val("i", RolePath), val("s", RolePath), val("b", RoleData), flag("u", "unknown-is-real"),
+				flag("h", "help"), flag("v", "version")))
+		}},
+		// xvfb-run runs its command with a virtual display.
+		{name: "xvfb-run", build: func(n string) *Spec {
+			return wrapper(n, GNUStop, runsOnly, list(val("e", RolePath, "error-file"), val("f", RolePath, "auth-file"),
+				val("n", RoleData, "server-num"), val("p", RoleData, "xauth-protocol"), val("s", RoleData, "server-args"),
+				val("w", RoleData, "wait"), flag("a", "auto-servernum"), flag("l", "listen-tcp"), flag("h", "help")))
 		}},
 		{name: "hash", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: POSIX, Operands: operands(RoleData), Options: list(
