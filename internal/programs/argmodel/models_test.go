@@ -15,7 +15,7 @@ func TestGit(t *testing.T) {
 		{"git status", 0, "PS", "a plain subcommand"},
 		{"git push origin HEAD", EffExternal, "PSAA", "push has an effect outside"},
 		{"git -C /tmp push", EffExternal, "POVS", "-C takes a value before the subcommand"},
-		{"git --git-dir .git --work-tree . push", EffExternal, "POVOVS", "long global options with separate values"},
+		{"git --git-dir .git --work-tree . push", EffExternal | EffComputed, "POVOVS", "long global options with separate values; any work tree is computed (-C may make . another directory)"},
 		{"git --no-pager log --oneline", 0, "POSO", "a flag global option"},
 		{"git pu?h", gitWorst, "PU", "a globbed subcommand may be push, or anything git can do"},
 		{"git send-pack remote HEAD", EffExternal, "PSAA", "git plumbing pushes"},
