@@ -182,6 +182,7 @@ func (p *Policy) add(r *CompiledRule) {
 			if read, ok := programs.RuleWords(r.Words); ok {
 				readings = append(readings, read)
 			}
+			readings = append(readings, programs.RuleAliases(r.Words)...)
 			for _, words := range readings {
 				p.addDenyAskWords(words)
 				if o, ok := newOptRule(r, words); ok {

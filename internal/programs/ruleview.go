@@ -261,3 +261,25 @@ func SubName(verb, w string) string {
 	}
 	return s.Name
 }
+
+// gitPlumbing are git's plumbing subcommands that do what a porcelain
+// one does, by its name: a rule naming the porcelain names them too.
+var gitPlumbing = map[string][]string{"push": {"send-pack"}}
+
+// RuleAliases returns the other spellings of a deny or ask rule's words
+// that run the same program: git's subcommands as the programs git runs
+// for them (git push is git-push, /usr/lib/git-core/git-push), and the
+// plumbing that does what the subcommand does (git send-pack pushes).
+func RuleAliases(words []string) [][]string {
+	if len(words) < 2 || words[0] != "git" || strings.HasPrefix(words[1], "-") {
+		return nil
+	}
+	var out [][]string
+	for _, sub := range append([]string{words[1]}, gitPlumbing[strings.TrimSuffix(words[1], ":*")]...) {
+		if sub != words[1] {
+			out = append(out, append([]string{"git", sub}, words[2:]...))
+		}
+		out = append(out, append([]string{"git-" + sub}, words[2:]...))
+	}
+	return out
+}
