@@ -275,7 +275,7 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 func (x *decider) writesBefore(i int) bool {
 	for j := range x.cmd.Segs[:i] {
 		w := &x.cmd.Segs[j]
-		if w.Bits&(programs.Writes|programs.Trees|programs.Effect|programs.Assignment|programs.PathName) != 0 {
+		if w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect|programs.Assignment|programs.PathName) != 0 {
 			return true
 		}
 		for _, r := range w.Redirs {
@@ -337,6 +337,9 @@ func (x *decider) writtenIndex() map[string]int {
 			programs.Written(w.Words, func(_ int, text string) { add(text, w.Dirs) })
 		}
 		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
+		if w.Bits&(programs.Unpacker|programs.PathName) != 0 {
+			programs.Decompressed(w.Words, func(_ int, name string) { add(name, w.Dirs) })
+		}
 		if w.Bits&programs.Effect != 0 {
 			var room [4]string
 			for _, d := range programs.DownloadsTo(w.Words, room[:0]) {
@@ -592,6 +595,9 @@ func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge 
 			if j.computed == "" {
 				j.computed = jj.Computed
 			}
+		}
+		if j.computed == "" && bits&programs.Interpreter != 0 {
+			j.computed = programs.UnreadCode(v)
 		}
 		if !j.reaches && len(extra) > 0 {
 			j.reach, j.reaches = programs.ExtraEffect(v, extra)

@@ -142,13 +142,39 @@ func diffLines(a, b string) string {
 	return strings.Join(out, "\n")
 }
 
-// needsMissingTool names a real program the command needs that this
-// machine lacks (ripgrep is installed by .ci/run), or "".
+// optionalTools are the real programs some cases run that a machine may
+// lack; .ci/run installs each (from Debian's packages: ripgrep, dc, m4,
+// lua5.4), and a case that runs one is skipped where it is missing.
+var optionalTools = []string{"rg", "dc", "m4", "lua5.4"}
+
+// needsMissingTool names an optional tool the command runs (a word of it
+// standing where a program does: first, or after a separator) that this
+// machine lacks, or "".
 func needsMissingTool(command string) string {
-	if strings.HasPrefix(command, "rg ") {
-		if _, err := exec.LookPath("rg"); err != nil {
-			return "rg"
+	for _, tool := range optionalTools {
+		if !runsTool(command, tool) {
+			continue
+		}
+		if _, err := exec.LookPath(tool); err != nil {
+			return tool
 		}
 	}
 	return ""
+}
+
+// runsTool reports whether tool stands in command as a program would.
+func runsTool(command, tool string) bool {
+	for i := 0; ; {
+		k := strings.Index(command[i:], tool)
+		if k < 0 {
+			return false
+		}
+		at, end := i+k, i+k+len(tool)
+		before := at == 0 || strings.ContainsRune(" |;&(", rune(command[at-1]))
+		after := end == len(command) || command[end] == ' '
+		if before && after {
+			return true
+		}
+		i = end
+	}
 }

@@ -69,6 +69,10 @@ var interpreters = []string{
 	"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "ruby", "perl", "php",
 	"lua", "luajit", "tclsh", "Rscript", "osascript", "npx", "pnpx", "bunx", "awk", "gawk",
 	"pwsh", "powershell", "nu", "xonsh", "elvish",
+	// Languages the engine does not read (unreadLangs): code given to
+	// them may start any program.
+	"dc", "m4", "guile", "racket", "sbcl", "clisp", "julia", "octave", "octave-cli", "gnuplot", "raku", "perl6",
+	"erl", "elixir", "iex", "tsx", "ts-node", "R", "wish", "groovy", "scala", "swipl", "jshell", "ocaml",
 }
 
 // sourcers run a script file in the shell itself.

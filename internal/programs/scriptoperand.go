@@ -51,12 +51,31 @@ var readerRows = map[string]readerRow{
 	"pwsh":      {code: pwshCode, values: "", exits: pwshExit}, "powershell": {code: pwshCode, values: "", exits: pwshExit},
 	"nu": {code: "-c --commands", values: "", exits: "-v --version -h --help"}, "xonsh": {code: "-c", values: "", exits: "-V --version -h --help"},
 	"elvish": {code: "-c", exits: "-version -help"},
-	"awk":    {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
-	"gawk":   {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
-	"sed":    {code: "-e --expression", values: "-l", exits: "--version --help", files: "-f --file", text: true},
-	"vim":    {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
-	"nvim":   {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
-	"gdb":    {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", files: "-x --command -ix --init-command", stdin: true},
+	// Languages the engine does not read (UnreadCode).
+	"dc":     {code: "-e --expression", files: "-f --file", exits: "-V --version -h --help"},
+	"m4":     {values: "-D -U -I -d -l -o -F -R --define --undefine --include --debug --arglength --error-output --freeze-state --reload-state", exits: "--version --help"},
+	"guile":  {code: "-c", values: "-l -e -L -x -C", exits: "-v --version -h --help"},
+	"racket": {code: "-e --eval", values: "-l --lib -t --require -r -f --load -u -k -S", exits: "-v --version -h --help"},
+	"sbcl":   {code: "--eval", values: "--load --core --dynamic-space-size --control-stack-size", exits: "--version --help"},
+	"clisp":  {code: "-x", values: "-i -M -m -L", exits: "--version --help"},
+	"julia":  {code: "-e --eval -E --print", values: "-L --load --project -J --sysimage -t --threads", exits: "-v --version -h --help"},
+	"octave": {code: "--eval", values: "-p --path", exits: "-v --version -h --help"}, "octave-cli": {code: "--eval", values: "-p --path", exits: "-v --version -h --help"},
+	"gnuplot": {code: "-e", exits: "-V --version -h --help"},
+	"raku":    {code: "-e", values: "-I -M", exits: "-v --version -h --help"}, "perl6": {code: "-e", values: "-I -M", exits: "-v --version -h --help"},
+	"erl":    {code: "-eval", values: "-pa -pz -sname -name -setcookie -config -s -run", exits: "-version"},
+	"elixir": {code: "-e --eval", values: "-r -pr -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
+	"iex":    {code: "-e --eval", values: "-r -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
+	"tsx":    {code: "-e --eval -p --print", values: "--tsconfig", exits: "-v --version -h --help"}, "ts-node": {code: "-e --eval -p --print", values: "-r --require -P --project", exits: "-v --version -h --help"},
+	"R": {code: "-e", values: "-f --file", exits: "--version -h --help"}, "wish": {code: "", values: "", exits: ""},
+	"groovy": {code: "-e", values: "-cp --classpath", exits: "-v --version -h --help"}, "scala": {code: "-e", values: "-cp -classpath", exits: "-version -help"},
+	"swipl": {code: "-g -t", values: "-f -s -l -x", exits: "--version --help"}, "jshell": {values: "--class-path --module-path", exits: "--version --help"},
+	"ocaml": {values: "-I -init", exits: "-version -vnum"},
+	"awk":   {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
+	"gawk":  {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
+	"sed":   {code: "-e --expression", values: "-l", exits: "--version --help", files: "-f --file", text: true},
+	"vim":   {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
+	"nvim":  {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
+	"gdb":   {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", files: "-x --command -ix --init-command", stdin: true},
 }
 
 const (
@@ -209,4 +228,40 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 		return FromNothing, -1 // awk with no program fails; it reads none from its input
 	}
 	return FromStdin, -1
+}
+
+// UnreadCode returns why view v runs code given on its command line in
+// a language the engine does not read (lua -e, dc -e, julia -e, erl
+// -eval): such code may start any program, so the program is computed.
+// It returns "" for a program that is no interpreter, one with a model
+// (whose own reading judges its code), and code that is none.
+func UnreadCode(v []string) string {
+	if len(v) < 2 || BitsOf(v[0])&Interpreter == 0 {
+		return ""
+	}
+	name := argmodel.Versionless(BaseName(v[0]))
+	if argmodel.Lookup(name) != nil {
+		return ""
+	}
+	row, ok := readerRows[name]
+	if !ok || row.code == "" {
+		return ""
+	}
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "--" || len(w) < 2 || w[0] != '-' {
+			return "" // the script and its arguments
+		}
+		opt, _, _ := strings.Cut(w, "=")
+		if hasField(row.code, opt) || len(opt) > 2 && opt[1] != '-' && hasField(row.code, opt[:2]) {
+			return v[0] + " " + opt + " runs code in a language the engine does not read, which may start any program"
+		}
+		if hasField(row.exits, w) {
+			return ""
+		}
+		if hasField(row.values, w) {
+			j++
+		}
+	}
+	return ""
 }
