@@ -407,6 +407,19 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	if programs.Unpacks(s.Words, s.Bits) {
 		return shell.QuoteExcerpt(s.Text) + " unpacks an archive or a patch: the names it creates, a protected path among them, are not in the command; a person approves every such unpacking"
 	}
+	if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
+		programs.Decompressed(s.Words, func(j int, name string) {
+			if why != "" || !x.wk().Spend(pathCost(name, s.Dirs)) {
+				return
+			}
+			if p := pc.WriteProblem(name, s.Flags[j], s.Dirs); p != "" {
+				why = shell.QuoteExcerpt(s.Words[j]) + " is decompressed into " + shell.QuoteExcerpt(name) + ", which is " + p + "; a person approves every such command"
+			}
+		})
+		if why != "" {
+			return why
+		}
+	}
 	fromInput := programs.LinkWords(s.Words, s.Bits, func(j int) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return

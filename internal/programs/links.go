@@ -42,6 +42,104 @@ var unpackers = map[string]func(v []string) bool{
 	"git-checkout-index": func([]string) bool { return true },
 	"git-fast-import":    func([]string) bool { return true },
 	"git-am":             func([]string) bool { return true },
+	// Other archives and packages: each extracts what it names inside.
+	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
+	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },
+	"ar":          keyLetters("xp"), // ar x ARCHIVE, ar -x: members by their own names
+	"jar":         keyLetters("x"),  // jar xf, jar -xf, jar --extract
+	"uudecode":    always,           // the name is in the encoded text
+	"unshar":      always,           // a shell archive is a script
+	"cabextract":  func(v []string) bool { return !anyShort(v, "lt") && !anyLong(v, "list", "test") },
+	"unrar":       func(v []string) bool { return len(v) > 1 && (v[1] == "x" || v[1] == "e") },
+	"unar":        always,
+	"lha":         keyLetters("xe"),
+	"lharc":       keyLetters("xe"),
+	"aunpack":     always,
+	"atool":       func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "extract-to") },
+	"unsquashfs":  func(v []string) bool { return !anyShort(v, "l") && !anyLong(v, "ls", "lls") },
+	"bsdcpio":     cpioExtracts,
+	"rpm2archive": always,
+	"gem":         func(v []string) bool { return len(v) > 1 && v[1] == "unpack" },
+	// Decompressors write each operand without its suffix (Decompressed);
+	// gzip -N names it as the compressed data says.
+	"gunzip": restoresName, "gzip": restoresName, "unxz": never, "xz": never, "bunzip2": never, "bzip2": never,
+	"unzstd": never, "zstd": never, "lz4": never, "unlzma": never, "lzma": never, "uncompress": never,
+	"brotli": never, "lzip": never,
+}
+
+// never is an unpacker row for a program that writes only names its
+// words show (Decompressed reads them).
+func never([]string) bool { return false }
+
+// restoresName reports a gzip that names what it decompresses as the
+// compressed data says (-N, --name).
+func restoresName(v []string) bool { return hasShort(v, 'N') || hasLong(v, "name") }
+
+// decompressSuffixes are the endings a decompressor takes off the names
+// it writes; .tgz and .taz become .tar.
+var decompressSuffixes = []string{".gz", ".z", ".Z", "-gz", "-z", "_z", ".xz", ".lzma", ".bz2", ".bz", ".zst", ".lz4", ".br", ".lz"}
+
+// Decompressed calls fn with every operand of view v (its program first)
+// that a decompressor writes the file of, and that file's name: the
+// operand without its suffix (gunzip .bashrc.gz writes .bashrc). A
+// decompressor writing to its output (-c, --stdout, zcat) writes none.
+func Decompressed(v []string, fn func(j int, name string)) {
+	if len(v) < 2 {
+		return
+	}
+	name := BaseName(v[0])
+	switch {
+	case !strings.HasPrefix(name, "un") && name != "gunzip" && !anyShort(v, "d") && !anyLong(v, "decompress", "uncompress"):
+		return // compressing: the name gains a suffix
+	case anyShort(v, "ct") || anyLong(v, "stdout", "to-stdout", "test", "list"):
+		return
+	}
+	operands(v, 1, func(j int) {
+		w := v[j]
+		for _, s := range decompressSuffixes {
+			if b, ok := strings.CutSuffix(w, s); ok && b != "" && !strings.HasSuffix(b, "/") {
+				fn(j, b)
+				return
+			}
+		}
+		if b, ok := strings.CutSuffix(w, ".tgz"); ok {
+			fn(j, b+".tar")
+		}
+	})
+}
+
+// always is an unpacker row for a program whose every use extracts.
+func always([]string) bool { return true }
+
+// keyLetters is the row of a program whose first word after its name is
+// a key of letters, with or without a dash (ar x, jar -xf, lha e): it
+// extracts when the key holds one of letters, or a long option says so.
+func keyLetters(letters string) func(v []string) bool {
+	return func(v []string) bool {
+		if len(v) < 2 {
+			return false
+		}
+		key := strings.TrimPrefix(v[1], "-")
+		return !strings.HasPrefix(v[1], "--") && strings.ContainsAny(key, letters) || anyLong(v, "extract")
+	}
+}
+
+func anyShort(v []string, letters string) bool {
+	for i := 0; i < len(letters); i++ {
+		if hasShort(v, letters[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func anyLong(v []string, names ...string) bool {
+	for _, n := range names {
+		if hasLong(v, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // gitUnpacks reports a git command that writes names no word shows.
