@@ -637,11 +637,26 @@ func (r *walker) pipedText(st *syntax.Stmt) string {
 // not the program the engine knows by that name.
 func relativeSearch(path string) bool {
 	for dir := range strings.SplitSeq(path, ":") {
-		if dir == "" || dir[0] != '/' && dir[0] != '$' && dir[0] != '~' {
+		switch {
+		case dir == "" || dir[0] != '/' && dir[0] != '$' && dir[0] != '~':
+			return true
+		case dir[0] == '$' && !homeOrPath(dir):
+			// $PWD/bin, $(pwd)/bin, $D/bin: the working directory or a
+			// value the command chose, which may be one it just wrote.
 			return true
 		}
 	}
 	return false
+}
+
+// homeOrPath reports a PATH entry made of the inherited search path or a
+// directory under home: $PATH, ${PATH}, $HOME/…, ${HOME}/….
+func homeOrPath(dir string) bool {
+	switch dir {
+	case "$PATH", "${PATH}", "$HOME", "${HOME}":
+		return true
+	}
+	return strings.HasPrefix(dir, "$HOME/") || strings.HasPrefix(dir, "${HOME}/")
 }
 
 // AssignsOnly reports a segment made only of NAME=value words, with no
