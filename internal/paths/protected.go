@@ -63,6 +63,15 @@ var defaultProtected = []string{
 	"**/.vim/**", "**/.gdbinit", "**/.config/gdb/**", "**/.tmux.conf", "**/.config/tmux/**",
 	"**/.kshrc", "**/.cshrc", "**/.tcshrc", "**/.psqlrc", "**/.my.cnf", "**/.config/emacs/**",
 	"**/.theia/**", "**/.fleet/**", "**/.docker/cli-plugins/**",
+	// More start-up files: mksh's, direnv's own rc (it runs before every
+	// .envrc), gradle's init scripts and properties (JVM options),
+	// bun's, terraform's CLI configuration (provider binaries), screen's,
+	// maven's settings, the PAM session's environment and conda's. (A
+	// .gitattributes only picks among the filters and diff drivers git's
+	// configuration defines, and that configuration is protected.)
+	"**/.mkshrc", "**/.config/direnv", "**/.config/direnv/**", "**/.gradle/init.d/**", "**/.gradle/init.gradle",
+	"**/.gradle/init.gradle.kts", "**/.gradle/gradle.properties", "**/.bunfig.toml", "**/.terraformrc",
+	"**/.screenrc", "**/.m2/settings.xml", "**/.pam_environment", "**/.condarc",
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",
