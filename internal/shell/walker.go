@@ -93,6 +93,13 @@ func (r *walker) stmtCmd(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 	case *syntax.DeclClause:
 		r.decl(st, x, dirs)
 		return dirs, dirs
+	case *syntax.TestClause:
+		if inertTest(x.X) {
+			// It runs no program and evaluates no text as code: only
+			// the substitutions in it run, and they are segments.
+			r.subst(x, dirs)
+			return dirs, dirs
+		}
 	}
 	r.noteControl(controlName(st.Cmd))
 	out := r.controlBody(st.Cmd, dirs)
@@ -140,6 +147,53 @@ func (r *walker) decl(st *syntax.Stmt, x *syntax.DeclClause, dirs []string) {
 	}
 	r.emit(st, words, flags, nil, dirs)
 	r.subst(x, dirs)
+}
+
+// inertTest reports a [[ … ]] test that evaluates nothing as code: no
+// arithmetic comparison (-eq, -lt, …) of anything but literal numbers,
+// whose operands bash evaluates as arithmetic (a variable holding
+// a[$(cmd)] runs cmd), and no -v or -R of anything but a plain name (a
+// subscript is arithmetic too). File tests, string tests, pattern and
+// regular expression matches are inert.
+func inertTest(e syntax.TestExpr) bool {
+	switch x := e.(type) {
+	case *syntax.BinaryTest:
+		switch x.Op {
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+			return literalDigits(x.X) && literalDigits(x.Y)
+		}
+		return inertTest(x.X) && inertTest(x.Y)
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsVarSet || x.Op == syntax.TsRefVar {
+			w, ok := x.X.(*syntax.Word)
+			return ok && plainName(w.Lit())
+		}
+		return inertTest(x.X)
+	case *syntax.ParenTest:
+		return inertTest(x.X)
+	case *syntax.Word:
+		return true
+	}
+	return false
+}
+
+// literalDigits reports a test operand that is a literal number.
+func literalDigits(e syntax.TestExpr) bool {
+	w, ok := e.(*syntax.Word)
+	return ok && ascii.Digits(w.Lit())
+}
+
+// plainName reports a variable name without a subscript.
+func plainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !ascii.NameByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // controlName names a control structure for the integrity cap's reason.
