@@ -225,6 +225,14 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			if j, ok := written[n]; ok && j < i {
 				return f, -1
 			}
+			if !x.wk().Spend(len(x.prefixes)) {
+				return "", -1
+			}
+			for _, p := range x.prefixes {
+				if strings.HasPrefix(n, p) {
+					return f, -1 // split FILE x; bash xaa (a later splitter's names count too: the safe side)
+				}
+			}
 		}
 	}
 	return "", -1
@@ -334,7 +342,13 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 		}
 		if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
-			programs.Written(w.Words, func(_ int, text string) { add(text, w.Dirs) })
+			prefix := programs.WritesPrefixes(w.Words)
+			programs.Written(w.Words, func(_ int, text string) {
+				if prefix && x.wk().Spend(1+len(text)+len(w.Dirs)) {
+					x.prefixes = append(x.prefixes, namedFrom(text, w.Dirs)...)
+				}
+				add(text, w.Dirs)
+			})
 		}
 		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
 		if w.Bits&(programs.Unpacker|programs.PathName) != 0 {

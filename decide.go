@@ -61,6 +61,7 @@ type decider struct {
 	// The paths the command writes, by the first segment that writes
 	// each (writtenIndex), once something runs a file.
 	written     map[string]int
+	prefixes    []string // the written paths that are prefixes of names (split FILE x)
 	writtenDone bool
 	// The first segment with an exec-capable argument (firstExec).
 	execAt   int

@@ -37,6 +37,16 @@ type writeRow struct {
 	// deletes: find's starting points, removed with all they hold when
 	// its expression deletes without a test of names (findDeleted).
 	deletes bool
+	// prefix: what it writes is a prefix of the names it writes (split
+	// FILE x writes xaa, xab, …).
+	prefix bool
+}
+
+// WritesPrefixes reports a program whose written words (Written) are
+// prefixes of the names it writes: split, csplit.
+func WritesPrefixes(words []string) bool {
+	i := programAt(words)
+	return i < len(words) && writeRows[BaseName(words[i])].prefix
 }
 
 // writeRows are the programs that write to or remove the files their
@@ -58,8 +68,8 @@ var writeRows = map[string]writeRow{
 	"setfacl":  {operands: true, values: "mMxX"},               // its access list changed
 	"chattr":   {operands: true, skip: 1},                      // its attributes changed
 	"zip":      {operands: true, at: 1},                        // the archive, first of its operands
-	"split":    {operands: true, at: 2, values: "abCln"},       // split FILE PREFIX: files named PREFIXaa…
-	"csplit":   {short: "f", long: []string{"prefix"}},         // csplit -f PREFIX: files named PREFIX00…
+	"split":    {operands: true, at: 2, values: "abCln", prefix: true}, // split FILE PREFIX: files named PREFIXaa…
+	"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},   // csplit -f PREFIX: files named PREFIX00…
 	"uniq":     {operands: true, at: 2, values: "fsw"},         // uniq IN OUT: the second operand is written
 	"xxd":      {operands: true, at: 2, values: "cglos"},       // xxd IN OUT: the second operand is written
 	"script":   {operands: true},                               // script FILE: the typescript (the model knows -c CMD)
@@ -154,6 +164,17 @@ func Written(words []string, fn func(j int, text string)) {
 	}
 	if row.deletes {
 		findDeleted(words, i, fn)
+		return
+	}
+	if name == "git" && gitSubcommand(words[i:]) == "mv" {
+		// git mv SRC… DST: every operand is written (removed or made).
+		mv := false
+		operands(words, i+1, func(j int) {
+			if mv {
+				fn(j, words[j])
+			}
+			mv = mv || words[j] == "mv"
+		})
 		return
 	}
 	inPlace := false
