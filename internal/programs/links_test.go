@@ -60,3 +60,106 @@ func TestUnpacks(t *testing.T) {
 }
 
 func splitWords(s string) []string { return strings.Fields(s) }
+
+// The suffix a copy, move or link gives its backups, however it is
+// spelled, and the word that holds it.
+func TestBackupSuffix(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, suffix string
+		at          int
+		ok          bool
+		why         string
+	}{
+		{"cp -b -S rc e d", "rc", 3, true, "-S and its value"},
+		{"cp -bSrc e d", "rc", 1, true, "attached in a cluster"},
+		{"cp -bS rc e d", "rc", 2, true, "last in a cluster, the value next"},
+		{"cp --suffix=rc e d", "rc", 1, true, "a long option"},
+		{"mv --suf .json e d", ".json", 2, true, "an abbreviation"},
+		{"cp -t dir -S rc e", "rc", 4, true, "-t's value is no suffix"},
+		{"cp -tS e", "", 0, false, "S is -t's value here"},
+		{"install -m 644 -S x e d", "x", 4, true, "install's -m takes a value"},
+		{"rsync -S e d", "", 0, false, "rsync's -S is --sparse"},
+		{"cp -- -S rc", "", 0, false, "after --, operands"},
+		{"cat -S x", "", 0, false, "no backups"},
+		{"cp -b e d", "", 0, false, "no suffix: ~"},
+	} {
+		at, suffix, ok := BackupSuffix(strings.Fields(tt.cmd))
+		assert.Equal(t, tt.ok, ok, "%s: %s", tt.cmd, tt.why)
+		if tt.ok {
+			assert.Equal(t, tt.suffix, suffix, "%s: %s", tt.cmd, tt.why)
+			assert.Equal(t, tt.at, at, "%s: %s", tt.cmd, tt.why)
+		}
+	}
+}
+
+// The files a decompressor writes: each operand without its suffix, none
+// when it writes to its output or compresses.
+func TestDecompressed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want []string
+		why  string
+	}{
+		{"gunzip .bashrc.gz", []string{".bashrc"}, "the suffix taken off"},
+		{"gzip -d a.gz b.tgz", []string{"a", "b.tar"}, "every operand; .tgz is a tar"},
+		{"unzstd x.zst", []string{"x"}, "un- names decompress"},
+		{"xz --decompress x.xz", []string{"x"}, "the long option"},
+		{"gunzip -c x.gz", nil, "to its output"},
+		{"gzip x", nil, "compressing"},
+		{"gunzip x", nil, "no suffix: nothing written"},
+		{"gunzip .gz", nil, "a suffix alone names no file"},
+	} {
+		var got []string
+		Decompressed(strings.Fields(tt.cmd), func(_ int, n string) { got = append(got, n) })
+		assert.Equal(t, tt.want, got, "%s: %s", tt.cmd, tt.why)
+	}
+}
+
+// The files a build or test runner reads as code, and the one make -f
+// names.
+func TestBuildFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, file string
+		runner    bool
+		why       string
+	}{
+		{"make", "", true, "a Makefile"},
+		{"make -s -f build/x.mk all", "build/x.mk", true, "-f's file"},
+		{"make -fx.mk", "x.mk", true, "attached"},
+		{"make --file=x.mk", "x.mk", true, "the long option"},
+		{"make --makef x.mk", "x.mk", true, "an abbreviation"},
+		{"go test ./...", "", true, "go test runs the package"},
+		{"go build ./...", "", false, "go build runs none of it"},
+		{"python3 -m pytest -q", "", true, "pytest as a module"},
+		{"python3 x.py", "", false, "a script is no runner"},
+		{"ls", "", false, "no runner"},
+	} {
+		names, file := BuildFiles(strings.Fields(tt.cmd))
+		assert.Equal(t, tt.runner, names != nil, "%s: %s", tt.cmd, tt.why)
+		assert.Equal(t, tt.file, file, "%s: %s", tt.cmd, tt.why)
+	}
+	assert.True(t, MatchesBuildFile("/p/pkg/x_test.go", []string{"*.go"}))
+	assert.True(t, MatchesBuildFile("/p/Makefile", buildFiles["make"]))
+	assert.False(t, MatchesBuildFile("/p/Makefile.bak", buildFiles["make"]))
+}
+
+// Code in a language the engine does not read, given on the command line.
+func TestUnreadCode(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		code bool
+		why  string
+	}{
+		{"lua -e x", true, "-e is code"},
+		{"lua5.4 -e x", true, "a versioned name"},
+		{"lua -l m x.lua", false, "-l's value, then a script"},
+		{"julia --eval=x", true, "attached to a long option"},
+		{"erl -noshell -eval x", true, "single-dash long options"},
+		{"Rscript plot.R -e x", false, "after the script, its arguments"},
+		{"dc -V", false, "it prints and exits"},
+		{"python3 -c x", false, "a language with a model, read by it"},
+		{"ls -e x", false, "no interpreter"},
+	} {
+		assert.Equal(t, tt.code, UnreadCode(strings.Fields(tt.cmd)) != "", "%s: %s", tt.cmd, tt.why)
+	}
+}
