@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/permengine/permengine"
@@ -143,15 +144,27 @@ func diffLines(a, b string) string {
 }
 
 // optionalTools are the real programs some cases run that a machine may
-// lack; .ci/run installs each (from Debian's packages: ripgrep, dc, m4,
-// lua5.4), and a case that runs one is skipped where it is missing.
-var optionalTools = []string{"rg", "dc", "m4", "lua5.4"}
+// lack (testdata/sandbox/optional-tools.txt, which .ci/run installs
+// from): a case that runs one is skipped where it is missing.
+var optionalTools = sync.OnceValue(func() []string {
+	data, err := os.ReadFile("../../testdata/sandbox/optional-tools.txt")
+	if err != nil {
+		panic(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) == 2 && !strings.HasPrefix(l, "#") {
+			out = append(out, f[0])
+		}
+	}
+	return out
+})
 
 // needsMissingTool names an optional tool the command runs (a word of it
 // standing where a program does: first, or after a separator) that this
 // machine lacks, or "".
 func needsMissingTool(command string) string {
-	for _, tool := range optionalTools {
+	for _, tool := range optionalTools() {
 		if !runsTool(command, tool) {
 			continue
 		}
