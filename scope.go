@@ -181,6 +181,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.deletedByTestProblem(s, pc); why != "" {
 		return why
 	}
+	if why := x.gitFileProblem(s); why != "" {
+		return why
+	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
 		if !every && s.Masks[j]&shell.MaskDot == 0 {
@@ -268,6 +271,35 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
 	}
 	return why
+}
+
+// gitFileProblem checks the files a segment writes (a redirection's
+// target, the files its program writes) for one named .git: a file of
+// that name says where git finds the repository (gitdir: DIR), whose
+// configuration and hooks the command may have written, so a later git
+// in that directory runs them.
+func (x *decider) gitFileProblem(s *shell.Segment) (why string) {
+	check := func(w string) {
+		if why == "" && isGitFile(w) {
+			why = shell.QuoteExcerpt(w) + " is written as a .git file, which names the repository git reads its configuration and hooks from; a person approves every such command"
+		}
+	}
+	for _, ref := range s.Redirs {
+		if strings.IndexByte(ref.Op, '>') >= 0 {
+			check(ref.Text)
+		}
+	}
+	if s.AnyMask&shell.MaskDot != 0 && s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+		programs.Written(s.Words, func(_ int, text string) { check(text) })
+	}
+	return why
+}
+
+// isGitFile reports a path whose last component is .git, in any letter
+// case.
+func isGitFile(w string) bool {
+	w = strings.TrimRight(w, "/")
+	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
 }
 
 // deletedByTestProblem checks the name tests of a find that deletes what
