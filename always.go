@@ -119,6 +119,9 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 		if err := refuseSegment(s, extra); err != nil {
 			return nil, err
 		}
+		if s.Carried {
+			continue // the package runner's rule, recorded for its segment, allows it
+		}
 		g, ok := segmentGrant(s.Words, extra)
 		if !ok || seen[g.Rule] {
 			continue

@@ -222,8 +222,8 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		written := x.writtenIndex()
 		x.wk().Spend(1 + len(s.Dirs))
 		for _, n := range namedFrom(f, s.Dirs) {
-			if j, ok := written[n]; ok && j < i {
-				return f, -1
+			if j, ok := written[n]; ok && j != i {
+				return f, -1 // j > i: a substitution in i's words runs first
 			}
 			if !x.wk().Spend(len(x.prefixes)) {
 				return "", -1
@@ -254,19 +254,23 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 			return "", ""
 		}
 		names, named := programs.BuildFiles(v)
-		if names == nil && named == "" {
+		if names == nil && named == nil {
 			continue
 		}
-		if named != "" {
-			names = append(names[:len(names):len(names)], path.Base(named))
+		names = names[:len(names):len(names)]
+		for _, f := range named {
+			names = append(names, path.Base(f))
 		}
 		written := x.writtenIndex()
 		if !x.wk().Spend(len(written) * len(names)) {
 			return "", ""
 		}
-		best, at := "", i
+		// A segment after i writes first when it is a substitution in
+		// i's words (x=$(printf … > Makefile) make): any other segment
+		// counts, the safe side.
+		best, at := "", len(x.cmd.Segs)
 		for p, j := range written {
-			if j < i && programs.MatchesBuildFile(p, names) && (j < at || j == at && p < best) {
+			if j != i && programs.MatchesBuildFile(p, names) && (best == "" || j < at || j == at && p < best) {
 				best, at = p, j
 			}
 		}
@@ -281,8 +285,11 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 // write a file: a redirection to one, or a program that writes, copies or
 // downloads (the writtenIndex is built only then).
 func (x *decider) writesBefore(i int) bool {
-	for j := range x.cmd.Segs[:i] {
+	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
+		if j == i {
+			continue
+		}
 		if w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect|programs.Assignment|programs.PathName) != 0 {
 			return true
 		}
@@ -323,7 +330,7 @@ func (x *decider) writtenIndex() map[string]int {
 		return x.written
 	}
 	x.writtenDone = true
-	m := map[string]int{}
+	var m map[string]int // made on the first path: most commands write none
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
 		add := func(word string, dirs []string) {
@@ -331,6 +338,9 @@ func (x *decider) writtenIndex() map[string]int {
 				return
 			}
 			for _, n := range namedFrom(word, dirs) {
+				if m == nil {
+					m = map[string]int{}
+				}
 				if _, ok := m[n]; !ok {
 					m[n] = j
 				}
@@ -342,13 +352,17 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 		}
 		if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
-			prefix := programs.WritesPrefixes(w.Words)
+			prefix, named := programs.WritesPrefixes(w.Words), false
 			programs.Written(w.Words, func(_ int, text string) {
 				if prefix && x.wk().Spend(1+len(text)+len(w.Dirs)) {
 					x.prefixes = append(x.prefixes, namedFrom(text, w.Dirs)...)
+					named = true
 				}
 				add(text, w.Dirs)
 			})
+			if d := programs.DefaultPrefix(w.Words); prefix && !named && d != "" {
+				x.prefixes = append(x.prefixes, namedFrom(d, w.Dirs)...) // split FILE: xaa, xab, …
+			}
 		}
 		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
 		if w.Bits&(programs.Unpacker|programs.PathName) != 0 {

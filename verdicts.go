@@ -223,6 +223,11 @@ func (x *decider) classify(s *shell.Segment) verdict {
 	if v, ok := x.computedVerdict(s); ok {
 		return v
 	}
+	if s.Carried {
+		// The package runner's segment, before it, is the one an allow
+		// rule names; deny and ask rules and the caps see this one too.
+		return verdict{neutral: true, why: "run by the package runner before it, whose rule decides"}
+	}
 	if allow != nil {
 		return verdict{rule: allow, code: CodeFileAllow}
 	}

@@ -9,8 +9,11 @@ import "strings"
 // like bash x.sh after cat > x.sh, it is not approved unread.
 
 // buildFiles are, per runner, the files it reads from its working
-// directory as code: a name, or "*" and an ending (*.go). Each row says
-// what the file holds that runs.
+// directory that name commands it runs: a name, or "*" and an ending
+// (*.go). Each row says what the file holds that runs. Source files that
+// a test run only executes (a test file, a module) are not rows: running
+// the project's code is what a test is, and an earlier command may have
+// written it as well; what a row adds is a command line the file names.
 var buildFiles = map[string][]string{
 	"make":     {"Makefile", "makefile", "GNUmakefile"},                                         // recipes
 	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                         //
@@ -34,16 +37,17 @@ var buildFiles = map[string][]string{
 	"composer": {"composer.json"},                                                               // scripts
 }
 
-// goRuns are the go subcommands that run the package's code.
-var goRuns = map[string]bool{"test": true, "run": true, "generate": true}
+// goRuns are the go subcommands that run command lines the package's
+// files name.
+var goRuns = map[string]bool{"generate": true}
 
 // BuildFiles returns the files the runner of view v (its program first)
-// reads as code from its working directory, and the one a make -f FILE
-// (--file, --makefile) names: nil for a program that is no runner. A
+// reads as commands from its working directory, and the ones make -f
+// FILE (--file, --makefile) names: nil for a program that is no runner. A
 // pattern "*.go" stands for every file with that ending.
-func BuildFiles(v []string) (names []string, file string) {
+func BuildFiles(v []string) (names, files []string) {
 	if len(v) == 0 {
-		return nil, ""
+		return nil, nil
 	}
 	name := BaseName(v[0])
 	names = buildFiles[name]
@@ -54,42 +58,52 @@ func BuildFiles(v []string) (names []string, file string) {
 		names = nil // go build and go vet compile, and run none of it
 	}
 	if name == "make" || name == "gmake" {
-		file = makeFile(v)
+		files = makeFiles(v)
 	}
-	return names, file
+	return names, files
 }
 
-// makeFile returns the makefile a make command names (-f FILE, -fFILE,
-// --file=FILE, --makefile FILE), or "".
-func makeFile(v []string) string {
+// makeValues are make's short options that take a value (the next word,
+// or the rest of their cluster).
+const makeValues = "CfIjloW"
+
+// makeFiles returns the makefiles a make command names: every -f FILE,
+// -fFILE, -sf FILE, --file=FILE and --makefile FILE (make reads them all).
+func makeFiles(v []string) []string {
+	var out []string
 	for i := 1; i < len(v); i++ {
 		w := v[i]
 		switch {
 		case w == "--":
-			return ""
+			return out
 		case strings.HasPrefix(w, "--"):
 			n, val, attached := strings.Cut(w[2:], "=")
-			if n != "file" && n != "makefile" && !(len(n) >= 3 && (strings.HasPrefix("file", n) || strings.HasPrefix("makefile", n))) {
+			if len(n) < 3 || !strings.HasPrefix("file", n) && !strings.HasPrefix("makefile", n) {
 				continue
 			}
-			if attached {
-				return val
+			if !attached && i+1 < len(v) {
+				i++
+				val = v[i]
 			}
-			if i+1 < len(v) {
-				return v[i+1]
-			}
+			out = append(out, val)
 		case len(w) > 1 && w[0] == '-':
-			if k := strings.IndexByte(w, 'f'); k > 0 {
-				if k+1 < len(w) {
-					return w[k+1:]
+			for k := 1; k < len(w); k++ {
+				if strings.IndexByte(makeValues, w[k]) < 0 {
+					continue
 				}
-				if i+1 < len(v) {
-					return v[i+1]
+				val := w[k+1:]
+				if val == "" && i+1 < len(v) {
+					i++
+					val = v[i]
 				}
+				if w[k] == 'f' {
+					out = append(out, val)
+				}
+				break
 			}
 		}
 	}
-	return ""
+	return out
 }
 
 // MatchesBuildFile reports whether path p (a path the command writes)

@@ -128,15 +128,18 @@ func TestBuildFiles(t *testing.T) {
 		{"make -fx.mk", "x.mk", true, "attached"},
 		{"make --file=x.mk", "x.mk", true, "the long option"},
 		{"make --makef x.mk", "x.mk", true, "an abbreviation"},
-		{"go test ./...", "", true, "go test runs the package"},
-		{"go build ./...", "", false, "go build runs none of it"},
+		{"make -Ifoo -f evil.mk", "evil.mk", true, "-I's value is no -f"},
+		{"make -f b.mk -f evil.mk", "b.mk evil.mk", true, "make reads every -f"},
+		{"make -Cf x", "", true, "-C takes f as its directory"},
+		{"go generate ./...", "", true, "go generate runs the lines the files name"},
+		{"go test ./...", "", false, "go test runs the project's code, which names no command"},
 		{"python3 -m pytest -q", "", true, "pytest as a module"},
 		{"python3 x.py", "", false, "a script is no runner"},
 		{"ls", "", false, "no runner"},
 	} {
-		names, file := BuildFiles(strings.Fields(tt.cmd))
+		names, files := BuildFiles(strings.Fields(tt.cmd))
 		assert.Equal(t, tt.runner, names != nil, "%s: %s", tt.cmd, tt.why)
-		assert.Equal(t, tt.file, file, "%s: %s", tt.cmd, tt.why)
+		assert.Equal(t, tt.file, strings.Join(files, " "), "%s: %s", tt.cmd, tt.why)
 	}
 	assert.True(t, MatchesBuildFile("/p/pkg/x_test.go", []string{"*.go"}))
 	assert.True(t, MatchesBuildFile("/p/Makefile", buildFiles["make"]))

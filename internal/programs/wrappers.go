@@ -19,9 +19,8 @@ func Wrapped(v []string) (int, bool) {
 }
 
 // WrappedView is Wrapped, and also reports whether the command is a
-// reading of v only, not a segment of its own: the command a package
-// runner runs (npx git push), which deny and ask rules and the caps see
-// but whose allow rule names the runner (npx vitest).
+// package runner's (npx git push): a segment that deny and ask rules and
+// every cap judge, but that the runner's allow rule (npx vitest) allows.
 func WrappedView(v []string) (cmd int, sure, view bool) {
 	if len(v) == 0 || BitsOf(v[0])&(Wrapper|Runner) == 0 {
 		return -1, true, false
@@ -63,13 +62,10 @@ func WrappedCommand(words []string) []string {
 	return inner
 }
 
-// WrappedSegment is WrappedCommand for a segment: nil too when the
-// command is a reading of the words only (see WrappedView).
-func WrappedSegment(words []string) []string {
-	if inner, view := wrappedCommand(words); !view {
-		return inner
-	}
-	return nil
+// WrappedCommandView is WrappedCommand, and also reports whether the
+// command is a package runner's (see WrappedView).
+func WrappedCommandView(words []string) (inner []string, view bool) {
+	return wrappedCommand(words)
 }
 
 func wrappedCommand(words []string) (inner []string, view bool) {

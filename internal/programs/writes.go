@@ -42,6 +42,22 @@ type writeRow struct {
 	prefix bool
 }
 
+// DefaultPrefix returns the prefix of the names a splitter writes when
+// its words name none: split's x, csplit's xx.
+func DefaultPrefix(words []string) string {
+	i := programAt(words)
+	if i >= len(words) {
+		return ""
+	}
+	switch BaseName(words[i]) {
+	case "split":
+		return "x"
+	case "csplit":
+		return "xx"
+	}
+	return ""
+}
+
 // WritesPrefixes reports a program whose written words (Written) are
 // prefixes of the names it writes: split, csplit.
 func WritesPrefixes(words []string) bool {

@@ -493,16 +493,34 @@ func keywordOption(v []string, bits programs.Bits) bool {
 	if len(v) < 2 || v[0] != "set" && v[0] != "shopt" && bits&programs.Shell == 0 {
 		return false
 	}
-	for i, w := range v[1:] {
+	shopt := v[0] == "shopt"
+	for i := 1; i < len(v); i++ {
+		w := v[i]
 		switch {
-		case w == "--" || w == "-c" && v[0] != "set":
+		case w == "--" || w == "-":
 			return false
-		case w == "keyword" && i > 0 && (v[i] == "-o" || v[0] == "shopt"):
-			return true
-		case len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'k') > 0 && v[0] != "shopt":
-			return true
-		case len(w) == 0 || w[0] != '-' && w[0] != '+' && w != "keyword" && v[0] != "shopt" && v[0] != "set":
-			return false // a shell's script file: the options end
+		case shopt && w == "keyword":
+			return true // shopt -s -o keyword (a shopt name of its own is no option to turn on)
+		case len(w) < 2 || w[0] != '-' && w[0] != '+':
+			return false // a shell's script or command string, set's operands
+		case w[1] == '-':
+			continue // --norc, --posix
+		}
+		// A cluster: k turns the option on; o and O take the next word.
+		for k := 1; k < len(w); k++ {
+			switch w[k] {
+			case 'k':
+				if w[0] == '-' && !shopt {
+					return true
+				}
+			case 'o', 'O':
+				if i+1 < len(v) {
+					i++
+					if w[k] == 'o' && w[0] == '-' && v[i] == "keyword" {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false

@@ -40,7 +40,7 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // It also returns what programs.WrappedCommand would of words, read on the
 // way (the command a wrapper runs, nil for none), and whether it was: the
 // caller need not read the words through the model twice.
-func lookThroughViews(words []string, all Mask, c *Command) (views [][]string, inner []string, known bool) {
+func lookThroughViews(words []string, all Mask, c *Command) (views [][]string, inner []string, known, view bool) {
 	l := looker{c: c, braces: all&MaskBrace != 0}
 	l.add(words)
 	l.visit(words, 0)
@@ -49,11 +49,11 @@ func lookThroughViews(words []string, all Mask, c *Command) (views [][]string, i
 	}
 	if l.topKnown {
 		known = true
-		if l.topCmd >= 0 && l.topCmd < len(words)-l.topSkip && !l.topView {
-			inner = words[l.topSkip+l.topCmd:]
+		if l.topCmd >= 0 && l.topCmd < len(words)-l.topSkip {
+			inner, view = words[l.topSkip+l.topCmd:], l.topView
 		}
 	}
-	return c.a.keepViews(l.first[:l.n], l.more), inner, known
+	return c.a.keepViews(l.first[:l.n], l.more), inner, known, view
 }
 
 // looker gathers the views of one segment: the first ones in an array on
@@ -77,7 +77,7 @@ type looker struct {
 	topKnown bool
 	topSkip  int
 	topCmd   int
-	topView  bool // the command is a view only (programs.WrappedView)
+	topView  bool // a package runner's command (programs.WrappedView)
 }
 
 // maxLookDepth bounds how many wrappers, runners and brace expansions deep

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/programs"
 )
 
 // Builtins that assign or test a variable named in an argument evaluate an
@@ -126,6 +127,10 @@ var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true
 
 // hiddenNames checks the name arguments of every view of segment idx.
 func (c *Command) hiddenNames(idx int) {
+	if why := arrayValueComputed(&c.Segs[idx]); why != "" {
+		c.dyn(why)
+		return
+	}
 	for _, v := range c.Segs[idx].Views {
 		for _, n := range nameArgs(v) {
 			if name := nameBase(n); strings.ContainsAny(name, "$`") {
@@ -133,7 +138,9 @@ func (c *Command) hiddenNames(idx int) {
 				c.dyn("the variable name " + Quote(name) + " is known only at run time: it may hold an array subscript, evaluated as arithmetic, or name a variable that runs code")
 				return
 			}
-			if k := strings.IndexByte(n, '='); k >= 0 && compoundExpands(n[k+1:]) {
+			if k := strings.IndexByte(n, '='); k >= 0 && compoundExpands(n[k+1:]) && !strings.Contains(c.Segs[idx].Text, n[:k+1]+"(") {
+				// (An unquoted x=(…) is a compound assignment the parser
+				// reads: its substitutions are segments.)
 				// declare -a x='($(cmd))': the builtin parses the quoted
 				// value again as a compound assignment, and the
 				// expansions in its elements run.
@@ -157,6 +164,31 @@ func (c *Command) hiddenNames(idx int) {
 			}
 		}
 	}
+}
+
+// arrayValueComputed returns why a declaration builtin that makes arrays
+// (declare -a, typeset -A, local -a, readonly -a, export -a) is given a
+// value that holds an expansion (declare -a x=$v): the builtin parses the
+// value it expands to as a compound assignment, whose substitutions run.
+func arrayValueComputed(s *Segment) string {
+	for vi, v := range s.Views {
+		if len(v) < 2 || !exporters[programs.BaseName(v[0])] {
+			continue
+		}
+		flags := s.ViewFlags(vi)
+		arrays := false
+		for j, w := range v[1:] {
+			switch {
+			case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w, "aA"):
+				arrays = true
+			case arrays && strings.IndexByte(w, '=') > 0 && !strings.HasPrefix(w[strings.IndexByte(w, '=')+1:], "(") &&
+				j+1 < len(flags) && flags[j+1]&WordExpands != 0:
+				// (x=(a $(b)) is a compound assignment the parser reads.)
+				return v[0] + " parses the array value in " + Quote(w) + ", known only at run time, as a compound assignment: the substitutions it may hold run"
+			}
+		}
+	}
+	return ""
 }
 
 // compoundExpands reports a compound assignment given as text, (…), that

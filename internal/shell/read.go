@@ -50,6 +50,10 @@ type Segment struct {
 	// word of an unknown program would run (readBehindUnknown). A deny
 	// rule that matches it asks.
 	Maybe bool
+	// Carried is true for the command a package runner runs (npx git
+	// push): every cap judges it and deny and ask rules match it, but the
+	// runner's own allow rule (npx vitest:*) is what allows it.
+	Carried bool
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
@@ -276,9 +280,9 @@ func (c *Command) addSegment(s *Segment) {
 		return
 	}
 	var inner []string
-	innerKnown := false
+	innerKnown, innerView := false, false
 	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
-		s.Views, inner, innerKnown = lookThroughViews(s.Words, s.AnyMask, c)
+		s.Views, inner, innerKnown, innerView = lookThroughViews(s.Words, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.
@@ -317,12 +321,17 @@ func (c *Command) addSegment(s *Segment) {
 			c.exceeded(programs.TooLongForModel)
 			return
 		}
+		carried := false
 		if !innerKnown {
-			inner = programs.WrappedSegment(s.Words)
+			inner, carried = programs.WrappedCommandView(s.Words)
+		} else {
+			carried = innerView
 		}
 		if inner != nil {
 			c.nestedReads++
-			c.addSegment(c.wrappedSegment(&c.Segs[idx], inner))
+			in := c.wrappedSegment(&c.Segs[idx], inner)
+			in.Carried = carried
+			c.addSegment(in)
 		}
 	}
 	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {

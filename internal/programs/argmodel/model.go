@@ -203,9 +203,8 @@ type Operand struct {
 	Appends bool
 	// ViewOnly marks a RoleCommand operand that a package runner runs
 	// (npx git push runs git from PATH when no package is named git):
-	// the command is a reading of the segment for deny and ask rules and
-	// every cap, not a segment of its own, since an allow rule names the
-	// runner and its package (npx vitest).
+	// deny and ask rules and every cap judge the command, but an allow
+	// rule names the runner and its package (npx vitest), and allows it.
 	ViewOnly bool
 }
 

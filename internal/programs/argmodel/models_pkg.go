@@ -192,11 +192,12 @@ func npmExplore(s Syntax) *Spec {
 // reading of the segment, not a segment of its own.
 var packageCommand = []Operand{{Role: RoleCommand, ViewOnly: true}}
 
+// npxModel is npx, npm exec's other name: it takes every option of npm
+// (npx --registry URL git push), and its own.
 func npxModel() *Spec {
-	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: list(
-		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
-		val("p", RoleData, "package"), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
-	), Operands: packageCommand}
+	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: join(npmOptions(), list(
+		val("p", RoleData), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
+	)), Operands: packageCommand}
 }
 
 // bunxModel is bunx (bun x): -p names the package whose command runs.
@@ -211,7 +212,7 @@ func bunxModel() *Spec {
 func runnerModel(name string, publish ...string) *Spec {
 	s := Syntax{Permute: true}
 	root := &Spec{Name: name, Syntax: s, Open: true, OpenSubs: true, Options: list(
-		val("C", RolePath, "dir", "cwd"), val("F", RoleData, "filter"),
+		val("C", RolePath, "dir", "cwd").chdir(), val("F", RoleData, "filter"),
 		val("", RoleProgram, "script-shell").does(EffExec, "runs package scripts with this shell"),
 		val("e", RoleCode, "eval").code(LangJS).does(EffExec, whyCode), val("p", RoleCode, "print").code(LangJS).does(EffExec, whyCode),
 	)}

@@ -1,5 +1,7 @@
 package argmodel
 
+import "strings"
+
 // Models of the wrappers: programs that run a command given as their
 // remaining words, with options of their own. The command is a segment
 // of its own for the engine; the wrapper's model says where it starts.
@@ -12,6 +14,20 @@ var runs = []Operand{{Role: RoleAssign}, {Role: RoleCommand}}
 var runsOnly = []Operand{{Role: RoleCommand}}
 
 const whyPriv = "runs a command with other privileges; a person must decide every time"
+
+// holdsOption reports an env -S text with a word that is an option of
+// env (env -S '-C .git tee config'), or one known only at run time.
+func holdsOption(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	for _, f := range strings.Fields(v) {
+		if strings.HasPrefix(f, "-") {
+			return true
+		}
+	}
+	return false
+}
 
 func wrapper(name string, syn Syntax, ops []Operand, opts ...[]Option) *Spec {
 	return &Spec{Name: name, Syntax: syn, Options: join(opts...), Operands: ops}
@@ -73,7 +89,8 @@ func wrapperRows() []row {
 		{name: "env", build: func(n string) *Spec {
 			return wrapper(n, GNUStop, runs, list(
 				flag("i", "ignore-environment"), flag("0", "null"), val("u", RoleData, "unset"),
-				val("C", RolePath, "chdir").chdir(), val("S", RoleCode, "split-string").code(LangShell),
+				val("C", RolePath, "chdir").chdir(),
+				val("S", RoleCode, "split-string").code(LangShell).does(EffComputed, "env -S's text holds env's own options, which the engine does not read there").when(holdsOption),
 				flag("v", "debug"), val("P", RolePath), opt("", RoleData, "block-signal", "default-signal", "ignore-signal"),
 				flag("", "list-signal-handling"), flag("", "help"), flag("", "version"),
 			))

@@ -59,8 +59,7 @@ type Span struct {
 	// Appends: the program appends words of its own choosing (xargs,
 	// find -exec … +), so the command's last argument is not the end.
 	Appends bool
-	// ViewOnly: the command is a reading of the words, not a segment of
-	// its own (Operand.ViewOnly).
+	// ViewOnly: the command is a package runner's (Operand.ViewOnly).
 	ViewOnly bool
 }
 
