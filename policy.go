@@ -182,7 +182,9 @@ func (p *Policy) add(r *CompiledRule) {
 			if read, ok := programs.RuleWords(r.Words); ok {
 				readings = append(readings, read)
 			}
-			readings = append(readings, programs.RuleAliases(r.Words)...)
+			for _, words := range readings[:len(readings):len(readings)] {
+				readings = append(readings, programs.RuleAliases(words)...)
+			}
 			for _, words := range readings {
 				p.addDenyAskWords(words)
 				if o, ok := newOptRule(r, words); ok {

@@ -491,6 +491,9 @@ func (x *decider) backupProblem(s *shell.Segment, pc *paths.Checker) (why string
 	if !ok {
 		return ""
 	}
+	if programs.CopiesTrees(s.Words) {
+		return shell.QuoteExcerpt(s.Text) + " copies a tree with backups named by a suffix: a file inside it backed up under that suffix may take a protected name; a person approves every such command"
+	}
 	if s.Flags[at]&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 {
 		return shell.QuoteExcerpt(s.Text) + " names its backups with a suffix known only at run time, which may build a protected name; a person approves every such command"
 	}

@@ -59,9 +59,7 @@ func runAttack(t *testing.T, k *bashsandbox.Kit, c casefile.Case, classes map[st
 	if c.Want == nil || c.Want.Outcome == "auto_approve" {
 		t.Fatalf("%s: an attack wants require_approval or deny", c.Where())
 	}
-	if tool := needsMissingTool(c.Action.Command); tool != "" {
-		t.Skipf("%s: %s is not installed here (.ci/run installs it with apt-get)", c.Where(), tool)
-	}
+	skipMissingTool(t, c)
 	in, err := k.New()
 	if err != nil {
 		t.Fatal(err)

@@ -55,9 +55,7 @@ func runBenign(t *testing.T, k *bashsandbox.Kit, c casefile.Case, remote map[str
 	if c.Want == nil || c.Want.Outcome != "auto_approve" {
 		t.Fatalf("%s: a benign control wants auto_approve", c.Where())
 	}
-	if tool := needsMissingTool(c.Action.Command); tool != "" {
-		t.Skipf("skipped: %s is not installed (.ci/run installs it)", tool)
-	}
+	skipMissingTool(t, c)
 	in, err := k.New()
 	if err != nil {
 		t.Fatal(err)
@@ -159,6 +157,21 @@ var optionalTools = sync.OnceValue(func() []string {
 	}
 	return out
 })
+
+// skipMissingTool skips a case that runs an optional tool this machine
+// lacks, saying how to get it; with PERMENGINE_SANDBOX_TOOLS=required
+// (.ci/run sets it, after installing them) the case fails instead, so
+// that no attack passes unrun where it should run.
+func skipMissingTool(t *testing.T, c casefile.Case) {
+	tool := needsMissingTool(c.Action.Command)
+	switch {
+	case tool == "":
+	case os.Getenv("PERMENGINE_SANDBOX_TOOLS") == "required":
+		t.Fatalf("%s: %s is not installed, and PERMENGINE_SANDBOX_TOOLS=required", c.Where(), tool)
+	default:
+		t.Skipf("%s: %s is not installed here (apt-get install the package testdata/sandbox/optional-tools.txt names)", c.Where(), tool)
+	}
+}
 
 // needsMissingTool names an optional tool the command runs (a word of it
 // standing where a program does: first, or after a separator) that this

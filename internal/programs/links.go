@@ -60,6 +60,7 @@ var unpackers = map[string]func(v []string) bool{
 	"bsdcpio":     cpioExtracts,
 	"rpm2archive": always,
 	"gem":         func(v []string) bool { return len(v) > 1 && v[1] == "unpack" },
+	"rsync":       func(v []string) bool { return hasLong(v, "read-batch") }, // a batch file replays a transfer of any names
 	// Decompressors write each operand without its suffix (Decompressed);
 	// gzip -N names it as the compressed data says.
 	"gunzip": restoresName, "gzip": restoresName, "unxz": never, "xz": never, "bunzip2": never, "bzip2": never,
@@ -74,6 +75,36 @@ func never([]string) bool { return false }
 // restoresName reports a gzip that names what it decompresses as the
 // compressed data says (-N, --name).
 func restoresName(v []string) bool { return hasShort(v, 'N') || hasLong(v, "name") }
+
+// suffixOption returns the suffix a decompressor is told to take off
+// (gzip -S SUF, --suffix=SUF, a cluster ending in S).
+func suffixOption(v []string) (string, bool) {
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		switch {
+		case w == "--":
+			return "", false
+		case strings.HasPrefix(w, "--"):
+			n, val, attached := strings.Cut(w[2:], "=")
+			if len(n) >= 2 && strings.HasPrefix("suffix", n) {
+				if !attached && i+1 < len(v) {
+					val = v[i+1]
+				}
+				return val, val != ""
+			}
+		case len(w) > 1 && w[0] == '-':
+			if k := strings.IndexByte(w, 'S'); k > 0 {
+				if k+1 < len(w) {
+					return w[k+1:], true
+				}
+				if i+1 < len(v) {
+					return v[i+1], true
+				}
+			}
+		}
+	}
+	return "", false
+}
 
 // decompressSuffixes are the endings a decompressor takes off the names
 // it writes; .tgz and .taz become .tar.
@@ -94,16 +125,24 @@ func Decompressed(v []string, fn func(j int, name string)) {
 	case anyShort(v, "ct") || anyLong(v, "stdout", "to-stdout", "test", "list"):
 		return
 	}
+	suffixes := decompressSuffixes
+	if s, ok := suffixOption(v); ok {
+		suffixes = []string{s} // gzip -S SUF, xz --suffix=SUF
+	}
 	operands(v, 1, func(j int) {
 		w := v[j]
-		for _, s := range decompressSuffixes {
-			if b, ok := strings.CutSuffix(w, s); ok && b != "" && !strings.HasSuffix(b, "/") {
-				fn(j, b)
+		if p := v[j-1]; len(p) > 1 && p[0] == '-' && p[1] != '-' && strings.HasSuffix(p, "S") || p == "--suffix" {
+			return // the suffix itself, -S's value
+		}
+		for _, s := range suffixes {
+			// gzip takes its suffixes off in any letter case (.GZ).
+			if len(w) > len(s) && strings.EqualFold(w[len(w)-len(s):], s) && !strings.HasSuffix(w[:len(w)-len(s)], "/") {
+				fn(j, w[:len(w)-len(s)])
 				return
 			}
 		}
-		if b, ok := strings.CutSuffix(w, ".tgz"); ok {
-			fn(j, b+".tar")
+		if len(w) > 4 && strings.EqualFold(w[len(w)-4:], ".tgz") {
+			fn(j, w[:len(w)-4]+".tar")
 		}
 	})
 }
@@ -275,6 +314,25 @@ func programAt(words []string) int {
 		i++
 	}
 	return i
+}
+
+// CopiesTrees reports a copy, move or link of whole directories
+// (cp -r, -R, -a, --recursive, --archive; rsync -r, -a; mv and install
+// -D may move trees too): the files inside them take the backup suffix
+// as well.
+func CopiesTrees(words []string) bool {
+	i := programAt(words)
+	if i >= len(words) {
+		return false
+	}
+	v := words[i:]
+	switch BaseName(v[0]) {
+	case "mv", "gmv":
+		return true // a directory moved over another backs up what it replaces
+	case "ln", "gln":
+		return false
+	}
+	return anyShort(v, "rRa") || anyLong(v, "recursive", "archive")
 }
 
 // backupShortValues are, per program that makes backups of the files it

@@ -230,6 +230,27 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 	return FromStdin, -1
 }
 
+// unreadCodeOption reports an option word that may give code: one of the
+// code options, an abbreviation of a long one (dc --exp for
+// --expression), or a cluster of single letters holding a code letter
+// (julia -qe). A single-dash long name (erl -eval) counts whole or as a
+// prefix.
+func unreadCodeOption(code, w string) bool {
+	for _, c := range strings.Fields(code) {
+		switch {
+		case w == c:
+			return true
+		case strings.HasPrefix(c, "--") && len(w) > 3 && strings.HasPrefix(w, "--") && strings.HasPrefix(c, w):
+			return true // an abbreviation
+		case len(c) == 2 && len(w) > 2 && w[1] != '-' && strings.IndexByte(w[1:], c[1]) >= 0:
+			return true // a cluster holding the letter
+		case len(c) > 2 && c[1] != '-' && len(w) > 2 && strings.HasPrefix(c, w):
+			return true // -ev for erl's -eval
+		}
+	}
+	return false
+}
+
 // UnreadCode returns why view v runs code given on its command line in
 // a language the engine does not read (lua -e, dc -e, julia -e, erl
 // -eval): such code may start any program, so the program is computed.
@@ -253,7 +274,7 @@ func UnreadCode(v []string) string {
 			return "" // the script and its arguments
 		}
 		opt, _, _ := strings.Cut(w, "=")
-		if hasField(row.code, opt) || len(opt) > 2 && opt[1] != '-' && hasField(row.code, opt[:2]) {
+		if unreadCodeOption(row.code, opt) {
 			return v[0] + " " + opt + " runs code in a language the engine does not read, which may start any program"
 		}
 		if hasField(row.exits, w) {

@@ -52,6 +52,8 @@ func rows() []row {
 		{name: "wget", aliases: []string{"wget2"}, build: fixed(wgetModel)},
 		{name: "nc", aliases: []string{"netcat", "ncat", "socat", "cryptcat"}, build: networkPipe},
 		{name: "sendmail", aliases: []string{"mail", "mailx", "mutt", "swaks", "msmtp"}, build: networkPipe},
+		{name: "parallel", aliases: []string{"entr", "sem"}, build: commandBuilder},
+		{name: "cmake", build: fixed(cmakeModel)},
 		{name: "rsync", build: fixed(rsyncModel)},
 		{name: "ssh", build: fixed(sshModel)},
 		{name: "scp", build: fixed(scpModel)},

@@ -237,8 +237,8 @@ func localDBAddress(w string) bool {
 		return true // a script, or a URI (remoteConnection reads it)
 	}
 	host, _, slash := strings.Cut(w, "/")
-	if !slash && !strings.Contains(w, ":") {
-		return true // a database on this machine
+	if !slash && !strings.ContainsAny(w, ":.") {
+		return true // a database on this machine (a word with a dot is a host)
 	}
 	return localHost(host)
 }

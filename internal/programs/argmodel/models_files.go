@@ -487,6 +487,36 @@ func wgetModel() *Spec {
 
 const whyNetworkPipe = "opens a connection to another machine and sends what it is given"
 
+const whyCommandBuilder = "builds the command lines it runs from its arguments, files and input (parallel CMD ::: ARGS, entr -s CMD), which the engine does not read as commands"
+
+// commandBuilder is a program that makes the commands it runs out of its
+// arguments, files or input, as a shell would (GNU parallel, entr): every
+// use is a program chosen at run time.
+func commandBuilder(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Effect: EffComputed, Why: whyCommandBuilder}
+}
+
+// cmakeTools are the cmake -E commands that only print, compare or make
+// directories; the others run a command (env, time, chdir), extract an
+// archive (tar), or copy, link, rename and remove files, which the engine
+// does not model there.
+var cmakeTools = words("echo", "echo_append", "make_directory", "compare_files", "md5sum", "sha1sum",
+	"sha224sum", "sha256sum", "sha384sum", "sha512sum", "capabilities", "environment", "true", "false", "sleep", "cat")
+
+// cmakeModel is cmake: cmake -E CMD runs one of its tools.
+func cmakeModel() *Spec {
+	return &Spec{Name: "cmake", Syntax: Syntax{Permute: true}, Open: true, Judge: func(r *Result, words []string) {
+		for i := 1; i+1 < len(words); i++ {
+			if words[i] == "-E" && !cmakeTools[words[i+1]] {
+				r.Effects |= EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i + 1,
+					Why: "cmake -E " + words[i+1] + " runs a command, or copies, links, extracts or removes files, which the engine does not read there"})
+				return
+			}
+		}
+	}}
+}
+
 // networkPipe is a program that connects to another machine and carries
 // what it is given there (nc, socat, sendmail): every use has an effect
 // outside.

@@ -30,6 +30,12 @@ func shellModel(name string) *Spec {
 	), Operands: []Operand{{Role: RolePath}, {Role: RoleData}}}
 }
 
+// namesLinker reports a go -ldflags value that names the external linker
+// (-extld=PROG) or its flags, or may (one known only at run time).
+func namesLinker(v string, computed bool) bool {
+	return computed || strings.Contains(v, "extld")
+}
+
 // interp is an interpreter whose options end at the script or module.
 func interp(name string, opts ...Option) *Spec {
 	return &Spec{Name: name, Syntax: Syntax{}, Open: true, Options: opts,
@@ -249,8 +255,9 @@ func goModel() *Spec {
 			val("", RoleProgram, "exec").does(EffExec, "go -exec runs the built program through this program"),
 			val("", RoleProgram, "toolexec").does(EffExec, "go -toolexec runs every tool through this program"),
 			val("", RoleProgram, "vettool").does(EffExec, "go vet -vettool runs this program"),
+			val("", RoleData, "ldflags").does(EffComputed, "go -ldflags -extld names the program go runs as its linker").when(namesLinker),
 			val("", RolePath, "o", "C"), val("", RoleData, "run", "bench", "count", "timeout", "tags",
-				"ldflags", "gcflags", "asmflags", "mod", "p", "coverprofile", "cpuprofile", "memprofile", "pkgdir",
+				"gcflags", "asmflags", "mod", "p", "coverprofile", "cpuprofile", "memprofile", "pkgdir",
 				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
 				"outputdir", "fuzz", "fuzztime", "json", "list", "failfast", "buildvcs", "trimpath", "compiler"))
 		return s

@@ -116,7 +116,13 @@ func (p *parser) unknownShort(i int, w string, k int) {
 		if o := p.findShort(w[j]); o != nil && o.Effect != 0 {
 			why := "an option the model does not know: -" + w[k:k+1] + " in " + w
 			p.unknown(i, why)
-			p.find(o.Effect, i, why+"; the letters after it could be "+o.name()+": "+o.Why, "")
+			e := o.Effect
+			if o.Role == RoleCode || o.Role == RoleProgram || o.Role == RoleCommand {
+				// Its command (git rebase -fqx CMD) is not read as a
+				// nested script where the cluster is not understood.
+				e |= EffComputed
+			}
+			p.find(e, i, why+"; the letters after it could be "+o.name()+": "+o.Why, "")
 			p.r.Words[i] = KindUnknown
 			return
 		}
