@@ -290,7 +290,7 @@ func (x *decider) writesBefore(i int) bool {
 		if j == i {
 			continue
 		}
-		if w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect|programs.Assignment|programs.PathName) != 0 {
+		if programs.MayWriteFiles(w.Words, w.Bits) {
 			return true
 		}
 		for _, r := range w.Redirs {

@@ -289,10 +289,21 @@ func (x *decider) gitFileProblem(s *shell.Segment) (why string) {
 			check(ref.Text)
 		}
 	}
-	if s.AnyMask&shell.MaskDot != 0 && s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+	if s.AnyMask&shell.MaskDot != 0 && s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && anyGitFile(s.Words) {
 		programs.Written(s.Words, func(_ int, text string) { check(text) })
 	}
 	return why
+}
+
+// anyGitFile reports, cheaply, a word that may name a .git file; only
+// then is the segment read for the files it writes.
+func anyGitFile(words []string) bool {
+	for _, w := range words[1:] {
+		if len(w) >= 4 && (isGitFile(w) || isGitFile(w[strings.IndexByte(w, '=')+1:])) {
+			return true
+		}
+	}
+	return false
 }
 
 // isGitFile reports a path whose last component is .git, in any letter
@@ -308,8 +319,8 @@ func isGitFile(w string) bool {
 // starting points. A regular expression, or a pattern known only at run
 // time, may pass any.
 func (x *decider) deletedByTestProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	if s.Bits&programs.Writes == 0 {
-		return ""
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !strings.Contains(s.Text, "find") {
+		return "" // only find deletes by a test of names (X=1 find, /usr/bin/find too)
 	}
 	programs.DeletedNames(s.Words, func(j int, pattern string, t programs.NameTest) {
 		if why != "" || !x.wk().Spend(1+len(pattern)) {

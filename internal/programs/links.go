@@ -68,6 +68,10 @@ var unpackers = map[string]func(v []string) bool{
 	"brotli": never, "lzip": never,
 }
 
+// decompressors are the unpackers of Decompressed.
+var decompressors = map[string]bool{"gunzip": true, "gzip": true, "unxz": true, "xz": true, "bunzip2": true, "bzip2": true,
+	"unzstd": true, "zstd": true, "lz4": true, "unlzma": true, "lzma": true, "uncompress": true, "brotli": true, "lzip": true}
+
 // never is an unpacker row for a program that writes only names its
 // words show (Decompressed reads them).
 func never([]string) bool { return false }
@@ -119,6 +123,9 @@ func Decompressed(v []string, fn func(j int, name string)) {
 		return
 	}
 	name := BaseName(v[0])
+	if !decompressors[name] {
+		return
+	}
 	switch {
 	case !strings.HasPrefix(name, "un") && name != "gunzip" && !anyShort(v, "d") && !anyLong(v, "decompress", "uncompress"):
 		return // compressing: the name gains a suffix

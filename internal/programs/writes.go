@@ -42,6 +42,35 @@ type writeRow struct {
 	prefix bool
 }
 
+// MayWriteFiles reports, cheaply and generously, whether a segment's
+// program (bits: its catalog bits) may write a file its words name: a
+// writer, a copy, an unpacker, a download; git only with an output option
+// or mv (git status writes nothing its words name).
+func MayWriteFiles(words []string, bits Bits) bool {
+	switch {
+	case bits&(Writes|Trees|Unpacker|Effect|Assignment|PathName) == 0:
+		return false
+	case bits&(Trees|Unpacker|Assignment|PathName) != 0:
+		return true
+	}
+	i := programAt(words)
+	if i >= len(words) {
+		return false
+	}
+	switch BaseName(words[i]) {
+	case "git":
+		for _, w := range words[i+1:] {
+			if w == "mv" || strings.HasPrefix(w, "--o") {
+				return true
+			}
+		}
+		return false
+	case "curl", "wget":
+		return true
+	}
+	return bits&Writes != 0
+}
+
 // DefaultPrefix returns the prefix of the names a splitter writes when
 // its words name none: split's x, csplit's xx.
 func DefaultPrefix(words []string) string {

@@ -171,6 +171,9 @@ func (c *Command) hiddenNames(idx int) {
 // value that holds an expansion (declare -a x=$v): the builtin parses the
 // value it expands to as a compound assignment, whose substitutions run.
 func arrayValueComputed(s *Segment) string {
+	if s.AnyMask&MaskEq == 0 {
+		return "" // no NAME=value word
+	}
 	for vi, v := range s.Views {
 		if len(v) < 2 || !exporters[programs.BaseName(v[0])] {
 			continue

@@ -494,6 +494,9 @@ func (c *Command) wrapperDir(s, in *Segment) {
 	if s.Bits&(programs.Wrapper|programs.Runner|programs.Assignment|programs.PathName) == 0 {
 		return
 	}
+	if !anyOption(s.Words) {
+		return // no option, no directory option
+	}
 	dir, computed, ok := programs.WrapperDir(s.Words)
 	switch {
 	case !ok:
@@ -509,6 +512,16 @@ func (c *Command) wrapperDir(s, in *Segment) {
 		}
 		in.Dirs = c.keepDirs(to)
 	}
+}
+
+// anyOption reports a word that starts with a dash.
+func anyOption(words []string) bool {
+	for _, w := range words {
+		if len(w) > 1 && w[0] == '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // tailFlags returns the flags of the last n words.
