@@ -138,15 +138,7 @@ func (pc *Checker) meets(word *nfa) string {
 			return "protected path " + pc.patternSet().patterns[i]
 		}
 	}
-	if intersects(word, policyNames()) {
-		return "a policy file (" + PolicyFileName + ")"
-	}
-	for _, f := range pc.files {
-		if intersects(word, compileGlob(escapeGlob(strings.ToLower(f)))) {
-			return "the policy file " + f
-		}
-	}
-	return ""
+	return pc.policyFileIn(word)
 }
 
 // policyNames matches every policy file by its name, wherever it is.
@@ -198,6 +190,12 @@ func (pc *Checker) DeletedByTest(pattern string, whole bool) string {
 			return "protected path " + set.patterns[i]
 		}
 	}
+	return pc.policyFileIn(word)
+}
+
+// policyFileIn returns the policy file that the names of word, a
+// compiled glob of lower-case paths, may include, or "".
+func (pc *Checker) policyFileIn(word *nfa) string {
 	if intersects(word, policyNames()) {
 		return "a policy file (" + PolicyFileName + ")"
 	}
