@@ -160,6 +160,11 @@ func (x *decider) integrityCaps() {
 		if ranWritten {
 			continue // one such cap says it; a thousand "sh x" need not repeat it
 		}
+		if p, f := x.pathProgramWritten(i); f != "" {
+			x.cap(CodeIntegrity, s.Text, "runs "+shell.QuoteExcerpt(p)+" with a PATH the command sets, and the command writes "+shell.QuoteExcerpt(f)+" first: what runs may be that file")
+			ranWritten = true
+			continue
+		}
 		if runner, f := x.buildFileWritten(i); f != "" {
 			x.cap(CodeIntegrity, s.Text, runner+" runs what "+shell.QuoteExcerpt(f)+" says, a file this command writes first: what it runs is not read")
 			ranWritten = true
@@ -203,8 +208,10 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			f = s.Input().Text // bash /dev/stdin < x.sh
 		case k >= 0:
 			f = v[k]
-		case bits&(programs.Shell|programs.Interpreter|programs.Source) != 0 && s.Input().Kind == shell.StdinFile:
-			f = s.Input().Text // bash < x.sh
+		case bits&(programs.Shell|programs.Interpreter|programs.Source|programs.Commands) != 0 && s.Input().Kind == shell.StdinFile:
+			f = s.Input().Text // bash < x.sh, ed -s f < cmds, sqlite3 db < x.sql
+		case programs.InitFile(v) != "":
+			f = programs.InitFile(v) // sqlite3 -init x.sql
 		default:
 			continue
 		}
@@ -279,6 +286,52 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		}
 	}
 	return "", ""
+}
+
+// pathProgramWritten returns the program of segment i and a file of that
+// name that another segment writes, when the command sets PATH anywhere
+// (PATH=$HOME/bin:$PATH git status after writing ~/bin/git): the search
+// may find the written file first.
+func (x *decider) pathProgramWritten(i int) (prog, file string) {
+	s := &x.cmd.Segs[i]
+	if len(s.Views) == 0 || len(s.Views[0]) == 0 || !x.setsPath() || !x.writesBefore(i) {
+		return "", ""
+	}
+	for _, v := range s.Views {
+		if len(v) == 0 || strings.IndexByte(v[0], '/') >= 0 || programs.IsAssignment(v[0]) {
+			continue
+		}
+		written := x.writtenIndex()
+		if !x.wk().Spend(len(written)) {
+			return "", ""
+		}
+		best, at := "", len(x.cmd.Segs)
+		for p, j := range written {
+			if j != i && path.Base(p) == v[0] && (best == "" || j < at || j == at && p < best) {
+				best, at = p, j
+			}
+		}
+		if best != "" {
+			return v[0], best
+		}
+	}
+	return "", ""
+}
+
+// setsPath reports whether a segment of the command assigns PATH.
+func (x *decider) setsPath() bool {
+	for j := range x.cmd.Segs {
+		w := &x.cmd.Segs[j]
+		if w.AnyMask&shell.MaskEq == 0 {
+			continue
+		}
+		for _, word := range w.Words {
+			if strings.HasPrefix(word, "PATH=") || strings.HasPrefix(word, "PATH+=") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writesBefore reports, cheaply, whether a segment before segment i may

@@ -34,7 +34,10 @@ var buildFiles = map[string][]string{
 	"cmake":    {"CMakeLists.txt"},                                                              // execute_process
 	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                               // tasks
 	"deno":     {"deno.json", "deno.jsonc"},                                                     // deno task
-	"composer": {"composer.json"},                                                               // scripts
+	"composer": {"composer.json"},
+	"pip":      {"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
+	"pip3":     {"setup.py", "setup.cfg", "pyproject.toml"},
+	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"}, // scripts
 }
 
 // goRuns are the go subcommands that run command lines the package's

@@ -26,6 +26,20 @@ func ScriptFile(v []string, bits Bits) int {
 	return -1
 }
 
+// InitFile returns the file of commands sqlite3 -init FILE runs before
+// anything else, or "".
+func InitFile(v []string) string {
+	if len(v) < 3 || BaseName(v[0]) != "sqlite3" {
+		return ""
+	}
+	for j := 1; j+1 < len(v); j++ {
+		if v[j] == "-init" || v[j] == "--init" {
+			return v[j+1]
+		}
+	}
+	return ""
+}
+
 // DownloadsTo returns the files a download names after its URL, appended
 // to out: wget URL's last path component (without -O), curl -O URL's. The
 // files an output option names (curl -o FILE, wget -O FILE) are Written's.
