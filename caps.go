@@ -203,6 +203,7 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			bits |= programs.PathName
 		}
 		var f string
+		initFile := programs.InitFile(v)
 		switch k := programs.ScriptFile(v, bits); {
 		case k >= 0 && shell.IsStdinFile(v[k]) && s.Input().Kind == shell.StdinFile:
 			f = s.Input().Text // bash /dev/stdin < x.sh
@@ -210,8 +211,8 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			f = v[k]
 		case bits&(programs.Shell|programs.Interpreter|programs.Source|programs.Commands) != 0 && s.Input().Kind == shell.StdinFile:
 			f = s.Input().Text // bash < x.sh, ed -s f < cmds, sqlite3 db < x.sql
-		case programs.InitFile(v) != "":
-			f = programs.InitFile(v) // sqlite3 -init x.sql
+		case initFile != "":
+			f = initFile // sqlite3 -init x.sql
 		default:
 			continue
 		}

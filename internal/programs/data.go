@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // An unknown program may run its arguments as a command: a shell script on
 // PATH that ends in exec "$@" is a wrapper the engine's table cannot know.
@@ -65,15 +69,12 @@ var reservedWords = []string{
 }
 
 // interpreters run code from their arguments or files.
-var interpreters = []string{
+// The interpreters of unreadLangs are interpreters too.
+var interpreters = append(slices.Sorted(maps.Keys(unreadLangs)), []string{
 	"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "ruby", "perl", "php",
 	"lua", "luajit", "tclsh", "Rscript", "osascript", "npx", "pnpx", "bunx", "awk", "gawk",
 	"pwsh", "powershell", "nu", "xonsh", "elvish",
-	// Languages the engine does not read (unreadLangs): code given to
-	// them may start any program.
-	"dc", "m4", "guile", "racket", "sbcl", "clisp", "julia", "octave", "octave-cli", "gnuplot", "raku", "perl6",
-	"erl", "elixir", "iex", "tsx", "ts-node", "R", "wish", "groovy", "scala", "swipl", "jshell", "ocaml",
-}
+}...)
 
 // sourcers run a script file in the shell itself.
 var sourcers = []string{"source", "."}

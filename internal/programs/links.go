@@ -30,18 +30,18 @@ var unpackers = map[string]func(v []string) bool{
 	"7z":    sevenZipExtracts,
 	"7za":   sevenZipExtracts,
 	"cpio":  cpioExtracts,
-	"patch": func([]string) bool { return true },
+	"patch": always,
 	"pax":   func(v []string) bool { return hasShort(v, 'r') },
 	// git apply and git am: git's own (a patch may make a link to .git);
 	// and the plumbing that puts into the index, or writes from it, content
 	// no word shows (update-index --cacheinfo, read-tree, checkout-index,
 	// fast-import): a blob made with hash-object may land on any name.
 	"git":                gitUnpacks,
-	"git-apply":          func([]string) bool { return true },
-	"git-read-tree":      func([]string) bool { return true },
-	"git-checkout-index": func([]string) bool { return true },
-	"git-fast-import":    func([]string) bool { return true },
-	"git-am":             func([]string) bool { return true },
+	"git-apply":          always,
+	"git-read-tree":      always,
+	"git-checkout-index": always,
+	"git-fast-import":    always,
+	"git-am":             always,
 	// Other archives and packages: each extracts what it names inside.
 	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
 	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },

@@ -39,7 +39,7 @@ type readerRow struct {
 
 // readerRows are the interpreters whose command line the engine reads;
 // each reads its program from standard input when given none.
-var readerRows = map[string]readerRow{
+var readerRows = withUnread(map[string]readerRow{
 	"python": {code: "-c -m", values: "-W -X", exits: pyExit}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit},
 	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit},
 	"node":   {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions", exits: nodeExit},
@@ -51,7 +51,25 @@ var readerRows = map[string]readerRow{
 	"pwsh":      {code: pwshCode, values: "", exits: pwshExit}, "powershell": {code: pwshCode, values: "", exits: pwshExit},
 	"nu": {code: "-c --commands", values: "", exits: "-v --version -h --help"}, "xonsh": {code: "-c", values: "", exits: "-V --version -h --help"},
 	"elvish": {code: "-c", exits: "-version -help"},
-	// Languages the engine does not read (UnreadCode).
+	"awk":    {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
+	"gawk":   {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
+	"sed":    {code: "-e --expression", values: "-l", exits: "--version --help", files: "-f --file", text: true},
+	"vim":    {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
+	"nvim":   {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
+	"gdb":    {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", files: "-x --command -ix --init-command", stdin: true},
+})
+
+const (
+	pyExit   = "-V --version -h --help"
+	nodeExit = "-v --version -h --help"
+	pwshCode = "-c -Command -command -EncodedCommand -ec -e"
+	pwshExit = "-v -Version -version -h -Help -help -?"
+)
+
+// unreadLangs are the interpreters of languages the engine does not read
+// (UnreadCode): code given to them may start any program. They are
+// readerRows and interpreters both, from this one table.
+var unreadLangs = map[string]readerRow{
 	"dc":     {code: "-e --expression", files: "-f --file", exits: "-V --version -h --help"},
 	"m4":     {values: "-D -U -I -d -l -o -F -R --define --undefine --include --debug --arglength --error-output --freeze-state --reload-state", exits: "--version --help"},
 	"guile":  {code: "-c", values: "-l -e -L -x -C", exits: "-v --version -h --help"},
@@ -70,20 +88,15 @@ var readerRows = map[string]readerRow{
 	"groovy": {code: "-e", values: "-cp --classpath", exits: "-v --version -h --help"}, "scala": {code: "-e", values: "-cp -classpath", exits: "-version -help"},
 	"swipl": {code: "-g -t", values: "-f -s -l -x", exits: "--version --help"}, "jshell": {values: "--class-path --module-path", exits: "--version --help"},
 	"ocaml": {values: "-I -init", exits: "-version -vnum"},
-	"awk":   {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
-	"gawk":  {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
-	"sed":   {code: "-e --expression", values: "-l", exits: "--version --help", files: "-f --file", text: true},
-	"vim":   {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
-	"nvim":  {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
-	"gdb":   {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", files: "-x --command -ix --init-command", stdin: true},
 }
 
-const (
-	pyExit   = "-V --version -h --help"
-	nodeExit = "-v --version -h --help"
-	pwshCode = "-c -Command -command -EncodedCommand -ec -e"
-	pwshExit = "-v -Version -version -h -Help -help -?"
-)
+// withUnread adds the rows of unreadLangs to rows.
+func withUnread(rows map[string]readerRow) map[string]readerRow {
+	for name, row := range unreadLangs {
+		rows[name] = row
+	}
+	return rows
+}
 
 // anyReader is every row's options at once, for an interpreter without a
 // row of its own (deno, bun): an option any of them gives code with or
