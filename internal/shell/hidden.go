@@ -658,6 +658,8 @@ func relativeSearch(path string) bool {
 		switch {
 		case dir == "" || dir[0] != '/' && dir[0] != '$' && dir[0] != '~':
 			return true
+		case strings.HasPrefix(dir, "~+") || strings.HasPrefix(dir, "~-"):
+			return true // the working directory, or the previous one
 		case dir[0] == '$' && !homeOrPath(dir):
 			// $PWD/bin, $(pwd)/bin, $D/bin: the working directory or a
 			// value the command chose, which may be one it just wrote.
