@@ -261,7 +261,7 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		if !x.writesBefore(i) {
 			return "", ""
 		}
-		names, named := programs.BuildFiles(v)
+		names, named := programs.BuildFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
 		if names == nil && named == nil {
 			continue
 		}

@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
 
 // Build and test runners read files of the project as their program: a
 // Makefile's recipes, package.json's scripts, a Go package's tests. A
@@ -9,11 +13,12 @@ import "strings"
 // like bash x.sh after cat > x.sh, it is not approved unread.
 
 // buildFiles are, per runner, the files it reads from its working
-// directory that name commands it runs: a name, or "*" and an ending
-// (*.go). Each row says what the file holds that runs. Source files that
-// a test run only executes (a test file, a module) are not rows: running
-// the project's code is what a test is, and an earlier command may have
-// written it as well; what a row adds is a command line the file names.
+// directory (or above it) that name commands it runs: a name, or "*" and
+// an ending (*.go). Each row says what the file holds that runs. Source
+// files that a test run only executes (a test file, a module) are not
+// rows: running the project's code is what a test is, and an earlier
+// command may have written it as well; what a row adds is a command line
+// the file names.
 var buildFiles = map[string][]string{
 	"make":     {"Makefile", "makefile", "GNUmakefile"},                                         // recipes
 	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                         //
@@ -25,8 +30,8 @@ var buildFiles = map[string][]string{
 	"cargo":    {"build.rs", "Cargo.toml"},                                                      // the build script; the manifest names it
 	"pytest":   {"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py"}, // tests, plugins, addopts
 	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                      // commands
-	"just":     {"justfile", "Justfile", ".justfile"},                                           // recipes
-	"rake":     {"Rakefile", "rakefile"},                                                        // tasks
+	"just":     {"justfile", ".justfile", "*.just"},                                             // recipes; modules and imports (names compared in any case)
+	"rake":     {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                // tasks; rakelib/*.rake
 	"gradle":   {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},  // build scripts
 	"gradlew":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},  //
 	"mvn":      {"pom.xml"},                                                                     // plugins the build runs
@@ -45,10 +50,13 @@ var buildFiles = map[string][]string{
 var goRuns = map[string]bool{"generate": true}
 
 // BuildFiles returns the files the runner of view v (its program first)
-// reads as commands from its working directory, and the ones make -f
-// FILE (--file, --makefile) names: nil for a program that is no runner. A
-// pattern "*.go" stands for every file with that ending.
-func BuildFiles(v []string) (names, files []string) {
+// reads as commands from its working directory, and the ones an option of
+// its model names (make -f FILE, rake --rakefile FILE, just --justfile
+// FILE): nil for a program that is no runner. A pattern "*.go" stands for
+// every file with that ending; a named file the shell computes is "*",
+// every file. flags are v's word flags (nil for none) and computed the
+// flags that make a word computed.
+func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []string) {
 	if len(v) == 0 {
 		return nil, nil
 	}
@@ -60,61 +68,49 @@ func BuildFiles(v []string) (names, files []string) {
 	case name == "go" && !goRuns[gitSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it
 	}
-	if name == "make" || name == "gmake" {
-		files = makeFiles(v)
+	if names != nil {
+		files = namedBuildFiles(name, v, flags, computed)
 	}
 	return names, files
 }
 
-// makeValues are make's short options that take a value (the next word,
-// or the rest of their cluster).
-const makeValues = "CfIjloW"
-
-// makeFiles returns the makefiles a make command names: every -f FILE,
-// -fFILE, -sf FILE, --file=FILE and --makefile FILE (make reads them all).
-func makeFiles(v []string) []string {
+// namedBuildFiles returns the values of the options of the runner's model
+// that name a file of its commands (argmodel's BuildFile), "*" for one the
+// shell computes.
+func namedBuildFiles(name string, v []string, flags []uint8, computed uint8) []string {
+	m := argmodel.Lookup(name)
+	if m == nil || len(v) > MaxModelWords {
+		return nil
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, flags, computed)
 	var out []string
-	for i := 1; i < len(v); i++ {
-		w := v[i]
-		switch {
-		case w == "--":
-			return out
-		case strings.HasPrefix(w, "--"):
-			n, val, attached := strings.Cut(w[2:], "=")
-			if len(n) < 3 || !strings.HasPrefix("file", n) && !strings.HasPrefix("makefile", n) {
-				continue
-			}
-			if !attached && i+1 < len(v) {
-				i++
-				val = v[i]
-			}
-			out = append(out, val)
-		case len(w) > 1 && w[0] == '-':
-			for k := 1; k < len(w); k++ {
-				if strings.IndexByte(makeValues, w[k]) < 0 {
-					continue
-				}
-				val := w[k+1:]
-				if val == "" && i+1 < len(v) {
-					i++
-					val = v[i]
-				}
-				if w[k] == 'f' {
-					out = append(out, val)
-				}
-				break
-			}
+	for _, it := range r.Items {
+		if it.Kind != argmodel.KindValue || it.Opt == nil || !it.Opt.BuildFile {
+			continue
+		}
+		if it.Computed {
+			out = append(out, "*")
+		} else {
+			out = append(out, it.Text)
 		}
 	}
+	readings.Put(r)
 	return out
 }
 
 // MatchesBuildFile reports whether path p (a path the command writes)
-// is one of names, by its last component.
+// is one of names, by its last component, in any case: a file system that
+// ignores case finds "MAKEFILE" as the Makefile, and just finds its
+// justfile by any case of its name.
 func MatchesBuildFile(p string, names []string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
 	for _, n := range names {
-		if end, ok := strings.CutPrefix(n, "*"); ok && strings.HasSuffix(base, end) || base == n {
+		if end, ok := strings.CutPrefix(n, "*"); ok {
+			if len(base) >= len(end) && strings.EqualFold(base[len(base)-len(end):], end) {
+				return true
+			}
+		} else if strings.EqualFold(base, n) {
 			return true
 		}
 	}

@@ -132,18 +132,28 @@ func TestBuildFiles(t *testing.T) {
 		{"make -f b.mk -f evil.mk", "b.mk evil.mk", true, "make reads every -f"},
 		{"make -Cf x", "", true, "-C takes f as its directory"},
 		{"go generate ./...", "", true, "go generate runs the lines the files name"},
-		{"go test ./...", "", false, "go test runs the project's code, which names no command"},
 		{"python3 -m pytest -q", "", true, "pytest as a module"},
 		{"python3 x.py", "", false, "a script is no runner"},
+		{"go test ./...", "", false, "go test runs the project's code, which names no command"},
+		{"rake -f tasks.rb build", "tasks.rb", true, "rake's -f"},
+		{"rake --rakef=tasks.rb", "tasks.rb", true, "an abbreviation of --rakefile"},
+		{"rake -r ./x.rb -T", "./x.rb", true, "rake --require loads a Ruby file"},
+		{"rake -C sub -j 4 build", "", true, "-C and -j take values"},
+		{"just -f j.txt build", "j.txt", true, "just's -f"},
+		{"just --justfile=j build", "j", true, "just's --justfile"},
+		{"just --set x -f build", "", true, "--set takes two values, -f among them"},
 		{"ls", "", false, "no runner"},
 	} {
-		names, files := BuildFiles(strings.Fields(tt.cmd))
+		names, files := BuildFiles(strings.Fields(tt.cmd), nil, 0)
 		assert.Equal(t, tt.runner, names != nil, "%s: %s", tt.cmd, tt.why)
 		assert.Equal(t, tt.file, strings.Join(files, " "), "%s: %s", tt.cmd, tt.why)
 	}
 	assert.True(t, MatchesBuildFile("/p/pkg/x_test.go", []string{"*.go"}))
 	assert.True(t, MatchesBuildFile("/p/Makefile", buildFiles["make"]))
 	assert.False(t, MatchesBuildFile("/p/Makefile.bak", buildFiles["make"]))
+	assert.True(t, MatchesBuildFile("/p/JUSTFILE", buildFiles["just"]), "just finds its justfile in any case")
+	assert.True(t, MatchesBuildFile("/p/rakelib/x.RAKE", buildFiles["rake"]))
+	assert.True(t, MatchesBuildFile("/p/x", []string{"*"}), "a computed name may be any file")
 }
 
 // Code in a language the engine does not read, given on the command line.

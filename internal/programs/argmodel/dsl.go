@@ -30,6 +30,20 @@ func (o Option) chdir() Option {
 	return o
 }
 
+// buildFile marks an option whose value is a file of commands the
+// program runs (make -f).
+func (o Option) buildFile() Option {
+	o.BuildFile = true
+	return o
+}
+
+// stops makes the option end the options: the words after it are
+// operands.
+func (o Option) stops() Option {
+	o.Stops = true
+	return o
+}
+
 // when limits the option's effect to the values check accepts.
 func (o Option) when(check func(string, bool) bool) Option {
 	o.Check = check

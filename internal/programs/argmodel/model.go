@@ -185,6 +185,9 @@ type Option struct {
 	// Chdir marks a wrapper's option whose value is the directory the
 	// command it runs starts in (env -C DIR, unshare -w DIR, sudo -D DIR).
 	Chdir bool
+	// BuildFile marks an option whose value is a file the program reads
+	// as the commands it runs (make -f FILE, rake -f FILE, just -f FILE).
+	BuildFile bool
 }
 
 // Operand is the role of one operand position.

@@ -242,6 +242,8 @@ func langRows() []row {
 		}},
 		{name: "go", build: fixed(goModel)},
 		{name: "make", aliases: []string{"gmake"}, build: fixed(makeModel)},
+		{name: "rake", build: fixed(rakeModel)},
+		{name: "just", build: fixed(justModel)},
 		{name: "zip", build: fixed(zipModel)},
 	}
 }
@@ -293,13 +295,62 @@ func readsInput(v string, computed bool) bool {
 func makeModel() *Spec {
 	return &Spec{Name: "make", Syntax: GNU, Open: true,
 		Options: list(val("E", RoleCode, "eval").code(LangMake).does(EffExec, "make --eval runs make code given as an argument"),
-			val("f", RolePath, "file", "makefile").does(EffComputed, "make reads its makefile, whose recipes are shell code, from its input").when(readsInput), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
+			val("f", RolePath, "file", "makefile").does(EffComputed, "make reads its makefile, whose recipes are shell code, from its input").when(readsInput).buildFile(), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
 			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
 		Judge:    makeProgramVars,
 		EnvCode:  makeEnvVariable,
+	}
+}
+
+// rakeModel is Ruby's make: its tasks are Ruby code in the Rakefile (and
+// in rakelib/*.rake), and -e/-p/-E run Ruby code given as an argument.
+// Operands are task names and NAME=value settings of the tasks'
+// environment.
+func rakeModel() *Spec {
+	ruby := func(short, long string) Option {
+		return val(short, RoleCode, long).code(LangRuby).does(EffExec, "rake --"+long+" "+whyCode)
+	}
+	return &Spec{Name: "rake", Syntax: GNU, Open: true,
+		Options: join(list(ruby("e", "execute"), ruby("p", "execute-print"), ruby("E", "execute-continue"),
+			val("f", RolePath, "rakefile").does(EffComputed, "rake reads its Rakefile, which is Ruby code, from its input").when(readsInput).buildFile(),
+			val("r", RolePath, "require").buildFile(),
+			val("I", RolePath, "libdir"), val("R", RolePath, "rakelibdir", "rakelib"), val("C", RolePath, "directory"),
+			opt("j", RoleData, "jobs"), opt("T", RoleData, "tasks"), opt("D", RoleData, "describe"), opt("W", RoleData, "where"),
+			opt("t", RoleData, "trace"), opt("", RoleData, "backtrace"), opt("", RoleData, "job-stats"),
+			val("", RoleData, "suppress-backtrace"), flag("hH", "help"), flag("m", "multitask"), flag("B", "build-all"),
+			flag("G", "no-system", "nosystem"), flag("g", "system"), flag("N", "no-search", "nosearch"), flag("P", "prereqs"),
+			flag("q", "quiet"), flag("s", "silent"), flag("v", "verbose"), flag("V", "version"), flag("n", "dry-run"),
+			flag("A", "all"), flag("X", "no-deprecation-warnings")), longs("comments", "rules")),
+		Operands: []Operand{{Role: RoleData}},
+	}
+}
+
+// justModel is the just command runner: its recipes are in the justfile
+// (found by any case of "justfile", in the directory or above it, and the
+// modules it loads), run by the shell --shell names; --command runs the
+// command its remaining words make.
+func justModel() *Spec {
+	return &Spec{Name: "just", Syntax: GNU, Open: true,
+		Options: join(list(
+			flag("c", "command").does(EffComputed, "just --command runs the command its remaining words make").stops(),
+			val("", RoleProgram, "shell").does(EffExec, "just --shell names the program that runs every recipe line"),
+			val("", RoleProgram, "chooser").does(EffExec, "just --chooser names a program just runs"),
+			val("", RoleProgram, "cygpath").does(EffExec, "just --cygpath names a program just runs"),
+			val("f", RolePath, "justfile").does(EffComputed, "just reads its justfile, whose recipes are shell code, from its input").when(readsInput).buildFile(),
+			val("d", RolePath, "working-directory"), val("E", RolePath, "dotenv-path"), val("s", RoleData, "show"),
+			Option{Long: []string{"set"}, Arg: ArgRequired, Role: RoleData, More: []Role{RoleData}},
+			opt("l", RoleData, "list"), flag("n", "dry-run"), flag("q", "quiet"), flag("v", "verbose"), flag("u", "unsorted"),
+			flag("g", "global-justfile"), flag("e", "edit"), flag("h", "help"), flag("V", "version")),
+			vals(RolePath, "tempdir", "ceiling"),
+			vals(RoleData, "shell-arg", "dotenv-filename", "color", "command-color", "dump-format", "list-heading",
+				"list-prefix", "timestamp-format", "completions", "request", "alias-style", "usage"),
+			longs("shell-command", "clear-shell-args", "check", "explain", "highlight", "no-highlight", "list-submodules",
+				"no-aliases", "no-deps", "no-dotenv", "one", "timestamp", "unstable", "yes", "allow-missing", "changelog",
+				"choose", "dump", "evaluate", "fmt", "groups", "init", "man", "summary", "variables")),
+		Operands: []Operand{{Role: RoleData}},
 	}
 }
 

@@ -346,22 +346,39 @@ func (p *parser) findLong(name string) (*Option, bool, bool) {
 	if !syn.Abbrev {
 		return nil, false, false
 	}
-	var cand *Option
-	candNeg, n := false, 0
+	var first, cand *Option
+	candNeg, n, alike := false, 0, true
 	note := func(o *Option, isNeg bool) {
 		if n == 0 || cand != o || candNeg != isNeg {
 			n++
 			cand, candNeg = o, isNeg
+			if first == nil {
+				first = o
+			}
+			alike = alike && !isNeg && sameReading(first, o)
 		}
 	}
 	p.prefixed(name, func(o *Option) { note(o, false) })
 	if neg {
 		p.prefixed(name[3:], func(o *Option) { note(o, true) })
 	}
-	if n == 1 {
+	if n == 1 || n > 1 && alike {
+		// Options an abbreviation may stand for that read their value
+		// alike are one to the engine (rake --exec: --execute,
+		// --execute-print, --execute-continue all run Ruby code).
 		return cand, candNeg, false
 	}
 	return nil, false, n > 1
+}
+
+// sameReading reports whether options a and b read their words the same
+// way and do the same: an abbreviation of either is read as either.
+func sameReading(a, b *Option) bool {
+	plain := func(o *Option) bool {
+		return o.Check == nil && len(o.More) == 0 && len(o.Until) == 0 && o.Operands == nil &&
+			!o.Script && !o.Inert && !o.Placeholder && !o.Stops && !o.Chdir && !o.BuildFile
+	}
+	return plain(a) && plain(b) && a.Arg == b.Arg && a.Role == b.Role && a.Lang == b.Lang && a.Effect == b.Effect
 }
 
 // Name is how the option is spelled in messages: its first long name,

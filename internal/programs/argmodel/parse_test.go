@@ -108,6 +108,7 @@ func TestSed(t *testing.T) {
 		{"sed \"$OPT\" f", EffExec, "PUA", "a computed word where an option may stand could be -e 'e cmd'"},
 		{"sed -- -e f", EffExec | EffComputed, "PEAA", "after -- the word is the script (a sed e command)"},
 		{"sed --e p", 0, "POV", "--e abbreviates --expression, the only long option starting with e"},
-		{"sed --s p", EffExec, "PUA", "--s is ambiguous (--silent, --separate, --sandbox)"},
+		{"sed --s p", 0, "POA", "--s may be --silent, --separate or --sandbox: three flags, read alike"},
+		{"sed --f x p", EffExec, "PUAA", "--f may be --file (a value) or --follow-symlinks (a flag): unknown"},
 	})
 }
