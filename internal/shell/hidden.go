@@ -468,41 +468,66 @@ var readingOptions = []string{"cdable_vars", "dotglob"}
 // command computed.
 func (c *Command) shellOptions(idx int) {
 	for vi, v := range c.Segs[idx].Views {
-		if keywordOption(v, c.Segs[idx].ViewBits(vi)) {
+		on, computed := keywordOption(v, c.Segs[idx].ViewFlags(vi), c.Segs[idx].ViewBits(vi))
+		switch {
+		case on:
 			c.dyn("the shell's keyword option (set -k) makes every NAME=value argument of a later command an assignment of its environment, which may run code")
+			return
+		case computed != "":
+			c.dyn("a shell option known only at run time (" + QuoteExcerpt(computed) + ") may be the keyword option (set -k), which makes every NAME=value argument of a later command an assignment of its environment")
 			return
 		}
 		if len(v) < 3 || v[0] != "shopt" {
 			continue
 		}
-		for _, w := range v[1:] {
+		flags := c.Segs[idx].ViewFlags(vi)
+		for k, w := range v[1:] {
 			if slices.Contains(readingOptions, w) {
 				c.dyn("shopt " + w + " changes how the shell reads cd targets or globs: the command cannot be followed")
+				return
+			}
+			if runTimeWord(v, flags, k+1) {
+				c.dyn("shopt " + QuoteExcerpt(w) + " names a shell option known only at run time, which may change how the shell reads cd targets or globs")
 				return
 			}
 		}
 	}
 }
 
+// runTimeWord reports whether word i of view v is known only at run time:
+// its flags say it expands or globs, or, for a view without flags of its
+// own, its text holds an expansion or a glob character.
+func runTimeWord(v []string, flags []uint8, i int) bool {
+	if flags != nil {
+		return flags[i]&(WordExpands|WordGlob) != 0
+	}
+	return strings.ContainsAny(v[i], "$`*?[")
+}
+
 // keywordOption reports a view that turns on the shell's keyword option,
 // under which NAME=value anywhere among a command's words sets its
 // environment (set -k; git status GIT_CONFIG_COUNT=1 …): set -k, set -o
 // keyword, shopt -s -o keyword, or a shell started with -k (bash -k -c
-// …). bits are the view's catalog bits.
-func keywordOption(v []string, bits programs.Bits) bool {
+// …). computed is the first word where an option stands that is known
+// only at run time (set "$x", set -o "$o"), which may be that option.
+// flags are the view's word flags (nil when it has none), bits its
+// catalog bits.
+func keywordOption(v []string, flags []uint8, bits programs.Bits) (on bool, computed string) {
 	if len(v) < 2 || v[0] != "set" && v[0] != "shopt" && bits&programs.Shell == 0 {
-		return false
+		return false, ""
 	}
 	shopt := v[0] == "shopt"
 	for i := 1; i < len(v); i++ {
 		w := v[i]
 		switch {
 		case w == "--" || w == "-":
-			return false
+			return false, ""
+		case runTimeWord(v, flags, i):
+			return false, w
 		case shopt && w == "keyword":
-			return true // shopt -s -o keyword (a shopt name of its own is no option to turn on)
+			return true, "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)
 		case len(w) < 2 || w[0] != '-' && w[0] != '+':
-			return false // a shell's script or command string, set's operands
+			return false, "" // a shell's script or command string, set's operands
 		case w[1] == '-':
 			continue // --norc, --posix
 		}
@@ -511,19 +536,22 @@ func keywordOption(v []string, bits programs.Bits) bool {
 			switch w[k] {
 			case 'k':
 				if w[0] == '-' && !shopt {
-					return true
+					return true, ""
 				}
 			case 'o', 'O':
 				if i+1 < len(v) {
 					i++
+					if runTimeWord(v, flags, i) {
+						return false, v[i]
+					}
 					if w[k] == 'o' && w[0] == '-' && v[i] == "keyword" {
-						return true
+						return true, ""
 					}
 				}
 			}
 		}
 	}
-	return false
+	return false, ""
 }
 
 // hiddenAlias: an alias definition is code that runs later, with the
