@@ -319,38 +319,54 @@ func (x *decider) pathProgramWritten(i int) (prog, file string) {
 	return "", ""
 }
 
-// setsPath reports whether a segment of the command assigns PATH.
+// setsPath reports whether a segment of the command assigns PATH, found
+// once per decision.
 func (x *decider) setsPath() bool {
-	for j := range x.cmd.Segs {
-		w := &x.cmd.Segs[j]
-		if w.AnyMask&shell.MaskEq == 0 {
-			continue
-		}
-		for _, word := range w.Words {
-			if strings.HasPrefix(word, "PATH=") || strings.HasPrefix(word, "PATH+=") {
-				return true
+	if x.pathSet == 0 {
+		x.pathSet = -1
+		for j := range x.cmd.Segs {
+			w := &x.cmd.Segs[j]
+			if w.AnyMask&shell.MaskEq == 0 {
+				continue
+			}
+			for _, word := range w.Words {
+				if strings.HasPrefix(word, "PATH=") || strings.HasPrefix(word, "PATH+=") {
+					x.pathSet = 1
+				}
 			}
 		}
 	}
-	return false
+	return x.pathSet > 0
 }
 
-// writesBefore reports, cheaply, whether a segment before segment i may
-// write a file: a redirection to one, or a program that writes, copies or
-// downloads (the writtenIndex is built only then).
+// writesBefore reports, cheaply, whether a segment other than segment i
+// may write a file: a redirection to one, or a program that writes,
+// copies or downloads (the writtenIndex is built only then). The segments
+// that may write are counted once per decision, so that asking for every
+// segment stays linear in the command.
 func (x *decider) writesBefore(i int) bool {
-	for j := range x.cmd.Segs {
-		w := &x.cmd.Segs[j]
-		if j == i {
-			continue
-		}
-		if programs.MayWriteFiles(w.Words, w.Bits) {
-			return true
-		}
-		for _, r := range w.Redirs {
-			if strings.IndexByte(r.Op, '>') >= 0 {
-				return true
+	if !x.writersDone {
+		x.writersDone = true
+		for j := range x.cmd.Segs {
+			if x.mayWrite(&x.cmd.Segs[j]) {
+				if x.writers == 0 {
+					x.firstWriter = j
+				}
+				x.writers++
 			}
+		}
+	}
+	return x.writers > 1 || x.writers == 1 && x.firstWriter != i
+}
+
+// mayWrite reports whether segment w may write a file.
+func (x *decider) mayWrite(w *shell.Segment) bool {
+	if programs.MayWriteFiles(w.Words, w.Bits) {
+		return true
+	}
+	for _, r := range w.Redirs {
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			return true
 		}
 	}
 	return false

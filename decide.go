@@ -63,6 +63,10 @@ type decider struct {
 	written     map[string]int
 	prefixes    []string // the written paths that are prefixes of names (split FILE x)
 	writtenDone bool
+	// How many segments may write a file, and the first (writesBefore).
+	writers, firstWriter int
+	writersDone          bool
+	pathSet              int8 // whether a segment assigns PATH: 0 not known yet, 1 yes, -1 no (setsPath)
 	// The first segment with an exec-capable argument (firstExec).
 	execAt   int
 	execDone bool
