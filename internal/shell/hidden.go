@@ -298,6 +298,10 @@ func (c *Command) hiddenEnv(idx int) {
 		case envExpanded, envSourced:
 			if computed {
 				c.dyn("the value of " + name + " is built at run time, and the shell expands it as code")
+			} else if promptDecoded[name] && promptEscapesRun(value) {
+				// \s becomes "bash", \044 a "$", \u the user's name:
+				// what the expansion then runs is not the text.
+				c.dyn("the value of " + name + " is decoded as a prompt before the shell expands it (\\s, \\u, \\w, \\044 … become other text): what it runs cannot be read")
 			} else if strings.ContainsAny(value, "$`") {
 				c.readExpanded(s.Dirs, s.Depth, value, name+"=")
 			}
@@ -324,6 +328,34 @@ func (c *Command) hiddenEnv(idx int) {
 			}
 		}
 	})
+}
+
+// promptDecoded are the prompt strings whose backslash escapes bash
+// replaces before it expands them (PS3, select's prompt, is printed as
+// it is expanded).
+var promptDecoded = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS4": true}
+
+// promptEscapesRun reports a prompt string whose backslash escapes may
+// change what its expansion runs: an expansion in a prompt that holds
+// escapes ($(\s -c …) runs bash), or an escape that makes a "$" (\044,
+// or \$ before anything but a space: "\w\$ " is the common prompt).
+func promptEscapesRun(v string) bool {
+	if strings.IndexByte(v, '\\') < 0 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '\\' && i+1 < len(v):
+			n := v[i+1]
+			if n >= '0' && n <= '7' || n == '$' && i+2 < len(v) && v[i+2] != ' ' {
+				return true
+			}
+			i++ // the escape's letter
+		case c == '$' || c == '`':
+			return true
+		}
+	}
+	return false
 }
 
 // nestedText reads text as a nested script of segment idx, or records
