@@ -495,6 +495,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 // e ~/.bash writes ~/.bashrc): every operand with the suffix appended is
 // written to. A suffix known only at run time may build any name.
 func (x *decider) backupProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if why := x.inPlaceBackupProblem(s, pc); why != "" {
+		return why
+	}
 	if s.Bits&(programs.Trees|programs.PathName) == 0 {
 		return ""
 	}
@@ -517,6 +520,31 @@ func (x *decider) backupProblem(s *shell.Segment, pc *paths.Checker) (why string
 		}
 	})
 	return why
+}
+
+// inPlaceBackupProblem checks the backups an in-place edit keeps under a
+// suffix of the command's choosing (sed -ifig x .git/con keeps
+// .git/config): every file it may edit, with its backup name, is written
+// to. A suffix known only at run time may build any name.
+func (x *decider) inPlaceBackupProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	suffix, files, dynamic, ok := programs.InPlaceBackups(s.Words, s.Flags, shell.WordExpands|shell.WordGlob|shell.WordBrace)
+	switch {
+	case !ok:
+		return ""
+	case dynamic:
+		return shell.QuoteExcerpt(s.Text) + " keeps the originals of the files it edits under a suffix known only at run time, which may build a protected name; a person approves every such command"
+	}
+	for _, j := range files {
+		for _, b := range programs.BackupNames(s.Words[j], suffix) {
+			if !x.wk().Spend(pathCost(b, s.Dirs)) {
+				return ""
+			}
+			if p := pc.WriteProblem(b, s.Flags[j], s.Dirs); p != "" {
+				return shell.QuoteExcerpt(s.Words[j]) + " is kept as " + shell.QuoteExcerpt(b) + " before it is edited, which is " + p + "; a person approves every such command"
+			}
+		}
+	}
+	return ""
 }
 
 // anyFlags reports a word that the shell may still change.

@@ -75,6 +75,9 @@ var defaultProtected = []string{
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",
+	// Where a host keeps its asks and audit by default: the agent must not
+	// rewrite or remove them.
+	"**/.local/state/permengine", "**/.local/state/permengine/**",
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

@@ -152,6 +152,10 @@ func CommandEscapes(v []string, flags []uint8, expands uint8) (why string, reads
 				check(j, val)
 			case hasField(row.valueOpts, opt) && !hasVal:
 				j++ // a value, not the database
+				if (opt == "-init" || opt == "--init") && j < len(v) && why == "" &&
+					argmodel.ReadsInput(v[j], j >= len(flags) || flags[j]&expands != 0) {
+					why = name + " " + opt + " reads its first commands from " + v[j] + ", whose text the engine cannot see; they may run a shell command or write a file"
+				}
 			}
 			continue
 		}

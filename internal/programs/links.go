@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
 
 // Second names and whole trees. The path checks read names lexically, so
 // a command that gives a directory holding a protected path another name
@@ -400,4 +404,58 @@ func BackupSuffix(v []string) (j int, suffix string, ok bool) {
 		}
 	}
 	return j, suffix, ok
+}
+
+// InPlaceBackups returns the suffix under which a program that edits files
+// in place keeps each original (sed -i.bak, sed --in-place=SUFFIX, perl
+// -pi.orig: its model's Backup option), the words it may edit (every
+// operand that is not code), and whether the suffix is known only at run
+// time (dynamic). ok is false when no suffix is given. flags are v's word
+// flags and computed the flags that make a word computed.
+func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, files []int, dynamic, ok bool) {
+	if len(v) < 2 || len(v) > MaxModelWords || !mayGiveSuffix(v) {
+		return "", nil, false, false
+	}
+	m := argmodel.Lookup(BaseName(v[0]))
+	if m == nil {
+		return "", nil, false, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, flags, computed)
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Backup && (it.Text != "" || it.Computed):
+			suffix, dynamic, ok = it.Text, it.Computed, true
+		case it.Kind == argmodel.KindOperand && it.Role != argmodel.RoleCode:
+			files = append(files, it.Word)
+		}
+	}
+	readings.Put(r)
+	return suffix, files, dynamic, ok
+}
+
+// mayGiveSuffix is InPlaceBackups' cheap look first: a word that may be
+// an option holding i (-i.bak, -pi.orig, --in-place=…).
+func mayGiveSuffix(v []string) bool {
+	for _, w := range v[1:] {
+		if len(w) > 2 && w[0] == '-' && strings.IndexByte(w, 'i') > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// BackupNames are the names under which an in-place edit of file may
+// keep its original with suffix: file+suffix or, where the suffix holds
+// "*", the suffix with each "*" replaced by the file's name, beside the
+// file, and by the file as written.
+func BackupNames(file, suffix string) []string {
+	if !strings.Contains(suffix, "*") {
+		return []string{file + suffix}
+	}
+	dir, base := "", file
+	if i := strings.LastIndexByte(file, '/'); i >= 0 {
+		dir, base = file[:i+1], file[i+1:]
+	}
+	return []string{dir + strings.ReplaceAll(suffix, "*", base), strings.ReplaceAll(suffix, "*", file)}
 }

@@ -87,7 +87,10 @@ var unreadLangs = map[string]readerRow{
 	"R": {code: "-e", values: "-f --file", exits: "--version -h --help"}, "wish": {code: "", values: "", exits: ""},
 	"groovy": {code: "-e", values: "-cp --classpath", exits: "-v --version -h --help"}, "scala": {code: "-e", values: "-cp -classpath", exits: "-version -help"},
 	"swipl": {code: "-g -t", values: "-f -s -l -x", exits: "--version --help"}, "jshell": {values: "--class-path --module-path", exits: "--version --help"},
-	"ocaml": {values: "-I -init", exits: "-version -vnum"},
+	"ocaml":      {values: "-I -init", exits: "-version -vnum"},
+	"irb":        {values: "-I -r -E --encoding --context-mode --prompt --prompt-mode", exits: "-v --version -h --help"},
+	"erb":        {values: "-T -r -E --encoding", exits: "-v --version -h --help"},
+	"jrunscript": {code: "-e", values: "-cp -classpath -l -f", exits: "-q -help"},
 }
 
 // withUnread adds the rows of unreadLangs to rows.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -156,8 +157,10 @@ func (c *Command) hiddenStdin(idx int) {
 			if why := programs.ForeignCode(v[0], in.Text); why != "" {
 				c.dyn(why)
 			}
-		case in.Kind == StdinFile && !in.Computed && !stdinFiles[in.Text]:
-			// A script file, like "bash script.sh".
+		case in.Kind == StdinFile && !argmodel.ReadsInput(in.Text, in.Computed):
+			// A script file, like "bash script.sh"; not another
+			// descriptor (bash 3<<< 'cmd' < /dev/fd/3), whose text is
+			// not this redirection's.
 		default:
 			c.dyn(v[0] + " reads its program from standard input, which the engine cannot see")
 			if shell && in.Kind == StdinInherited && c.piped != "" {

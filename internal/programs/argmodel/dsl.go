@@ -37,6 +37,13 @@ func (o Option) buildFile() Option {
 	return o
 }
 
+// backup marks an option whose value is an in-place edit's backup
+// suffix.
+func (o Option) backup() Option {
+	o.Backup = true
+	return o
+}
+
 // stops makes the option end the options: the words after it are
 // operands.
 func (o Option) stops() Option {

@@ -188,6 +188,10 @@ type Option struct {
 	// BuildFile marks an option whose value is a file the program reads
 	// as the commands it runs (make -f FILE, rake -f FILE, just -f FILE).
 	BuildFile bool
+	// Backup marks an option whose value is the suffix under which a
+	// program that edits files in place keeps each original (sed -i.bak,
+	// perl -pi.orig); a "*" in it stands for the file's name.
+	Backup bool
 }
 
 // Operand is the role of one operand position.

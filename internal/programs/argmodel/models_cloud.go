@@ -211,7 +211,11 @@ func publisherRows() []row {
 			return publisher(n, g, "upload", "register")
 		}},
 		{name: "gem", build: func(n string) *Spec {
-			return publisher(n, g, "push", "yank", "owner")
+			// RubyGems runs the one command a prefix starts (gem pus is
+			// gem push); a prefix of an effect is read as that effect.
+			s := publisher(n, g, "push", "yank", "owner")
+			s.Resolve = func(c string) string { return subPrefix(s.Subs, c) }
+			return s
 		}},
 		{name: "poetry", build: func(n string) *Spec {
 			return publisher(n, g, "publish")

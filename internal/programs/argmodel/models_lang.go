@@ -181,7 +181,7 @@ func langRows() []row {
 			val("E", RoleCode).code(lang).does(EffExec, name+" -E "+whyCode),
 			opt("I", RolePath), opt("M", RoleData).does(EffComputed, name+" -M loads a module, which may start programs or open connections").when(loadsOutside),
 			opt("m", RoleData).does(EffComputed, name+" -m loads a module, which may start programs or open connections").when(loadsOutside),
-			opt("i", RoleData),
+			opt("i", RoleData).backup(),
 			flag("n"), flag("p"), flag("l"), flag("a"), flag("w"), flag("W"), flag("X"), flag("s"), flag("T"),
 			flag("t"), flag("c"), flag("v"), flag("d"), flag("S"), flag("x"),
 		), extra...)...)
@@ -285,11 +285,17 @@ func makeShell(w string, computed bool) bool {
 	return false
 }
 
+// ReadsInput reports a file name that is the program's own input or
+// another descriptor (make -f - <<< 'x:; cmd', sqlite3 -init /dev/fd/3),
+// or one known only at run time (computed), which may be.
+func ReadsInput(v string, computed bool) bool { return readsInput(v, computed) }
+
 // readsInput reports a file operand that is the program's own input
 // (make -f - <<< 'x:; cmd'), or one known only at run time, which may be.
 func readsInput(v string, computed bool) bool {
 	return computed || v == "-" || v == "/dev/stdin" || strings.HasPrefix(v, "/dev/fd/") ||
-		strings.HasPrefix(v, "/proc/self/fd/") || strings.HasPrefix(v, "/dev/tcp/")
+		strings.HasPrefix(v, "/proc/") && strings.Contains(v, "/fd/") || strings.HasPrefix(v, "/dev/tcp/") ||
+		strings.HasPrefix(v, "/dev/udp/")
 }
 
 func makeModel() *Spec {

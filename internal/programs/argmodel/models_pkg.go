@@ -250,11 +250,12 @@ func forgeModel(name string, groups map[string][]string, whole ...string) *Spec 
 }
 
 func ghModel() *Spec {
+	// gh's "new" is its alias of create (gh pr new, gh repo new).
 	gh := forgeModel("gh", map[string][]string{
-		"pr":          {"create", "merge", "close", "reopen", "comment", "edit", "review", "ready", "lock", "unlock", "update-branch", "revert"},
-		"issue":       {"create", "close", "comment", "edit", "delete", "reopen", "transfer", "lock", "unlock", "pin", "unpin", "develop"},
-		"release":     {"create", "upload", "delete", "delete-asset", "edit"},
-		"repo":        {"create", "delete", "edit", "fork", "rename", "archive", "unarchive", "sync", "deploy-key", "autolink"},
+		"pr":          {"create", "new", "merge", "close", "reopen", "comment", "edit", "review", "ready", "lock", "unlock", "update-branch", "revert"},
+		"issue":       {"create", "new", "close", "comment", "edit", "delete", "reopen", "transfer", "lock", "unlock", "pin", "unpin", "develop"},
+		"release":     {"create", "new", "upload", "delete", "delete-asset", "edit"},
+		"repo":        {"create", "new", "delete", "edit", "fork", "rename", "archive", "unarchive", "sync", "deploy-key", "autolink"},
 		"secret":      {"set", "delete", "remove"},
 		"variable":    {"set", "delete"},
 		"workflow":    {"run", "enable", "disable"},

@@ -20,7 +20,7 @@ func sedModel() *Spec {
 			val("e", RoleCode, "expression").code(LangSed).script().does(EffExec, whySed).when(SedRuns),
 			val("f", RolePath, "file").script().does(EffExec, whySedFile),
 			flag("", "follow-symlinks"),
-			opt("i", RoleData, "in-place"),
+			opt("i", RoleData, "in-place").backup(),
 			val("l", RoleData, "line-length"),
 			flag("", "posix"),
 			flag("Er", "regexp-extended"),

@@ -376,7 +376,7 @@ func (p *parser) findLong(name string) (*Option, bool, bool) {
 func sameReading(a, b *Option) bool {
 	plain := func(o *Option) bool {
 		return o.Check == nil && len(o.More) == 0 && len(o.Until) == 0 && o.Operands == nil &&
-			!o.Script && !o.Inert && !o.Placeholder && !o.Stops && !o.Chdir && !o.BuildFile
+			!o.Script && !o.Inert && !o.Placeholder && !o.Stops && !o.Chdir && !o.BuildFile && !o.Backup
 	}
 	return plain(a) && plain(b) && a.Arg == b.Arg && a.Role == b.Role && a.Lang == b.Lang && a.Effect == b.Effect
 }
