@@ -463,12 +463,19 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			return why
 		}
 	}
+	moves := programs.Moves(s.Words)
+	last := len(s.Words) - 1
 	fromInput := programs.LinkWords(s.Words, s.Bits, func(j int) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return
 		}
 		if p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs); p != "" {
 			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
+		} else if moves && j != last && x.aboveRoot(s.Words[j], s.Dirs) {
+			// cd .. && mv proj proj.x: the project, its .git and its
+			// policy are gone from where the next command looks.
+			why = shell.QuoteExcerpt(s.Words[j]) + " is the project folder or a directory above it, which holds .git and the policy: " +
+				shell.QuoteExcerpt(s.Text) + " moves it away; a person approves every such command"
 		}
 	})
 	if why == "" {

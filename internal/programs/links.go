@@ -459,3 +459,14 @@ func BackupNames(file, suffix string) []string {
 	}
 	return []string{dir + strings.ReplaceAll(suffix, "*", base), strings.ReplaceAll(suffix, "*", file)}
 }
+
+// movers are the programs that take their operands away from where they
+// were: what they move is removed from its place.
+var movers = map[string]bool{"mv": true, "gmv": true}
+
+// Moves reports whether the program of words (after assignments) moves
+// its operands away (mv).
+func Moves(words []string) bool {
+	i := programAt(words)
+	return i < len(words) && movers[BaseName(words[i])]
+}

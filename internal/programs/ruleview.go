@@ -264,7 +264,7 @@ func SubName(verb, w string) string {
 
 // gitPlumbing are git's plumbing subcommands that do what a porcelain
 // one does, by its name: a rule naming the porcelain names them too.
-var gitPlumbing = map[string][]string{"push": {"send-pack", "http-push"}}
+var gitPlumbing = map[string][]string{"push": {"send-pack", "http-push", "receive-pack"}}
 
 // RuleAliases returns the other spellings of a deny or ask rule's words
 // that run the same program: git's subcommands as the programs git runs

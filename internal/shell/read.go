@@ -352,29 +352,38 @@ const maxBehindUnknown = 4
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
 	v := s.Views[len(s.Views)-1]
-	if len(v) < 3 || programs.BitsOf(programs.BaseName(v[0])) != 0 {
+	if len(v) < 2 || programs.BitsOf(programs.BaseName(v[0])) != 0 {
 		return
 	}
+	flags := s.ViewFlags(len(s.Views) - 1)
 	tries := 0
-	for i := 1; i < len(v)-1 && tries < maxBehindUnknown; i++ {
+	for i := 1; i < len(v) && tries < maxBehindUnknown; i++ {
 		if !c.spend(1) {
 			return
 		}
-		base := programs.BaseName(v[i])
-		if programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
-			continue
-		}
-		tries++
-		rest := v[i:]
-		if base != v[i] {
-			rest = append([]string{base}, v[i+1:]...)
-		}
-		if !c.spend(len(rest)) {
-			return
-		}
-		ns, ok := programs.NestedScript(rest)
-		if !ok {
-			continue
+		var ns programs.Script
+		if commandLine(v[i]) && (flags == nil || flags[i]&WordExpands == 0) {
+			// One word that reads as a command line (prove -e 'git push',
+			// mywrap 'sudo x'): the program may run it with a shell.
+			tries++
+			ns = programs.Script{Text: v[i], Origin: "the command line " + QuoteExcerpt(v[i])}
+		} else {
+			base := programs.BaseName(v[i])
+			if i == len(v)-1 || programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
+				continue
+			}
+			tries++
+			rest := v[i:]
+			if base != v[i] {
+				rest = append([]string{base}, v[i+1:]...)
+			}
+			if !c.spend(len(rest)) {
+				return
+			}
+			var ok bool
+			if ns, ok = programs.NestedScript(rest); !ok {
+				continue
+			}
 		}
 		c.nestedReads++
 		if c.nestedReads > maxNestedReads || s.Depth+1 >= MaxNesting {
@@ -394,6 +403,14 @@ func (c *Command) readBehindUnknown(idx int) {
 		}
 		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
+}
+
+// commandLine reports a word that reads as a command line: more than one
+// word, the first of them a program the catalog knows (git push, sudo x,
+// echo x > f). A sentence given to a program (-m 'fix the bug') is not.
+func commandLine(w string) bool {
+	first, _, ok := strings.Cut(strings.TrimLeft(w, " \t"), " ")
+	return ok && first != "" && programs.BitsOf(programs.BaseName(first)) != 0
 }
 
 // readNested reads the scripts and commands that segment idx carries

@@ -113,7 +113,7 @@ var gitPlain = []string{
 	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "credential",
 	"credential-cache", "credential-store", "fmt-merge-msg", "interpret-trailers", "mailinfo",
 	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
-	"receive-pack", "upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
+	"upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
 	"remote-ftps", "remote-fd", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
 	"merge-subtree", "replay", "backfill", "last-modified", "refs", "repo", "whatchanged",
 	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon", "fsck-objects",
@@ -137,6 +137,7 @@ func gitModel() *Spec {
 		gitEffect("send-pack", "git_push", list(gitPackProgram("", "receive-pack", "exec"),
 			val("", RoleRemote, "remote"), opt("", RoleData, "signed"), val("", RoleData, "push-option"))),
 		gitEffect("http-push", "git_push", nil),
+		gitEffect("receive-pack", "git_push", nil), // updates the repository it names from a pack: a push received
 		gitEffect("merge", "git_merge", list(val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"),
 			val("m", RoleData, "message"), val("F", RolePath, "file"), opt("S", RoleData, "gpg-sign"),
 			val("", RoleData, "cleanup"), opt("", RoleData, "log"), val("", RoleData, "into-name"))),
