@@ -448,7 +448,7 @@ func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) st
 // reached by another name, or names no word shows.
 func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	if programs.Unpacks(s.Words, s.Bits) {
-		return shell.QuoteExcerpt(s.Text) + " unpacks an archive or a patch: the names it creates, a protected path among them, are not in the command; a person approves every such unpacking"
+		return shell.QuoteExcerpt(s.Text) + " creates files under names its words do not show (an archive's or a patch's, a server's, a rename's expression): a protected path may be among them; a person approves every such command"
 	}
 	if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
 		programs.Decompressed(s.Words, func(j int, name string) {

@@ -65,6 +65,16 @@ var unpackers = map[string]func(v []string) bool{
 	"rpm2archive": always,
 	"gem":         func(v []string) bool { return len(v) > 1 && v[1] == "unpack" },
 	"rsync":       func(v []string) bool { return hasLong(v, "read-batch") }, // a batch file replays a transfer of any names
+	// Downloads under names the server chooses: curl -J takes the
+	// Content-Disposition name, wget's recursion and lists take the names
+	// of the links it follows (a link to .git/config).
+	"curl": func(v []string) bool { return hasShort(v, 'J') || hasLong(v, "remote-header-name") },
+	"wget": func(v []string) bool {
+		return anyShort(v, "rmpi") || anyLong(v, "recursive", "mirror", "page-requisites", "input-file", "content-disposition", "trust-server-names")
+	},
+	// rename builds each new name from an expression (perl's s///, or
+	// util-linux's FROM TO): no word shows the names it makes.
+	"rename": always, "rename.ul": always, "prename": always, "file-rename": always, "perl-rename": always,
 	// Decompressors write each operand without its suffix (Decompressed);
 	// gzip -N names it as the compressed data says.
 	"gunzip": restoresName, "gzip": restoresName, "unxz": never, "xz": never, "bunzip2": never, "bzip2": never,
