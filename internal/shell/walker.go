@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/permengine/permengine/internal/programs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -259,10 +260,15 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 		}
 		r.noteLiteral(a)
 	}
-	for _, w := range x.Args {
+	for i, w := range x.Args {
 		t, f := wordText(r.src, w)
 		words = append(words, t)
 		flags = append(flags, f)
+		if i == 0 && programs.IsAssignment(t) {
+			// "x"=1 ls and \x=1: a quoted name makes no assignment, so
+			// bash runs a program named x=1, which no word shows as one.
+			r.dyn("the program " + QuoteExcerpt(t) + " is named like an assignment, but its name is quoted: bash runs a program of that name")
+		}
 	}
 	s := r.emit(st, words, flags, st.Redirs, dirs)
 	r.subst(x, dirs)
