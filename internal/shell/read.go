@@ -362,7 +362,7 @@ func (c *Command) readBehindUnknown(idx int) {
 			return
 		}
 		var ns programs.Script
-		if commandLine(v[i]) && (flags == nil || flags[i]&WordExpands == 0) {
+		if commandLine(v[i]) && (flags == nil || flags[i]&WordExpands == 0) && parses(v[i]) {
 			// One word that reads as a command line (prove -e 'git push',
 			// mywrap 'sudo x'): the program may run it with a shell.
 			tries++
@@ -411,6 +411,19 @@ func (c *Command) readBehindUnknown(idx int) {
 func commandLine(w string) bool {
 	first, _, ok := strings.Cut(strings.TrimLeft(w, " \t"), " ")
 	return ok && first != "" && programs.BitsOf(programs.BaseName(first)) != 0
+}
+
+// parses reports whether text parses as a script: a word that does not
+// would not run as one (a shell given it fails), and is only the
+// program's data.
+func parses(text string) bool {
+	if len(text) > maxParsedBytes || brackets(text) > MaxBrackets {
+		return true // read, and capped by the bounds, as any script is
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	_, err := p.Parse(strings.NewReader(text), "")
+	parserPool.Put(p)
+	return err == nil
 }
 
 // readNested reads the scripts and commands that segment idx carries
