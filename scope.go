@@ -465,6 +465,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	}
 	moves := programs.Moves(s.Words)
 	last := len(s.Words) - 1
+	if moves && programs.TargetFirst(s.Words) {
+		last = -1 // mv -t DIR SRC…: every operand is a source
+	}
 	fromInput := programs.LinkWords(s.Words, s.Bits, func(j int) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return

@@ -89,9 +89,12 @@ func namedBuildFiles(name string, v []string, flags []uint8, computed uint8) []s
 		if it.Kind != argmodel.KindValue || it.Opt == nil || !it.Opt.BuildFile {
 			continue
 		}
-		if it.Computed {
+		switch {
+		case it.Computed:
 			out = append(out, "*")
-		} else {
+		case name == "rake" && !strings.HasSuffix(it.Text, ".rb"):
+			out = append(out, it.Text, it.Text+".rb") // rake -r ./x loads x.rb
+		default:
 			out = append(out, it.Text)
 		}
 	}

@@ -69,9 +69,7 @@ var unpackers = map[string]func(v []string) bool{
 	// Content-Disposition name, wget's recursion and lists take the names
 	// of the links it follows (a link to .git/config).
 	"curl": func(v []string) bool { return hasShort(v, 'J') || hasLong(v, "remote-header-name") },
-	"wget": func(v []string) bool {
-		return anyShort(v, "rmpi") || anyLong(v, "recursive", "mirror", "page-requisites", "input-file", "content-disposition", "trust-server-names")
-	},
+	"wget": wgetNamesFromServer, "wget2": wgetNamesFromServer,
 	// rename builds each new name from an expression (perl's s///, or
 	// util-linux's FROM TO): no word shows the names it makes.
 	"rename": always, "rename.ul": always, "prename": always, "file-rename": always, "perl-rename": always,
@@ -423,21 +421,27 @@ func BackupSuffix(v []string) (j int, suffix string, ok bool) {
 // time (dynamic). ok is false when no suffix is given. flags are v's word
 // flags and computed the flags that make a word computed.
 func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, files []int, dynamic, ok bool) {
-	if len(v) < 2 || len(v) > MaxModelWords || !mayGiveSuffix(v) {
+	at := programAt(v) // LC_ALL=C sed -ifig …
+	if len(v)-at < 2 || len(v) > MaxModelWords || !mayGiveSuffix(v[at:]) {
 		return "", nil, false, false
 	}
-	m := argmodel.Lookup(BaseName(v[0]))
+	m := argmodel.Lookup(BaseName(v[at]))
 	if m == nil {
 		return "", nil, false, false
 	}
+	if len(flags) == len(v) {
+		flags = flags[at:]
+	} else {
+		flags = nil
+	}
 	r := readings.Get().(*argmodel.Result)
-	argmodel.ParseFlags(r, m, v, flags, computed)
+	argmodel.ParseFlags(r, m, v[at:], flags, computed)
 	for _, it := range r.Items {
 		switch {
 		case it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Backup && (it.Text != "" || it.Computed):
 			suffix, dynamic, ok = it.Text, it.Computed, true
 		case it.Kind == argmodel.KindOperand && it.Role != argmodel.RoleCode:
-			files = append(files, it.Word)
+			files = append(files, at+it.Word)
 		}
 	}
 	readings.Put(r)
@@ -479,4 +483,27 @@ var movers = map[string]bool{"mv": true, "gmv": true}
 func Moves(words []string) bool {
 	i := programAt(words)
 	return i < len(words) && movers[BaseName(words[i])]
+}
+
+// wgetNamesFromServer reports a wget command that saves files under names
+// the server or a list chooses: recursion, mirrors, page requisites, URL
+// lists and metalinks, and Content-Disposition names.
+func wgetNamesFromServer(v []string) bool {
+	return anyShort(v, "rmpi") || anyLong(v, "recursive", "mirror", "page-requisites", "input-file", "content-disposition",
+		"trust-server-names", "input-metalink", "metalink-over-http")
+}
+
+// TargetFirst reports a copy or move that names its target directory by
+// an option (mv -t DIR, --target-directory=DIR), so that every operand
+// is a source.
+func TargetFirst(words []string) bool {
+	for _, w := range words[programAt(words)+1:] {
+		if w == "--" {
+			return false
+		}
+		if strings.HasPrefix(w, "--t") || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 't') > 0 {
+			return true
+		}
+	}
+	return false
 }

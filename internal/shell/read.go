@@ -355,21 +355,22 @@ func (c *Command) readBehindUnknown(idx int) {
 	if len(v) < 2 || programs.BitsOf(programs.BaseName(v[0])) != 0 {
 		return
 	}
-	flags := s.ViewFlags(len(s.Views) - 1)
-	tries := 0
-	for i := 1; i < len(v) && tries < maxBehindUnknown; i++ {
+	tries, lines := 0, 0 // later shells tried, and words read as command lines: each bounded
+	for i := 1; i < len(v); i++ {
 		if !c.spend(1) {
 			return
 		}
 		var ns programs.Script
-		if commandLine(v[i]) && (flags == nil || flags[i]&WordExpands == 0) && parses(v[i]) {
+		if lines < maxBehindUnknown && commandLine(v[i]) && parses(v[i]) {
 			// One word that reads as a command line (prove -e 'git push',
-			// mywrap 'sudo x'): the program may run it with a shell.
-			tries++
+			// mywrap 'sudo x'): the program may run it with a shell. What
+			// its expansions hold is not known ("git push $HOME"); they
+			// are read as written.
+			lines++
 			ns = programs.Script{Text: v[i], Origin: "the command line " + QuoteExcerpt(v[i])}
 		} else {
 			base := programs.BaseName(v[i])
-			if i == len(v)-1 || programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
+			if tries >= maxBehindUnknown || i == len(v)-1 || programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
 				continue
 			}
 			tries++
@@ -409,8 +410,9 @@ func (c *Command) readBehindUnknown(idx int) {
 // word, the first of them a program the catalog knows (git push, sudo x,
 // echo x > f). A sentence given to a program (-m 'fix the bug') is not.
 func commandLine(w string) bool {
-	first, _, ok := strings.Cut(strings.TrimLeft(w, " \t"), " ")
-	return ok && first != "" && programs.BitsOf(programs.BaseName(first)) != 0
+	w = strings.TrimLeft(w, " \t\n")
+	end := strings.IndexAny(w, " \t\n")
+	return end > 0 && programs.BitsOf(programs.BaseName(w[:end])) != 0
 }
 
 // parses reports whether text parses as a script: a word that does not

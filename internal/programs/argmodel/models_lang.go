@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"net"
+	"path"
 	"slices"
 	"strings"
 
@@ -293,7 +294,13 @@ func ReadsInput(v string, computed bool) bool { return readsInput(v, computed) }
 // readsInput reports a file operand that is the program's own input
 // (make -f - <<< 'x:; cmd'), or one known only at run time, which may be.
 func readsInput(v string, computed bool) bool {
-	return computed || v == "-" || v == "/dev/stdin" || strings.HasPrefix(v, "/dev/fd/") ||
+	if computed || v == "-" {
+		return true
+	}
+	if strings.HasPrefix(v, "/") {
+		v = path.Clean(v) // //dev/fd/3 and /dev/./fd/3 are /dev/fd/3
+	}
+	return v == "/dev/stdin" || v == "/dev/stdout" || v == "/dev/stderr" || strings.HasPrefix(v, "/dev/fd/") ||
 		strings.HasPrefix(v, "/proc/") && strings.Contains(v, "/fd/") || strings.HasPrefix(v, "/dev/tcp/") ||
 		strings.HasPrefix(v, "/dev/udp/")
 }
