@@ -537,6 +537,9 @@ func (x *decider) backupProblem(s *shell.Segment, pc *paths.Checker) (why string
 // .git/config): every file it may edit, with its backup name, is written
 // to. A suffix known only at run time may build any name.
 func (x *decider) inPlaceBackupProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.Bits&(programs.Writes|programs.Interpreter|programs.Assignment|programs.PathName) == 0 {
+		return "" // no in-place editor (sed and perl write, ruby interprets): no model parse
+	}
 	suffix, files, dynamic, ok := programs.InPlaceBackups(s.Words, s.Flags, shell.WordExpands|shell.WordGlob|shell.WordBrace)
 	switch {
 	case !ok:
