@@ -1,6 +1,7 @@
 package paths
 
 import (
+	"fmt"
 	"math/rand"
 	"path"
 	"strings"
@@ -75,10 +76,19 @@ func TestProtectedMatchPrefilter(t *testing.T) {
 		return
 	}
 	sets = append(sets, s)
+	// A set of many patterns is picked from the same way.
+	var many []string
+	for i := range 300 {
+		many = append(many, fmt.Sprintf("**/.d%d/**", i%150), fmt.Sprintf("**/x%d/.Y", i))
+	}
+	if s, err = compileProtected(append(many, extra...)); !assert.NoError(t, err) {
+		return
+	}
+	sets = append(sets, s)
 	comps := []string{"ws", "proj", ".git", "hooks", "config", ".Git", "HOOKS", ".ssh", "known_hosts", ".env",
 		".envrc", ".env.local", ".aws", ".kube", "secrets", "etc", "x", ".y", "X", ".config", "gh", "hosts.yml",
 		"a.pem", ".bashrc", ".vscode", "settings.json", ".", "..", "config.d", ".github", ".idea",
-		"...", ".env.example", ".ENV.x", ".environ", ".cache", ".cachedir", ".e", ".gitx"}
+		"...", ".env.example", ".ENV.x", ".environ", ".cache", ".cachedir", ".e", ".gitx", ".d7", "x12", ".D149"}
 	rng := rand.New(rand.NewSource(11))
 	hits := 0
 	for i := 0; i < 20000; i++ {

@@ -276,13 +276,11 @@ func (s *protectedSet) match(p string) string {
 		return ""
 	}
 	lp := strings.ToLower(p)
-	if len(s.globs) > maxMarkedPatterns {
-		return s.matchAll(lp)
-	}
 	// Pick the patterns this path may match, then try them in order: the
 	// first pattern that matches is the one a reason names. Most paths
 	// pick none or one, so they are gathered in a small list, not marked
-	// in an array of every pattern.
+	// in an array of every pattern. A path whose components pick more
+	// than there are patterns (.git/.git/.git/…) tries every glob once.
 	var room [8]int
 	picked := append(room[:0], s.always...)
 	for i := 1; i < len(lp); i++ {
@@ -299,6 +297,9 @@ func (s *protectedSet) match(p string) string {
 			if strings.HasPrefix(comp, bp.prefix) {
 				picked = append(picked, bp.i)
 			}
+		}
+		if len(picked) > len(s.globs) {
+			return s.matchAll(lp)
 		}
 	}
 	if len(picked) == 0 {
@@ -326,10 +327,7 @@ func (s *protectedSet) excepted(i int, lp string) bool {
 	return false
 }
 
-// maxMarkedPatterns bounds the patterns match picks from with a mark array
-// on the stack; larger sets try every glob.
-const maxMarkedPatterns = 128
-
+// matchAll tries every glob in order.
 func (s *protectedSet) matchAll(lp string) string {
 	for i, g := range s.globs {
 		if g.Match(lp) && !s.excepted(i, lp) {
