@@ -229,7 +229,8 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		}
 		written := x.writtenIndex()
 		x.wk().Spend(1 + len(s.Dirs))
-		for _, n := range namedFrom(f, s.Dirs) {
+		var room [4]string
+		for _, n := range namedFrom(room[:0], f, s.Dirs) {
 			if j, ok := written[n]; ok && j != i {
 				return f, -1 // j > i: a substitution in i's words runs first
 			}
@@ -407,7 +408,7 @@ func (x *decider) writtenIndex() map[string]int {
 			if !x.wk().Spend(1 + len(word) + len(dirs)) {
 				return
 			}
-			for _, n := range namedFrom(word, dirs) {
+			for _, n := range namedFrom(nil, word, dirs) {
 				if m == nil {
 					m = map[string]int{}
 				}
@@ -425,13 +426,13 @@ func (x *decider) writtenIndex() map[string]int {
 			prefix, named := programs.WritesPrefixes(w.Words), false
 			programs.Written(w.Words, func(_ int, text string) {
 				if prefix && x.wk().Spend(1+len(text)+len(w.Dirs)) {
-					x.prefixes = append(x.prefixes, namedFrom(text, w.Dirs)...)
+					x.prefixes = namedFrom(x.prefixes, text, w.Dirs)
 					named = true
 				}
 				add(text, w.Dirs)
 			})
 			if d := programs.DefaultPrefix(w.Words); prefix && !named && d != "" {
-				x.prefixes = append(x.prefixes, namedFrom(d, w.Dirs)...) // split FILE: xaa, xab, …
+				x.prefixes = namedFrom(x.prefixes, d, w.Dirs) // split FILE: xaa, xab, …
 			}
 		}
 		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
@@ -449,13 +450,12 @@ func (x *decider) writtenIndex() map[string]int {
 	return m
 }
 
-// namedFrom returns the paths word names from each of dirs ("" is an
-// unknown directory: the word as written).
-func namedFrom(word string, dirs []string) []string {
+// namedFrom appends to out the paths word names from each of dirs (""
+// is an unknown directory: the word as written).
+func namedFrom(out []string, word string, dirs []string) []string {
 	if path.IsAbs(word) || len(dirs) == 0 {
-		return []string{path.Clean(word)}
+		return append(out, path.Clean(word))
 	}
-	out := make([]string, 0, len(dirs))
 	for _, d := range dirs {
 		if d == "" {
 			out = append(out, path.Clean(word))

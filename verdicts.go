@@ -316,42 +316,42 @@ func (x *decider) matchRuleViews(s *shell.Segment, deny, ask *verdict) {
 		if !x.wk().Spend(2 * len(v)) {
 			return
 		}
-		for _, bare := range [2]bool{false, true} {
+		more := true
+		programs.RuleViews(v, flags, shell.WordExpands, func(rv []string, ok bool) bool {
 			if deny.rule != nil {
-				return
+				return false
 			}
-			if !x.matchRuleView(vi, v, flags, bare, deny, ask) {
-				return
-			}
+			more = x.matchRuleView(vi, v, rv, ok, deny, ask)
+			return more
+		})
+		if !more || deny.rule != nil {
+			return
 		}
 	}
 }
 
-// matchRuleView matches one rule reading of view vi (see matchRuleViews);
-// false once the work budget is spent.
-func (x *decider) matchRuleView(vi int, v []string, flags []uint8, bare bool, deny, ask *verdict) bool {
-	{
-		rv, buf, ok := programs.RuleView(v, flags, shell.WordExpands, bare)
-		defer programs.PutRuleBuf(buf)
-		if !ok {
-			rv = append(rv[:0], v...)
-		}
-		if abbr := x.p.expandAbbreviations(rv); !ok && !abbr || len(rv) == 0 {
-			return true
-		}
-		m, steps := x.p.matchAllLists(rv)
-		if !x.wk().Spend(steps) {
-			return false
-		}
-		why := readingOf{vi: vi, view: v, read: rv}
-		if r := m[ListDeny]; r != nil && deny.rule == nil {
-			*deny = verdict{rule: r, code: CodeFileDeny, why: why.text(false)}
-		}
-		if r := m[ListAsk]; r != nil && ask.rule == nil {
-			*ask = verdict{rule: r, code: CodeFileAsk, why: why.text(false)}
-		}
-		return x.matchOptionWords(rv, why, deny, ask)
+// matchRuleView matches one rule reading rv of view vi (see
+// matchRuleViews; ok when it differs from the view); false once the work
+// budget is spent.
+func (x *decider) matchRuleView(vi int, v, rv []string, ok bool, deny, ask *verdict) bool {
+	if !ok {
+		rv = append(rv[:0], v...)
 	}
+	if abbr := x.p.expandAbbreviations(rv); !ok && !abbr || len(rv) == 0 {
+		return true
+	}
+	m, steps := x.p.matchAllLists(rv)
+	if !x.wk().Spend(steps) {
+		return false
+	}
+	why := readingOf{vi: vi, view: v, read: rv}
+	if r := m[ListDeny]; r != nil && deny.rule == nil {
+		*deny = verdict{rule: r, code: CodeFileDeny, why: why.text(false)}
+	}
+	if r := m[ListAsk]; r != nil && ask.rule == nil {
+		*ask = verdict{rule: r, code: CodeFileAsk, why: why.text(false)}
+	}
+	return x.matchOptionWords(rv, why, deny, ask)
 }
 
 // readingOf says how a rule came to match: view vi of a segment, read as

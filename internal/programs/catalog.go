@@ -55,6 +55,9 @@ type Program struct {
 	model   *modelBits // the bits of its model, worked out on first use; nil without one
 	carrier carrier    // Nested: how to find the script it carries
 	units   []int      // its rows in unitRows ("always allow")
+	// wrappedBy is the origin of the command it wraps ("wrapped by env"),
+	// made once rather than per decision.
+	wrappedBy string
 }
 
 // Bits returns the program's bits: its tables' and its model's.
@@ -97,6 +100,7 @@ func tables() (strtable.Table[*Program], strtable.Table[nameBits]) {
 	bits := make(map[string]nameBits, len(m))
 	for v, p := range m {
 		bits[v] = nameBits{p.bits, p.model}
+		p.wrappedBy = "wrapped by " + v
 	}
 	return strtable.New(m), strtable.New(bits)
 }
@@ -206,6 +210,15 @@ func Lookup(v string) *Program {
 		}
 	}
 	return nil
+}
+
+// WrappedOrigin is the origin of the command that the program named
+// wrapper runs: "wrapped by " and its name.
+func WrappedOrigin(wrapper string) string {
+	if p, ok := catalog.Get(wrapper); ok {
+		return p.wrappedBy
+	}
+	return "wrapped by " + wrapper
 }
 
 // BitsOf returns the catalog bits of a program name (0 when unknown).

@@ -437,11 +437,13 @@ func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, f
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v[at:], flags, computed)
 	for _, it := range r.Items {
-		switch {
-		case it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Backup && (it.Text != "" || it.Computed):
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Backup && (it.Text != "" || it.Computed) {
 			suffix, dynamic, ok = it.Text, it.Computed, true
-		case it.Kind == argmodel.KindOperand && it.Role != argmodel.RoleCode:
-			files = append(files, at+it.Word)
+		}
+	}
+	for _, it := range r.Items {
+		if ok && it.Kind == argmodel.KindOperand && it.Role != argmodel.RoleCode {
+			files = append(files, at+it.Word) // only an edit that keeps a backup has files to name
 		}
 	}
 	readings.Put(r)

@@ -59,12 +59,73 @@ func PutRuleBuf(b *RuleBuf) {
 }
 
 func ruleView(v []string, flags []uint8, expands uint8, bare bool, out []string) ([]string, bool) {
+	rr, out := readRuleView(v, flags, expands, out)
+	if rr.r == nil {
+		return out, rr.changed
+	}
+	defer readings.Put(rr.r)
+	base := len(out) - len(rr.e)
+	out, changed := rr.emit(bare, out)
+	if !changed {
+		return out[:base], false
+	}
+	// The canonical words were written after the emptied ones: they are
+	// moved down over them.
+	n := copy(out[base:], out[base+len(rr.e):])
+	return out[:base+n], true
+}
+
+// RuleViews calls fn with both rule views of v (see RuleView), the one
+// without bare first, from one reading of v through its program's model:
+// words are the view's, ok whether they differ from v. It stops when fn
+// returns false. fn may change words; they must not be used after it
+// returns.
+func RuleViews(v []string, flags []uint8, expands uint8, fn func(words []string, ok bool) bool) {
+	if len(v) == 0 || len(v) > MaxModelWords || len(flags) != len(v) {
+		fn(nil, false)
+		return
+	}
+	buf := ruleBufs.Get().(*RuleBuf)
+	defer PutRuleBuf(buf)
+	rr, out := readRuleView(v, flags, expands, buf.words[:0])
+	if rr.r == nil {
+		// No model: both views are the emptied words, and the second
+		// would say what the first did.
+		buf.words = out[:0]
+		fn(out, rr.changed)
+		return
+	}
+	defer readings.Put(rr.r)
+	start := len(out)
+	for _, bare := range [2]bool{false, true} {
+		var changed bool
+		out, changed = rr.emit(bare, out[:start])
+		buf.words = out[:0]
+		if !fn(out[start:], changed) {
+			return
+		}
+	}
+}
+
+// ruleReading is a view read for its rule views: e is its words with
+// their expansions emptied, r its parse through the program's model m
+// (nil without a model), changed whether e differs from the view.
+type ruleReading struct {
+	e       []string
+	changed bool
+	r       *argmodel.Result
+	deepest *argmodel.Spec
+	lastSub int
+}
+
+// readRuleView appends the view's emptied words to out and parses them.
+// The caller puts rr.r back in readings.
+func readRuleView(v []string, flags []uint8, expands uint8, out []string) (rr ruleReading, _ []string) {
 	base := len(out)
-	changed := false
 	for i, w := range v {
 		if flags[i]&expands != 0 {
 			if lit := literalText(w); lit != w {
-				changed = true
+				rr.changed = true
 				if lit == "" && i > 0 {
 					continue
 				}
@@ -73,24 +134,26 @@ func ruleView(v []string, flags []uint8, expands uint8, bare bool, out []string)
 		}
 		out = append(out, w)
 	}
-	e := out[base:]
-	m := argmodel.Lookup(e[0])
+	rr.e = out[base:]
+	m := argmodel.Lookup(rr.e[0])
 	if m == nil {
-		return out, changed
+		return rr, out
 	}
-	r := readings.Get().(*argmodel.Result)
-	defer readings.Put(r)
-	argmodel.ParseFlags(r, m, e, nil, 0)
-	lastSub := 0
-	for i, k := range r.Words {
+	rr.r = readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(rr.r, m, rr.e, nil, 0)
+	for i, k := range rr.r.Words {
 		if k == argmodel.KindSubcommand {
-			lastSub = i
+			rr.lastSub = i
 		}
 	}
-	deepest := r.Spec(m)
-	// The canonical words are written after the emptied ones, then moved
-	// down over them.
-	start := len(out)
+	rr.deepest = rr.r.Spec(m)
+	return rr, out
+}
+
+// emit appends the rule view's words to out, after rr.e, and reports
+// whether they differ from the view.
+func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
+	e, r, deepest, lastSub, changed := rr.e, rr.r, rr.deepest, rr.lastSub, rr.changed
 	out = append(out, e[0])
 	sub, it := 0, 0
 	dropValue := false
@@ -154,11 +217,7 @@ func ruleView(v []string, flags []uint8, expands uint8, bare bool, out []string)
 		}
 		out = append(out, e[i])
 	}
-	if !changed {
-		return out[:base], false
-	}
-	n := copy(out[base:], out[start:])
-	return out[:base+n], true
+	return out, changed
 }
 
 // optionAfter reports a word that would read as an option without the

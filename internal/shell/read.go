@@ -331,7 +331,7 @@ func (c *Command) addSegment(s *Segment) {
 			c.nestedReads++
 			in := c.wrappedSegment(&c.Segs[idx], inner)
 			in.Carried = carried
-			c.addSegment(in)
+			c.addSegment(&in)
 		}
 	}
 	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {
@@ -492,11 +492,11 @@ func (c *Command) masks(s *Segment) bool {
 // segment s runs: inner is the tail of s's words. Its text, flags and
 // masks are those of s's tail: a chain of wrappers shares one text (the
 // words joined once) instead of a copy of the rest per wrapper.
-func (c *Command) wrappedSegment(s *Segment, inner []string) *Segment {
+func (c *Command) wrappedSegment(s *Segment, inner []string) Segment {
 	n := len(s.Words) - len(inner)
-	in := &Segment{
+	in := Segment{
 		Words: inner, Flags: tailFlags(s.Flags, len(inner)), Dirs: s.Dirs, Depth: s.Depth,
-		Origin: "wrapped by " + programs.BaseName(programs.FirstVerb(s.Words)), joined: true, wrapped: true,
+		Origin: programs.WrappedOrigin(programs.BaseName(programs.FirstVerb(s.Words))), joined: true, wrapped: true,
 		Stdin: s.Stdin,
 	}
 	if s.joined {
@@ -514,7 +514,7 @@ func (c *Command) wrappedSegment(s *Segment, inner []string) *Segment {
 		// never fewer.
 		in.Masks, in.AnyMask = s.Masks[n:], s.AnyMask
 	}
-	c.wrapperDir(s, in)
+	c.wrapperDir(s, &in)
 	return in
 }
 
