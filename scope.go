@@ -364,6 +364,20 @@ func (x *decider) aboveRoot(w string, dirs []string) bool {
 	return false
 }
 
+// movesRoot reports a source of a move that may be the project folder or
+// a directory above it: aboveRoot, and ~+ (the working directory) and
+// ~- (the previous one, which may be any) spelled so.
+func (x *decider) movesRoot(w string, flags uint8, dirs []string) bool {
+	rest, ok := paths.CwdTildeRest(w, flags)
+	switch {
+	case !ok:
+		return x.aboveRoot(w, dirs)
+	case w[1] == '-':
+		return strings.Trim(rest, "/.") == "" || strings.Contains(rest, "..")
+	}
+	return x.aboveRoot("."+rest, dirs)
+}
+
 // codePaths reads the words of an exec-capable segment (code given to an
 // interpreter, a sed or awk script, an editor command) for the paths that
 // its strings and words name, which the code may write: sed 'w
@@ -474,7 +488,7 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		}
 		if p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs); p != "" {
 			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
-		} else if moves && j != last && x.aboveRoot(s.Words[j], s.Dirs) {
+		} else if moves && j != last && x.movesRoot(s.Words[j], s.Flags[j], s.Dirs) {
 			// cd .. && mv proj proj.x: the project, its .git and its
 			// policy are gone from where the next command looks.
 			why = shell.QuoteExcerpt(s.Words[j]) + " is the project folder or a directory above it, which holds .git and the policy: " +

@@ -53,6 +53,10 @@ func CwdTilde(w string, flags uint8) bool {
 	return ok
 }
 
+// CwdTildeRest returns what follows ~+ or ~- in a word that starts with
+// either ("/src" of ~+/src), and whether it does.
+func CwdTildeRest(w string, flags uint8) (string, bool) { return cwdTilde(w, flags) }
+
 // WriteProblem is Problem for a word that a command writes to (a
 // redirection's target, tee's operands): a word that holds an expansion is
 // a path known only at run time, so it reaches a protected path when some

@@ -422,6 +422,9 @@ func BackupSuffix(v []string) (j int, suffix string, ok bool) {
 // flags and computed the flags that make a word computed.
 func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, files []int, dynamic, ok bool) {
 	at := programAt(v) // LC_ALL=C sed -ifig …
+	if len(v)-at >= 2 && awkBackups(v[at:], tailFlags(flags, len(v)-at), computed) {
+		return "", nil, true, true
+	}
 	if len(v)-at < 2 || len(v) > MaxModelWords || !mayGiveSuffix(v[at:]) {
 		return "", nil, false, false
 	}
@@ -448,6 +451,38 @@ func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, f
 	}
 	readings.Put(r)
 	return suffix, files, dynamic, ok
+}
+
+// awkBackups reports an in-place edit by awk (gawk -i inplace) that may
+// keep backups. Its suffix is a variable (inplace::suffix, or
+// INPLACE_SUFFIX) that a -v option, an operand assignment or the program
+// itself may set, and the program may build the name (SYMTAB): a word that
+// mentions either, in any case, or a word known only at run time makes the
+// suffix one known only at run time. flags are v's word flags (nil when
+// not known) and computed the flags that make a word computed.
+func awkBackups(v []string, flags []uint8, computed uint8) bool {
+	row, ok := writeRows[BaseName(v[0])]
+	if !ok || row.inPlaceValue == "" || !WritesOperands(v) {
+		return false
+	}
+	for j, w := range v {
+		if j < len(flags) && flags[j]&computed != 0 {
+			return true
+		}
+		if lw := strings.ToLower(w); j > 0 && (strings.Contains(lw, "suffix") || strings.Contains(lw, "symtab")) {
+			return true
+		}
+	}
+	return false
+}
+
+// tailFlags returns the flags of the last n words, or nil when flags do
+// not cover them.
+func tailFlags(flags []uint8, n int) []uint8 {
+	if n > len(flags) {
+		return nil
+	}
+	return flags[len(flags)-n:]
 }
 
 // mayGiveSuffix is InPlaceBackups' cheap look first: a word that may be

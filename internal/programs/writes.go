@@ -137,12 +137,12 @@ var writeRows = map[string]writeRow{
 	"patch":   {short: "o", long: []string{"output"}},         // patch -o FILE
 	"git":     {long: []string{"output", "output-directory"}}, // git log --output, git format-patch --output-directory
 	// Options that make the path operands written in place.
-	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}},                          // sed -i SCRIPT FILE…
-	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}},                          //
-	"perl": {inPlace: "i"},                                                             // perl -pi -e CODE FILE…
-	"awk":  {inPlace: "i", inPlaceLong: []string{"include"}, inPlaceValue: "inplace"},  // gawk -i inplace PROGRAM FILE…
-	"gawk": {inPlace: "i", inPlaceLong: []string{"include"}, inPlaceValue: "inplace"},  //
-	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
+	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  // sed -i SCRIPT FILE…
+	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  //
+	"perl": {inPlace: "i"},                                                                     // perl -pi -e CODE FILE…
+	"awk":  {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace"}, // gawk -i inplace PROGRAM FILE…, -f inplace -e PROGRAM FILE…
+	"gawk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace"}, //
+	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1},         // yq -i EXPR FILE
 	// Trees removed.
 	"find":  {removes: true, deletes: true}, // find DIR -delete: DIR and all it holds
 	"gfind": {removes: true, deletes: true}, //
@@ -237,7 +237,7 @@ func Written(words []string, fn func(j int, text string)) {
 					j++
 					val = words[j]
 				}
-				inPlace = inPlace || row.inPlaceValue == "" || val == row.inPlaceValue
+				inPlace = inPlace || row.inPlaceBy(val)
 			case !abbreviates(long, row.long):
 			case attached:
 				fn(j, val)
@@ -405,6 +405,17 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 	return j
 }
 
+// inPlaceBy reports whether an in-place option with value val turns
+// in-place editing on: any value without inPlaceValue; with it, a value
+// that names it as the program finds it (gawk loads inplace, inplace.awk
+// or a path to either, from AWKPATH), or one known only at run time.
+func (row writeRow) inPlaceBy(val string) bool {
+	if row.inPlaceValue == "" || strings.ContainsAny(val, "$`*?[") {
+		return true
+	}
+	return strings.TrimSuffix(BaseName(val), ".awk") == row.inPlaceValue
+}
+
 // cluster reads the short-option cluster at words[j]: a letter of an
 // output option takes the rest of the word or the next word; a letter that
 // writes in place ends the cluster (the rest may be a suffix: sed -i.bak,
@@ -423,7 +434,7 @@ func (row writeRow) cluster(words []string, j int, fn func(int, string), inPlace
 				j++
 				val = words[j]
 			}
-			*inPlace = *inPlace || val == row.inPlaceValue
+			*inPlace = *inPlace || row.inPlaceBy(val)
 			return j
 		}
 		if strings.IndexByte(row.values, c) >= 0 {
