@@ -221,6 +221,13 @@ func WrappedOrigin(wrapper string) string {
 	return "wrapped by " + wrapper
 }
 
+// EnvOperands reports a program whose NAME=value operands are put in the
+// environment of the programs it runs (its model's EnvOperands).
+func EnvOperands(name string) bool {
+	m := argmodel.Lookup(name)
+	return m != nil && m.EnvOperands
+}
+
 // BitsOf returns the catalog bits of a program name (0 when unknown).
 func BitsOf(v string) Bits {
 	b, ok := bitsByName.Get(v)

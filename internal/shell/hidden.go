@@ -153,22 +153,26 @@ func declarers(name string) bool {
 }
 
 // assignments calls fn for every word of s in a position where NAME=value
-// sets a variable: before the program, and after env, export, declare and
-// the like (behind wrappers too).
+// sets a variable: before the program, after env, export, declare and
+// the like (behind wrappers too), and among the operands of a program that
+// puts them in its programs' environment (make, rake).
 func assignments(s *Segment, fn func(j int, name, value string)) {
-	decl := false
+	decl, env := false, false
 	lead := true
 	for j, w := range s.Words {
 		eq := strings.IndexByte(w, '=')
 		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
 		if !isAssign {
+			if lead && s.AnyMask&MaskEq != 0 {
+				env = programs.EnvOperands(programs.BaseName(w)) // make BASH_ENV=x test
+			}
 			lead = false
 			if declarers(programs.BaseName(w)) {
 				decl = true
 			}
 			continue
 		}
-		if lead || decl {
+		if lead || decl || env {
 			fn(j, strings.TrimSuffix(w[:eq], "+"), w[eq+1:])
 		}
 	}

@@ -309,6 +309,10 @@ type Spec struct {
 	// makes the program run a command the engine does not read (make
 	// reads CC from the environment), or "".
 	EnvCode func(assign string, computed bool) string
+	// EnvOperands: its NAME=value operands are put in the environment of
+	// the programs it runs (make BASH_ENV=x test, rake RUBYOPT=-rx test),
+	// as assignments before a command are.
+	EnvOperands bool
 
 	compiled bool
 	parent   *Spec

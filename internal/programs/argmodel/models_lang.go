@@ -312,9 +312,10 @@ func makeModel() *Spec {
 			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
-		Operands: []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
-		Judge:    makeProgramVars,
-		EnvCode:  makeEnvVariable,
+		Operands:    []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
+		Judge:       makeProgramVars,
+		EnvCode:     makeEnvVariable,
+		EnvOperands: true,
 	}
 }
 
@@ -337,7 +338,8 @@ func rakeModel() *Spec {
 			flag("G", "no-system", "nosystem"), flag("g", "system"), flag("N", "no-search", "nosearch"), flag("P", "prereqs"),
 			flag("q", "quiet"), flag("s", "silent"), flag("v", "verbose"), flag("V", "version"), flag("n", "dry-run"),
 			flag("A", "all"), flag("X", "no-deprecation-warnings")), longs("comments", "rules")),
-		Operands: []Operand{{Role: RoleData}},
+		Operands:    []Operand{{Role: RoleData}},
+		EnvOperands: true, // rake NAME=value sets ENV for its tasks
 	}
 }
 
@@ -388,9 +390,11 @@ var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfo
 // MakeVariable returns why a NAME=value assignment that make reads (from
 // its command line, or from the environment) runs a command the engine
 // does not read, or "": a program variable whose value is more than one
-// plain word or names a program other than a build tool (CC=sudo), and
-// any variable whose literal value calls a make function ($(shell cmd),
-// $(file >x,…)). computed says the shell may still change the word.
+// plain word or names a program other than a build tool (CC=sudo), any
+// variable whose literal value calls a make function ($(shell cmd),
+// $(file >x,…)) or holds shell syntax (a makefile may paste it into a
+// recipe), and make's special variables (.SHELLFLAGS). computed says the
+// shell may still change the word.
 func MakeVariable(assign string, computed bool) string {
 	name, value, ok := strings.Cut(assign, "=")
 	name = strings.TrimRight(name, ":+?!")
@@ -400,6 +404,16 @@ func MakeVariable(assign string, computed bool) string {
 	if !computed && (strings.Contains(value, "$(") || strings.Contains(value, "${")) {
 		// A literal $(…) is make's (a computed word's is the shell's).
 		return name + "= calls a make function, which may run a command the engine does not read"
+	}
+	if strings.HasPrefix(name, ".") {
+		// .SHELLFLAGS=-c sudo id; … is what every recipe's shell is given.
+		return name + "= sets one of make's special variables, which change how recipes run"
+	}
+	if !computed && strings.ContainsAny(value, "`;|&<>()\n") {
+		// The makefile may paste any variable into a recipe line, which
+		// the shell reads: ARGS='x; sudo id' would run sudo. (A value the
+		// shell computes is judged by what computes it, as anywhere.)
+		return name + "= holds shell syntax, and make may paste it into a recipe that the shell runs"
 	}
 	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
 		return ""
