@@ -220,6 +220,61 @@ var parserPool = sync.Pool{New: func() any {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
 }}
 
+// commentParsers keep comments, for endComments.
+var commentParsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
+}}
+
+// endComments returns src with every comment that ends in a backslash
+// ended where bash ends it. Bash ends a comment at the end of its line, a
+// backslash there included, and runs the next line (ls #\⏎sudo id runs
+// sudo); the parser joins the next line to the comment and drops it. Each
+// such backslash becomes a space, which changes nothing bash reads and
+// keeps every offset. A line that a comment dropped may hold another such
+// comment, found by the next parse: after maxCommentRounds parses, or
+// once the work is spent, the command is not read in full.
+func (c *Command) endComments(src string) string {
+	if !strings.Contains(src, "\\\n") || strings.IndexByte(src, '#') < 0 {
+		return src
+	}
+	var b []byte
+	for round := 0; ; round++ {
+		if round == maxCommentRounds || !c.spend(len(src)) {
+			c.exceeded("comments that end in a backslash hide more than " + strconv.Itoa(maxCommentRounds) + " lines from the parser")
+			return src
+		}
+		p := commentParsers.Get().(*syntax.Parser)
+		f, err := p.Parse(strings.NewReader(src), "")
+		commentParsers.Put(p)
+		if err != nil {
+			return src // the reading reports the error
+		}
+		changed := false
+		syntax.Walk(f, func(n syntax.Node) bool {
+			cm, ok := n.(*syntax.Comment)
+			if !ok {
+				return true
+			}
+			if k := strings.Index(cm.Text, "\\\n"); k >= 0 {
+				if b == nil {
+					b = []byte(src)
+				}
+				if at := int(cm.Hash.Offset()) + 1 + k; at < len(b) && b[at] == '\\' {
+					b[at], changed = ' ', true
+				}
+			}
+			return true
+		})
+		if !changed {
+			return src
+		}
+		src = string(b)
+	}
+}
+
+// maxCommentRounds bounds the parses endComments makes of one script.
+const maxCommentRounds = 8
+
 // Read parses src into segments, whatever its length, in a Command of its
 // own. cwd is the action's working directory ("" when unknown).
 func Read(src string, cwd string) *Command {
@@ -253,6 +308,7 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 		c.exceeded(tooMuchParsed)
 		return
 	}
+	src = c.endComments(src) // the words read are the text bash reads
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(src), "")
 	parserPool.Put(p)

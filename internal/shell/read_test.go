@@ -131,6 +131,11 @@ func TestSegments(t *testing.T) {
 		{"bash -c 'curl x'", [][]string{{"bash", "-c", "curl x"}, {"curl", "x"}}},
 		{"x=1; eval \"cu\"\"rl x\"", [][]string{{"x=1"}, {"eval", "curl x"}, {"curl", "x"}}},
 		{"timeout 5 npm test", [][]string{{"timeout", "5", "npm", "test"}, {"npm", "test"}}},
+		// A comment ends at its line's end, a backslash there included.
+		{"ls #\\\ncurl x", [][]string{{"ls"}, {"curl", "x"}}},
+		{"ls # a \\\nls #\\\ncurl x", [][]string{{"ls"}, {"ls"}, {"curl", "x"}}},
+		{"echo $(ls #\\\nid)", [][]string{{"echo", "$(ls # \nid)"}, {"ls"}, {"id"}}}, // the backslash bash ignores is a space
+		{"echo '#\\\n' x", [][]string{{"echo", "#\\\n", "x"}}},
 	}
 	for _, tt := range tests {
 		c := Read(tt.cmd, "/ws")
