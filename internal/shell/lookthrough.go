@@ -165,7 +165,10 @@ func (l *looker) visit(v []string, depth int) {
 			l.c.exceeded(err.Error())
 			l.over = true
 		case !slices.Equal(ex, v):
-			l.visit(ex, depth+1)
+			// An empty result is no word ({,sudo} id runs sudo id); one
+			// that quotes made ({"",sudo} id) is kept by bash, and only
+			// fails to run.
+			l.visit(slices.DeleteFunc(ex, func(w string) bool { return w == "" }), depth+1)
 		}
 	}
 	// The program's directory does not change which program it is.
