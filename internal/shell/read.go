@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/work"
 	"mvdan.cc/sh/v3/syntax"
@@ -404,71 +405,179 @@ const maxBehindUnknown = 4
 // run when the segment's program is one the catalog does not know: such a
 // program may run its arguments as a command (setarch x86_64 sh -c CMD,
 // fakeroot bash -c CMD, valgrind -q sh -c CMD), so the script of every
-// later shell or eval (up to maxBehindUnknown) is read as if it ran.
+// later shell or eval (up to maxBehindUnknown) is read as if it ran, and
+// so is every word that reads as a command line (readLinesBehindUnknown).
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
 	v := s.Views[len(s.Views)-1]
 	if len(v) < 2 || programs.BitsOf(programs.BaseName(v[0])) != 0 {
 		return
 	}
-	tries, lines := 0, 0 // later shells tried, and words read as command lines: each bounded
+	if !c.readLinesBehindUnknown(idx) {
+		return
+	}
+	tries := 0 // later shells tried: bounded
 	for i := 1; i < len(v); i++ {
 		if !c.spend(1) {
 			return
 		}
-		var ns programs.Script
-		if lines < maxBehindUnknown && commandLine(v[i]) && parses(v[i]) {
-			// One word that reads as a command line (prove -e 'git push',
-			// mywrap 'sudo x'): the program may run it with a shell. What
-			// its expansions hold is not known ("git push $HOME"); they
-			// are read as written.
-			lines++
-			ns = programs.Script{Text: v[i], Origin: "the command line " + QuoteExcerpt(v[i])}
-		} else {
-			base := programs.BaseName(v[i])
-			if tries >= maxBehindUnknown || i == len(v)-1 || programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
-				continue
-			}
-			tries++
-			rest := v[i:]
-			if base != v[i] {
-				rest = append([]string{base}, v[i+1:]...)
-			}
-			if !c.spend(len(rest)) {
-				return
-			}
-			var ok bool
-			if ns, ok = programs.NestedScript(rest); !ok {
-				continue
-			}
+		base := programs.BaseName(v[i])
+		if tries >= maxBehindUnknown || i == len(v)-1 || programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
+			continue
 		}
-		c.nestedReads++
-		if c.nestedReads > maxNestedReads || s.Depth+1 >= MaxNesting {
-			c.TooDeep = true
+		tries++
+		rest := v[i:]
+		if base != v[i] {
+			rest = append([]string{base}, v[i+1:]...)
+		}
+		if !c.spend(len(rest)) {
 			return
 		}
-		origin := programs.BaseName(v[0]) + ", a program the engine does not know, may run " + ns.Origin
-		before := len(c.Segs)
-		if ns.Words != nil {
-			c.addSegment(&Segment{Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
-				Dirs: s.Dirs, Depth: s.Depth + 1, Origin: origin})
-		} else {
-			c.read(ns.Text, s.Dirs, s.Depth+1, origin)
+		if ns, ok := programs.NestedScript(rest); ok && !c.readMaybe(idx, v[0], ns) {
+			return
 		}
-		for j := before; j < len(c.Segs); j++ {
-			c.Segs[j].Maybe = true
-		}
-		s = &c.Segs[idx] // reading may have grown c.Segs
+		v = c.Segs[idx].Views[len(c.Segs[idx].Views)-1] // reading may have grown c.Segs
 	}
 }
 
-// commandLine reports a word that reads as a command line: more than one
-// word, the first of them a program the catalog knows (git push, sudo x,
-// echo x > f). A sentence given to a program (-m 'fix the bug') is not.
+// readLinesBehindUnknown reads the literal words of segment idx that read
+// as a command line (prove -e 'git push', mywrap 'x; sudo id'), up to
+// maxBehindUnknown: the unknown program may run each with a shell. The
+// literal words are the ones it is given: a view that expands a quoted
+// brace ('{sudo,id}') splits the text a shell would read. What the
+// expansions in a line hold is not known ("git push $HOME"); they are read
+// as written. It reports false once the reading must stop.
+func (c *Command) readLinesBehindUnknown(idx int) bool {
+	words, flags := c.Segs[idx].Words, c.Segs[idx].Flags
+	for i, lines := 1, 0; i < len(words) && lines < maxBehindUnknown; i++ {
+		w := words[i]
+		if !c.spend(len(w) + 1) {
+			return false
+		}
+		seen := w
+		if i < len(flags) && flags[i]&WordExpands != 0 {
+			// The syntax of its expansions is not in the text the program
+			// gets (: "${JOBS:=4}"); the text around them is.
+			seen = withoutExpansions(w)
+		}
+		if !commandLine(seen) {
+			continue
+		}
+		if !c.spend(len(w)) {
+			return false // the parse is work too
+		}
+		if !parses(w) {
+			continue
+		}
+		lines++
+		if !c.readMaybe(idx, words[0], programs.Script{Text: w, Origin: "the command line " + QuoteExcerpt(w)}) {
+			return false
+		}
+		words, flags = c.Segs[idx].Words, c.Segs[idx].Flags // reading may have grown c.Segs
+	}
+	return true
+}
+
+// readMaybe reads the script ns that the unknown program prog of segment
+// idx may run; its segments only may run. It reports false once the
+// nesting bounds are exceeded.
+func (c *Command) readMaybe(idx int, prog string, ns programs.Script) bool {
+	s := &c.Segs[idx]
+	c.nestedReads++
+	if c.nestedReads > maxNestedReads || s.Depth+1 >= MaxNesting {
+		c.TooDeep = true
+		return false
+	}
+	origin := programs.BaseName(prog) + ", a program the engine does not know, may run " + ns.Origin
+	before := len(c.Segs)
+	if ns.Words != nil {
+		c.addSegment(&Segment{Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
+			Dirs: s.Dirs, Depth: s.Depth + 1, Origin: origin})
+	} else {
+		c.read(ns.Text, s.Dirs, s.Depth+1, origin)
+	}
+	for j := before; j < len(c.Segs); j++ {
+		c.Segs[j].Maybe = true
+	}
+	return true
+}
+
+// commandLine reports a word that reads as a command line: its first
+// field is a program the catalog knows and more fields follow (git push,
+// sudo x, echo x > f), or it holds shell syntax a sentence does not need
+// (shellSyntax). A sentence given to a program (-m 'fix the bug') is not.
 func commandLine(w string) bool {
 	w = strings.TrimLeft(w, " \t\n")
 	end := strings.IndexAny(w, " \t\n")
-	return end > 0 && programs.BitsOf(programs.BaseName(w[:end])) != 0
+	if end < 0 {
+		end = len(w)
+	}
+	return shellSyntax(w, end) || end < len(w) && programs.BitsOf(programs.BaseName(w[:end])) != 0
+}
+
+// withoutExpansions returns word w (as typed) with its expansions ($x,
+// ${…}, $(…), `…`) taken out: the program is given their values, not
+// their syntax.
+func withoutExpansions(w string) string {
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		switch {
+		case w[i] == '`':
+			k := strings.IndexByte(w[i+1:], '`')
+			if k < 0 {
+				return b.String()
+			}
+			i += k + 1
+		case w[i] == '$' && i+1 < len(w) && (w[i+1] == '{' || w[i+1] == '('):
+			i = closing(w, i+1) // the index of the closing bracket
+		case w[i] == '$':
+			for i+1 < len(w) && (ascii.NameByte(w[i+1]) || strings.IndexByte("@*#?-$!", w[i+1]) >= 0) {
+				i++
+			}
+		default:
+			b.WriteByte(w[i])
+		}
+	}
+	return b.String()
+}
+
+// closing returns the index of the bracket that closes the one at w[open],
+// or len(w) when none does.
+func closing(w string, open int) int {
+	depth := 0
+	for i := open; i < len(w); i++ {
+		switch w[i] {
+		case '{', '(':
+			depth++
+		case '}', ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(w)
+}
+
+// Shell syntax that makes a word more than one plain command of plain
+// words, each byte with its reason.
+const (
+	// Operators and substitutions: they end a command or start another,
+	// wherever they are (x; git push, x|sudo id, (git push), x $(id)).
+	lineOperators = ";&|<>()`\n"
+	// In the first field: the program the shell runs is not the text
+	// ("git" push, g\it push, $X push, sudo${IFS}id, {sudo,id}, ~/x), or
+	// the field is an assignment before the program (FOO=1 git push).
+	programSyntax = "\"'\\${}~="
+	// Glob characters in the first field when more fields follow (su?o
+	// id): a lone glob ('*.go') is the program's pattern, not a command.
+	programGlob = "*?["
+)
+
+// shellSyntax reports a word w whose text holds an operator, or whose
+// first field (w[:end]) is not a plain program name.
+func shellSyntax(w string, end int) bool {
+	return strings.ContainsAny(w, lineOperators) || strings.ContainsAny(w[:end], programSyntax) ||
+		end < len(w) && strings.ContainsAny(w[:end], programGlob)
 }
 
 // parses reports whether text parses as a script: a word that does not
