@@ -131,6 +131,10 @@ func (c *Command) hiddenNames(idx int) {
 		c.dyn(why)
 		return
 	}
+	if why := evaluatingDeclare(c.Segs[idx].Views); why != "" {
+		c.dyn(why)
+		return
+	}
 	for _, v := range c.Segs[idx].Views {
 		for _, n := range nameArgs(v) {
 			if name := nameBase(n); strings.ContainsAny(name, "$`") {
@@ -219,3 +223,37 @@ func compoundRuns(v string) bool {
 	}
 	return false
 }
+
+// evaluatingAttrs are the attributes of declare, typeset and local that
+// make a variable's later values code: -i evaluates every value assigned
+// as arithmetic (x='a[$(cmd)]' runs cmd), -n makes the name stand for
+// another variable, which may be one that runs code (PS4, BASH_ENV,
+// PROMPT_COMMAND) or be named later (declare -n p; p=PS4). Either
+// attribute, in any cluster (-gn, -ng, -ri), or an option known only at
+// run time (-$o), makes the command computed: the engine does not follow
+// what the names come to hold.
+const evaluatingAttrs = "in"
+
+// evaluatingDeclare returns why a view of a declaring builtin (direct, or
+// behind builtin, command or another wrapper) gives a variable an
+// attribute that evaluates its values, or "".
+func evaluatingDeclare(views [][]string) string {
+	for _, v := range views {
+		if len(v) < 2 || !declaresAttrs[v[0]] {
+			continue
+		}
+		for _, w := range v[1:] {
+			if w == "--" || len(w) < 2 || w[0] != '-' {
+				break
+			}
+			if strings.ContainsAny(w[1:], evaluatingAttrs+"$`") {
+				return v[0] + " with -i or -n evaluates values as arithmetic or names"
+			}
+		}
+	}
+	return ""
+}
+
+// declaresAttrs are the builtins that give variables the attributes of
+// evaluatingAttrs (export -n and readonly take no such attribute).
+var declaresAttrs = map[string]bool{"declare": true, "typeset": true, "local": true}

@@ -3,7 +3,6 @@ package shell
 import (
 	"github.com/permengine/permengine/internal/ascii"
 	"strconv"
-	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"mvdan.cc/sh/v3/syntax"
@@ -137,13 +136,6 @@ func (r *walker) decl(st *syntax.Stmt, x *syntax.DeclClause, dirs []string) {
 		flags = append(flags, f)
 		if a.Index != nil && arithDynamic(a.Index) {
 			r.dyn("an array index evaluates variable contents as arithmetic")
-		}
-	}
-	if x.Variant.Value != "export" && x.Variant.Value != "readonly" && x.Variant.Value != "local" {
-		for _, w := range words[1:] {
-			if strings.HasPrefix(w, "-") && strings.ContainsAny(w, "in") {
-				r.dyn("declare with -i or -n evaluates values as arithmetic or names")
-			}
 		}
 	}
 	r.emit(st, words, flags, nil, dirs)
