@@ -39,8 +39,20 @@ func (c *Command) markCd(s *Segment) {
 	if i < len(args) && args[i] == "--" {
 		i++
 	}
+	home := false // target is a home directory's path: ~, ~/x, ~user/x
 	if w[0] != "popd" && len(args)-i == 1 {
 		target = args[i]
+		flagsKnown := len(s.Flags) == len(s.Words)
+		if flagsKnown && s.Flags[len(s.Flags)-1]&WordTilde == 0 && strings.HasPrefix(target, "~") {
+			target = "./" + target // a quoted ~ is a name: cd '~+/x'
+		}
+		if tilde := flagsKnown && s.Flags[len(s.Flags)-1]&WordTilde != 0; tilde && !stackTilde(target) {
+			if rest, ok := strings.CutPrefix(target, "~+"); ok && (rest == "" || rest[0] == '/') {
+				target = "." + rest // ~+ is the working directory
+			} else {
+				home = true
+			}
+		}
 		s.CdComputed = strings.ContainsAny(target, "$`*?[{") && !worktreeRoot[target]
 		known = target != "-" && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "+") &&
 			!strings.HasPrefix(target, "-") && !s.CdComputed
@@ -56,10 +68,16 @@ func (c *Command) markCd(s *Segment) {
 	}
 	var room [MaxDirs + 1]string
 	cdTo := room[:0]
-	if known && strings.HasPrefix(target, "/") && len(s.Dirs) > 0 {
+	switch {
+	case known && strings.HasPrefix(target, "/") && len(s.Dirs) > 0:
 		// Absolute: the same place from every directory.
 		cdTo = append(cdTo, path.Clean(target))
-	} else {
+	case home && !s.CdComputed && len(target) <= MaxDirBytes:
+		// A home directory's path is kept as written (~/.git): it is
+		// outside the scope, and the protected patterns still meet what
+		// is written there (~/.git/config).
+		cdTo = append(cdTo, path.Clean(target))
+	default:
 		for _, d := range s.Dirs {
 			cdTo = addDir(cdTo, c.join(d, target, known))
 		}

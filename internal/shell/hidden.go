@@ -497,17 +497,23 @@ func (c *Command) hiddenBuiltins(idx int) {
 	}
 }
 
-// readingOptions are shell options that change what the engine reads:
-// cdable_vars makes cd's target a variable's value, dotglob lets globs
-// match hidden names.
-var readingOptions = []string{"cdable_vars", "dotglob"}
+// readingOptions are shell options that change what the engine reads,
+// each with how.
+var readingOptions = map[string]string{
+	"cdable_vars": "makes a cd target a variable's value",
+	"dotglob":     "lets globs match hidden names (.git, .env)",
+	"lastpipe":    "runs a pipeline's last command in the shell itself, so a cd there stays (echo | cd .git)",
+}
 
 // shellOptions: shopt -s of an option the reading depends on makes the
 // command computed.
 func (c *Command) shellOptions(idx int) {
 	for vi, v := range c.Segs[idx].Views {
-		on, computed := keywordOption(v, c.Segs[idx].ViewFlags(vi), c.Segs[idx].ViewBits(vi))
+		on, computed, reading := keywordOption(v, c.Segs[idx].ViewFlags(vi), c.Segs[idx].ViewBits(vi))
 		switch {
+		case reading != "":
+			c.dyn(QuoteExcerpt(v[0]) + " -O " + reading + " " + readingOptions[reading] + ": the command cannot be followed")
+			return
 		case on:
 			c.dyn("the shell's keyword option (set -k) makes every NAME=value argument of a later command an assignment of its environment, which may run code")
 			return
@@ -520,8 +526,8 @@ func (c *Command) shellOptions(idx int) {
 		}
 		flags := c.Segs[idx].ViewFlags(vi)
 		for k, w := range v[1:] {
-			if slices.Contains(readingOptions, w) {
-				c.dyn("shopt " + w + " changes how the shell reads cd targets or globs: the command cannot be followed")
+			if how, ok := readingOptions[w]; ok {
+				c.dyn("shopt " + w + " " + how + ": the command cannot be followed")
 				return
 			}
 			if runTimeWord(v, flags, k+1) {
@@ -548,24 +554,25 @@ func runTimeWord(v []string, flags []uint8, i int) bool {
 // keyword, shopt -s -o keyword, or a shell started with -k (bash -k -c
 // …). computed is the first word where an option stands that is known
 // only at run time (set "$x", set -o "$o"), which may be that option.
-// flags are the view's word flags (nil when it has none), bits its
+// reading is a shell option of readingOptions that a shell is started
+// with (bash -O lastpipe -c …). flags are the view's word flags (nil when it has none), bits its
 // catalog bits.
-func keywordOption(v []string, flags []uint8, bits programs.Bits) (on bool, computed string) {
+func keywordOption(v []string, flags []uint8, bits programs.Bits) (on bool, computed, reading string) {
 	if len(v) < 2 || v[0] != "set" && v[0] != "shopt" && bits&programs.Shell == 0 {
-		return false, ""
+		return false, "", ""
 	}
 	shopt := v[0] == "shopt"
 	for i := 1; i < len(v); i++ {
 		w := v[i]
 		switch {
 		case w == "--" || w == "-":
-			return false, ""
+			return false, "", ""
 		case runTimeWord(v, flags, i):
-			return false, w
+			return false, w, ""
 		case shopt && w == "keyword":
-			return true, "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)
+			return true, "", "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)
 		case len(w) < 2 || w[0] != '-' && w[0] != '+':
-			return false, "" // a shell's script or command string, set's operands
+			return false, "", "" // a shell's script or command string, set's operands
 		case w[1] == '-':
 			continue // --norc, --posix
 		}
@@ -574,22 +581,25 @@ func keywordOption(v []string, flags []uint8, bits programs.Bits) (on bool, comp
 			switch w[k] {
 			case 'k':
 				if w[0] == '-' && !shopt {
-					return true, ""
+					return true, "", ""
 				}
 			case 'o', 'O':
 				if i+1 < len(v) {
 					i++
 					if runTimeWord(v, flags, i) {
-						return false, v[i]
+						return false, v[i], ""
 					}
 					if w[k] == 'o' && w[0] == '-' && v[i] == "keyword" {
-						return true, ""
+						return true, "", ""
+					}
+					if _, ok := readingOptions[v[i]]; ok && w[k] == 'O' && w[0] == '-' && !shopt && v[0] != "set" {
+						return false, "", v[i] // bash -O lastpipe -c …
 					}
 				}
 			}
 		}
 	}
-	return false, ""
+	return false, "", ""
 }
 
 // hiddenAlias: an alias definition is code that runs later, with the
