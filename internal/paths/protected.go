@@ -45,6 +45,7 @@ var defaultProtected = []string{
 	"**/.config/systemd/**", "**/.config/autostart/**", "**/.config/nvim/**", "**/.xprofile", "**/.xsessionrc",
 	"**/.vimrc", "**/.exrc", "**/.gvimrc", "**/.emacs", "**/.emacs.d/**", "**/.devcontainer", "**/.devcontainer/**",
 	"**/.zed/**", "**/.windsurf/**", "**/.aider.conf.yml", "**/.cursorrules",
+	"**/.kiro", "**/.kiro/**", "**/.amazonq", "**/.amazonq/**", "**/.opencode", "**/.opencode/**",
 	// Configuration that sends a download tool's requests elsewhere (url,
 	// proxy, data to post): a request to localhost would leave the machine.
 	"**/.curlrc", "**/.config/curlrc", "**/.wgetrc",

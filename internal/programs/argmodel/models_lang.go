@@ -511,7 +511,8 @@ var adminTools = []string{"visudo", "useradd", "usermod", "userdel", "groupadd",
 	"passwd", "chpasswd", "chsh", "chfn", "gpasswd", "newgrp", "insmod", "rmmod", "modprobe", "mount",
 	"umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "setcap", "capsh", "machinectl",
 	"please", "sudo-rs", "mkfs", "mke2fs", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "wipefs", "fdisk",
-	"parted", "reboot", "shutdown", "poweroff", "halt", "start-stop-daemon"}
+	"parted", "reboot", "shutdown", "poweroff", "halt", "start-stop-daemon",
+	"ksu", "calife"} // Kerberos' su and calife: another user's shell or command
 
 func adminRows() []row {
 	out := make([]row, 0, len(adminTools))
@@ -574,9 +575,6 @@ func moreWrapperRows() []row {
 		{name: "faketime", build: func(n string) *Spec {
 			return w(n, "", nil, 1)
 		}},
-		{name: "systemd-run", build: func(n string) *Spec {
-			return w(n, "pEu", []string{"unit", "property", "setenv", "uid", "gid", "working-directory", "description", "slice"}, 0)
-		}},
 		{name: "doppler", build: func(n string) *Spec {
 			return w(n, "", nil, 0)
 		}},
@@ -605,6 +603,26 @@ func moreWrapperRows() []row {
 		}},
 		{name: "flock", build: func(n string) *Spec {
 			return permute(withCode(w(n, "wE", []string{"timeout", "conflict-exit-code"}, 1), "c", "command"))
+		}},
+		{name: "gosu", build: func(n string) *Spec {
+			return privileged(w(n, "", nil, 1)) // gosu USER CMD…: containers' su
+		}},
+		{name: "su-exec", build: func(n string) *Spec {
+			return privileged(w(n, "", nil, 1)) // su-exec USER CMD…
+		}},
+		{name: "chpst", build: func(n string) *Spec {
+			return privileged(w(n, "uUbe/CnlLmdopfcrt", nil, 0)) // chpst -u USER CMD…: runit's
+		}},
+		{name: "really", build: func(n string) *Spec {
+			return privileged(w(n, "ug", []string{"user", "group"}, 0)) // really -u USER CMD…
+		}},
+		{name: "systemd-run", build: func(n string) *Spec {
+			// It asks the service manager to run the command, as root
+			// unless --user says otherwise.
+			return privileged(w(n, "upEMH", []string{"unit", "property", "description", "slice", "setenv", "uid", "gid",
+				"working-directory", "nice", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
+				"on-calendar", "on-timer-property", "on-clock-change", "timer-property", "path-property", "socket-property",
+				"service-type", "machine", "host", "expand-environment"}, 0))
 		}},
 		{name: "runuser", build: func(n string) *Spec {
 			return privileged(withCode(w(n, "ugs", []string{"user", "group", "shell"}, 0), "c", "command"))
