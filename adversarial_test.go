@@ -21,11 +21,12 @@ type shape struct {
 // overBudget are the shapes whose work is linear but with more units per
 // byte than the budget grants: they follow up to nine working directories
 // of up to 256 bytes per statement or word, or read a segment through
-// every later word of an unknown wrapper option. The budget runs out and
+// every later word of an unknown wrapper option, or search words that are
+// globs against every protected pattern. The budget runs out and
 // the integrity cap fires; every other shape is decided within it.
 var overBudget = map[string]bool{
 	"or-cd-chain": true, "cd-up-chain": true, "dirs-dot-words": true,
-	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true,
+	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true, "glob-words": true,
 }
 
 // repeatTo repeats unit after prefix, and ends with suffix, as often as the
@@ -89,6 +90,7 @@ var adversarialShapes = []shape{
 	{"brace-commas", func(n int) string { return nestTo("echo ", "{a,", "b", "}", "", n) }},
 	{"brace-list", func(n int) string { return repeatTo("echo ", "{a,b}", "", n) }},
 	{"brace-seq", func(n int) string { return repeatTo("echo ", "{1..99}", "", n) }},
+	{"glob-words", func(n int) string { return repeatTo("echo", " x."+strings.Repeat("*a", 100), "", n) }},
 	{"brace-verb", func(n int) string { return nestTo("", "{", "r,m", "}", " -rf x", n) }},
 	{"subst-bare", func(n int) string { return nestTo("", "$(", "ls", ")", "", n) }},
 	{"subst-list", func(n int) string { return repeatTo("echo", " $(ls)", "", n) }},

@@ -252,7 +252,9 @@ func (x *decider) protCheck(root string) paths.Checker {
 	if x.p != nil {
 		prot = x.p.prot
 	}
-	return prot.Check(root)
+	pc := prot.Check(root)
+	pc.Work = x.wk() // a pattern's search against the protected ones is work too
+	return pc
 }
 
 // isBlank reports a command of white space only.

@@ -77,7 +77,8 @@
 // Each decision has a work budget proportional to the request's length,
 // counted in deterministic units where the engine loops (text read, views
 // built, brace expansion, rule-trie steps, directories followed, path
-// checks, the trace). What would exceed the budget, or a bound on reading
+// checks, the search of a glob or brace word against the protected
+// patterns, the trace). What would exceed the budget, or a bound on reading
 // (views of a segment, brace expansion, nesting, brackets, segments,
 // redirections), fires the integrity cap: never an approval, and nothing
 // read is dropped. The trace repeats at most an excerpt of nested text.

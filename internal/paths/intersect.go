@@ -415,12 +415,34 @@ const maxProductSteps = 1 << 15
 // intersects reports whether some path is accepted by both a and b. A nil
 // automaton (too large to compile) meets everything.
 func intersects(a, b *nfa) bool {
+	met, _ := intersectSteps(a, b, nil)
+	return met
+}
+
+// productSearch is the storage of intersection searches, kept by one
+// caller between them so that a search allocates nothing new.
+type productSearch struct {
+	seen  map[int64]bool
+	stack [][2]int32
+}
+
+// intersectSteps is intersects, with the steps its search took: the work
+// a caller charges for it. ps, when not nil, holds the search's storage.
+func intersectSteps(a, b *nfa, ps *productSearch) (bool, int) {
 	if a == nil || b == nil {
-		return true
+		return true, 1
 	}
+	if ps == nil {
+		ps = &productSearch{}
+	}
+	if ps.seen == nil {
+		ps.seen = make(map[int64]bool, 64)
+	}
+	clear(ps.seen)
 	nb := len(b.st)
-	seen := make(map[int64]bool, 64)
-	stack := [][2]int32{{a.start, b.start}}
+	seen := ps.seen
+	stack := append(ps.stack[:0], [2]int32{a.start, b.start})
+	defer func() { ps.stack = stack[:0] }()
 	steps := 0
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
@@ -431,11 +453,11 @@ func intersects(a, b *nfa) bool {
 		}
 		seen[key] = true
 		if steps++; steps > maxProductSteps {
-			return true
+			return true, steps
 		}
 		i, j := p[0], p[1]
 		if i == a.accept && j == b.accept {
-			return true
+			return true, steps
 		}
 		sa, sb := &a.st[i], &b.st[j]
 		for _, e := range sa.eps {
@@ -448,7 +470,7 @@ func intersects(a, b *nfa) bool {
 			stack = append(stack, [2]int32{sa.next, sb.next})
 		}
 	}
-	return false
+	return false, steps
 }
 
 // operatorExpansion reports a ${…} expansion with an operator after the

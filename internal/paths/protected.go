@@ -9,6 +9,7 @@ import (
 
 	"github.com/gobwas/glob"
 	"github.com/permengine/permengine/internal/shell"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // defaultProtected are the built-in protected paths, as glob patterns.
@@ -408,6 +409,12 @@ func (p *Protected) Check(root string) Checker {
 type Checker struct {
 	*Protected
 	root string // the scope root, whose permissions.json is protected
+	// Work, when set, is charged for the search of every word that is a
+	// pattern (a glob, a brace, an expansion) against the protected
+	// patterns; once it is spent, such a word may reach any of them.
+	Work *work.Counter
+	// search is the storage of those searches, made on first use.
+	search *productSearch
 	// lastDirs and lastDot remember dirsHaveDot for the directories last
 	// asked about: every word of a segment shares them.
 	lastDirs []string

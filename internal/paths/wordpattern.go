@@ -96,7 +96,7 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 	// with '.' can match, and a wildcard never starts one: the word must
 	// hold a '.' (or a name that may be anything).
 	if pc.patternSet().dotOnly && !pc.baseNoDot && !pc.dirsDot(dirs) && !wp.anyValue &&
-		strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, anyComponent) < 0 {
+		!holdsDot(w, wp.brace) && strings.IndexByte(w, anyComponent) < 0 {
 		return ""
 	}
 	var room [shell.MaxDirs + 1]string
@@ -111,6 +111,30 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 		}
 	}
 	return ""
+}
+
+// holdsDot reports a '.' in w that may be one of a path's: with braces,
+// the ".." of a sequence ({1..9}, {a..z}) is none, since what it makes
+// holds no '.'. Each byte is read at most twice.
+func holdsDot(w string, brace bool) bool {
+	if !brace {
+		return strings.IndexByte(w, '.') >= 0
+	}
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '.':
+			return true
+		case '{':
+			j := i + 1
+			for j < len(w) && (w[j] == '.' || w[j] == '-' || w[j] == '+' || ascii.NameByte(w[j]) && w[j] != '_') {
+				j++
+			}
+			if j < len(w) && w[j] == '}' && braceSequence(w[i+1:j]) {
+				i = j
+			}
+		}
+	}
+	return false
 }
 
 // prefixes are the directories (with a trailing '/') a word is read from.
@@ -137,8 +161,15 @@ func (pc *Checker) prefixes(w string, dirs, out []string) []string {
 // meets returns the protected pattern or policy file the compiled word
 // may name.
 func (pc *Checker) meets(word *nfa) string {
+	if pc.search == nil {
+		pc.search = &productSearch{}
+	}
 	for i, p := range pc.patternSet().nfas {
-		if intersects(word, p) {
+		met, steps := intersectSteps(word, p, pc.search)
+		if pc.Work != nil && !pc.Work.Spend(steps) {
+			return "a protected path, as far as the work it may cost to tell allows"
+		}
+		if met {
 			return "protected path " + pc.patternSet().patterns[i]
 		}
 	}
