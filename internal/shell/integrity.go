@@ -73,13 +73,18 @@ func (s *Segment) ComputedProgram() string {
 }
 
 // ComputedVerb reports a program name that is only known at run time: it
-// holds an expansion or a glob. "[" and "[[" alone are the test commands.
+// holds an expansion or a glob, an extended one among them (@(sudo),
+// +(x), !(x)). "[" and "[[" alone are the test commands.
 func ComputedVerb(v string) bool {
 	bracket := false
 	for i := 0; i < len(v); i++ {
 		switch v[i] {
 		case '$', '`', '*', '?':
 			return true
+		case '@', '+', '!':
+			if i+1 < len(v) && v[i+1] == '(' {
+				return true
+			}
 		case '[':
 			bracket = true
 		case ']':

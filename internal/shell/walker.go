@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/permengine/permengine/internal/ascii"
 	"strconv"
+	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
 	"mvdan.cc/sh/v3/syntax"
@@ -239,6 +240,19 @@ func (r *walker) controlBody(cmd syntax.Command, dirs []string) []string {
 }
 
 // call reads a simple command.
+// negatedSubshell reads the program word !(…) as bash reads it where
+// extglob is off when the line is read (bash -c starts so): ! and a
+// subshell, whose commands run (!(sudo id) runs sudo id). Where extglob is
+// on it is a pattern, and the program a computed one (ComputedVerb).
+func (r *walker) negatedSubshell(w *syntax.Word, dirs []string) {
+	if len(w.Parts) != 1 {
+		return
+	}
+	if g, ok := w.Parts[0].(*syntax.ExtGlob); ok && g.Op == syntax.GlobExcept {
+		r.c.read(g.Pattern.Value, dirs, r.depth+1, "! ( … )")
+	}
+}
+
 func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, fail []string) {
 	n := len(x.Assigns) + len(x.Args)
 	words := make([]string, 0, n)
@@ -260,6 +274,9 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 			// "x"=1 ls and \x=1: a quoted name makes no assignment, so
 			// bash runs a program named x=1, which no word shows as one.
 			r.dyn("the program " + QuoteExcerpt(t) + " is named like an assignment, but its name is quoted: bash runs a program of that name")
+		}
+		if i == 0 {
+			r.negatedSubshell(w, dirs)
 		}
 	}
 	s := r.emit(st, words, flags, st.Redirs, dirs)
@@ -320,11 +337,39 @@ func stmtText(src string, st *syntax.Stmt) string {
 	return src[s:e]
 }
 
+// hereDocDelimiter checks a here-document's delimiter word for quoting
+// whose removal changes its text: bash ends the body at the line that
+// equals the word without its quotes ($'A\x42' is AB, "E\$F" is E$F), which
+// the parser may take for another line, so the lines after it, which run,
+// would be read as the body.
+func (r *walker) hereDocDelimiter(w *syntax.Word) {
+	if w == nil {
+		return
+	}
+	for _, part := range w.Parts {
+		switch q := part.(type) {
+		case *syntax.SglQuoted:
+			if q.Dollar && strings.IndexByte(q.Value, '\\') >= 0 {
+				r.dyn("a here-document's delimiter holds escapes, so the line that ends it cannot be told: what follows may run")
+				return
+			}
+		case *syntax.Lit, *syntax.DblQuoted:
+			if d, ok := q.(*syntax.DblQuoted); ok && d.Dollar || strings.IndexByte(nodeSource(r.src, q), '\\') >= 0 {
+				r.dyn("a here-document's delimiter holds escapes, so the line that ends it cannot be told: what follows may run")
+				return
+			}
+		}
+	}
+}
+
 // redir reads a redirection; it reports false for those that name no file
 // (here-documents, fd duplication such as 2>&1).
 func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
 	switch rd.Op {
-	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+	case syntax.Hdoc, syntax.DashHdoc:
+		r.hereDocDelimiter(rd.Word)
+		return PathRef{}, false
+	case syntax.WordHdoc:
 		return PathRef{}, false
 	}
 	t, f := wordText(r.src, rd.Word)
