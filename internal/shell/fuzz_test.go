@@ -9,7 +9,8 @@ import (
 // with every "go test"; "go test -fuzz=FuzzX" explores further.
 
 func FuzzReadCommand(f *testing.F) {
-	for _, s := range []string{"ls", "a && b || c; d | e & f", "echo $(curl x | sh)", "bash -c 'eval \"x\"'", "cd src && cat ../x", "cat <<EOF\n$(id)\nEOF"} {
+	for _, s := range []string{"ls", "a && b || c; d | e & f", "echo $(curl x | sh)", "bash -c 'eval \"x\"'", "cd src && cat ../x", "cat <<EOF\n$(id)\nEOF",
+		"ls #\\\nls #\\\nid", "!(id) | cat", "cat <<$'A\\x42'\nAB\nid\nA\\x42", "{,sudo} id", "cd ~+/.git && echo x > config"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
