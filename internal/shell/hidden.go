@@ -90,6 +90,7 @@ var envVars = map[string]envKind{
 	"RANDOM": envArith, "SRANDOM": envArith, "OPTIND": envArith, "HISTCMD": envArith,
 	"BASH_ALIASES": envAlias,
 	"CDPATH":       envCdpath,
+	"PWD":          envCdpath, // ~+ is $PWD: cd ~+/x goes wherever it says
 }
 
 // scriptGetsArgs are the envScript variables whose command line the
@@ -162,6 +163,13 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 	for j, w := range s.Words {
 		eq := strings.IndexByte(w, '=')
 		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
+		if env && !isAssign && eq > 0 {
+			// make's own assignments: X:=v, X::=v, X?=v, X += v.
+			if name := strings.TrimRight(strings.TrimSpace(w[:eq]), ":+?! "); programs.IsAssignment(name + "=") {
+				fn(j, name, strings.TrimSpace(w[eq+1:]))
+				continue
+			}
+		}
 		if !isAssign {
 			if lead && s.AnyMask&MaskEq != 0 {
 				env = programs.EnvOperands(programs.BaseName(w)) // make BASH_ENV=x test
@@ -327,7 +335,7 @@ func (c *Command) hiddenEnv(idx int) {
 			c.nestedText(idx, value, computed, "alias")
 			c.dyn("an alias is code that runs later, with words the engine cannot see")
 		case envCdpath:
-			c.dyn("CDPATH changes where cd goes: the working directory cannot be followed")
+			c.dyn(name + " changes where cd goes: the working directory cannot be followed")
 		case envPath:
 			if relativeSearch(value) {
 				c.dyn("PATH searches a relative directory: a program name may then be any file of the project")
@@ -573,6 +581,9 @@ func keywordOption(v []string, flags []uint8, bits programs.Bits) (on bool, comp
 			return true, "", "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)
 		case len(w) < 2 || w[0] != '-' && w[0] != '+':
 			return false, "", "" // a shell's script or command string, set's operands
+		case w == "--rcfile" || w == "--init-file":
+			i++ // its value is a file, not the script
+			continue
 		case w[1] == '-':
 			continue // --norc, --posix
 		}

@@ -362,12 +362,37 @@ func (r *walker) hereDocDelimiter(w *syntax.Word) {
 	}
 }
 
+// hereDocCloses checks a here-document's body for a line that is its
+// delimiter followed by ")": inside $( ), bash ends the body there and
+// closes the substitution (the parser reads on to the bare delimiter), so
+// the lines after it run.
+func (r *walker) hereDocCloses(rd *syntax.Redirect) {
+	if rd.Hdoc == nil || rd.Word == nil {
+		return
+	}
+	delim, _ := wordText(r.src, rd.Word)
+	body := nodeSource(r.src, rd.Hdoc)
+	if delim == "" || !strings.Contains(body, delim+")") {
+		return
+	}
+	for line := range strings.SplitSeq(body, "\n") {
+		if rd.Op == syntax.DashHdoc {
+			line = strings.TrimLeft(line, "\t")
+		}
+		if rest, ok := strings.CutPrefix(line, delim); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), ")") {
+			r.dyn("a line of a here-document is its delimiter and a \")\": inside $( ) bash ends the body there, and what follows may run")
+			return
+		}
+	}
+}
+
 // redir reads a redirection; it reports false for those that name no file
 // (here-documents, fd duplication such as 2>&1).
 func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		r.hereDocDelimiter(rd.Word)
+		r.hereDocCloses(rd)
 		return PathRef{}, false
 	case syntax.WordHdoc:
 		return PathRef{}, false

@@ -397,10 +397,15 @@ var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfo
 // shell may still change the word.
 func MakeVariable(assign string, computed bool) string {
 	name, value, ok := strings.Cut(assign, "=")
-	name = strings.TrimRight(name, ":+?!")
 	if !ok {
 		return ""
 	}
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value) // make X = 1 is X=1
+	if strings.HasSuffix(name, "!") {
+		// X!=cmd: make runs the value with the shell as it reads it.
+		return strings.TrimSpace(strings.TrimRight(name, "!")) + " != runs its value as a shell command when make reads it"
+	}
+	name = strings.TrimRight(name, ":+?")
 	if !computed && (strings.Contains(value, "$(") || strings.Contains(value, "${")) {
 		// A literal $(…) is make's (a computed word's is the shell's).
 		return name + "= calls a make function, which may run a command the engine does not read"
@@ -512,7 +517,7 @@ var adminTools = []string{"visudo", "useradd", "usermod", "userdel", "groupadd",
 	"umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "setcap", "capsh", "machinectl",
 	"please", "sudo-rs", "mkfs", "mke2fs", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "wipefs", "fdisk",
 	"parted", "reboot", "shutdown", "poweroff", "halt", "start-stop-daemon",
-	"ksu", "calife"} // Kerberos' su and calife: another user's shell or command
+	"ksu", "calife", "dzdo", "pbrun", "userv", "setuidgid", "s6-setuidgid"} // other sus and sudos: another user's shell or command
 
 func adminRows() []row {
 	out := make([]row, 0, len(adminTools))
