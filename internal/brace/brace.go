@@ -213,42 +213,117 @@ func (e *expander) product(pre string, alts, post []string) ([]string, error) {
 	return out, nil
 }
 
-// seq expands a single-letter or numeric sequence of up to three digits,
-// {a..e} or {1..5}; it returns nil for anything else, and ErrTooLarge for a
-// sequence of more than MaxWords items.
-func seq(s string) ([]string, error) {
-	if len(s) > 8 { // "999..999" is the longest sequence read
-		return nil, nil
-	}
-	a, b, ok := strings.Cut(s, "..")
-	if !ok || a == "" || b == "" || strings.Contains(b, "..") {
-		return nil, nil
-	}
-	if len(a) == 1 && len(b) == 1 && !ascii.Digits(a) && !ascii.Digits(b) {
-		return steps(int(a[0]), int(b[0]), func(c int) string { return string(rune(c)) })
-	}
-	if ascii.Digits(a) && ascii.Digits(b) && len(a) < 4 && len(b) < 4 {
-		x, _ := strconv.Atoi(a) // at most three digits
-		y, _ := strconv.Atoi(b)
-		return steps(x, y, strconv.Itoa)
-	}
-	return nil, nil
+// Sequence reports a brace body that bash expands as a sequence:
+// x..y or x..y..step, x and y both integers (a sign and leading zeros
+// allowed) or both single letters, step an integer. Its words hold
+// digits, '-' and letters ({Z..a} has the ASCII signs between them),
+// never a '.' or a '/'.
+func Sequence(body string) bool {
+	_, _, _, ok := sequence(body)
+	return ok
 }
 
-// steps counts from x to y, up or down.
-func steps(x, y int, item func(int) string) ([]string, error) {
-	step := 1
-	if x > y {
-		step = -1
+// sequence reads a sequence body: its ends, its step (at least 1) and
+// whether it is one.
+func sequence(body string) (a, b string, step int, ok bool) {
+	parts := strings.Split(body, "..")
+	if len(parts) < 2 || len(parts) > 3 {
+		return "", "", 0, false
 	}
-	if (y-x)*step >= MaxWords {
+	a, b, step = parts[0], parts[1], 1
+	if len(parts) == 3 {
+		n, isInt := integer(parts[2])
+		if !isInt {
+			return "", "", 0, false
+		}
+		step = max(1, abs(n)) // bash counts by the step's size; 0 is 1
+	}
+	_, ia := integer(a)
+	_, ib := integer(b)
+	return a, b, step, ia && ib || letter(a) && letter(b)
+}
+
+// integer reads an optionally signed run of decimal digits; ok is false
+// for anything else, and for more digits than a sequence of MaxWords
+// words needs to be told apart (it is then not counted here).
+func integer(s string) (int, bool) {
+	d := strings.TrimLeft(s, "+-")
+	if len(s)-len(d) > 1 || !ascii.Digits(d) {
+		return 0, false
+	}
+	if len(d) > 9 {
+		return 0, true // too long to count: ErrTooLarge when expanded
+	}
+	n, _ := strconv.Atoi(d)
+	if s[0] == '-' {
+		n = -n
+	}
+	return n, true
+}
+
+func letter(s string) bool { return len(s) == 1 && (s[0]|0x20) >= 'a' && (s[0]|0x20) <= 'z' }
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// seq expands a sequence body (see Sequence) as bash does: by the step,
+// numbers padded with zeros to the wider end when either end has a
+// leading zero ({01..10}, {-03..2}); nil for a body that is no sequence,
+// and ErrTooLarge for one of more than MaxWords items.
+func seq(s string) ([]string, error) {
+	a, b, step, ok := sequence(s)
+	switch {
+	case !ok:
+		return nil, nil
+	case letter(a) && letter(b):
+		return steps(int(a[0]), int(b[0]), step, func(c int) string { return string(rune(c)) })
+	case len(strings.TrimLeft(a, "+-")) > 9 || len(strings.TrimLeft(b, "+-")) > 9:
+		return nil, ErrTooLarge
+	}
+	x, _ := integer(a)
+	y, _ := integer(b)
+	width := 0
+	if zeroPadded(a) || zeroPadded(b) {
+		width = max(len(strings.TrimPrefix(a, "+")), len(strings.TrimPrefix(b, "+")))
+	}
+	return steps(x, y, step, func(n int) string { return padded(n, width) })
+}
+
+// zeroPadded reports an end with a leading zero (01, -03).
+func zeroPadded(s string) bool {
+	d := strings.TrimLeft(s, "+-")
+	return len(d) > 1 && d[0] == '0'
+}
+
+// padded writes n with zeros after its sign up to width bytes in all.
+func padded(n, width int) string {
+	digits := strconv.Itoa(abs(n))
+	sign := ""
+	if n < 0 {
+		sign = "-"
+	}
+	if pad := width - len(sign) - len(digits); pad > 0 {
+		digits = strings.Repeat("0", pad) + digits
+	}
+	return sign + digits
+}
+
+// steps counts from x to y by step, up or down, as far as y or the last
+// step before it.
+func steps(x, y, step int, item func(int) string) ([]string, error) {
+	if x > y {
+		step = -step
+	}
+	if (y-x)/step >= MaxWords {
 		return nil, ErrTooLarge
 	}
 	var out []string
-	for n := x; ; n += step {
+	for n := x; step > 0 && n <= y || step < 0 && n >= y; n += step {
 		out = append(out, item(n))
-		if n == y {
-			return out, nil
-		}
 	}
+	return out, nil
 }

@@ -2,6 +2,7 @@ package brace
 
 import (
 	"errors"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -45,10 +46,43 @@ func TestWordAsBash(t *testing.T) {
 		{"{a..c..x}", []string{"{a..c..x}"}},
 		{"{1..a}", []string{"{1..a}"}},
 		{"{a,{b}}", []string{"a", "{b}"}},
+		{"{1..10..-3}", []string{"1", "4", "7", "10"}},
+		{"{1..5..0}", []string{"1", "2", "3", "4", "5"}},
+		{"{+1..3}", []string{"1", "2", "3"}},
+		{"{-03..2}", []string{"-03", "-02", "-01", "000", "001", "002"}},
+		{"{a..e..2}", []string{"a", "c", "e"}},
+		{"{z..w}", []string{"z", "y", "x", "w"}},
+		{"{5..1..2}", []string{"5", "3", "1"}},
+		{"{007..9}", []string{"007", "008", "009"}},
+		{"{1..2..}", []string{"{1..2..}"}},
+		{"{s..s..1}udo", []string{"sudo"}},
+		{"x{1..1000}", nil}, // past MaxWords: an error, see TestBounds
 	} {
+		if tc.want == nil {
+			continue
+		}
 		got, err := Word(tc.in, lots())
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q (%v), want %q", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// Sequences as bash 5 itself expands them, where it can run here.
+func TestSequencesMatchBash(t *testing.T) {
+	if _, err := exec.LookPath("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, w := range []string{"{1..10..-3}", "{1..5..0}", "{+1..3}", "{-03..2}", "{a..e..2}", "{z..w}",
+		"{5..1..2}", "{007..9}", "{1..2..}", "{s..s..1}udo", "{-5..-1..2}", "{09..11}", "{a..c..-1}", "{1..3..2..4}"} {
+		out, err := exec.Command("/bin/bash", "--norc", "--noprofile", "-c", "printf '%s\\n' "+w).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		got, err := Word(w, lots())
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s: %q (%v), bash gives %q", w, got, err, want)
 		}
 	}
 }

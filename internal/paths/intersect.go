@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/brace"
 )
 
 // Glob intersection: can a word that bash expands at run time (a glob, a
@@ -240,32 +241,12 @@ func (b *nfaBuilder) brace(cur int32, w string, i int, wp wordPattern, atStart b
 	}
 	if strings.Contains(body, "..") {
 		set := notSlash
-		if braceSequence(body) {
+		if brace.Sequence(body) {
 			set = notDot // digits, '-' or letters: never a '.' or a '/'
 		}
 		return b.wildcard(cur, atStart, false, set), end + 1, true
 	}
 	return cur, i, false
-}
-
-// braceSequence reports a brace body that bash expands as a sequence:
-// x..y or x..y..step, x and y both integers or both single letters, step
-// an integer. Its words hold digits, '-' and letters ({Z..a} has the few
-// ASCII signs between them), never a '.' or a '/'.
-func braceSequence(body string) bool {
-	parts := strings.Split(body, "..")
-	if len(parts) < 2 || len(parts) > 3 || len(parts) == 3 && !integer(parts[2]) {
-		return false
-	}
-	x, y := parts[0], parts[1]
-	letter := func(s string) bool { return len(s) == 1 && (s[0]|0x20) >= 'a' && (s[0]|0x20) <= 'z' }
-	return integer(x) && integer(y) || letter(x) && letter(y)
-}
-
-// integer reports an optionally signed run of decimal digits.
-func integer(s string) bool {
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
-	return ascii.Digits(s)
 }
 
 // globstar compiles bash's ** : any number of components, none of them

@@ -2,6 +2,7 @@ package paths
 
 import (
 	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/brace"
 	"path"
 	"strings"
 	"sync"
@@ -116,8 +117,8 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 // holdsDot reports a '.' in w that may be one of a path's: with braces,
 // the ".." of a sequence ({1..9}, {a..z}) is none, since what it makes
 // holds no '.'. Each byte is read at most twice.
-func holdsDot(w string, brace bool) bool {
-	if !brace {
+func holdsDot(w string, braces bool) bool {
+	if !braces {
 		return strings.IndexByte(w, '.') >= 0
 	}
 	for i := 0; i < len(w); i++ {
@@ -129,7 +130,7 @@ func holdsDot(w string, brace bool) bool {
 			for j < len(w) && (w[j] == '.' || w[j] == '-' || w[j] == '+' || ascii.NameByte(w[j]) && w[j] != '_') {
 				j++
 			}
-			if j < len(w) && w[j] == '}' && braceSequence(w[i+1:j]) {
+			if j < len(w) && w[j] == '}' && brace.Sequence(w[i+1:j]) {
 				i = j
 			}
 		}
