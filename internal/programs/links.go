@@ -422,7 +422,7 @@ func BackupSuffix(v []string) (j int, suffix string, ok bool) {
 // flags and computed the flags that make a word computed.
 func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, files []int, dynamic, ok bool) {
 	at := programAt(v) // LC_ALL=C sed -ifig …
-	if len(v)-at >= 2 && awkBackups(v[at:], tailFlags(flags, len(v)-at), computed) {
+	if len(v)-at >= 2 && awkBackups(v[at:], TailFlags(flags, len(v)-at), computed) {
 		return "", nil, true, true
 	}
 	if len(v)-at < 2 || len(v) > MaxModelWords || !mayGiveSuffix(v[at:]) {
@@ -476,9 +476,9 @@ func awkBackups(v []string, flags []uint8, computed uint8) bool {
 	return false
 }
 
-// tailFlags returns the flags of the last n words, or nil when flags do
+// TailFlags returns the flags of the last n words, or nil when flags do
 // not cover them.
-func tailFlags(flags []uint8, n int) []uint8 {
+func TailFlags(flags []uint8, n int) []uint8 {
 	if n > len(flags) {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -165,8 +166,8 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
 		if env && !isAssign && eq > 0 {
 			// make's own assignments: X:=v, X::=v, X?=v, X += v.
-			if name := strings.TrimRight(strings.TrimSpace(w[:eq]), ":+?! "); programs.IsAssignment(name + "=") {
-				fn(j, name, strings.TrimSpace(w[eq+1:]))
+			if name, _, value, ok := argmodel.MakeAssignment(w); ok && programs.IsAssignment(name+"=") {
+				fn(j, name, value)
 				continue
 			}
 		}

@@ -721,10 +721,11 @@ func anyOption(words []string) bool {
 	return false
 }
 
-// tailFlags returns the flags of the last n words.
+// tailFlags returns the flags of the last n words, none set where flags
+// do not cover them.
 func tailFlags(flags []uint8, n int) []uint8 {
-	if n <= len(flags) {
-		return flags[len(flags)-n:]
+	if f := programs.TailFlags(flags, n); f != nil {
+		return f
 	}
 	return make([]uint8, n)
 }

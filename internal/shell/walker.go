@@ -337,6 +337,10 @@ func stmtText(src string, st *syntax.Stmt) string {
 	return src[s:e]
 }
 
+// escapedDelimiter says why a here-document's delimiter with escapes
+// is not followed.
+const escapedDelimiter = "a here-document's delimiter holds escapes, so the line that ends it cannot be told: what follows may run"
+
 // hereDocDelimiter checks a here-document's delimiter word for quoting
 // whose removal changes its text: bash ends the body at the line that
 // equals the word without its quotes ($'A\x42' is AB, "E\$F" is E$F), which
@@ -350,12 +354,12 @@ func (r *walker) hereDocDelimiter(w *syntax.Word) {
 		switch q := part.(type) {
 		case *syntax.SglQuoted:
 			if q.Dollar && strings.IndexByte(q.Value, '\\') >= 0 {
-				r.dyn("a here-document's delimiter holds escapes, so the line that ends it cannot be told: what follows may run")
+				r.dyn(escapedDelimiter)
 				return
 			}
 		case *syntax.Lit, *syntax.DblQuoted:
 			if d, ok := q.(*syntax.DblQuoted); ok && d.Dollar || strings.IndexByte(nodeSource(r.src, q), '\\') >= 0 {
-				r.dyn("a here-document's delimiter holds escapes, so the line that ends it cannot be told: what follows may run")
+				r.dyn(escapedDelimiter)
 				return
 			}
 		}

@@ -278,12 +278,26 @@ func goModel() *Spec {
 
 // makeShell reports a make variable assignment that replaces the shell.
 func makeShell(w string, computed bool) bool {
-	for _, p := range []string{"SHELL=", "SHELL:=", "SHELL::=", ".SHELLFLAGS=", "MAKESHELL=", "SHELL+="} {
-		if strings.HasPrefix(w, p) {
-			return true
-		}
+	name, _, _, ok := MakeAssignment(w)
+	return ok && (name == "SHELL" || name == ".SHELLFLAGS" || name == "MAKESHELL")
+}
+
+// MakeAssignment reads a word as make reads an assignment on its command
+// line: NAME, an operator (=, :=, ::=, :::=, ?=, += or !=), the value,
+// spaces around the operator allowed (X ?= 1). ok is false for a word
+// that assigns nothing.
+func MakeAssignment(w string) (name, op, value string, ok bool) {
+	eq := strings.IndexByte(w, '=')
+	if eq <= 0 {
+		return "", "", "", false
 	}
-	return false
+	head := strings.TrimRight(w[:eq], " \t")
+	base := strings.TrimRight(head, ":+?!")
+	name = strings.TrimSpace(base)
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return "", "", "", false
+	}
+	return name, head[len(base):] + "=", strings.TrimSpace(w[eq+1:]), true
 }
 
 // ReadsInput reports a file name that is the program's own input or
@@ -396,16 +410,14 @@ var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfo
 // recipe), and make's special variables (.SHELLFLAGS). computed says the
 // shell may still change the word.
 func MakeVariable(assign string, computed bool) string {
-	name, value, ok := strings.Cut(assign, "=")
+	name, op, value, ok := MakeAssignment(assign)
 	if !ok {
 		return ""
 	}
-	name, value = strings.TrimSpace(name), strings.TrimSpace(value) // make X = 1 is X=1
-	if strings.HasSuffix(name, "!") {
+	if op == "!=" {
 		// X!=cmd: make runs the value with the shell as it reads it.
-		return strings.TrimSpace(strings.TrimRight(name, "!")) + " != runs its value as a shell command when make reads it"
+		return name + " != runs its value as a shell command when make reads it"
 	}
-	name = strings.TrimRight(name, ":+?")
 	if !computed && (strings.Contains(value, "$(") || strings.Contains(value, "${")) {
 		// A literal $(…) is make's (a computed word's is the shell's).
 		return name + "= calls a make function, which may run a command the engine does not read"
