@@ -48,7 +48,12 @@ func Possible(v []string) bool {
 
 // Words expands each word of v and splices the results in place. Work is
 // spent on c as the words are read and made.
+//
+// A sequence too large to make ({1..5000}) is left as written and the
+// error is ErrTooLarge with the words: a caller that reads them still sees
+// what the rest of the word makes ({curl,-s,x,-{1..5000}} is curl's).
 func Words(v []string, c *work.Counter) ([]string, error) {
+	var tooLarge error
 	out := make([]string, 0, len(v)+2)
 	bytes := 0
 	for _, w := range v {
@@ -58,7 +63,10 @@ func Words(v []string, c *work.Counter) ([]string, error) {
 			continue
 		}
 		ex, err := Word(w, c)
-		if err != nil {
+		switch {
+		case err != nil && ex != nil:
+			tooLarge = err // a sequence left as written: read on, and say so
+		case err != nil:
 			return nil, err
 		}
 		out = append(out, ex...)
@@ -69,7 +77,7 @@ func Words(v []string, c *work.Counter) ([]string, error) {
 			return nil, ErrTooLarge
 		}
 	}
-	return out, nil
+	return out, tooLarge
 }
 
 // Word expands one word.
@@ -81,7 +89,11 @@ func Word(w string, c *work.Counter) ([]string, error) {
 	if err := e.table(); err != nil {
 		return nil, err
 	}
-	return e.expand(0, len(w))
+	out, err := e.expand(0, len(w))
+	if err == nil && e.tooLarge {
+		return out, ErrTooLarge // the expansion with the sequence as written
+	}
+	return out, err
 }
 
 // expander holds one word and its match table.
@@ -93,6 +105,8 @@ type expander struct {
 	match []int32
 	comma []bool
 	bytes int // bytes made so far
+	// tooLarge: a sequence of more than MaxWords words was left as written.
+	tooLarge bool
 }
 
 // table fills match and comma in one pass with a stack of open braces.
@@ -143,6 +157,12 @@ func (e *expander) expand(lo, hi int) ([]string, error) {
 			alts, err = e.alternatives(i+1, end)
 		default:
 			alts, err = seq(e.w[i+1 : end])
+			if errors.Is(err, ErrTooLarge) {
+				// Its words are digits or letters, which name nothing a
+				// rule judges: the word is read on with it as written,
+				// and the error still says a bound was passed.
+				e.tooLarge, alts, err = true, nil, nil
+			}
 			if alts == nil && err == nil {
 				continue // not a brace expansion: read on inside it
 			}

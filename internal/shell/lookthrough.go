@@ -161,6 +161,12 @@ func (l *looker) visit(v []string, depth int) {
 	if depth == 0 && l.braces && brace.Possible(v) {
 		ex, err := brace.Words(v, l.c.counter())
 		switch {
+		case err != nil && ex != nil:
+			// A sequence too large, left as written: the cap fires, and
+			// the rest of the expansion is still read.
+			l.c.exceeded(err.Error())
+			l.over = true
+			l.visit(slices.DeleteFunc(ex, func(w string) bool { return w == "" }), depth+1)
 		case err != nil:
 			l.c.exceeded(err.Error())
 			l.over = true
