@@ -2,6 +2,7 @@ package programs
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,7 +104,7 @@ func TestNestedScriptCarriers(t *testing.T) {
 	for _, v := range [][]string{
 		{"eval", "rm", "x"}, {"env", "-S", "rm x"}, {"su", "-c", "rm x"}, {"runuser", "-c", "rm x"},
 		{"sg", "-c", "rm x"}, {"script", "-c", "rm x"}, {"flock", "l", "--command", "rm x"},
-		{"nix-shell", "--run", "rm x"}, {"watch", "-n", "1", "rm", "x"}, {"find", ".", "-exec", "rm", "x", ";"},
+		{"nix-shell", "--run", "rm x"}, {"watch", "-n", "1", "rm", "x"},
 		{"git", "-c", "alias.x=!rm x", "x"},
 	} {
 		s, ok := NestedScript(v)
@@ -112,6 +113,38 @@ func TestNestedScriptCarriers(t *testing.T) {
 	}
 	_, ok := NestedScript([]string{"ls", "-c", "rm x"})
 	assert.False(t, ok)
+}
+
+// Every command an option runs is found, each occurrence, with its value
+// attached too; a program without such options has none.
+func TestOptionCommands(t *testing.T) {
+	for _, c := range []struct {
+		v    []string
+		want []string // origin: words
+	}{
+		{[]string{"find", ".", "-exec", "rm", "x", ";"}, []string{"find -exec: rm x"}},
+		{[]string{"find", ".", "-exec", "true", ";", "-execdir", "rm", "-rf", "{}", "+"},
+			[]string{"find -exec: true", "find -execdir: rm -rf {} (elsewhere)"}},
+		{[]string{"gfind", ".", "-ok", "rm", "{}", ";", "-print"}, []string{"gfind -ok: rm {}"}},
+		{[]string{"fd", "README", "-x", "sudo", "id"}, []string{"fd -x: sudo id"}},
+		{[]string{"fdfind", "-H", "--exec", "wc", "-l", ";", "src"}, []string{"fdfind --exec: wc -l"}},
+		{[]string{"fd", "-X", "git", "push", ";", "-x", "curl", "h"}, []string{"fd -X: git push", "fd -x: curl h"}},
+		{[]string{"fd", "--exec=sudo", "id"}, []string{"fd --exec: sudo id"}},
+		{[]string{"fd", "-Hxsudo", "id"}, []string{"fd -x: sudo id"}},
+		{[]string{"fd", "-e", "go"}, nil},
+		{[]string{"ls", "-exec", "rm", ";"}, nil},
+	} {
+		var got []string
+		OptionCommands(c.v, func(s Script) bool {
+			g := s.Origin + ": " + strings.Join(s.Words, " ")
+			if s.Elsewhere {
+				g += " (elsewhere)"
+			}
+			got = append(got, g)
+			return true
+		})
+		assert.Equal(t, c.want, got, "%q", c.v)
+	}
 }
 
 // The catalog knows what the tables it is built from say.

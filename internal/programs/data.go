@@ -35,7 +35,7 @@ var dataVerbs = map[string]bool{
 	"tar": true, "zip": true, "unzip": true, "gzip": true, "gunzip": true, "xz": true, "sha256sum": true,
 	"md5sum": true, "base64": true, "xxd": true, "od": true, "hexdump": true, "du": true, "df": true,
 	"ps": true, "kill": true, "pkill": true, "uname": true, "whoami": true, "id": true, "hostname": true,
-	"tree": true, "fd": true, "bat": true, "column": true, "paste": true, "join": true, "seq": true,
+	"tree": true, "column": true, "paste": true, "join": true, "seq": true,
 	"yes": true, "nl": true, "fold": true, "fmt": true, "rev": true, "tac": true, "shuf": true, "split": true,
 	"csplit": true, "expand": true, "unexpand": true, "iconv": true, "sed": true, "awk": true,
 }

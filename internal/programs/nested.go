@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -26,7 +27,6 @@ func carriers() map[string]carrier {
 		"eval":  evalScript,
 		"env":   envScript,
 		"watch": watchScript,
-		"find":  findCommand,
 		"git":   gitConfigScript,
 		"trap":  trapScript,
 		"alias": aliasScript,
@@ -59,7 +59,8 @@ type Script struct {
 }
 
 // NestedScript finds a script that a view runs: sh -c SCRIPT, eval WORDS,
-// env -S STRING, su -c, watch CMD, find -exec CMD ;, git -c alias.x=!CMD.
+// env -S STRING, su -c, watch CMD, git -c alias.x=!CMD. The commands an
+// option runs, every one of them (find -exec CMD ;), are OptionCommands'.
 func NestedScript(v []string) (Script, bool) {
 	if len(v) == 0 {
 		return Script{}, false
@@ -120,22 +121,6 @@ func watchScript(v []string) (Script, bool) {
 	}
 	if j < len(v) {
 		return Script{Origin: "watch", Text: strings.Join(v[j:], " "), From: j, To: len(v)}, true
-	}
-	return Script{}, false
-}
-
-func findCommand(v []string) (Script, bool) {
-	for j := 1; j < len(v); j++ {
-		switch v[j] {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			k := j + 1
-			for k < len(v) && v[k] != ";" && v[k] != "+" {
-				k++
-			}
-			if k > j+1 {
-				return Script{Origin: "find " + v[j], Words: v[j+1 : k], Elsewhere: strings.HasSuffix(v[j], "dir")}, true
-			}
-		}
 	}
 	return Script{}, false
 }
@@ -290,4 +275,68 @@ func ForeignCode(program, code string) string {
 		return program + " runs code in a language the engine does not read, which may start any program"
 	}
 	return argmodel.ForeignCodeRuns(lang, code, false)
+}
+
+// OptionCommands calls fn with every command that an option of view v's
+// program runs, read through the program's model: find -exec CMD … ; and
+// -execdir (run in each found file's directory: Elsewhere), fd -x CMD and
+// -X CMD, each occurrence, with the value attached too (fd --exec=CMD …).
+// It stops when fn reports false.
+func OptionCommands(v []string, fn func(Script) bool) {
+	if len(v) < 2 || len(v) > MaxModelWords {
+		return
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil || !argmodel.CommandOptions(v[0]) {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	var found []Script
+	for k, it := range r.Items {
+		if it.Kind != argmodel.KindOption || it.Opt == nil || it.Opt.Role != argmodel.RoleCommand {
+			continue
+		}
+		name := BaseName(v[0]) + " " + optionSpelling(v[it.Word], it.Opt)
+		sc := Script{Origin: name, Elsewhere: strings.HasSuffix(name, "dir")}
+		if k+1 < len(r.Items) && r.Items[k+1].Word == it.Word && r.Items[k+1].Kind == argmodel.KindValue {
+			// The command's program is attached (fd -xsudo id): the
+			// words after it up to the terminator are its arguments.
+			end := it.Word + 1
+			for end < len(v) && v[end] != it.Opt.Until[0] {
+				end++
+			}
+			sc.Words = append([]string{r.Items[k+1].Text}, v[it.Word+1:end]...)
+		} else {
+			for _, sp := range r.Commands {
+				if sp.Start == it.Word+1 {
+					sc.Words = v[sp.Start:sp.End]
+				}
+			}
+		}
+		if len(sc.Words) > 0 {
+			found = append(found, sc)
+		}
+	}
+	readings.Put(r)
+	for _, sc := range found {
+		if !fn(sc) {
+			return
+		}
+	}
+}
+
+// optionSpelling is the word of option o as typed, without an attached
+// value: -exec, --exec of --exec=CMD, -x of -xCMD and of -Hx.
+func optionSpelling(w string, o *argmodel.Option) string {
+	if i := strings.IndexByte(w, '='); i > 0 {
+		w = w[:i]
+	}
+	if name := strings.TrimLeft(w, "-"); name == o.Short || slices.Contains(o.Long, name) {
+		return w
+	}
+	if o.Short != "" && !strings.HasPrefix(w, "--") {
+		return "-" + o.Short // in a cluster, or with its value attached: -Hxsudo
+	}
+	return w
 }

@@ -680,39 +680,49 @@ func (c *Command) readNested(idx int) {
 		if vi == 0 && s.Bits&programs.Nested == 0 {
 			continue
 		}
-		ns, ok := programs.NestedScript(v)
-		if !ok {
-			continue
-		}
-		key := ns.Origin + "\x00" + ns.Text + "\x00" + strings.Join(ns.Words, "\x00")
-		if slices.Contains(seen, key) {
-			continue
-		}
-		seen = append(seen, key)
-		c.nestedReads++
-		if c.nestedReads > maxNestedReads {
-			c.TooDeep = true
+		if ns, ok := programs.NestedScript(v); ok && !c.readScript(idx, vi, v, ns, &seen) {
 			return
 		}
-		if scriptComputed(s, v, ns) {
-			c.dyn("the script run by " + ns.Origin + " is built at run time from an expansion")
-			continue
-		}
-		dirs, depth := s.Dirs, s.Depth
-		if ns.Words != nil {
-			c.addSegment(&Segment{
-				Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
-				Dirs: dirs, Depth: depth + 1, Origin: ns.Origin, CdComputed: ns.Elsewhere,
-			})
-		} else {
-			before := len(c.Segs)
-			c.read(ns.Text, dirs, depth+1, ns.Origin)
-			if c.Segs[idx].ViewBits(vi)&programs.Eval != 0 {
-				c.noteMoves(idx, before)
-			}
-		}
+		programs.OptionCommands(v, func(ns programs.Script) bool {
+			return c.readScript(idx, vi, v, ns, &seen)
+		})
 		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
+}
+
+// readScript reads the script ns that view vi (v) of segment idx runs,
+// once per origin and text (seen); false once the nesting bound is
+// passed.
+func (c *Command) readScript(idx, vi int, v []string, ns programs.Script, seen *[]string) bool {
+	key := ns.Origin + "\x00" + ns.Text + "\x00" + strings.Join(ns.Words, "\x00")
+	if slices.Contains(*seen, key) {
+		return true
+	}
+	*seen = append(*seen, key)
+	c.nestedReads++
+	if c.nestedReads > maxNestedReads {
+		c.TooDeep = true
+		return false
+	}
+	s := &c.Segs[idx]
+	if scriptComputed(s, v, ns) {
+		c.dyn("the script run by " + ns.Origin + " is built at run time from an expansion")
+		return true
+	}
+	dirs, depth := s.Dirs, s.Depth
+	if ns.Words != nil {
+		c.addSegment(&Segment{
+			Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),
+			Dirs: dirs, Depth: depth + 1, Origin: ns.Origin, CdComputed: ns.Elsewhere,
+		})
+		return true
+	}
+	before := len(c.Segs)
+	c.read(ns.Text, dirs, depth+1, ns.Origin)
+	if c.Segs[idx].ViewBits(vi)&programs.Eval != 0 {
+		c.noteMoves(idx, before)
+	}
+	return true
 }
 
 // masks fills in a segment's program bits and word masks, where the fast

@@ -45,6 +45,10 @@ func rows() []row {
 		{name: "man", build: fixed(manModel)},
 		{name: "vim", aliases: []string{"vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim"}, build: fixed(vimModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
+		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
+		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},
+		{name: "diff3", build: fixed(diff3Model)},
+		{name: "sdiff", build: fixed(sdiffModel)},
 		{name: "xargs", aliases: []string{"gxargs"}, build: fixed(xargsModel)},
 		{name: "tar", aliases: []string{"gtar", "bsdtar"}, build: fixed(tarModel)},
 		{name: "rm", aliases: []string{"grm"}, build: fixed(rmModel)},
@@ -537,8 +541,9 @@ func walkSubs(s *Spec, f func(*Spec)) {
 }
 
 // CarriesScript reports whether the program named name has an option or
-// operand whose value a shell runs (a program with its arguments, or a
-// shell command line), at any depth.
+// operand whose value a shell runs (a program with its arguments, a
+// command of the words after an option, or a shell command line), at any
+// depth.
 func CarriesScript(name string) bool {
 	s := Lookup(name)
 	if s == nil {
@@ -546,7 +551,22 @@ func CarriesScript(name string) bool {
 	}
 	found := false
 	eachValue(s, func(r Role, l Lang, option bool) {
-		found = found || option && r == RoleProgram || r == RoleCode && l == LangShell
+		found = found || option && (r == RoleProgram || r == RoleCommand) || r == RoleCode && l == LangShell
+	})
+	return found
+}
+
+// CommandOptions reports whether the program named name has an option
+// that runs a command made of the words after it (find -exec, fd -x), at
+// any depth.
+func CommandOptions(name string) bool {
+	s := Lookup(name)
+	if s == nil {
+		return false
+	}
+	found := false
+	eachValue(s, func(r Role, _ Lang, option bool) {
+		found = found || option && r == RoleCommand
 	})
 	return found
 }

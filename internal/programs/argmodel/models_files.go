@@ -50,6 +50,103 @@ func findModel() *Spec {
 	}
 }
 
+const whyFdExec = "fd --exec runs a program for every file it finds"
+
+// fdModel is fd (fdfind on Debian), whose options are clap's: anywhere
+// among the operands, values attached or in the next word. -x/--exec and
+// -X/--exec-batch run the command made of the words after them, up to a
+// ";".
+func fdModel() *Spec {
+	return &Spec{
+		Name:   "fd",
+		Syntax: Syntax{Permute: true},
+		Open:   true,
+		Options: join(list(
+			Option{Short: "x", Long: []string{"exec"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFdExec},
+			Option{Short: "X", Long: []string{"exec-batch"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFdExec},
+			val("d", RoleData, "max-depth", "maxdepth"), val("", RoleData, "min-depth"), val("", RoleData, "exact-depth"),
+			val("E", RoleData, "exclude"), val("t", RoleData, "type"), val("e", RoleData, "extension"),
+			val("S", RoleData, "size"), val("", RoleData, "changed-within", "change-newer-than", "newer"),
+			val("", RoleData, "changed-before", "change-older-than", "older"), val("o", RoleData, "owner"),
+			val("", RoleData, "max-results"), val("j", RoleData, "threads"), val("c", RoleData, "color"),
+			val("", RoleData, "format"), val("", RoleData, "path-separator"), val("", RoleData, "max-buffer-time"),
+			val("", RoleData, "batch-size"), val("", RoleData, "and"),
+			val("", RolePath, "base-directory"), val("", RolePath, "search-path"), val("", RolePath, "ignore-file"),
+			opt("", RoleData, "strip-cwd-prefix"), opt("", RoleData, "hyperlink"),
+			flag("H", "hidden"), flag("I", "no-ignore"), flag("u", "unrestricted"), flag("s", "case-sensitive"),
+			flag("i", "ignore-case"), flag("g", "glob"), flag("F", "fixed-strings"), flag("a", "absolute-path"),
+			flag("l", "list-details"), flag("L", "follow"), flag("p", "full-path"), flag("0", "print0"),
+			flag("1"), flag("q", "quiet"), flag("h", "help"), flag("V", "version"),
+		), longs("no-ignore-vcs", "no-ignore-parent", "no-global-ignore-file", "regex", "relative-path", "prune",
+			"show-errors", "one-file-system", "mount", "xdev", "no-require-git", "require-git", "no-follow",
+			"no-hidden", "ignore", "ignore-vcs")),
+		Operands: []Operand{{Role: RoleData}, {Role: RolePath}},
+	}
+}
+
+// batModel is bat (batcat on Debian): --pager names the program that
+// shows its output, and --lessopen runs the preprocessor LESSOPEN names.
+func batModel() *Spec {
+	return &Spec{
+		Name:   "bat",
+		Syntax: Syntax{Permute: true},
+		Open:   true,
+		Options: join(list(
+			val("", RoleProgram, "pager").does(EffExec, "bat --pager names the program that shows its output"),
+			flag("", "lessopen").does(EffExec, "bat --lessopen runs the preprocessor the LESSOPEN variable names"),
+			val("l", RoleData, "language"), val("H", RoleData, "highlight-line"), val("", RoleData, "file-name"),
+			val("", RoleData, "diff-context"), val("", RoleData, "tabs"), val("", RoleData, "wrap"),
+			val("", RoleData, "terminal-width"), val("m", RoleData, "map-syntax"), val("", RoleData, "theme"),
+			val("", RoleData, "theme-light"), val("", RoleData, "theme-dark"), val("", RoleData, "style"),
+			val("r", RoleData, "line-range"), val("", RoleData, "color"), val("", RoleData, "italic-text"),
+			val("", RoleData, "decorations"), val("", RoleData, "paging"), val("", RoleData, "squeeze-limit"),
+			val("", RoleData, "strip-ansi"), val("", RoleData, "binary"), val("", RoleData, "nonprintable-notation"),
+			val("", RoleData, "ignored-suffix"), val("", RoleData, "completion"),
+			flag("A", "show-all"), flag("p", "plain"), flag("n", "number"), flag("u", "unbuffered"), flag("P"),
+			flag("f", "force-colorization"), flag("d", "diff"), flag("s", "squeeze-blank"), flag("S", "chop-long-lines"),
+			flag("h", "help"), flag("V", "version"), flag("L", "list-languages"),
+		), longs("list-themes", "no-config", "no-custom-assets", "no-lessopen", "config-file", "config-dir",
+			"cache-dir", "diagnostic", "acknowledgements", "set-terminal-title", "no-paging")),
+		Operands: operands(RolePath),
+	}
+}
+
+const whyDiffProgram = "--diff-program names the program that compares the files"
+
+// diff3Model is GNU diff3, which runs diff (or --diff-program) on its
+// files.
+func diff3Model() *Spec {
+	return &Spec{
+		Name:   "diff3",
+		Syntax: GNU,
+		Open:   true,
+		Options: join(list(
+			val("", RoleProgram, "diff-program").does(EffExec, whyDiffProgram),
+			val("L", RoleData, "label"),
+		), shorts("eE3xXmAaTiv"), longs("show-all", "ed", "show-overlap", "overlap-only", "easy-only", "merge",
+			"text", "strip-trailing-cr", "initial-tab", "help", "version")),
+		Operands: operands(RolePath),
+	}
+}
+
+// sdiffModel is GNU sdiff, which runs diff (or --diff-program) on its
+// files; -o writes the merged file.
+func sdiffModel() *Spec {
+	return &Spec{
+		Name:   "sdiff",
+		Syntax: GNU,
+		Open:   true,
+		Options: join(list(
+			val("", RoleProgram, "diff-program").does(EffExec, whyDiffProgram),
+			val("o", RolePath, "output"), val("I", RoleData, "ignore-matching-lines"), val("w", RoleData, "width"),
+			val("", RoleData, "tabsize"),
+		), shorts("ibWZEBadHlstv"), longs("ignore-case", "ignore-tab-expansion", "ignore-trailing-space",
+			"ignore-space-change", "ignore-all-space", "ignore-blank-lines", "text", "minimal", "speed-large-files",
+			"left-column", "suppress-common-lines", "expand-tabs", "strip-trailing-cr", "help", "version")),
+		Operands: operands(RolePath),
+	}
+}
+
 // xargsSpec is GNU xargs (getopt with "+": the program ends the options).
 func xargsModel() *Spec {
 	return &Spec{
