@@ -262,7 +262,14 @@ func goModel() *Spec {
 			val("", RolePath, "o", "C"), val("", RoleData, "run", "bench", "count", "timeout", "tags",
 				"gcflags", "asmflags", "mod", "p", "coverprofile", "cpuprofile", "memprofile", "pkgdir",
 				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
-				"outputdir", "fuzz", "fuzztime", "json", "list", "failfast", "buildvcs", "trimpath", "compiler"))
+				"outputdir", "fuzz", "fuzztime", "list", "compiler", "buildmode", "gccgoflags", "installsuffix", "cpu",
+				"fuzzminimizetime", "vet", "trace", "blockprofile", "blockprofilerate", "memprofilerate", "mutexprofile",
+				"mutexprofilefraction"),
+			// Boolean flags take no value word (-json -exec sudo is two
+			// options); =false may be attached. Which flags take a value
+			// is checked against go help (TestGoModelFlagsAreTheGoCommands).
+			flag("", "json", "failfast", "buildvcs", "trimpath", "v", "x", "n", "a", "race", "msan", "asan",
+				"cover", "work", "short", "benchmem", "linkshared", "modcacherw", "i", "fullpath", "artifacts"))
 		return s
 	}
 	env := cmd(g, "env")
