@@ -573,7 +573,10 @@ func moreWrapperRows() []row {
 			return w(n, "oeEpPsuSXIab", nil, 0)
 		}},
 		{name: "nsenter", build: func(n string) *Spec {
-			return privileged(w(n, "tSGrw", []string{"target", "setuid", "setgid", "root", "wd"}, 0))
+			// -r and -w take their directory attached only (-r/x, --wd=/x).
+			s := w(n, "tSG", []string{"target", "setuid", "setgid"}, 0)
+			s.Options = append(s.Options, opt("r", RolePath, "root"), opt("w", RolePath, "wd"))
+			return privileged(s)
 		}},
 		{name: "firejail", build: func(n string) *Spec {
 			return w(n, "", nil, 0)
@@ -659,9 +662,11 @@ func moreWrapperRows() []row {
 		}},
 		{name: "script", build: func(n string) *Spec {
 			// -a, -e, -f and -q are flags: script -qc CMD is -q, then -c CMD.
-			s := withCode(w(n, "TIOBEm", []string{"timing", "log-in", "log-out", "log-io", "logging-format", "echo",
+			s := withCode(w(n, "TIOBEmo", []string{"log-timing", "log-in", "log-out", "log-io", "logging-format", "echo",
 				"output-limit"}, 0), "c", "command")
-			s.Options = append(s.Options, flag("a", "append"), flag("e", "return"), flag("f", "flush"), flag("q", "quiet"))
+			// -t/--timing takes its file attached only (-tfile, --timing=file).
+			s.Options = append(s.Options, opt("t", RolePath, "timing"), flag("a", "append"), flag("e", "return"),
+				flag("f", "flush"), flag("q", "quiet"), flag("", "force"))
 			return s
 		}},
 		{name: "nix-shell", build: func(n string) *Spec {
@@ -669,8 +674,8 @@ func moreWrapperRows() []row {
 		}},
 		{name: "watch", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("n", RoleData, "interval"),
-				opt("d", RoleData, "differences"), val("", RoleData, "equexit", "chgexit", "color", "no-color"), flag("x", "exec"),
-				flag("q", "equexit-quiet"), flag("t", "no-title"), flag("b", "beep"), flag("e", "errexit"), flag("g", "chgexit-any"),
+				opt("d", RoleData, "differences"), val("q", RoleData, "equexit"), flag("g", "chgexit"), flag("c", "color"),
+				flag("C", "no-color"), flag("x", "exec"), flag("t", "no-title"), flag("b", "beep"), flag("e", "errexit"),
 				flag("p", "precise"), flag("w", "no-wrap")),
 				Operands: []Operand{{Role: RoleCode, Lang: LangShell}, {Role: RoleCode, Lang: LangShell}}}
 		}},

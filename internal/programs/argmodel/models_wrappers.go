@@ -146,7 +146,7 @@ func wrapperRows() []row {
 				val("w", RolePath, "wd").chdir(), val("R", RolePath, "root"), val("S", RoleData, "setuid"),
 				val("G", RoleData, "setgid"), opt("", RolePath, "mount-proc", "mount-binfmt"),
 				val("", RoleData, "propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups",
-					"monotonic", "boottime", "kill-child", "load-interp"),
+					"monotonic", "boottime", "load-interp"), opt("", RoleData, "kill-child"),
 				opt("m", RolePath, "mount"), opt("u", RolePath, "uts"), opt("i", RolePath, "ipc"),
 				opt("n", RolePath, "net"), opt("p", RolePath, "pid"), opt("U", RolePath, "user"),
 				opt("C", RolePath, "cgroup"), opt("T", RolePath, "time"),
