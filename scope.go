@@ -186,8 +186,8 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
-		if !every && s.Masks[j]&shell.MaskDot == 0 {
-			continue // every pattern and file name needs a '.' (see paths.Checker)
+		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !shell.MayBeHandle(w)) {
+			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {
 			return ""

@@ -475,6 +475,9 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 	if flags&wildFlags != 0 || w[0] == '$' || w[0] == '`' {
 		return "a path known only at run time, which may hold a protected path"
 	}
+	if why := throughHandle(w, flags, dirs, true); why != "" {
+		return why
+	}
 	parents := pc.patternSet().parents()
 	var room [shell.MaxDirs + 1]string
 	for _, c := range candidates(w, dirs, room[:0]) {

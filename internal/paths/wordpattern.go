@@ -15,6 +15,9 @@ const wildFlags = shell.WordGlob | shell.WordExpands | shell.WordBrace
 
 // word is Problem for one word or one value after '='.
 func (pc *Checker) word(w string, flags uint8, dirs []string) string {
+	if why := throughHandle(w, flags, dirs, false); why != "" {
+		return why
+	}
 	if rest, ok := cwdTilde(w, flags); ok {
 		// ~+ is the working directory and ~- the previous one, which the
 		// shell knows and the reading may not: an expansion.
@@ -36,6 +39,40 @@ func (pc *Checker) word(w string, flags uint8, dirs []string) string {
 		expands: flags&shell.WordExpands != 0,
 		brace:   flags&shell.WordBrace != 0,
 	}, dirs)
+}
+
+// throughHandle returns why word w, read from any of dirs, names a file
+// in a directory that may be any one, or "": through a directory handle
+// (/dev/fd/3/config after 3<.git, /proc/self/cwd/config after cd .git,
+// /proc/self/root/… the whole tree), or under a directory of the shell's
+// stack (~1/config after pushd .git). bare also counts the handle itself
+// and the stack's directory (a copy's destination: cp x /dev/fd/3).
+func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
+	if flags&shell.WordTilde != 0 && shell.StackTilde(w) && (bare || strings.IndexByte(w, '/') > 0) {
+		return "a directory of the shell's directory stack (" + w + "), which may be any directory, a protected one too"
+	}
+	if !shell.MayBeHandle(w) && !handleDirs(dirs) {
+		return ""
+	}
+	var room [shell.MaxDirs + 1]string
+	for _, c := range candidates(w, dirs, room[:0]) {
+		if rest, ok := shell.DirHandle(c); ok && (bare || rest != "") {
+			return "a directory handle (" + c + "), which may be any directory, a protected one too"
+		}
+	}
+	return ""
+}
+
+// handleDirs reports directories of which one may be under /dev or
+// /proc, where a relative word may reach a handle (cd /proc/self; cat
+// cwd/config).
+func handleDirs(dirs []string) bool {
+	for _, d := range dirs {
+		if strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc") {
+			return true
+		}
+	}
+	return false
 }
 
 // cwdTilde reports a word that starts with the tilde prefix ~+ or ~-

@@ -82,6 +82,11 @@ func (c *Command) markCd(s *Segment) {
 			cdTo = addDir(cdTo, c.join(d, target, known))
 		}
 	}
+	for _, d := range cdTo {
+		if _, ok := DirHandle(d); ok {
+			s.CdComputed = true // cd /dev/fd/3 after 3<.git: any directory
+		}
+	}
 	s.CdTo = c.keepDirs(cdTo)
 }
 
@@ -89,15 +94,7 @@ func (c *Command) markCd(s *Segment) {
 // or a directory of the stack (~-, ~-/x, ~+2, ~1): $OLDPWD, or what pushd
 // put there.
 func stackTilde(w string) bool {
-	if len(w) < 2 || w[0] != '~' {
-		return false
-	}
-	prefix := w[1:]
-	if i := strings.IndexByte(prefix, '/'); i >= 0 {
-		prefix = prefix[:i]
-	}
-	prefix = strings.TrimLeft(prefix, "+-")
-	return len(w) > 1 && (w[1] == '-' || w[1] == '+' && prefix != "" || w[1] >= '0' && w[1] <= '9') && (prefix == "" || ascii.Digits(prefix))
+	return w == "~-" || strings.HasPrefix(w, "~-/") || StackTilde(w)
 }
 
 // MaxDirBytes bounds the length of a working directory the engine
@@ -217,4 +214,59 @@ func subset(b, a []string) bool {
 		}
 	}
 	return true
+}
+
+// DirHandle reports whether the clean absolute path p is, or goes
+// through, a directory that the process reaches by a handle rather than a
+// name: an open descriptor (/dev/fd/N, /dev/stdin, /proc/PID/fd/N: a
+// command may open 3<.git) or a process's working or root directory
+// (/proc/self/cwd, /proc/PID/root, their /task/TID forms). Such a
+// directory may be any one, a protected one too. rest is what follows the
+// handle ("hooks/pre-commit" of /dev/fd/3/hooks/pre-commit).
+func DirHandle(p string) (rest string, ok bool) {
+	switch {
+	case strings.HasPrefix(p, "/dev/"):
+		name, after, _ := strings.Cut(p[len("/dev/"):], "/")
+		switch name {
+		case "stdin", "stdout", "stderr":
+			return after, true
+		case "fd":
+			if n, r, _ := strings.Cut(after, "/"); n != "" {
+				return r, true
+			}
+		}
+	case strings.HasPrefix(p, "/proc/"):
+		parts := strings.Split(p[len("/proc/"):], "/")
+		for i := 1; i < len(parts); i++ {
+			switch parts[i] {
+			case "cwd", "root":
+				return strings.Join(parts[i+1:], "/"), true
+			case "fd":
+				if i+1 < len(parts) && parts[i+1] != "" {
+					return strings.Join(parts[i+2:], "/"), true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// MayBeHandle is a cheap test before DirHandle: whether word w, read from
+// any directory, may go through a directory handle or a directory of the
+// shell's stack (~1/config after pushd .git).
+func MayBeHandle(w string) bool {
+	return strings.Contains(w, "dev/") || strings.Contains(w, "proc/") || StackTilde(w)
+}
+
+// StackTilde reports a word whose tilde prefix names a directory of the
+// shell's stack by number (~1, ~+2, ~-1, ~3/config): what pushd put there.
+func StackTilde(w string) bool {
+	if len(w) < 2 || w[0] != '~' {
+		return false
+	}
+	prefix := w[1:]
+	if i := strings.IndexByte(prefix, '/'); i >= 0 {
+		prefix = prefix[:i]
+	}
+	return ascii.Digits(strings.TrimPrefix(strings.TrimPrefix(prefix, "+"), "-"))
 }

@@ -232,3 +232,34 @@ func TestWithin(t *testing.T) {
 		assert.Equal(t, c.want, cmd.Within(c.i, c.j), "%q: %d within %d", c.cmd, c.i, c.j)
 	}
 }
+
+// A directory handle is a descriptor or a process's directory, and what
+// follows it; other paths under /dev and /proc are not.
+func TestDirHandle(t *testing.T) {
+	for _, c := range []struct {
+		p, rest string
+		ok      bool
+	}{
+		{"/dev/fd/3/hooks/pre-commit", "hooks/pre-commit", true},
+		{"/dev/fd/3", "", true},
+		{"/dev/stdin/config", "config", true},
+		{"/dev/stderr", "", true},
+		{"/proc/self/fd/3/config", "config", true},
+		{"/proc/self/cwd/config", "config", true},
+		{"/proc/1/root/etc/passwd", "etc/passwd", true},
+		{"/proc/thread-self/task/7/cwd", "", true},
+		{"/proc/self/status", "", false},
+		{"/proc/self/fd", "", false},
+		{"/dev/null", "", false},
+		{"/dev/fd", "", false},
+		{"/ws/proj/dev/fd/3", "", false},
+	} {
+		rest, ok := DirHandle(c.p)
+		assert.Equal(t, c.ok, ok, c.p)
+		assert.Equal(t, c.rest, rest, c.p)
+	}
+	for w, want := range map[string]bool{"~1": true, "~+2/config": true, "~-1": true, "~-": false, "~+": false,
+		"~": false, "~/x": false, "~bob": false, "~1x": false} {
+		assert.Equal(t, want, StackTilde(w), w)
+	}
+}
