@@ -479,7 +479,11 @@ const aliasedBits = programs.Privileged | programs.Effect | programs.Shell | pro
 // under a deny of curl).
 func (x *decider) programAlias(s *shell.Segment) (p string) {
 	programs.LinkWords(s.Words, s.Bits, func(j int) {
-		b := programs.BaseName(s.Words[j])
+		w := s.Words[j]
+		if w == "." || w == ".." || strings.HasSuffix(w, "/") || strings.HasSuffix(w, "/.") || strings.HasSuffix(w, "/..") {
+			return // a directory, not a name: mv build/app . (not the "." builtin)
+		}
+		b := programs.BaseName(w)
 		if p == "" && (programs.BitsOf(b)&aliasedBits != 0 || x.p != nil && x.p.mayStartDenyAsk(b)) {
 			p = b
 		}

@@ -217,6 +217,33 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	return ""
 }
 
+// copiedNameProblem checks the name a copy, move or link gives a source
+// inside a destination directory, where the source's base name is that of
+// a policy file: cp /tmp/e/permissions.json src/ writes
+// src/permissions.json, which no word names. (A protected pattern's name
+// is met by the source's own word, and a protected directory as the
+// destination by LinkProblem.) Every other operand is tried as the
+// destination: -t DIR may stand anywhere.
+func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	programs.LinkWords(s.Words, s.Bits, func(j int) {
+		base := path.Base(s.Words[j])
+		if why != "" || !pc.MayNameFile(base) {
+			return
+		}
+		programs.LinkWords(s.Words, s.Bits, func(k int) {
+			if why != "" || k == j || !x.wk().Spend(pathCost(s.Words[k], s.Dirs)) {
+				return
+			}
+			named := strings.TrimSuffix(s.Words[k], "/") + "/" + base
+			if p := pc.WriteProblem(named, s.Flags[k], s.Dirs); p != "" {
+				why = shell.QuoteExcerpt(s.Words[j]) + " copied, moved or linked into " + shell.QuoteExcerpt(s.Words[k]) +
+					" is " + shell.QuoteExcerpt(named) + ", which reaches " + p + "; a person approves every such command"
+			}
+		})
+	})
+	return why
+}
+
 // writtenProblem checks the files a segment's program writes to or
 // removes (programs.Written) whose words hold an expansion: some value of
 // it may make the file a protected one. A literal word is checked with the
@@ -497,6 +524,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	})
 	if why == "" {
 		why = x.backupProblem(s, pc)
+	}
+	if why == "" {
+		why = x.copiedNameProblem(s, pc)
 	}
 	if fromInput && why == "" {
 		why = shell.QuoteExcerpt(s.Text) + " takes its paths from input, which may name a directory holding a protected path; a person approves every such command"

@@ -599,6 +599,10 @@ func (pc *Checker) one(w string, dirs []string) string {
 	return ""
 }
 
+// MayNameFile reports whether w could name one of the policy files (or
+// permissions.json): it contains the file's base name.
+func (pc *Checker) MayNameFile(w string) bool { return pc.mayNameFile(w) }
+
 // mayNameFile reports whether w could name one of the policy files (or
 // permissions.json): it contains the file's base name.
 func (pc *Checker) mayNameFile(w string) bool {
