@@ -263,8 +263,9 @@ func (s *Segment) Exports(inherited bool, fn func(assign string, computed bool))
 }
 
 // defaultAssigns calls fn for the name of every ${NAME:=value} and
-// ${NAME=value} in word w: the expansion assigns NAME when it is unset
-// (or empty).
+// ${NAME=value} in word w (${NAME[i]=value} too): the expansion assigns
+// NAME when it is unset (or empty). An indirect one (${!x=value}) assigns
+// the variable x names, which is known only at run time: fn gets "".
 func defaultAssigns(w string, fn func(name string)) {
 	for i := 0; ; {
 		k := strings.Index(w[i:], "${")
@@ -272,6 +273,10 @@ func defaultAssigns(w string, fn func(name string)) {
 			return
 		}
 		i += k + 2
+		indirect := i < len(w) && w[i] == '!'
+		if indirect {
+			i++
+		}
 		j := i
 		for j < len(w) && ascii.NameByte(w[j]) {
 			j++
@@ -280,8 +285,49 @@ func defaultAssigns(w string, fn func(name string)) {
 			continue
 		}
 		rest := w[j:]
+		if strings.HasPrefix(rest, "[") {
+			if end := strings.IndexByte(rest, ']'); end > 0 {
+				rest = rest[end+1:]
+			}
+		}
 		if strings.HasPrefix(rest, ":=") || strings.HasPrefix(rest, "=") {
-			fn(w[i:j])
+			if indirect {
+				fn("")
+			} else {
+				fn(w[i:j])
+			}
+		}
+	}
+}
+
+// hiddenDefaults fails closed on a ${NAME=value} or ${NAME:=value} in
+// segment idx (a word or a redirection's target) that assigns a variable
+// that runs code or changes what runs (: ${PS4='$(cmd)'}; set -x, set
+// -a; : ${GIT_EXTERNAL_DIFF=sudo}; git diff), or one whose name is known
+// only at run time (${!x=…}): its value is a word the engine does not
+// read as an assignment's.
+func (c *Command) hiddenDefaults(idx int) {
+	s := &c.Segs[idx]
+	check := func(w string) {
+		defaultAssigns(w, func(name string) {
+			switch {
+			case name == "":
+				c.dyn("an indirect ${!name=…} assigns a variable chosen at run time, one that runs code among them")
+			case envKindOf(name) != envNone:
+				c.dyn("${" + name + "=…} assigns " + name + ", which runs code or changes what runs, with a value the engine does not read")
+			}
+		})
+	}
+	if s.AnyMask&MaskEq != 0 {
+		for j, w := range s.Words {
+			if s.Masks[j]&MaskEq != 0 && j < len(s.Flags) && s.Flags[j]&WordExpands != 0 {
+				check(w)
+			}
+		}
+	}
+	for _, r := range s.Redirs {
+		if r.Flags&WordExpands != 0 {
+			check(r.Text)
 		}
 	}
 }
@@ -417,6 +463,7 @@ func (c *Command) hiddenCode(idx int) {
 	if s.AnyMask&MaskEq != 0 {
 		c.hiddenEnv(idx)
 	}
+	c.hiddenDefaults(idx)
 	c.hiddenStdin(idx)
 	c.hiddenNames(idx)
 	c.hiddenAlias(idx)
