@@ -147,6 +147,31 @@ func inertLess(v string) bool {
 	return true
 }
 
+// inertGoFlags reports a GOFLAGS value whose every field is a flag that
+// go build and go test, read through their models, take as running
+// nothing and computing nothing (-mod=mod, -count=1, -race, -tags=x): the
+// flags GOFLAGS gives every go command. A value with -toolexec, -exec or
+// -ldflags=-extld=… is not. (A flag go does not know stops the go command
+// before it runs anything: go: parsing $GOFLAGS: unknown flag.)
+func inertGoFlags(v string) bool {
+	fields := strings.Fields(v)
+	if len(fields) == 0 || len(fields) > 16 {
+		return len(fields) == 0
+	}
+	for _, sub := range []string{"build", "test"} {
+		for _, f := range fields {
+			if !strings.HasPrefix(f, "-") {
+				return false // GOFLAGS holds flags only, each with its value attached
+			}
+			j, ok := programs.Judge([]string{"go", sub, f}, nil, 0)
+			if !ok || j.Reaches || j.Exec != "" || j.Computed != "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // declarers take NAME=value words as arguments, which set (and for env
 // and export, pass on) variables: the exporters, and the wrappers that
 // pass theirs to their own command.
@@ -372,6 +397,9 @@ func (c *Command) hiddenEnv(idx int) {
 		case envHidden:
 			if name == "LESS" && !computed && inertLess(value) {
 				return // LESS=-R, LESS=-FRX: display flags only
+			}
+			if name == "GOFLAGS" && !computed && inertGoFlags(value) {
+				return // GOFLAGS=-mod=mod: flags the go model reads as running nothing
 			}
 			c.dyn(name + " chooses or loads code that the engine cannot see")
 		case envArith:
