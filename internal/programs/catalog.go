@@ -258,10 +258,11 @@ func WordBits(w string) Bits {
 	return b
 }
 
-// RunsCode reports a program that runs other programs or code given to it:
+// RunsCode reports a program that runs other programs or code given to it
+// (an option of its model that runs a command counts: find -exec, fd -x):
 // a rule of its name alone would allow anything.
 func RunsCode(v string) bool {
-	return BitsOf(v)&(Wrapper|Shell|Eval|Interpreter|Source) != 0 || v == "find"
+	return BitsOf(v)&(Wrapper|Shell|Eval|Interpreter|Source) != 0 || argmodel.CommandOptions(v)
 }
 
 // RunsScripts reports a program that runs any script it is given: a shell,

@@ -160,7 +160,7 @@ func TestBitsOf(t *testing.T) {
 
 // "Is this a wrapper?" and "does this program run code?" have one answer.
 func TestRunsCode(t *testing.T) {
-	for _, v := range []string{"env", "sudo", "bash", "eval", "source", ".", "python3", "find", "npx"} {
+	for _, v := range []string{"env", "sudo", "bash", "eval", "source", ".", "python3", "find", "fd", "npx"} {
 		assert.True(t, RunsCode(v), v)
 	}
 	for _, v := range []string{"ls", "git", "cat", "pnpm"} {
