@@ -533,6 +533,19 @@ func (x *decider) judgeAll() {
 // matter: every program of the command is judged with all of them, which
 // may ask for a command that exports after its program runs, never
 // approve one that exports before.
+// makeValueExported returns why a variable exported before make (or
+// rake) names a command the makefile may run (export RUNNER=sudo; make
+// check: shell.MakeValue), or "".
+func makeValueExported(prog string, env []string) string {
+	for _, a := range env {
+		name, value, ok := strings.Cut(a, "=")
+		if ok && name != "" && shell.MakeValue(value) != "" {
+			return prog + ": " + name + "=" + shell.QuoteExcerpt(value) + " is exported, and " + programs.BaseName(prog) + " may run it as a command"
+		}
+	}
+	return ""
+}
+
 func (x *decider) judgeExports() {
 	segs := x.cmd.Segs
 	var env []string
@@ -581,6 +594,9 @@ func (x *decider) judgeExports() {
 				}
 				f.reach, f.reaches = programs.EnvEffect(v, env)
 				f.computed = programs.EnvComputed(v, env, flags, shell.WordExpands)
+				if f.computed == "" && programs.EnvOperands(programs.BaseName(v[0])) {
+					f.computed = makeValueExported(v[0], env)
+				}
 				seen[v[0]] = f
 			}
 			if !j.reaches && f.reaches {

