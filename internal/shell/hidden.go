@@ -147,22 +147,25 @@ func inertLess(v string) bool {
 	return true
 }
 
-// inertGoFlags reports a GOFLAGS value whose every field is a flag that
-// go build and go test, read through their models, take as running
-// nothing and computing nothing (-mod=mod, -count=1, -race, -tags=x): the
-// flags GOFLAGS gives every go command. A value with -toolexec, -exec or
-// -ldflags=-extld=… is not. (A flag go does not know stops the go command
-// before it runs anything: go: parsing $GOFLAGS: unknown flag.)
+// inertGoFlags reports a GOFLAGS value whose every field is one of
+// inertGoFlag's flags, with its value attached, that go build and go test,
+// read through their models, take as running and computing nothing
+// (-mod=mod, -count=1, -race, -tags=x): the flags GOFLAGS gives every go
+// command. A flag that names a file or directory (-o=, -C=, -overlay=,
+// -coverprofile=: a build may write anywhere, a protected path among
+// them), runs a program (-toolexec, -exec, -ldflags=-extld=…) or is not
+// listed is not.
 func inertGoFlags(v string) bool {
 	fields := strings.Fields(v)
-	if len(fields) == 0 || len(fields) > 16 {
-		return len(fields) == 0
+	if len(fields) > 16 {
+		return false
 	}
-	for _, sub := range []string{"build", "test"} {
-		for _, f := range fields {
-			if !strings.HasPrefix(f, "-") {
-				return false // GOFLAGS holds flags only, each with its value attached
-			}
+	for _, f := range fields {
+		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if !strings.HasPrefix(f, "-") || !inertGoFlag[name] {
+			return false // GOFLAGS holds flags only, each with its value attached
+		}
+		for _, sub := range []string{"build", "test"} {
 			j, ok := programs.Judge([]string{"go", sub, f}, nil, 0)
 			if !ok || j.Reaches || j.Exec != "" || j.Computed != "" {
 				return false
@@ -170,6 +173,17 @@ func inertGoFlags(v string) bool {
 		}
 	}
 	return true
+}
+
+// inertGoFlag are the go flags a GOFLAGS value may hold and still run
+// nothing the engine must see: none names a file or a program.
+var inertGoFlag = map[string]bool{
+	"mod": true, "modcacherw": true, "count": true, "race": true, "msan": true, "asan": true, "tags": true,
+	"trimpath": true, "v": true, "x": true, "n": true, "a": true, "p": true, "buildvcs": true, "json": true,
+	"short": true, "failfast": true, "timeout": true, "run": true, "skip": true, "bench": true, "benchtime": true,
+	"benchmem": true, "cover": true, "covermode": true, "coverpkg": true, "parallel": true, "cpu": true,
+	"shuffle": true, "fullpath": true, "vet": true, "gcflags": true, "asmflags": true, "ldflags": true,
+	"buildmode": true,
 }
 
 // declarers take NAME=value words as arguments, which set (and for env
