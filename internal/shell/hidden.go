@@ -306,6 +306,7 @@ func (s *Segment) Exports(inherited bool, fn func(assign string, computed bool))
 // NAME when it is unset (or empty). An indirect one (${!x=value}) assigns
 // the variable x names, which is known only at run time: fn gets "".
 func defaultAssigns(w string, fn func(name string)) {
+	closeAt := -1 // the next ']' at or after closeAt's search start: one scan for all subscripts
 	for i := 0; ; {
 		k := strings.Index(w[i:], "${")
 		if k < 0 {
@@ -325,8 +326,14 @@ func defaultAssigns(w string, fn func(name string)) {
 		}
 		rest := w[j:]
 		if strings.HasPrefix(rest, "[") {
-			if end := strings.IndexByte(rest, ']'); end > 0 {
-				rest = rest[end+1:]
+			if closeAt < j && closeAt != len(w) {
+				closeAt = len(w)
+				if k := strings.IndexByte(w[j:], ']'); k >= 0 {
+					closeAt = j + k
+				}
+			}
+			if closeAt < len(w) {
+				rest = w[closeAt+1:]
 			}
 		}
 		if strings.HasPrefix(rest, ":=") || strings.HasPrefix(rest, "=") {
@@ -339,36 +346,26 @@ func defaultAssigns(w string, fn func(name string)) {
 	}
 }
 
-// hiddenDefaults fails closed on a ${NAME=value} or ${NAME:=value} in
-// segment idx (a word or a redirection's target) that assigns a variable
-// that runs code or changes what runs (: ${PS4='$(cmd)'}; set -x, set
-// -a; : ${GIT_EXTERNAL_DIFF=sudo}; git diff), or one whose name is known
-// only at run time (${!x=…}): its value is a word the engine does not
-// read as an assignment's.
-func (c *Command) hiddenDefaults(idx int) {
-	s := &c.Segs[idx]
-	check := func(w string) {
-		defaultAssigns(w, func(name string) {
-			switch {
-			case name == "":
-				c.dyn("an indirect ${!name=…} assigns a variable chosen at run time, one that runs code among them")
-			case envKindOf(name) != envNone:
-				c.dyn("${" + name + "=…} assigns " + name + ", which runs code or changes what runs, with a value the engine does not read")
-			}
-		})
+// defaultsIn fails closed on a ${NAME=value} or ${NAME:=value} anywhere
+// in the text of a script (a word, a redirection's target, a here-string,
+// [[ … ]], an arithmetic context) that assigns a variable that runs code or
+// changes what runs (: ${PS4='$(cmd)'}; set -x, set -a; [[
+// ${GIT_EXTERNAL_DIFF:=sudo} ]]; git diff), or one whose name is known only
+// at run time (${!x=…}): its value is a word the engine does not read as
+// an assignment's. The text is read as bash would see it before quoting,
+// so a default inside single quotes counts too: the safe side.
+func (c *Command) defaultsIn(src string) {
+	if !strings.Contains(src, "${") {
+		return
 	}
-	if s.AnyMask&MaskEq != 0 {
-		for j, w := range s.Words {
-			if s.Masks[j]&MaskEq != 0 && j < len(s.Flags) && s.Flags[j]&WordExpands != 0 {
-				check(w)
-			}
+	defaultAssigns(src, func(name string) {
+		switch {
+		case name == "":
+			c.dyn("an indirect ${!name=…} assigns a variable chosen at run time, one that runs code among them")
+		case envKindOf(name) != envNone:
+			c.dyn("${" + name + "=…} assigns " + name + ", which runs code or changes what runs, with a value the engine does not read")
 		}
-	}
-	for _, r := range s.Redirs {
-		if r.Flags&WordExpands != 0 {
-			check(r.Text)
-		}
-	}
+	})
 }
 
 // hiddenEnv reads the variables a segment sets that run code.
@@ -505,7 +502,6 @@ func (c *Command) hiddenCode(idx int) {
 	if s.AnyMask&MaskEq != 0 {
 		c.hiddenEnv(idx)
 	}
-	c.hiddenDefaults(idx)
 	c.hiddenStdin(idx)
 	c.hiddenNames(idx)
 	c.hiddenAlias(idx)

@@ -296,6 +296,7 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 		}
 		return
 	}
+	c.defaultsIn(src) // a plain command holds no ${
 	if n := brackets(src); n > MaxBrackets {
 		// The parser's cost grows faster than the text with nesting; no
 		// command needs this many. Deny rules still see a plain split.

@@ -263,3 +263,15 @@ func TestDirHandle(t *testing.T) {
 		assert.Equal(t, want, StackTilde(w), w)
 	}
 }
+
+// defaultAssigns finds every default-value assignment, subscripted and
+// indirect ones too, and stays linear on many subscripts without a ']'.
+func TestDefaultAssigns(t *testing.T) {
+	var got []string
+	defaultAssigns(`: ${A=1} ${B:=2} ${C:-3} ${D[0]=4} ${!E=5} ${F} ${G[x]:=6}`, func(n string) { got = append(got, n) })
+	assert.Equal(t, []string{"A", "B", "D", "", "G"}, got)
+	long := strings.Repeat("${a[", 50000)
+	n := 0
+	defaultAssigns(long, func(string) { n++ })
+	assert.Zero(t, n)
+}
