@@ -147,6 +147,19 @@ func TestOptionCommands(t *testing.T) {
 	}
 }
 
+// Past MaxOptionCommands commands, OptionCommands says it did not read
+// them all.
+func TestOptionCommandsBound(t *testing.T) {
+	v := []string{"find", "."}
+	for range MaxOptionCommands + 1 {
+		v = append(v, "-exec", "true", ";")
+	}
+	n := 0
+	assert.False(t, OptionCommands(v, func(Script) bool { n++; return true }))
+	assert.Equal(t, MaxOptionCommands, n)
+	assert.True(t, OptionCommands(v[:2+3*MaxOptionCommands], func(Script) bool { return true }))
+}
+
 // The catalog knows what the tables it is built from say.
 func TestBitsOf(t *testing.T) {
 	assert.NotZero(t, BitsOf("sudo")&Privileged)

@@ -281,21 +281,29 @@ func ForeignCode(program, code string) string {
 // program runs, read through the program's model: find -exec CMD … ; and
 // -execdir (run in each found file's directory: Elsewhere), fd -x CMD and
 // -X CMD, each occurrence, with the value attached too (fd --exec=CMD …).
-// It stops when fn reports false.
-func OptionCommands(v []string, fn func(Script) bool) {
+// It stops when fn reports false. It reports false when v holds more
+// than MaxOptionCommands of them, past which it does not look: the caller
+// must not approve what it did not read.
+func OptionCommands(v []string, fn func(Script) bool) bool {
 	if len(v) < 2 || len(v) > MaxModelWords {
-		return
+		return true
 	}
 	m := argmodel.Lookup(v[0])
 	if m == nil || !argmodel.CommandOptions(v[0]) {
-		return
+		return true
 	}
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v, nil, 0)
 	var found []Script
+	complete := true
+	next := 0 // r.Commands are in the order of their options: one pass over both
 	for k, it := range r.Items {
 		if it.Kind != argmodel.KindOption || it.Opt == nil || it.Opt.Role != argmodel.RoleCommand {
 			continue
+		}
+		if len(found) == MaxOptionCommands {
+			complete = false
+			break
 		}
 		name := BaseName(v[0]) + " " + optionSpelling(v[it.Word], it.Opt)
 		sc := Script{Origin: name, Elsewhere: strings.HasSuffix(name, "dir")}
@@ -303,15 +311,16 @@ func OptionCommands(v []string, fn func(Script) bool) {
 			// The command's program is attached (fd -xsudo id): the
 			// words after it up to the terminator are its arguments.
 			end := it.Word + 1
-			for end < len(v) && v[end] != it.Opt.Until[0] {
+			for end < len(v) && (len(it.Opt.Until) == 0 || v[end] != it.Opt.Until[0]) {
 				end++
 			}
 			sc.Words = append([]string{r.Items[k+1].Text}, v[it.Word+1:end]...)
 		} else {
-			for _, sp := range r.Commands {
-				if sp.Start == it.Word+1 {
-					sc.Words = v[sp.Start:sp.End]
-				}
+			for next < len(r.Commands) && r.Commands[next].Start <= it.Word {
+				next++
+			}
+			if next < len(r.Commands) && r.Commands[next].Start == it.Word+1 {
+				sc.Words = v[r.Commands[next].Start:r.Commands[next].End]
 			}
 		}
 		if len(sc.Words) > 0 {
@@ -321,10 +330,16 @@ func OptionCommands(v []string, fn func(Script) bool) {
 	readings.Put(r)
 	for _, sc := range found {
 		if !fn(sc) {
-			return
+			break
 		}
 	}
+	return complete
 }
+
+// MaxOptionCommands bounds the commands OptionCommands finds in one view
+// (find -exec … ; -exec … ;): past it, the scans of attached values would
+// make the reading quadratic.
+const MaxOptionCommands = 16
 
 // optionSpelling is the word of option o as typed, without an attached
 // value: -exec, --exec of --exec=CMD, -x of -xCMD and of -Hx.

@@ -78,6 +78,7 @@ var envVars = map[string]envKind{
 	// (ext:: runs a command).
 	"LESS": envHidden, "MORE": envHidden, "MANOPT": envHidden, "GIT_ALLOW_PROTOCOL": envHidden,
 	"BAT_PAGER": envScript, "DELTA_PAGER": envScript,
+	"BAT_OPTS": envHidden, "BAT_CONFIG_PATH": envHidden, "BAT_CONFIG_DIR": envHidden, // bat's options (--pager=CMD) and its config file
 	// Editors' and interpreters' start-up commands.
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,

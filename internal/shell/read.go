@@ -711,9 +711,15 @@ func (c *Command) readNested(idx int) {
 		if ns, ok := programs.NestedScript(v); ok && !c.readScript(idx, vi, v, ns, &seen) {
 			return
 		}
-		programs.OptionCommands(v, func(ns programs.Script) bool {
+		if !c.spend(len(v)) {
+			return // the model's reading of the view is work too
+		}
+		all := programs.OptionCommands(v, func(ns programs.Script) bool {
 			return c.readScript(idx, vi, v, ns, &seen)
 		})
+		if !all {
+			c.exceeded("more than " + strconv.Itoa(programs.MaxOptionCommands) + " commands given to options of one program (find -exec … ;)")
+		}
 		s = &c.Segs[idx] // reading may have grown c.Segs
 	}
 }

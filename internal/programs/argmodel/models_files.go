@@ -58,9 +58,13 @@ const whyFdExec = "fd --exec runs a program for every file it finds"
 // ";".
 func fdModel() *Spec {
 	return &Spec{
-		Name:   "fd",
-		Syntax: Syntax{Permute: true},
-		Open:   true,
+		Name: "fd",
+		// clap: -x=CMD gives CMD to -x, as --exec=CMD does.
+		Syntax: Syntax{Permute: true, ShortEq: true},
+		// Every placeholder fd fills in starts with '{': {}, {/}, {//},
+		// {.}, {/.}.
+		Placeholder: "{",
+		Open:        true,
 		Options: join(list(
 			Option{Short: "x", Long: []string{"exec"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFdExec},
 			Option{Short: "X", Long: []string{"exec-batch"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFdExec},
@@ -89,7 +93,7 @@ func fdModel() *Spec {
 func batModel() *Spec {
 	return &Spec{
 		Name:   "bat",
-		Syntax: Syntax{Permute: true},
+		Syntax: Syntax{Permute: true, ShortEq: true},
 		Open:   true,
 		Options: join(list(
 			val("", RoleProgram, "pager").does(EffExec, "bat --pager names the program that shows its output"),
