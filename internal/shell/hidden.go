@@ -205,8 +205,10 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 		eq := strings.IndexByte(w, '=')
 		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
 		if env && !isAssign && eq > 0 {
-			// make's own assignments: X:=v, X::=v, X?=v, X += v.
-			if name, _, value, ok := argmodel.MakeAssignment(w); ok && programs.IsAssignment(name+"=") {
+			// make's own assignments: X:=v, X::=v, X?=v, X += v, and
+			// names no shell takes (LINK.c=…, COMPILE.c=…: the commands of
+			// make's built-in rules).
+			if name, _, value, ok := argmodel.MakeAssignment(w); ok && name[0] != '-' { // --file=x is an option
 				fn(j, name, value)
 				continue
 			}

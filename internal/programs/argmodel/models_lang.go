@@ -439,10 +439,48 @@ func MakeVariable(assign string, computed bool) string {
 		// shell computes is judged by what computes it, as anywhere.)
 		return name + "= holds shell syntax, and make may paste it into a recipe that the shell runs"
 	}
+	if makeCompilerFlags[name] {
+		return compilerFlagsLater(name, value, computed)
+	}
 	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
 		return ""
 	}
 	return programValue(name, value, computed)
+}
+
+// compilerFlagsLater is compilerFlags, for the models' checks that call
+// it: set in init, since a model's check that reads the compiler's model
+// would otherwise make the catalog depend on itself as it is built.
+var compilerFlagsLater func(name, value string, computed bool) string
+
+func init() { compilerFlagsLater = compilerFlags }
+
+// makeCompilerFlags are make's variables that its built-in rules pass to
+// the C compiler driver (and the linker it runs).
+var makeCompilerFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "LDLIBS", "TARGET_ARCH",
+	"OUTPUT_OPTION", "FFLAGS", "ASFLAGS")
+
+// goCompilerFlags are the variables from which cgo takes the C compiler
+// driver's flags.
+var goCompilerFlags = words("CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLAGS", "CGO_LDFLAGS")
+
+// compilerFlags returns why a variable whose value is given to the C
+// compiler driver as flags makes it run a program the command does not
+// show (CFLAGS='-wrapper sudo', -B dir, @file), read through the
+// compiler's model, or "". A value the shell computes may hold any flag.
+func compilerFlags(name, value string, computed bool) string {
+	if computed {
+		return name + "= is known only at run time, and the compiler takes it as flags, which may name programs it runs (-wrapper)"
+	}
+	v := append([]string{"cc"}, strings.Fields(value)...)
+	if len(v) > 64 {
+		return name + "= holds more compiler flags than are read"
+	}
+	r := Parse(Lookup("cc"), v, make([]bool, len(v)))
+	if f, ok := r.First(EffExec | EffComputed | EffPrivileged | EffExternal | EffConfig); ok {
+		return name + "=" + value + ": the compiler takes it as flags, and " + f.Why
+	}
+	return ""
 }
 
 // makeEnvVariable is MakeVariable for the environment, where make takes
@@ -461,6 +499,9 @@ var goPrograms = words("CC", "CXX", "FC", "AR", "PKG_CONFIG", "GCCGO")
 // goVariable is EnvCode for go: CC=sudo go build runs sudo.
 func goVariable(assign string, computed bool) string {
 	name, value, _ := strings.Cut(assign, "=")
+	if goCompilerFlags[name] {
+		return compilerFlagsLater(name, value, computed)
+	}
 	if !goPrograms[name] {
 		return ""
 	}
