@@ -268,7 +268,7 @@ func hasLong(v []string, name string) bool {
 // catalog bits of v[0] (WordBits): a view whose program has neither the
 // Unpacker bit nor a directory in its name is passed over unread.
 func Unpacks(v []string, bits Bits) bool {
-	if len(v) < 2 || bits&(Unpacker|PathName) == 0 {
+	if len(v) == 0 || bits&(Unpacker|PathName) == 0 { // patch alone reads its patch from input
 		return false
 	}
 	f := unpackers[BaseName(v[0])]

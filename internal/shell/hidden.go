@@ -79,6 +79,14 @@ var envVars = map[string]envKind{
 	"LESS": envHidden, "MORE": envHidden, "MANOPT": envHidden, "GIT_ALLOW_PROTOCOL": envHidden,
 	"BAT_PAGER": envScript, "DELTA_PAGER": envScript,
 	"BAT_OPTS": envHidden, "BAT_CONFIG_PATH": envHidden, "BAT_CONFIG_DIR": envHidden, // bat's options (--pager=CMD) and its config file
+	// The shell that script, flock, su and others start (SHELL=sudo script
+	// -qc id runs sudo -c id); the go toolchain's own tree and settings
+	// (GOROOT/go.env may set GOFLAGS=-toolexec=…); rustdoc and rustc's
+	// flags (-C linker=PROG).
+	"SHELL": envHidden, "GOROOT": envHidden, "GOTOOLDIR": envHidden, "GOTOOLCHAIN": envHidden,
+	"RUSTDOC": envHidden, "RUSTFLAGS": envHidden, "RUSTDOCFLAGS": envHidden, "CARGO_ENCODED_RUSTFLAGS": envHidden,
+	"CARGO_BUILD_RUSTC": envHidden, "CARGO_BUILD_RUSTDOC": envHidden, "RUSTC_WORKSPACE_WRAPPER": envHidden,
+	"CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER": envHidden, "CARGO_BUILD_RUSTFLAGS": envHidden,
 	// Editors' and interpreters' start-up commands.
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
@@ -146,6 +154,60 @@ func inertLess(v string) bool {
 		}
 	}
 	return true
+}
+
+// inertValue reports a value of SHELL, GOTOOLCHAIN or RUSTFLAGS that
+// chooses nothing the engine must see: a shell the catalog knows by name
+// (SHELL=/bin/bash), the toolchain in use or one go downloads and checks
+// (GOTOOLCHAIN=local, auto, go1.22.3), rustc flags that only set lints,
+// cfg values and code generation levels (RUSTFLAGS=-Dwarnings).
+func inertValue(name, value string) bool {
+	switch name {
+	case "SHELL":
+		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t")
+	case "GOTOOLCHAIN":
+		v := strings.TrimSuffix(value, "+auto")
+		return v == "local" || v == "auto" || strings.HasPrefix(v, "go1.") && strings.Trim(v[len("go1."):], "0123456789.rcbeta") == ""
+	case "RUSTFLAGS", "RUSTDOCFLAGS":
+		fields := strings.Fields(value)
+		for i := 0; i < len(fields); i++ {
+			f := fields[i]
+			switch f {
+			case "-D", "-W", "-A", "-F", "-C", "--cfg", "--cap-lints", "--edition":
+				if i+1 == len(fields) {
+					return false
+				}
+				i++ // a value in the next field: -D warnings, -C opt-level=3
+				sep := ""
+				if strings.HasPrefix(f, "--") {
+					sep = "="
+				}
+				f += sep + fields[i]
+			}
+			if !inertRustFlag(f) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// inertRustFlag reports a rustc flag that sets a lint, a cfg value, the
+// edition or a code generation level: no program, file or plugin.
+func inertRustFlag(f string) bool {
+	for _, p := range []string{"-D", "-W", "-A", "-F", "--cfg=", "--cap-lints=", "--edition="} {
+		if strings.HasPrefix(f, p) && len(f) > len(p) {
+			return true
+		}
+	}
+	for _, c := range []string{"opt-level=", "debuginfo=", "target-cpu=", "codegen-units=", "debug-assertions=",
+		"overflow-checks=", "panic=", "strip=", "incremental=", "force-frame-pointers=", "lto="} {
+		if strings.HasPrefix(f, "-C"+c) {
+			return true
+		}
+	}
+	return false
 }
 
 // inertGoFlags reports a GOFLAGS value whose every field is one of
@@ -414,6 +476,9 @@ func (c *Command) hiddenEnv(idx int) {
 			}
 			if name == "GOFLAGS" && !computed && inertGoFlags(value) {
 				return // GOFLAGS=-mod=mod: flags the go model reads as running nothing
+			}
+			if !computed && inertValue(name, value) {
+				return
 			}
 			c.dyn(name + " chooses or loads code that the engine cannot see")
 		case envArith:

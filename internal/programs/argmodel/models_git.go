@@ -81,6 +81,16 @@ func gitEffectSub(name, why string, opts []Option) *Spec {
 	return s
 }
 
+// gitCredential is a credential subcommand: it gives out the secrets
+// stored for a remote (credential-store get reads ~/.git-credentials,
+// which a plain read of it would reach as a protected path), or stores and
+// erases them.
+func gitCredential(name string) *Spec {
+	s := gitSub(name, nil)
+	s.Effect, s.Why = EffExternal, "git "+name+" gives out, stores or erases the credentials kept for a remote: secrets a person must see asked for"
+	return s
+}
+
 func gitExec(name, why string, opts []Option) *Spec {
 	s := gitSub(name, opts)
 	s.Effect, s.Why = EffExec, why
@@ -110,8 +120,7 @@ var gitPlain = []string{
 	"write-tree", "cat-file", "cherry", "for-each-ref", "for-each-repo", "get-tar-commit-id", "ls-files",
 	"ls-tree", "merge-base", "name-rev", "pack-redundant", "rev-list", "rev-parse", "show-index",
 	"show-ref", "unpack-file", "var", "verify-pack", "http-backend", "update-server-info",
-	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "credential",
-	"credential-cache", "credential-store", "fmt-merge-msg", "interpret-trailers", "mailinfo",
+	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "fmt-merge-msg", "interpret-trailers", "mailinfo",
 	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
 	"upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
 	"remote-ftps", "remote-fd", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
@@ -145,6 +154,7 @@ func gitModel() *Spec {
 			val("", RoleProgram, "sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd").does(EffExec, "git send-email runs this command"),
 			val("", RoleData, "smtp-server"),
 		)),
+		gitCredential("credential"), gitCredential("credential-store"), gitCredential("credential-cache"),
 		gitEffect("request-pull", "", nil),
 		gitEffect("imap-send", "", nil),
 		gitEffect("cvsexportcommit", "", nil),

@@ -589,6 +589,17 @@ func adminRows() []row {
 	return out
 }
 
+// traceOutput adds strace's and ltrace's -o FILE to s: a FILE that
+// starts with '|' or '!' is a command the output is piped into (strace -o
+// '|sudo id' true), which the engine does not read.
+func traceOutput(s *Spec, long string) *Spec {
+	s.Options = append(s.Options, val("o", RolePath, long).does(EffComputed, "-o '|cmd' pipes the trace into a command the engine does not read").
+		when(func(v string, computed bool) bool {
+			return computed || strings.HasPrefix(v, "|") || strings.HasPrefix(v, "!")
+		}))
+	return s
+}
+
 func moreWrapperRows() []row {
 	w := simpleWrapper
 	return []row{
@@ -608,10 +619,10 @@ func moreWrapperRows() []row {
 			return w(n, "tw", nil, 0)
 		}},
 		{name: "strace", build: func(n string) *Spec {
-			return w(n, "oeEpPsuSXIab", []string{"output", "trace", "signal"}, 0)
+			return traceOutput(w(n, "eEpPsuSXIab", []string{"trace", "signal"}, 0), "output")
 		}},
 		{name: "ltrace", build: func(n string) *Spec {
-			return w(n, "oeEpPsuSXIab", nil, 0)
+			return traceOutput(w(n, "eEpPsuSXIab", nil, 0), "output")
 		}},
 		{name: "nsenter", build: func(n string) *Spec {
 			// -r and -w take their directory attached only (-r/x, --wd=/x).
