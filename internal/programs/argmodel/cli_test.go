@@ -182,3 +182,14 @@ func TestNoModel(t *testing.T) {
 		t.Fatal("no words, no effect")
 	}
 }
+
+// A single-dash long option may take its value attached without '='
+// (zip -TTcmd), and an unknown long option that begins a risky one's name
+// in a model that claims no abbreviations is that option, unread.
+func TestAttachedAndUnclaimedAbbreviations(t *testing.T) {
+	runRows(t, []parseRow{
+		{"zip -T -TTsudo a.zip x", EffExec, "POOAA", "-TT with its program attached"},
+		{"zip -T --unz=sudo a.zip x", EffComputed, "POUAA", "an abbreviation zip takes, not in the model's syntax"},
+		{"zip -r a.zip src", 0, "POAA", "an unknown flag that begins no risky name"},
+	})
+}

@@ -61,6 +61,15 @@ func (p *parser) singleDash(i int, w string) {
 		return
 	}
 	o := p.exactLong(name)
+	if o == nil && !hasVal {
+		// A value attached without '=' (zip -TTcmd): a known option that
+		// takes one, spelled at the start of the word. A program that
+		// takes no such spelling refuses the word, so reading it so is
+		// only ever the safe side.
+		if o = p.attachedLong(name); o != nil {
+			val, hasVal = name[len(o.matchedLong(name)):], true
+		}
+	}
 	if o == nil {
 		p.unknownLong(i, name, false)
 		p.i++
@@ -69,6 +78,46 @@ func (p *parser) singleDash(i int, w string) {
 	p.item(i, KindOption, o, RoleNone, "")
 	p.use(i, o, val, hasVal)
 	p.i++
+}
+
+// risky returns an option with an effect whose long name an unknown long
+// option name begins, or nil: a program that takes abbreviations its model
+// does not claim (zip --unz=CMD is --unzip-command) runs that option.
+func (p *parser) risky(name string) (risky *Option) {
+	if len(name) < 3 {
+		return nil // -u, -T: the model's unknown letters, not abbreviations
+	}
+	p.prefixed(name, func(o *Option) {
+		if risky == nil && o.Effect != 0 {
+			risky = o
+		}
+	})
+	return risky
+}
+
+// attachedLong returns the option with the longest long name that begins
+// name and takes a value, or nil.
+func (p *parser) attachedLong(name string) *Option {
+	var best *Option
+	n := 0
+	for k := len(name) - 1; k > 0; k-- {
+		if o := p.exactLong(name[:k]); o != nil && o.Arg == ArgRequired && k > n {
+			best, n = o, k
+			break
+		}
+	}
+	return best
+}
+
+// matchedLong returns the long name of o that begins name.
+func (o *Option) matchedLong(name string) string {
+	m := ""
+	for _, l := range o.Long {
+		if strings.HasPrefix(name, l) && len(l) > len(m) {
+			m = l
+		}
+	}
+	return m
 }
 
 // short reads a cluster of short options (-xvf, -ofile, -I'cmd').
@@ -317,6 +366,12 @@ func (p *parser) prefixed(prefix string, f func(*Option)) {
 // unknownLong records a long option the model does not know, or an
 // ambiguous abbreviation.
 func (p *parser) unknownLong(i int, name string, ambiguous bool) {
+	if o := p.risky(name); o != nil && !p.spec.Syntax.Abbrev { // with Abbrev, findLong has weighed every abbreviation
+		// Read as that option, its value unread: what it runs is not known.
+		p.unknown(i, "an option the model does not know: --"+name)
+		p.find(EffComputed, i, "--"+name+" may be an abbreviation of "+o.name()+" ("+o.Why+"), whose value is not read", "")
+		return
+	}
 	if p.spec.Open {
 		p.r.Words[i] = KindOption
 		return
