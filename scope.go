@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/paths"
@@ -217,31 +218,144 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	return ""
 }
 
-// copiedNameProblem checks the name a copy, move or link gives a source
-// inside a destination directory, where the source's base name is that of
-// a policy file: cp /tmp/e/permissions.json src/ writes
-// src/permissions.json, which no word names. (A protected pattern's name
-// is met by the source's own word, and a protected directory as the
-// destination by LinkProblem.) Every other operand is tried as the
-// destination: -t DIR may stand anywhere.
+// copiedNameProblem checks what a copy, move or link writes into its
+// destination directory that no word names (copyDestinations):
+//   - a source whose base name is a policy file's, under that name: cp
+//     /tmp/e/permissions.json src/ writes src/permissions.json (a
+//     protected pattern's name is met by the source's own word, and a
+//     protected directory as the destination by LinkProblem);
+//   - a directory handle as the destination: cp x /dev/fd/3;
+//   - the contents of a tree, merged into the scope's root (cp -r t/. .,
+//     cp -rT t ., rsync -a t/ ./) or copied from outside the scope into
+//     it (cp -r /tmp/t src/): any names, .git/hooks and a policy among
+//     them.
 func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	programs.LinkWords(s.Words, s.Bits, func(j int) {
-		base := path.Base(s.Words[j])
-		if why != "" || !pc.MayNameFile(base) {
+	var room [4]int
+	dests, attached := copyDestinations(s.Words, s.Bits, room[:0])
+	if len(dests) == 0 && attached == "" {
+		return ""
+	}
+	trees := programs.CopiesTrees(s.Words)
+	check := func(dest string, flags uint8) {
+		if why != "" || !x.wk().Spend(pathCost(dest, s.Dirs)) {
 			return
 		}
-		programs.LinkWords(s.Words, s.Bits, func(k int) {
-			if why != "" || k == j || !x.wk().Spend(pathCost(s.Words[k], s.Dirs)) {
+		if p := pc.HandleProblem(dest, flags, s.Dirs, strings.IndexByte(x.req.Action.Command, '<') >= 0); p != "" {
+			why = shell.QuoteExcerpt(dest) + ", the destination of " + shell.QuoteExcerpt(s.Text) + ", is " + p + "; a person approves every such command"
+			return
+		}
+		programs.LinkWords(s.Words, s.Bits, func(j int) {
+			src := s.Words[j]
+			if why != "" || src == dest {
 				return
 			}
-			named := strings.TrimSuffix(s.Words[k], "/") + "/" + base
-			if p := pc.WriteProblem(named, s.Flags[k], s.Dirs); p != "" {
-				why = shell.QuoteExcerpt(s.Words[j]) + " copied, moved or linked into " + shell.QuoteExcerpt(s.Words[k]) +
-					" is " + shell.QuoteExcerpt(named) + ", which reaches " + p + "; a person approves every such command"
+			if base := path.Base(src); pc.MayNameFile(base) {
+				named := strings.TrimSuffix(dest, "/") + "/" + base
+				if p := pc.WriteProblem(named, flags, s.Dirs); p != "" {
+					why = shell.QuoteExcerpt(src) + " copied, moved or linked into " + shell.QuoteExcerpt(dest) +
+						" is " + shell.QuoteExcerpt(named) + ", which reaches " + p + "; a person approves every such command"
+					return
+				}
+			}
+			if trees && x.treeLands(src, s.Flags[j], dest, s.Words, s.Dirs) {
+				why = shell.QuoteExcerpt(s.Text) + " copies the contents of " + shell.QuoteExcerpt(src) + " into " + shell.QuoteExcerpt(dest) +
+					" under names no word shows, .git and a policy file among them; a person approves every such command"
 			}
 		})
-	})
+	}
+	for _, d := range dests {
+		check(s.Words[d], s.Flags[d])
+	}
+	if attached != "" {
+		check(attached, shell.GuessFlags([]string{attached})[0])
+	}
 	return why
+}
+
+// copyDestinations appends to out the indexes of the words of a copy,
+// move or link that may be its destination directory (the last operand,
+// and any operand where -t DIR may have put it), and returns an attached
+// -tDIR or --target-directory=DIR; a link of one operand (ln -s x) goes
+// into ".".
+func copyDestinations(v []string, bits programs.Bits, out []int) ([]int, string) {
+	n, last := 0, -1
+	programs.LinkWords(v, bits, func(j int) { n, last = n+1, j })
+	if n == 0 {
+		return out, ""
+	}
+	if programs.TargetFirst(v) { // cp -t DIR SRC…: DIR is an operand somewhere
+		programs.LinkWords(v, bits, func(j int) {
+			if len(out) < cap(out) {
+				out = append(out, j)
+			}
+		})
+	} else {
+		out = append(out, last)
+	}
+	attached := ""
+	for _, w := range v[1:] {
+		switch {
+		case strings.HasPrefix(w, "--target-directory="):
+			attached = strings.TrimPrefix(w, "--target-directory=")
+		case len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 't') > 0:
+			attached = w[strings.IndexByte(w, 't')+1:] // -tDIR, -vtDIR
+		}
+	}
+	if n == 1 && strings.HasPrefix(programs.BaseName(v[0]), "ln") && attached == "" {
+		attached = "." // ln -s /tmp/e/permissions.json links it here
+	}
+	return out, attached
+}
+
+// treeLands reports whether a recursive copy of src into dest writes names
+// no word shows where they matter: src's contents merged into the scope's
+// root (t/., rsync's t/, -T), or any tree from outside the scope (or known
+// only at run time) into a directory inside it.
+func (x *decider) treeLands(src string, flags uint8, dest string, words, dirs []string) bool {
+	if x.root == "" || x.rootErr != nil {
+		return false
+	}
+	merges := strings.HasSuffix(src, "/.") || src == "." || strings.HasSuffix(src, "/") && programs.BaseName(words[0]) == "rsync" ||
+		slices.ContainsFunc(words, noTargetDirectory)
+	destIn, destRoot := x.inScope(dest, dirs)
+	if !destIn {
+		return false
+	}
+	if merges && destRoot {
+		return true
+	}
+	srcIn, _ := x.inScope(src, dirs)
+	return !srcIn || flags&shell.WordExpands != 0
+}
+
+// noTargetDirectory reports cp's, mv's, ln's or install's -T
+// (--no-target-directory), alone or in a cluster (-rT): the source's
+// contents become the destination's.
+func noTargetDirectory(w string) bool {
+	return w == "--no-target-directory" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'T') > 0
+}
+
+// inScope reports whether word w, from every one of dirs, names a path
+// inside the scope, and whether from one of them it names the scope's
+// root. A word known only at run time is inside it and may be its root.
+func (x *decider) inScope(w string, dirs []string) (inside, root bool) {
+	if strings.ContainsAny(w, "$`~") {
+		return true, true
+	}
+	inside = len(dirs) > 0
+	for _, d := range dirs {
+		p := w
+		if !path.IsAbs(w) {
+			if d == "" {
+				return true, true
+			}
+			p = path.Join(d, w)
+		}
+		p = path.Clean(p)
+		inside = inside && x.sc.Contains(p)
+		root = root || p == x.root
+	}
+	return inside, root
 }
 
 // writtenProblem checks the files a segment's program writes to or

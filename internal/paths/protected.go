@@ -475,7 +475,7 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 	if flags&wildFlags != 0 || w[0] == '$' || w[0] == '`' {
 		return "a path known only at run time, which may hold a protected path"
 	}
-	if why := throughHandle(w, flags, dirs, true); why != "" {
+	if why := throughHandle(w, flags, dirs, false); why != "" {
 		return why
 	}
 	parents := pc.patternSet().parents()
@@ -599,9 +599,32 @@ func (pc *Checker) one(w string, dirs []string) string {
 	return ""
 }
 
-// MayNameFile reports whether w could name one of the policy files (or
-// permissions.json): it contains the file's base name.
+// MayNameFile reports whether w could name one of the policy files (see
+// mayNameFile).
 func (pc *Checker) MayNameFile(w string) bool { return pc.mayNameFile(w) }
+
+// HandleProblem returns why w, the destination directory of a copy or
+// link, is or goes through a directory handle (cp x /dev/fd/3), or "".
+// Standard input, output and error are files, not directories, unless
+// the command opens one of them for reading (cp x /dev/stdout 1<.git):
+// opened says it may.
+func (pc *Checker) HandleProblem(w string, flags uint8, dirs []string, opened bool) string {
+	if !opened && stdHandle(w) {
+		return ""
+	}
+	return throughHandle(w, flags, dirs, true)
+}
+
+// stdHandle reports /dev/stdin, /dev/stdout, /dev/stderr and their
+// descriptors 0, 1 and 2 (/dev/fd/1, /proc/self/fd/2).
+func stdHandle(w string) bool {
+	switch path.Clean(w) {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd/0", "/dev/fd/1", "/dev/fd/2",
+		"/proc/self/fd/0", "/proc/self/fd/1", "/proc/self/fd/2":
+		return true
+	}
+	return false
+}
 
 // mayNameFile reports whether w could name one of the policy files (or
 // permissions.json): it contains the file's base name.

@@ -534,7 +534,11 @@ func wgetNamesFromServer(v []string) bool {
 // an option (mv -t DIR, --target-directory=DIR), so that every operand
 // is a source.
 func TargetFirst(words []string) bool {
-	for _, w := range words[programAt(words)+1:] {
+	at := programAt(words)
+	if at >= len(words) {
+		return false
+	}
+	for _, w := range words[at+1:] {
 		if w == "--" {
 			return false
 		}

@@ -48,6 +48,7 @@ printf '{"allow": ["Terminal(ls)"]}\n' >permissions.json
 printf '# shell start-up\n' >.bashrc
 printf 'node_modules/\n*.log\n' >.gitignore
 mkdir -p .claude && printf '{}\n' >.claude/settings.json
+mkdir -p templates/base && printf '{"allow": ["Terminal()"]}\n' >templates/base/permissions.json # a template's own policy
 git init -q -b main .
 git config user.name sandbox
 git config user.email sandbox@example.invalid
