@@ -203,6 +203,19 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.segLinks(s, pc); why != "" {
 		return why
 	}
+	if s.Bits&programs.Pattern != 0 {
+		why := ""
+		programs.SedFiles(s.Words, func(j int, name string) {
+			if why == "" && x.wk().Spend(pathCost(name, s.Dirs)) {
+				if p := pc.WriteProblem(name, s.Flags[j], s.Dirs); p != "" {
+					why = "the sed script " + shell.QuoteExcerpt(s.Words[j]) + " writes or reads " + shell.QuoteExcerpt(name) + ", which reaches " + p + ": a person approves every use of it"
+				}
+			}
+		})
+		if why != "" {
+			return why
+		}
+	}
 	for _, ref := range s.Redirs {
 		if !x.wk().Spend(pathCost(ref.Text, ref.Dirs)) {
 			return ""

@@ -506,3 +506,33 @@ func pathOperands(v []string, off int, values string, fn func(int, string)) {
 		}
 	}
 }
+
+// SedFiles calls fn with every file that the sed scripts of view v (its
+// -e values and its script operand) write or read by name, with the index
+// of the word that holds the script: sed 'w.git/config' names
+// .git/config, though no word does.
+func SedFiles(v []string, fn func(j int, name string)) {
+	if len(v) < 2 || len(v) > MaxModelWords {
+		return
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil || m.Name != "sed" {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	type found struct {
+		j    int
+		name string
+	}
+	var names []found
+	for _, it := range r.Items {
+		if it.Lang == argmodel.LangSed && (it.Kind == argmodel.KindValue || it.Kind == argmodel.KindOperand) {
+			argmodel.SedFiles(it.Text, func(name string) { names = append(names, found{it.Word, name}) })
+		}
+	}
+	readings.Put(r)
+	for _, f := range names {
+		fn(f.j, f.name)
+	}
+}

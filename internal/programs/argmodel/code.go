@@ -118,6 +118,62 @@ func (r *sedReader) substitute(cmd byte) bool {
 	return false
 }
 
+// SedFiles calls fn with the name of every file a sed script writes or
+// reads by name (the w, W, r and R commands, the s flag w): the rest of
+// its line, spaces before it dropped, as GNU sed reads it (w.git/config
+// names .git/config).
+func SedFiles(s string, fn func(name string)) {
+	r := sedReader{s: s}
+	for r.i < len(r.s) {
+		r.skipSpace()
+		r.skipAddress()
+		r.skipSpace()
+		if r.i >= len(r.s) {
+			return
+		}
+		cmd := r.s[r.i]
+		r.i++
+		switch cmd {
+		case 'w', 'W', 'r', 'R':
+			r.fileName(fn)
+		case 's', 'y':
+			if r.i >= len(r.s) {
+				return
+			}
+			d := r.s[r.i]
+			r.i++
+			r.skipDelimited(d)
+			r.skipDelimited(d)
+			for cmd == 's' && r.i < len(r.s) && r.s[r.i] != ';' && r.s[r.i] != '\n' && r.s[r.i] != '}' {
+				if r.s[r.i] == 'w' {
+					r.i++
+					r.fileName(fn)
+					break
+				}
+				r.i++
+			}
+		case 'a', 'i', 'c', 'b', 't', 'T', ':', 'l', 'L', 'q', 'Q', '#', 'e':
+			for r.i < len(r.s) && r.s[r.i] != '\n' && r.s[r.i] != ';' {
+				r.i++
+			}
+		}
+	}
+}
+
+// fileName reads a file name to the end of the line and gives it to fn.
+func (r *sedReader) fileName(fn func(string)) {
+	for r.i < len(r.s) && (r.s[r.i] == ' ' || r.s[r.i] == '\t') {
+		r.i++
+	}
+	start := r.i
+	for r.i < len(r.s) && r.s[r.i] != '\n' {
+		r.i++
+	}
+	if r.i > start {
+		fn(r.s[start:r.i])
+	}
+}
+
 // AwkRuns reports whether an awk program may run a command (system(),
 // a pipe to or from a command, a co-process, an indirect call, an
 // extension) or write or read a file named in it (print > file,

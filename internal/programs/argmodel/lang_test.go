@@ -1,6 +1,9 @@
 package argmodel
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestLanguagesAndShells(t *testing.T) {
 	runRows(t, []parseRow{
@@ -107,4 +110,14 @@ func TestPythonServingModules(t *testing.T) {
 		{"python3 -m http.server -b ::1", 0, "", "IPv6 loopback"},
 		{"python3 -m pytest -q", 0, "", "a test runner"},
 	})
+}
+
+// SedFiles finds the file of every w, W, r and R command and s///w flag,
+// to the end of its line, with or without a space before it.
+func TestSedFiles(t *testing.T) {
+	var got []string
+	SedFiles("s/^//w.git/config\n/x/w out.txt\n1r  in.txt\ny/a/b/;p\ns/a/b/gW x", func(n string) { got = append(got, n) })
+	if want := []string{".git/config", "out.txt", "in.txt"}; !slices.Equal(got, want) {
+		t.Errorf("SedFiles: %q, want %q", got, want)
+	}
 }
