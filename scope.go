@@ -203,6 +203,21 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.segLinks(s, pc); why != "" {
 		return why
 	}
+	if programs.WritesPrefixes(s.Words) {
+		// split and csplit write PREFIX and a suffix, which csplit -b
+		// may make anything, nothing too: the prefix is a pattern.
+		why := ""
+		programs.Written(s.Words, func(j int, text string) {
+			if why == "" && x.wk().Spend(pathCost(text, s.Dirs)) {
+				if p := pc.WriteProblem(text+"*", s.Flags[j]|shell.WordGlob, s.Dirs); p != "" {
+					why = shell.QuoteExcerpt(text) + " and any suffix, the names " + shell.QuoteExcerpt(s.Text) + " writes, reach " + p + ": a person approves every use of it"
+				}
+			}
+		})
+		if why != "" {
+			return why
+		}
+	}
 	if s.Bits&programs.Pattern != 0 {
 		why := ""
 		programs.SedFiles(s.Words, func(j int, name string) {
