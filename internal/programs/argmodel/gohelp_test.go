@@ -15,6 +15,13 @@ var goHelpFlag = regexp.MustCompile(`^\t-([a-z]+)( \S.*)?$`)
 // each takes a value word.
 func goHelpFlags(t *testing.T, topic string) map[string]bool {
 	t.Helper()
+	return goHelpFlagsAtLeast(t, topic, 15)
+}
+
+// goHelpFlagsAtLeast is goHelpFlags for a topic that documents at least
+// min flags.
+func goHelpFlagsAtLeast(t *testing.T, topic string, min int) map[string]bool {
+	t.Helper()
 	out, err := exec.Command("go", "help", topic).Output()
 	if err != nil {
 		t.Skipf("go help %s: %v (the go command is needed to read its flags)", topic, err)
@@ -25,7 +32,7 @@ func goHelpFlags(t *testing.T, topic string) map[string]bool {
 			flags[m[1]] = m[2] != ""
 		}
 	}
-	if len(flags) < 15 {
+	if len(flags) < min {
 		t.Fatalf("go help %s: only %d flags read; has its layout changed?", topic, len(flags))
 	}
 	return flags
@@ -38,6 +45,9 @@ func goHelpFlags(t *testing.T, topic string) map[string]bool {
 func TestGoModelFlagsAreTheGoCommands(t *testing.T) {
 	build := goHelpFlags(t, "build")
 	test := goHelpFlags(t, "testflag")
+	for flag, takes := range goHelpFlagsAtLeast(t, "test", 3) {
+		test[flag] = takes // -exec xprog, -o file, -c
+	}
 	check := func(sub, flag string, takes bool) {
 		v := []string{"go", sub, "-" + flag, "x"}
 		r := Parse(Lookup("go"), v, make([]bool, len(v)))

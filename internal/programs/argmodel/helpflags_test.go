@@ -106,5 +106,8 @@ func TestModelOptionsAreTheProgramsHelp(t *testing.T) {
 			}
 		}
 	}
+	if checked == 0 {
+		t.Skip("none of the modelled programs is installed here: nothing to compare")
+	}
 	t.Logf("%d long options compared with the programs' --help", checked)
 }

@@ -279,7 +279,9 @@ func goModel() *Spec {
 	gen := cmd(g, "generate")
 	gen.Effect, gen.Why = EffExec, "go generate runs the commands written in the source"
 	root := &Spec{Name: "go", Syntax: g, OpenSubs: true, Open: true, EnvCode: goVariable}
-	root.Subs = []*Spec{build("build"), build("run"), build("test"), build("vet"), build("install"), env, gen}
+	test := build("test")
+	test.Syntax.Permute = true // go test ./... -exec sudo: its flags may follow the packages
+	root.Subs = []*Spec{build("build"), build("run"), test, build("vet"), build("install"), build("list"), env, gen}
 	return root
 }
 
