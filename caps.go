@@ -422,7 +422,7 @@ func (x *decider) writtenIndex() map[string]int {
 				add(r.Text, r.Dirs)
 			}
 		}
-		if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 {
+		if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && !programs.MetadataOnly(w.Words) {
 			prefix, named := programs.WritesPrefixes(w.Words), false
 			programs.Written(w.Words, func(_ int, text string) {
 				if prefix && x.wk().Spend(1+len(text)+len(w.Dirs)) {

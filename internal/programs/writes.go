@@ -34,6 +34,10 @@ type writeRow struct {
 	// operand that is a directory holding protected paths (.git, ~, the
 	// project itself) reaches them.
 	removes bool
+	// metadata: it changes a file's mode, owner or times and writes none
+	// of its content (chmod +x x.sh): what later runs the file runs what
+	// was there before the command.
+	metadata bool
 	// deletes: find's starting points, removed with all they hold when
 	// its expression deletes without a test of names (findDeleted).
 	deletes bool
@@ -87,6 +91,14 @@ func DefaultPrefix(words []string) string {
 	return ""
 }
 
+// MetadataOnly reports a program that changes its files' mode, owner or
+// group and none of their content (chmod, chown, chgrp): running such a
+// file afterwards runs what it held before the command.
+func MetadataOnly(words []string) bool {
+	i := programAt(words)
+	return i < len(words) && writeRows[BaseName(words[i])].metadata
+}
+
 // WritesPrefixes reports a program whose written words (Written) are
 // prefixes of the names it writes: split, csplit.
 func WritesPrefixes(words []string) bool {
@@ -100,24 +112,24 @@ func WritesPrefixes(words []string) bool {
 // content anywhere and are not rows.
 var writeRows = map[string]writeRow{
 	// Operands written whole.
-	"tee":      {operands: true},                                       // tee FILE…: the copy of its input
-	"sponge":   {operands: true},                                       // sponge FILE: its input, once read
-	"rm":       {operands: true, removes: true},                        // removed
-	"unlink":   {operands: true, removes: true},                        // removed
-	"shred":    {operands: true, values: "nsx", removes: true},         // overwritten, and removed with -u
-	"truncate": {operands: true, values: "sr"},                         // cut to a size (truncate -s0 FILE empties it)
-	"touch":    {operands: true, values: "dtr"},                        // created (an empty hook, a marker a tool trusts)
-	"chmod":    {operands: true, removes: true},                        // its mode changed (chmod +x a hook); the model knows the mode
-	"chown":    {operands: true, skip: 1, removes: true},               // its owner changed
-	"chgrp":    {operands: true, skip: 1, removes: true},               // its group changed
-	"setfacl":  {operands: true, values: "mMxX"},                       // its access list changed
-	"chattr":   {operands: true, skip: 1},                              // its attributes changed
-	"zip":      {operands: true, at: 1},                                // the archive, first of its operands
-	"split":    {operands: true, at: 2, values: "abCln", prefix: true}, // split FILE PREFIX: files named PREFIXaa…
-	"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},   // csplit -f PREFIX: files named PREFIX00…
-	"uniq":     {operands: true, at: 2, values: "fsw"},                 // uniq IN OUT: the second operand is written
-	"xxd":      {operands: true, at: 2, values: "cglos"},               // xxd IN OUT: the second operand is written
-	"script":   {operands: true},                                       // script FILE: the typescript (the model knows -c CMD)
+	"tee":      {operands: true},                                         // tee FILE…: the copy of its input
+	"sponge":   {operands: true},                                         // sponge FILE: its input, once read
+	"rm":       {operands: true, removes: true},                          // removed
+	"unlink":   {operands: true, removes: true},                          // removed
+	"shred":    {operands: true, values: "nsx", removes: true},           // overwritten, and removed with -u
+	"truncate": {operands: true, values: "sr"},                           // cut to a size (truncate -s0 FILE empties it)
+	"touch":    {operands: true, values: "dtr"},                          // created (an empty hook, a marker a tool trusts)
+	"chmod":    {operands: true, removes: true, metadata: true},          // its mode changed (chmod +x a hook); the model knows the mode
+	"chown":    {operands: true, skip: 1, removes: true, metadata: true}, // its owner changed
+	"chgrp":    {operands: true, skip: 1, removes: true, metadata: true}, // its group changed
+	"setfacl":  {operands: true, values: "mMxX"},                         // its access list changed
+	"chattr":   {operands: true, skip: 1},                                // its attributes changed
+	"zip":      {operands: true, at: 1},                                  // the archive, first of its operands
+	"split":    {operands: true, at: 2, values: "abCln", prefix: true},   // split FILE PREFIX: files named PREFIXaa…
+	"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},     // csplit -f PREFIX: files named PREFIX00…
+	"uniq":     {operands: true, at: 2, values: "fsw"},                   // uniq IN OUT: the second operand is written
+	"xxd":      {operands: true, at: 2, values: "cglos"},                 // xxd IN OUT: the second operand is written
+	"script":   {operands: true},                                         // script FILE: the typescript (the model knows -c CMD)
 	// The value of an output option.
 	"sort":    {short: "o", long: []string{"output"}}, // sort -o FILE
 	"gsort":   {short: "o", long: []string{"output"}}, // GNU sort
