@@ -203,7 +203,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.segLinks(s, pc); why != "" {
 		return why
 	}
-	if programs.WritesPrefixes(s.Words) {
+	if s.Bits&programs.Writes != 0 && programs.WritesPrefixes(s.Words) {
 		// split and csplit write PREFIX and a suffix, which csplit -b
 		// may make anything, nothing too: the prefix is a pattern.
 		why := ""
@@ -258,6 +258,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 //     it (cp -r /tmp/t src/): any names, .git/hooks and a policy among
 //     them.
 func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.Bits&(programs.Trees|programs.PathName) == 0 {
+		return "" // no copy, move or link (programs.LinkWords)
+	}
 	var room [4]int
 	dests, attached := copyDestinations(s.Words, s.Bits, room[:0])
 	if len(dests) == 0 && attached == "" {

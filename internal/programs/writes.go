@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -524,8 +525,11 @@ func pathOperands(v []string, off int, values string, fn func(int, string)) {
 // of the word that holds the script: sed 'w.git/config' names
 // .git/config, though no word does.
 func SedFiles(v []string, fn func(j int, name string)) {
-	if len(v) < 2 || len(v) > MaxModelWords {
-		return
+	if len(v) < 2 || len(v) > MaxModelWords || !strings.HasSuffix(v[0], "sed") {
+		return // sed, gsed, /usr/bin/sed: grep, awk and jq take no sed script
+	}
+	if !slices.ContainsFunc(v[1:], func(w string) bool { return strings.ContainsAny(w, "wWrR") }) {
+		return // no script names a file: most are s/a/b/ and 1,20p
 	}
 	m := argmodel.Lookup(v[0])
 	if m == nil || m.Name != "sed" {

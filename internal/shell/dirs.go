@@ -255,7 +255,17 @@ func DirHandle(p string) (rest string, ok bool) {
 // any directory, may go through a directory handle or a directory of the
 // shell's stack (~1/config after pushd .git).
 func MayBeHandle(w string) bool {
-	return strings.Contains(w, "dev/") || strings.Contains(w, "proc/") || StackTilde(w)
+	if w == "" {
+		return false
+	}
+	switch w[0] {
+	case '/':
+		t := strings.TrimLeft(w, "/")
+		return strings.HasPrefix(t, "dev/") || strings.HasPrefix(t, "proc/") || strings.Contains(w, "/.")
+	case '~':
+		return StackTilde(w)
+	}
+	return strings.Contains(w, "..") // ../../dev/fd/3, resolved against the directories
 }
 
 // StackTilde reports a word whose tilde prefix names a directory of the

@@ -287,6 +287,9 @@ type loaded struct {
 	rootScript bool
 	// wraps: every view of the program may run a command (wrapsAlways).
 	wraps bool
+	// commandOptions: an option (at any depth) runs a command made of the
+	// words after it (find -exec, fd -x): CommandOptions.
+	commandOptions bool
 }
 
 // catalog maps every name a program is run as to its entry. Making it
@@ -342,6 +345,7 @@ func load(name string, build func() *Spec) *loaded {
 	walkSubs(s, func(t *Spec) {
 		for i := range t.Options {
 			o := &t.Options[i]
+			l.commandOptions = l.commandOptions || o.Role == RoleCommand
 			if o.Role == RoleProgram || o.Role == RoleCode && o.Lang == LangShell {
 				l.carriers.long = append(l.carriers.long, o.Long...)
 				l.carriers.short += o.Short
@@ -560,15 +564,8 @@ func CarriesScript(name string) bool {
 // that runs a command made of the words after it (find -exec, fd -x), at
 // any depth.
 func CommandOptions(name string) bool {
-	s := Lookup(name)
-	if s == nil {
-		return false
-	}
-	found := false
-	eachValue(s, func(r Role, _ Lang, option bool) {
-		found = found || option && r == RoleCommand
-	})
-	return found
+	l := loadName(name) // git-<sub> names are none: no git subcommand has such an option
+	return l != nil && l.commandOptions
 }
 
 // eachValue calls f with the role and language of every option and
