@@ -22,6 +22,12 @@ func findNewer() []Option {
 
 const whyFindExec = "find -exec runs a program for every file it finds"
 
+// runsCommand is an option that runs the command made of the words after
+// it, up to one of until (find -exec CMD … ;, fd -x CMD …).
+func runsCommand(short string, long, until []string, why string) Option {
+	return Option{Short: short, Long: long, Arg: ArgRequired, Role: RoleCommand, Until: until, Effect: EffExec, Why: why}
+}
+
 // findSpec is GNU find. Its tests and actions are spelled with one dash;
 // the words before the first of them are the starting points.
 func findModel() *Spec {
@@ -31,8 +37,8 @@ func findModel() *Spec {
 		Placeholder: "{}",
 		Operators:   []string{"(", ")", "!", ","},
 		Options: join(list(
-			Option{Long: []string{"exec", "execdir"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";", "+"}, Effect: EffExec, Why: whyFindExec},
-			Option{Long: []string{"ok", "okdir"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFindExec},
+			runsCommand("", []string{"exec", "execdir"}, []string{";", "+"}, whyFindExec),
+			runsCommand("", []string{"ok", "okdir"}, []string{";"}, whyFindExec),
 			flag("", "delete").does(EffExec, "find -delete removes every file it finds"),
 			val("", RolePath, "fprint", "fprint0", "fls").does(EffExec, "find -fprint writes to a file named in its arguments"),
 			Option{Long: []string{"fprintf"}, Arg: ArgRequired, Role: RolePath, More: []Role{RoleData}, Effect: EffExec, Why: "find -fprintf writes to a file named in its arguments"},
@@ -66,8 +72,8 @@ func fdModel() *Spec {
 		Placeholder: "{",
 		Open:        true,
 		Options: join(list(
-			Option{Short: "x", Long: []string{"exec"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFdExec},
-			Option{Short: "X", Long: []string{"exec-batch"}, Arg: ArgRequired, Role: RoleCommand, Until: []string{";"}, Effect: EffExec, Why: whyFdExec},
+			runsCommand("x", []string{"exec"}, []string{";"}, whyFdExec),
+			runsCommand("X", []string{"exec-batch"}, []string{";"}, whyFdExec),
 			val("d", RoleData, "max-depth", "maxdepth"), val("", RoleData, "min-depth"), val("", RoleData, "exact-depth"),
 			val("E", RoleData, "exclude"), val("t", RoleData, "type"), val("e", RoleData, "extension"),
 			val("S", RoleData, "size"), val("", RoleData, "changed-within", "change-newer-than", "newer"),
@@ -115,40 +121,32 @@ func batModel() *Spec {
 	}
 }
 
-const whyDiffProgram = "--diff-program names the program that compares the files"
-
-// diff3Model is GNU diff3, which runs diff (or --diff-program) on its
-// files.
-func diff3Model() *Spec {
+// diffRunner is a GNU program that runs diff, or the program
+// --diff-program names, on its files: diff3 and sdiff.
+func diffRunner(name string, opts ...[]Option) *Spec {
 	return &Spec{
-		Name:   "diff3",
-		Syntax: GNU,
-		Open:   true,
-		Options: join(list(
-			val("", RoleProgram, "diff-program").does(EffExec, whyDiffProgram),
-			val("L", RoleData, "label"),
-		), shorts("eE3xXmAaTiv"), longs("show-all", "ed", "show-overlap", "overlap-only", "easy-only", "merge",
-			"text", "strip-trailing-cr", "initial-tab", "help", "version")),
+		Name:     name,
+		Syntax:   GNU,
+		Open:     true,
+		Options:  join(append([][]Option{list(val("", RoleProgram, "diff-program").does(EffExec, "--diff-program names the program that compares the files"))}, opts...)...),
 		Operands: operands(RolePath),
 	}
 }
 
-// sdiffModel is GNU sdiff, which runs diff (or --diff-program) on its
-// files; -o writes the merged file.
+// diff3Model is GNU diff3.
+func diff3Model() *Spec {
+	return diffRunner("diff3", list(val("L", RoleData, "label")), shorts("eE3xXmAaTiv"),
+		longs("show-all", "ed", "show-overlap", "overlap-only", "easy-only", "merge", "text", "strip-trailing-cr",
+			"initial-tab", "help", "version"))
+}
+
+// sdiffModel is GNU sdiff; -o writes the merged file.
 func sdiffModel() *Spec {
-	return &Spec{
-		Name:   "sdiff",
-		Syntax: GNU,
-		Open:   true,
-		Options: join(list(
-			val("", RoleProgram, "diff-program").does(EffExec, whyDiffProgram),
-			val("o", RolePath, "output"), val("I", RoleData, "ignore-matching-lines"), val("w", RoleData, "width"),
-			val("", RoleData, "tabsize"),
-		), shorts("ibWZEBadHlstv"), longs("ignore-case", "ignore-tab-expansion", "ignore-trailing-space",
-			"ignore-space-change", "ignore-all-space", "ignore-blank-lines", "text", "minimal", "speed-large-files",
-			"left-column", "suppress-common-lines", "expand-tabs", "strip-trailing-cr", "help", "version")),
-		Operands: operands(RolePath),
-	}
+	return diffRunner("sdiff", list(val("o", RolePath, "output"), val("I", RoleData, "ignore-matching-lines"),
+		val("w", RoleData, "width"), val("", RoleData, "tabsize")), shorts("ibWZEBadHlstv"),
+		longs("ignore-case", "ignore-tab-expansion", "ignore-trailing-space", "ignore-space-change", "ignore-all-space",
+			"ignore-blank-lines", "text", "minimal", "speed-large-files", "left-column", "suppress-common-lines",
+			"expand-tabs", "strip-trailing-cr", "help", "version"))
 }
 
 // xargsSpec is GNU xargs (getopt with "+": the program ends the options).
