@@ -17,11 +17,11 @@ var helpLong = regexp.MustCompile(`--([a-z0-9][a-z0-9-]*)(\[=|=| (?:[<A-Z\['"0-9
 // helpArgs reads "prog --help" (GNU layout: an option part, then the
 // description after a run of spaces) into each long option's argument.
 func helpArgs(out string) map[string]Arg {
-	args := map[string]Arg{}
+	forms := map[string]int{} // per name, a bit for each Arg it is shown with
 	for _, line := range strings.Split(out, "\n") {
 		spec := strings.TrimLeft(line, " \t")
-		if !strings.HasPrefix(spec, "-") {
-			continue
+		if !strings.HasPrefix(spec, "-") || indent(line[:len(line)-len(spec)]) > 8 {
+			continue // a description that starts with an option's name, or an example
 		}
 		if i := strings.Index(spec, "  "); i >= 0 {
 			spec = spec[:i]
@@ -44,17 +44,36 @@ func helpArgs(out string) map[string]Arg {
 			}
 		}
 		for k, m := range ms {
-			if name := spec[m[2]:m[3]]; !seen(args, name) {
-				args[name] = line[k]
-			}
+			forms[spec[m[2]:m[3]]] |= 1 << line[k]
+		}
+	}
+	// An option shown both with a value and without one (sort -c, --check,
+	// --check=quiet) takes an optional value.
+	args := map[string]Arg{}
+	for name, f := range forms {
+		switch {
+		case f == 1<<ArgRequired:
+			args[name] = ArgRequired
+		case f == 1<<ArgNone:
+			args[name] = ArgNone
+		default:
+			args[name] = ArgOptional
 		}
 	}
 	return args
 }
 
-func seen(args map[string]Arg, name string) bool {
-	_, ok := args[name]
-	return ok
+// indent is the width of a line's leading blanks, a tab counting eight.
+func indent(blanks string) int {
+	n := 0
+	for _, c := range blanks {
+		if c == '\t' {
+			n += 8
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // modelArg returns the argument of the long option name in s, and

@@ -150,7 +150,7 @@ func rgModel() *Spec {
 			val("", RoleData, "field-context-separator"), val("", RoleData, "field-match-separator"),
 			val("", RoleData, "dfa-size-limit"), val("", RoleData, "regex-size-limit"),
 			val("", RoleData, "hyperlink-format"), val("", RoleData, "generate"),
-			val("", RoleData, "max-columns-preview"),
+			flag("", "max-columns-preview"),
 			flag("s", "case-sensitive"), flag("i", "ignore-case"), flag("S", "smart-case"),
 			flag("F", "fixed-strings"), flag("P", "pcre2"), flag("U", "multiline"),
 			flag("v", "invert-match"), flag("w", "word-regexp"), flag("x", "line-regexp"),
