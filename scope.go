@@ -326,8 +326,8 @@ func copyDestinations(v []string, bits programs.Bits, out []int) ([]int, string)
 	attached := ""
 	for _, w := range v[1:] {
 		switch {
-		case strings.HasPrefix(w, "--target-directory="):
-			attached = strings.TrimPrefix(w, "--target-directory=")
+		case strings.HasPrefix(w, "--t") && strings.IndexByte(w, '=') > 0:
+			attached = w[strings.IndexByte(w, '=')+1:] // --target-directory=DIR and its abbreviations (--target=)
 		case len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 't') > 0:
 			attached = w[strings.IndexByte(w, 't')+1:] // -tDIR, -vtDIR
 		}
@@ -658,7 +658,13 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return
 		}
-		if p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs); p != "" {
+		p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs)
+		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
+			// ln -s /dev/fd/3 h: a link to a handle is a second name for
+			// whatever directory the handle is opened on.
+			p = pc.HandleProblem(s.Words[j], s.Flags[j], s.Dirs, strings.IndexByte(x.req.Action.Command, '<') >= 0)
+		}
+		if p != "" {
 			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
 		} else if moves && j != last && x.movesRoot(s.Words[j], s.Flags[j], s.Dirs) {
 			// cd .. && mv proj proj.x: the project, its .git and its

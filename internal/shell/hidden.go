@@ -420,8 +420,12 @@ func defaultAssigns(w string, fn func(name string)) {
 // an assignment's. The text is read as bash would see it before quoting,
 // so a default inside single quotes counts too: the safe side.
 func (c *Command) defaultsIn(src string) {
-	if !strings.Contains(src, "${") {
+	if !strings.Contains(src, "${") && !strings.Contains(src, "$\\\n") {
 		return
+	}
+	if strings.Contains(src, "\\\n") {
+		// A line continuation is no text to bash: ${PS\⏎4=…} is ${PS4=…}.
+		src = strings.ReplaceAll(src, "\\\n", "")
 	}
 	defaultAssigns(src, func(name string) {
 		switch {
