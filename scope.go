@@ -271,7 +271,7 @@ func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why st
 		if why != "" || !x.wk().Spend(pathCost(dest, s.Dirs)) {
 			return
 		}
-		if p := pc.HandleProblem(dest, flags, s.Dirs, strings.IndexByte(x.req.Action.Command, '<') >= 0); p != "" {
+		if p := pc.HandleProblem(dest, flags, s.Dirs, x.opensForReading()); p != "" {
 			why = shell.QuoteExcerpt(dest) + ", the destination of " + shell.QuoteExcerpt(s.Text) + ", is " + p + "; a person approves every such command"
 			return
 		}
@@ -301,6 +301,12 @@ func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why st
 		check(attached, shell.GuessFlags([]string{attached})[0])
 	}
 	return why
+}
+
+// opensForReading reports a command that may open a descriptor for
+// reading (any '<'): standard output may then be a directory (1<.git).
+func (x *decider) opensForReading() bool {
+	return strings.IndexByte(x.req.Action.Command, '<') >= 0
 }
 
 // copyDestinations appends to out the indexes of the words of a copy,
@@ -662,7 +668,7 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
 			// ln -s /dev/fd/3 h: a link to a handle is a second name for
 			// whatever directory the handle is opened on.
-			p = pc.HandleProblem(s.Words[j], s.Flags[j], s.Dirs, strings.IndexByte(x.req.Action.Command, '<') >= 0)
+			p = pc.HandleProblem(s.Words[j], s.Flags[j], s.Dirs, x.opensForReading())
 		}
 		if p != "" {
 			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
