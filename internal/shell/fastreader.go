@@ -12,6 +12,9 @@ import (
 // directories the parser path would give them; false when src is not
 // plain.
 func (c *Command) fastSegments(src string, dirs []string, depth int, origin string) ([]Segment, bool) {
+	if len(src) > MaxBrackets && brackets(src) > MaxBrackets {
+		return nil, false // the parser path applies the bound, quoted or not
+	}
 	toks := c.a.toks[:0]
 	if want := len(src)/2 + 8; cap(toks) < want {
 		toks = make([]fastToken, 0, want) // once: most commands take two bytes or more a token

@@ -50,6 +50,7 @@ func sameReading(t *testing.T, src string) bool {
 type reading struct {
 	Segs                   []segReading
 	ParseErr, Control, Dyn string
+	Bound                  string
 	TooDeep, TooMany       bool
 	Paths                  []PathRef
 }
@@ -70,7 +71,7 @@ type segReading struct {
 
 // normal extracts the reading, with empty and nil slices made equal.
 func normal(c *Command) reading {
-	r := reading{ParseErr: c.ParseErr, Control: c.Control, Dyn: c.Dynamic, TooDeep: c.TooDeep, TooMany: c.TooMany}
+	r := reading{ParseErr: c.ParseErr, Control: c.Control, Dyn: c.Dynamic, Bound: c.Bound, TooDeep: c.TooDeep, TooMany: c.TooMany}
 	if len(c.Paths) > 0 {
 		r.Paths = c.Paths
 	}
