@@ -320,7 +320,8 @@ func copyDestinations(v []string, bits programs.Bits, out []int) ([]int, string)
 	if n == 0 {
 		return out, ""
 	}
-	if programs.TargetFirst(v) { // cp -t DIR SRC…: DIR is an operand somewhere
+	named, attached := programs.TargetDirectory(v)
+	if named { // cp -t DIR SRC…: DIR is an operand somewhere
 		programs.LinkWords(v, bits, func(j int) {
 			if len(out) < cap(out) {
 				out = append(out, j)
@@ -328,15 +329,6 @@ func copyDestinations(v []string, bits programs.Bits, out []int) ([]int, string)
 		})
 	} else {
 		out = append(out, last)
-	}
-	attached := ""
-	for _, w := range v[1:] {
-		switch {
-		case strings.HasPrefix(w, "--t") && strings.IndexByte(w, '=') > 0:
-			attached = w[strings.IndexByte(w, '=')+1:] // --target-directory=DIR and its abbreviations (--target=)
-		case len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 't') > 0:
-			attached = w[strings.IndexByte(w, 't')+1:] // -tDIR, -vtDIR
-		}
 	}
 	if n == 1 && strings.HasPrefix(programs.BaseName(v[0]), "ln") && attached == "" {
 		attached = "." // ln -s /tmp/e/permissions.json links it here
@@ -657,7 +649,7 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	}
 	moves := programs.Moves(s.Words)
 	last := len(s.Words) - 1
-	if moves && programs.TargetFirst(s.Words) {
+	if named, _ := programs.TargetDirectory(s.Words); moves && named {
 		last = -1 // mv -t DIR SRC…: every operand is a source
 	}
 	fromInput := programs.LinkWords(s.Words, s.Bits, func(j int) {

@@ -530,21 +530,29 @@ func wgetNamesFromServer(v []string) bool {
 		"trust-server-names", "input-metalink", "metalink-over-http")
 }
 
-// TargetFirst reports a copy or move that names its target directory by
-// an option (mv -t DIR, --target-directory=DIR), so that every operand
-// is a source.
-func TargetFirst(words []string) bool {
+// TargetDirectory reports a copy or move that names its target directory
+// by an option (mv -t DIR, -vtDIR, --target-directory=DIR and its
+// abbreviations), so that every operand is a source; attached is the
+// directory when the option word holds it. Options end at "--".
+func TargetDirectory(words []string) (named bool, attached string) {
 	at := programAt(words)
 	if at >= len(words) {
-		return false
+		return false, ""
 	}
 	for _, w := range words[at+1:] {
-		if w == "--" {
-			return false
-		}
-		if strings.HasPrefix(w, "--t") || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 't') > 0 {
-			return true
+		switch {
+		case w == "--":
+			return named, attached
+		case strings.HasPrefix(w, "--t"):
+			named = true
+			if i := strings.IndexByte(w, '='); i > 0 {
+				attached = w[i+1:]
+			}
+		case len(w) > 1 && w[0] == '-' && w[1] != '-':
+			if i := strings.IndexByte(w, 't'); i > 0 {
+				named, attached = true, w[i+1:]
+			}
 		}
 	}
-	return false
+	return named, attached
 }

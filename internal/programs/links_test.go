@@ -176,3 +176,28 @@ func TestUnreadCode(t *testing.T) {
 		assert.Equal(t, tt.code, UnreadCode(strings.Fields(tt.cmd)) != "", "%s: %s", tt.cmd, tt.why)
 	}
 }
+
+func TestTargetDirectory(t *testing.T) {
+	for _, c := range []struct {
+		words    []string
+		named    bool
+		attached string
+		why      string
+	}{
+		{[]string{"cp", "a", "b"}, false, "", "the last operand is the destination"},
+		{[]string{"cp", "-t", "d", "a"}, true, "", "the directory is the next word, an operand to the link reader"},
+		{[]string{"cp", "-tdir", "a"}, true, "dir", "attached to the option"},
+		{[]string{"cp", "-vtdir", "a"}, true, "dir", "attached at the end of a cluster"},
+		{[]string{"mv", "--target-directory=d", "a"}, true, "d", "the long option"},
+		{[]string{"mv", "--targ=d", "a"}, true, "d", "an abbreviation of it"},
+		{[]string{"cp", "a", "-t", "d"}, true, "", "GNU programs take options after operands"},
+		{[]string{"sudo", "cp", "-tx", "a"}, true, "x", "read after a wrapper"},
+		{[]string{"cp", "--", "a", "-tfile"}, false, "", "after -- a word is a file: here the destination"},
+		{[]string{"cp", "-r", "--", "-t", "b"}, false, "", "after -- even a bare -t is a file"},
+	} {
+		named, attached := TargetDirectory(c.words)
+		if named != c.named || attached != c.attached {
+			t.Errorf("%q: got (%v, %q), want (%v, %q): %s", c.words, named, attached, c.named, c.attached, c.why)
+		}
+	}
+}
