@@ -183,7 +183,8 @@ func (x *decider) integrityCaps() {
 }
 
 // runsWrittenFile returns the file that segment i runs as a program
-// (programs.ScriptFile) when an earlier segment of the command writes
+// (programs.ScriptFile) or as code an option names (programs.CodeFiles:
+// sed -f, awk --file=) when an earlier segment of the command writes
 // it: a redirection's target, tee's operands, a copy, move or link's
 // operands (cat > x.sh <<EOF … EOF; bash x.sh). Files are compared as
 // the paths they name from each segment's directories. A file is also
@@ -192,8 +193,7 @@ func (x *decider) integrityCaps() {
 // files such code writes are not named where the engine reads them; by
 // is that segment, or -1.
 func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
-	segs := x.cmd.Segs
-	s := &segs[i]
+	s := &x.cmd.Segs[i]
 	for vi, v := range s.Views {
 		if len(v) == 0 {
 			continue
@@ -202,45 +202,75 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		if vi > 0 && strings.IndexByte(v[0], '/') >= 0 {
 			bits |= programs.PathName
 		}
-		var f string
-		initFile := programs.InitFile(v)
-		switch k := programs.ScriptFile(v, bits); {
-		case k >= 0 && shell.IsStdinFile(v[k]) && s.Input().Kind == shell.StdinFile:
-			f = s.Input().Text // bash /dev/stdin < x.sh
-		case k >= 0:
-			f = v[k]
-		case bits&(programs.Shell|programs.Interpreter|programs.Source|programs.Commands) != 0 && s.Input().Kind == shell.StdinFile:
-			f = s.Input().Text // bash < x.sh, ed -s f < cmds, sqlite3 db < x.sql
-		case initFile != "":
-			f = initFile // sqlite3 -init x.sql
-		default:
+		if f := viewScript(s, v, bits); f != "" {
+			if f, by := x.writtenFirst(i, f, judged); f != "" {
+				return f, by
+			}
+		}
+		if bits&programs.Exec == 0 {
+			continue // no option of its model runs a file
+		}
+		programs.CodeFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace, func(text string, computed bool) {
+			switch {
+			case f != "":
+			case computed && x.writesBefore(i):
+				f, by = text, -1 // awk -f "$f" after a write: any written file may be the one
+			case !computed:
+				f, by = x.writtenFirst(i, text, judged)
+			}
+		})
+		if f != "" {
+			return f, by
+		}
+	}
+	return "", -1
+}
+
+// viewScript returns the file that view v of segment s runs as its
+// program (programs.ScriptFile), reads its program from (bash < x.sh) or
+// runs first (sqlite3 -init x.sql), or "". bits are the view's program's.
+func viewScript(s *shell.Segment, v []string, bits programs.Bits) string {
+	switch k := programs.ScriptFile(v, bits); {
+	case k >= 0 && shell.IsStdinFile(v[k]) && s.Input().Kind == shell.StdinFile:
+		return s.Input().Text // bash /dev/stdin < x.sh
+	case k >= 0:
+		return v[k]
+	case bits&(programs.Shell|programs.Interpreter|programs.Source|programs.Commands) != 0 && s.Input().Kind == shell.StdinFile:
+		return s.Input().Text // bash < x.sh, ed -s f < cmds, sqlite3 db < x.sql
+	}
+	return programs.InitFile(v) // sqlite3 -init x.sql
+}
+
+// writtenFirst returns f when a segment of the command other than i
+// writes it (by -1), or when an earlier segment has an exec-capable
+// argument, which may write any file (by that segment); else "".
+func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int) {
+	segs := x.cmd.Segs
+	s := &segs[i]
+	for j := x.firstExec(judged); j < i && j < len(judged); j++ {
+		if judged[j].exec == "" && segs[j].Exec == "" {
 			continue
 		}
-		for j := x.firstExec(judged); j < i && j < len(judged); j++ {
-			if judged[j].exec == "" && segs[j].Exec == "" {
-				continue
-			}
-			if !x.wk().Spend(i - j) {
-				return "", -1 // the integrity cap names the spent budget
-			}
-			if !x.cmd.Within(i, j) {
-				return f, j
-			}
+		if !x.wk().Spend(i - j) {
+			return "", -1 // the integrity cap names the spent budget
 		}
-		written := x.writtenIndex()
-		x.wk().Spend(1 + len(s.Dirs))
-		var room [4]string
-		for _, n := range namedFrom(room[:0], f, s.Dirs) {
-			if j, ok := written[n]; ok && j != i {
-				return f, -1 // j > i: a substitution in i's words runs first
-			}
-			if !x.wk().Spend(len(x.prefixes)) {
-				return "", -1
-			}
-			for _, p := range x.prefixes {
-				if strings.HasPrefix(n, p) {
-					return f, -1 // split FILE x; bash xaa (a later splitter's names count too: the safe side)
-				}
+		if !x.cmd.Within(i, j) {
+			return f, j
+		}
+	}
+	written := x.writtenIndex()
+	x.wk().Spend(1 + len(s.Dirs))
+	var room [4]string
+	for _, n := range namedFrom(room[:0], f, s.Dirs) {
+		if j, ok := written[n]; ok && j != i {
+			return f, -1 // j > i: a substitution in i's words runs first
+		}
+		if !x.wk().Spend(len(x.prefixes)) {
+			return "", -1
+		}
+		for _, p := range x.prefixes {
+			if strings.HasPrefix(n, p) {
+				return f, -1 // split FILE x; bash xaa (a later splitter's names count too: the safe side)
 			}
 		}
 	}

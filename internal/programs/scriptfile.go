@@ -2,6 +2,8 @@ package programs
 
 import (
 	"strings"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
 // ScriptFile returns the index in view v of the file that v runs as a
@@ -24,6 +26,33 @@ func ScriptFile(v []string, bits Bits) int {
 		return i
 	}
 	return -1
+}
+
+// CodeFiles calls fn with each file that view v (its program first) runs
+// or loads as code through an option of its model: the value of an
+// option that is a path (RolePath) and runs something (EffExec), such as
+// sed -f FILE, awk -f FILE, gawk -i FILE, vim -S FILE or bash --rcfile
+// FILE. The model reads the options as the program does: in a cluster
+// (sed -nf FILE), with the value attached (awk -fFILE, --file=FILE) and
+// abbreviated (sed --fil FILE). computed is set for a value the shell
+// computes (its word's flags meet mask). A view longer than MaxModelWords
+// is not read (Judge says it is too long for its model).
+func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, computed bool)) {
+	if len(v) == 0 || len(v) > MaxModelWords {
+		return
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, flags, mask)
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Role == argmodel.RolePath && it.Opt.Effect&argmodel.EffExec != 0 {
+			fn(it.Text, it.Computed)
+		}
+	}
+	readings.Put(r)
 }
 
 // InitFile returns the file of commands sqlite3 -init FILE runs before
