@@ -207,15 +207,18 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				return f, by
 			}
 		}
-		if bits&programs.Exec == 0 {
-			continue // no option of its model runs a file
+		if bits&(programs.Exec|programs.Interpreter) == 0 {
+			continue // no option of its model runs a file or a module
 		}
-		programs.CodeFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace, func(text string, computed bool) {
+		programs.CodeFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace, func(text string, computed, module bool) {
 			switch {
 			case f != "":
 			case computed && x.writesBefore(i):
 				f, by = text, -1 // awk -f "$f" after a write: any written file may be the one
-			case !computed:
+			case computed:
+			case module:
+				f, by = x.moduleWrittenFirst(i, text, judged)
+			default:
 				f, by = x.writtenFirst(i, text, judged)
 			}
 		})
@@ -275,6 +278,50 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 		}
 	}
 	return "", -1
+}
+
+// moduleWrittenFirst is writtenFirst for a module that segment i runs
+// (node -r ./x, python3 -m pkg.x, ruby -r ./x): a written file counts
+// when its path is the module's, read as a path and with its dots as
+// directories (pkg/x), followed by an ending or a directory of its own
+// (x.cjs, pkg/x.py, x/index.js); for a name that is not a path (node -r
+// x), also such a file under any node_modules directory.
+func (x *decider) moduleWrittenFirst(i int, mod string, judged []segJudge) (string, int) {
+	if f, by := x.writtenFirst(i, mod, judged); f != "" || by >= 0 {
+		return f, by
+	}
+	s := &x.cmd.Segs[i]
+	var room [8]string
+	names := namedFrom(room[:0], mod, s.Dirs)
+	if dotted := strings.ReplaceAll(mod, ".", "/"); dotted != mod && !strings.HasPrefix(mod, ".") {
+		names = namedFrom(names, dotted, s.Dirs)
+	}
+	bare := !strings.HasPrefix(mod, ".") && !strings.HasPrefix(mod, "/")
+	written := x.writtenIndex()
+	if !x.wk().Spend(len(written) * (len(names) + 1)) {
+		return "", -1 // the integrity cap names the spent budget
+	}
+	for p, j := range written {
+		if j == i {
+			continue
+		}
+		for _, n := range names {
+			if modulePath(p, n) {
+				return mod, -1
+			}
+		}
+		if k := strings.Index(p, "/node_modules/"); bare && k >= 0 && modulePath(p[k+len("/node_modules/"):], mod) {
+			return mod, -1
+		}
+	}
+	return "", -1
+}
+
+// modulePath reports whether path p is module path n, or n followed by
+// an ending (.js, .py) or a directory separator.
+func modulePath(p, n string) bool {
+	rest, ok := strings.CutPrefix(p, n)
+	return ok && (rest == "" || rest[0] == '.' || rest[0] == '/')
 }
 
 // buildFileWritten returns the runner of segment i and a file it reads as

@@ -32,12 +32,14 @@ func ScriptFile(v []string, bits Bits) int {
 // or loads as code through an option of its model: the value of an
 // option that is a path (RolePath) and runs something (EffExec), such as
 // sed -f FILE, awk -f FILE, gawk -i FILE, vim -S FILE or bash --rcfile
-// FILE. The model reads the options as the program does: in a cluster
+// FILE, and (module set) the value of an option that names a module the
+// program runs (node -r, node --import, ruby -r, python3 -m). The model
+// reads the options as the program does: in a cluster
 // (sed -nf FILE), with the value attached (awk -fFILE, --file=FILE) and
 // abbreviated (sed --fil FILE). computed is set for a value the shell
 // computes (its word's flags meet mask). A view longer than MaxModelWords
 // is not read (Judge says it is too long for its model).
-func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, computed bool)) {
+func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, computed, module bool)) {
 	if len(v) == 0 || len(v) > MaxModelWords {
 		return
 	}
@@ -48,8 +50,11 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v, flags, mask)
 	for _, it := range r.Items {
-		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Role == argmodel.RolePath && it.Opt.Effect&argmodel.EffExec != 0 {
-			fn(it.Text, it.Computed)
+		if it.Kind != argmodel.KindValue || it.Opt == nil {
+			continue
+		}
+		if it.Opt.Module || it.Opt.Role == argmodel.RolePath && it.Opt.Effect&argmodel.EffExec != 0 {
+			fn(it.Text, it.Computed, it.Opt.Module)
 		}
 	}
 	readings.Put(r)

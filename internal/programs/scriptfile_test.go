@@ -22,13 +22,22 @@ func TestCodeFiles(t *testing.T) {
 		{[]string{"/usr/bin/awk", "-fa.awk", "in"}, []string{"a.awk"}, "a program named by its path"},
 		{[]string{"gawk", "-i", "lib.awk", "-E", "main.awk"}, []string{"lib.awk", "main.awk"}, "every such option counts"},
 		{[]string{"bash", "--rcfile", "rc", "-i"}, []string{"rc"}, "a shell's start-up file"},
+		{[]string{"node", "-r", "./x", "t.js"}, []string{"./x"}, "a module node preloads"},
+		{[]string{"node", "--import=./x.mjs", "t.js"}, []string{"./x.mjs"}, "an ES module node imports first"},
+		{[]string{"python3", "-mpkg.run"}, []string{"pkg.run"}, "the module python runs, attached to -m"},
+		{[]string{"ruby", "-r", "./lib", "-e", "1"}, []string{"./lib"}, "a library ruby requires"},
 		{[]string{"sed", "-n", "p", "in.txt"}, nil, "the script is text and in.txt is data"},
 		{[]string{"grep", "-f", "patterns", "x"}, nil, "grep's pattern file is data"},
 		{[]string{"sed", "-e", "p", "-f"}, nil, "an option without its value names no file"},
 		{[]string{"nosuchprogram", "-f", "x"}, nil, "a program without a model"},
 	} {
 		var got []string
-		CodeFiles(c.v, nil, 0, func(text string, computed bool) { got = append(got, text) })
+		CodeFiles(c.v, nil, 0, func(text string, computed, module bool) {
+			got = append(got, text)
+			if module != (c.v[0] == "node" || c.v[0] == "python3" || c.v[0] == "ruby") {
+				t.Errorf("%q: %q read with module %v", c.v, text, module)
+			}
+		})
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: got %q, want %q: %s", c.v, got, c.want, c.why)
 		}

@@ -64,6 +64,12 @@ func (o Option) code(l Lang) Option {
 }
 
 // script marks the option as giving the script or pattern.
+// module marks an option whose value names a module the program runs.
+func (o Option) module() Option {
+	o.Module = true
+	return o
+}
+
 func (o Option) script() Option {
 	o.Script = true
 	return o

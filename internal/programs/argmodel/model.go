@@ -188,6 +188,11 @@ type Option struct {
 	// BuildFile marks an option whose value is a file the program reads
 	// as the commands it runs (make -f FILE, rake -f FILE, just -f FILE).
 	BuildFile bool
+	// Module marks an option whose value names a module that the program
+	// loads and runs as code (node -r MOD, node --import MOD, ruby -r LIB,
+	// python3 -m MOD): a file of that name with any ending, or a
+	// directory of it.
+	Module bool
 	// Backup marks an option whose value is the suffix under which a
 	// program that edits files in place keeps each original (sed -i.bak,
 	// perl -pi.orig); a "*" in it stands for the file's name.

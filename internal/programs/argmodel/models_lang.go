@@ -158,7 +158,7 @@ func langRows() []row {
 	py := func(name string) *Spec {
 		s := interp(name,
 			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Lang: LangPython, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
-			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData),
+			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData), Module: true,
 				Effect: EffExec | EffComputed, Check: codeModule, Why: "this module runs code from its arguments or its input, or extracts an archive, which the engine does not read"},
 			val("W", RoleData), val("X", RoleData), flag("", "help"), flag("", "version"),
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
@@ -171,7 +171,7 @@ func langRows() []row {
 		s := interp(name,
 			val("e", RoleCode, "eval").code(LangJS).does(EffExec, name+" "+whyCode),
 			val("p", RoleCode, "print").code(LangJS).does(EffExec, name+" "+whyCode),
-			val("r", RoleData, "require"), val("", RoleData, "import", "loader", "experimental-loader"),
+			val("r", RoleData, "require").module(), val("", RoleData, "import", "loader", "experimental-loader").module(),
 			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
 		s.Judge = judgeNode
 		return s
@@ -233,7 +233,7 @@ func langRows() []row {
 			return perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
 		}},
 		{name: "ruby", build: func(n string) *Spec {
-			return perlish(n, LangRuby, val("r", RoleData), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
+			return perlish(n, LangRuby, val("r", RoleData).module(), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
 		}},
 		{name: "php", build: func(n string) *Spec {
 			return interp(n, val("r", RoleCode).code(LangPHP).does(EffExec, "php -r "+whyCode),
