@@ -74,6 +74,18 @@ var defaultProtected = []string{
 	"**/.mkshrc", "**/.config/direnv", "**/.config/direnv/**", "**/.gradle/init.d/**", "**/.gradle/init.gradle",
 	"**/.gradle/init.gradle.kts", "**/.gradle/gradle.properties", "**/.bunfig.toml", "**/.terraformrc",
 	"**/.screenrc", "**/.m2/settings.xml", "**/.pam_environment", "**/.condarc",
+	// The state of a rebase, am, cherry-pick or revert in progress: its
+	// todo list holds exec lines that git rebase --continue runs.
+	"**/.git/rebase-merge", "**/.git/rebase-merge/**", "**/.git/rebase-apply", "**/.git/rebase-apply/**",
+	"**/.git/sequencer", "**/.git/sequencer/**",
+	// Start-up files of interpreters' and debuggers' interactive
+	// sessions, which run what they say when the program starts (sqlite3's
+	// .shell, R's, Ruby's, Erlang's and Elixir's code, pdb's and lldb's
+	// commands), some of them from the working directory too.
+	"**/.sqliterc", "**/.Rprofile", "**/.irbrc", "**/.pryrc", "**/.erlang", "**/.iex.exs", "**/.ghci",
+	"**/.pdbrc", "**/.lldbinit", "**/.ocamlinit", "**/.octaverc", "**/.guile", "**/.sbclrc",
+	"**/.tclshrc", "**/.wishrc", "**/.mongoshrc.js", "**/.mongorc.js", "**/.xonshrc",
+	"**/.config/powershell/**", "**/.config/nushell/**", "**/.config/elvish/**",
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",
