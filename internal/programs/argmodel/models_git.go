@@ -91,6 +91,17 @@ func gitCredential(name string) *Spec {
 	return s
 }
 
+// gitForEachRepo is git for-each-repo --config=KEY ARGS…, which runs git
+// ARGS… in every repository KEY lists: ARGS may push, or run any program
+// through git's own options (-c alias.x='!cmd' x). The engine does not
+// read them as a git command line, so the subcommand is an effect of its
+// own.
+func gitForEachRepo() *Spec {
+	s := gitSub("for-each-repo", list(val("", RoleData, "config"), flag("", "keep-going")))
+	s.Effect, s.Why = EffExternal, "git for-each-repo runs the git command line after its options in every repository a configuration key lists: it may push, or run any program"
+	return s
+}
+
 func gitExec(name, why string, opts []Option) *Spec {
 	s := gitSub(name, opts)
 	s.Effect, s.Why = EffExec, why
@@ -117,7 +128,7 @@ var gitPlain = []string{
 	"cvsserver", "quiltimport", "apply", "checkout-index", "commit-graph", "commit-tree", "hash-object",
 	"index-pack", "merge-file", "merge-index", "mktag", "mktree", "multi-pack-index", "pack-objects",
 	"prune-packed", "read-tree", "symbolic-ref", "unpack-objects", "update-index", "update-ref",
-	"write-tree", "cat-file", "cherry", "for-each-ref", "for-each-repo", "get-tar-commit-id", "ls-files",
+	"write-tree", "cat-file", "cherry", "for-each-ref", "get-tar-commit-id", "ls-files",
 	"ls-tree", "merge-base", "name-rev", "pack-redundant", "rev-list", "rev-parse", "show-index",
 	"show-ref", "unpack-file", "var", "verify-pack", "http-backend", "update-server-info",
 	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "fmt-merge-msg", "interpret-trailers", "mailinfo",
@@ -155,6 +166,7 @@ func gitModel() *Spec {
 			val("", RoleData, "smtp-server"),
 		)),
 		gitCredential("credential"), gitCredential("credential-store"), gitCredential("credential-cache"),
+		gitForEachRepo(),
 		gitEffect("request-pull", "", nil),
 		gitEffect("imap-send", "", nil),
 		gitEffect("cvsexportcommit", "", nil),
