@@ -442,12 +442,57 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 	if appends && shellC && !code {
 		return "the script of " + words[0] + " -c is the input, chosen at run time"
 	}
+	if w := inputWrapper(words, r, m, p.mask); appends && w != "" {
+		// echo sudo id | xargs env: the wrapper runs the input's words.
+		return "the input gives " + w + " the program it runs, chosen at run time"
+	}
 	if sp := r.Spec(m); appends && len(sp.Subs) > 0 && sp.subRisk&(EffExternal|EffPrivileged|EffExec|EffComputed) != 0 &&
 		(len(r.Subs) == 0 || r.Words[len(words)-1] == KindSubcommand) {
 		// echo push origin | xargs git: the input names the subcommand.
 		return "the input gives " + strings.Join(words, " ") + " its subcommand, chosen at run time"
 	}
 	return ""
+}
+
+// maxInputWrappers bounds how many wrappers deep inputWrapper reads.
+const maxInputWrappers = 4
+
+// inputWrapper returns the wrapper that ends words (r is their reading
+// through m) and has no command of its own, or "": env, nice -n 1, env
+// nice, pnpm exec. A program that appends the input's words to it (xargs)
+// makes them its program. A chain of wrappers deeper than maxInputWrappers
+// counts as one without a command: the safe side.
+func inputWrapper(words []string, r *Result, m *Spec, mask uint8) string {
+	var scratch *Result
+	defer func() {
+		if scratch != nil {
+			nestedResults.Put(scratch)
+		}
+	}()
+	for range maxInputWrappers {
+		inner := -1
+		for _, sp := range r.Commands {
+			if sp.End == len(words) {
+				inner = sp.Start
+			}
+		}
+		if inner < 0 {
+			if runsPlainCommand(r.Spec(m)) {
+				return words[0]
+			}
+			return ""
+		}
+		words = words[inner:]
+		if m = Lookup(words[0]); m == nil {
+			return ""
+		}
+		if scratch == nil {
+			scratch = nestedResults.Get().(*Result)
+		}
+		r = scratch
+		parseInto(r, m, words, nil, nil, mask, maxInputWrappers)
+	}
+	return words[0]
 }
 
 // flush gives the current spec's operands their roles, now that every
