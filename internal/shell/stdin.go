@@ -118,6 +118,18 @@ func programSource(v []string) stdinReader {
 	return readsNothing
 }
 
+// codeFileSource judges the files that an option of view v's model runs
+// as code (programs.CodeFiles), as operandSource judges a script: bash
+// --rcfile <(echo …) -i runs what the substitution prints, sed -nf
+// /dev/stdin its input. flags are v's word flags.
+func codeFileSource(v []string, flags []uint8) stdinReader {
+	src := readsNothing
+	programs.CodeFiles(v, flags, WordExpands|WordGlob|WordBrace, func(text string, computed, module bool) {
+		src = max(src, operandSource(text))
+	})
+	return src
+}
+
 // operandSource judges a script operand.
 func operandSource(w string) stdinReader {
 	switch {
@@ -138,6 +150,9 @@ func (c *Command) hiddenStdin(idx int) {
 			continue
 		}
 		src := programSource(v)
+		if src == readsNothing {
+			src = codeFileSource(v, s.ViewFlags(vi))
+		}
 		if src == readsNothing {
 			continue
 		}
