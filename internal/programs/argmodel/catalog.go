@@ -72,6 +72,7 @@ func rows() []row {
 		{name: "mvn", aliases: []string{"mvnw"}, build: fixed(mvnModel)},
 		{name: "gradle", aliases: []string{"gradlew"}, build: gradleModel},
 		{name: "npm", build: fixed(npmModel)},
+		{name: "pip", aliases: []string{"pip3"}, build: fixed(pipModel)},
 		{name: "npx", aliases: []string{"pnpx"}, build: fixed(npxModel)},
 		{name: "bunx", build: fixed(bunxModel)},
 		{name: "pnpm", build: publishes},

@@ -77,6 +77,10 @@ var servingModules = words("http.server", "smtpd", "xmlrpc.server", "pydoc")
 // among them.
 func judgePython(r *Result, words []string) {
 	for _, it := range r.Items {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && (it.Text == "pip" || it.Text == "pip3") {
+			judgeModuleLater(r, words[it.Word+1:], it.Word, it.Text)
+			return
+		}
 		if it.Kind != KindValue || it.Opt == nil || it.Opt.Short != "m" || !servingModules[it.Text] {
 			continue
 		}
@@ -99,6 +103,25 @@ func judgePython(r *Result, words []string) {
 		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
 			Why: "python -m " + it.Text + " serves this machine's files to other machines (it listens on every address without --bind 127.0.0.1)"})
 		return
+	}
+}
+
+// judgeModule reads python -m MOD ARGS… as the program MOD reads ARGS
+// (python3 -m pip config set … is pip config set …): args are the words
+// after the one holding MOD, at word at, and the findings of MOD's model
+// are the view's.
+func judgeModule(r *Result, args []string, at int, mod string) {
+	m := Lookup(mod)
+	if m == nil {
+		return
+	}
+	v := append([]string{mod}, args...)
+	inner := nestedResults.Get().(*Result)
+	defer nestedResults.Put(inner)
+	parseInto(inner, m, v, nil, nil, 0, 1)
+	for _, f := range inner.Findings {
+		r.Effects |= f.Effect
+		r.Findings = append(r.Findings, Finding{Effect: f.Effect, Word: at, Why: "python -m " + mod + ": " + f.Why, Instead: f.Instead})
 	}
 }
 
@@ -456,6 +479,12 @@ func MakeVariable(assign string, computed bool) string {
 var compilerFlagsLater func(name, value string, computed bool) string
 
 func init() { compilerFlagsLater = compilerFlags }
+
+// judgeModuleLater is judgeModule, for judgePython, which reads another
+// program's model (python -m pip): set in init for the same reason.
+var judgeModuleLater func(r *Result, words []string, at int, mod string)
+
+func init() { judgeModuleLater = judgeModule }
 
 // makeCompilerFlags are make's variables that its built-in rules pass to
 // the C compiler driver (and the linker it runs).

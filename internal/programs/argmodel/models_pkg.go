@@ -119,6 +119,31 @@ func npmModel() *Spec {
 	return closed(root)
 }
 
+// pipModel is pip's command line as far as the engine judges it: the
+// general options that take a value (so that none hides the subcommand),
+// --python, which runs pip again with another interpreter, and the config
+// subcommands that write pip's configuration without naming the file.
+// Every other subcommand is an operand of an open model.
+func pipModel() *Spec {
+	s := Syntax{Permute: true, Abbrev: true}
+	write := func(n string) *Spec {
+		c := cmd(s, n)
+		c.Effect, c.Why = EffComputed, "writes pip's configuration (pip.conf, a protected file), which names the package index every later install downloads and runs code from"
+		return c
+	}
+	edit := write("edit")
+	edit.Options = list(val("", RoleProgram, "editor").does(EffExec, "pip config edit runs this editor"))
+	cfg := withSubs(cmd(s, "config"), write("set"), write("unset"), edit)
+	cfg.Options = list(flag("", "user", "global", "site"))
+	root := &Spec{Name: "pip", Syntax: s, Open: true, OpenSubs: true, Options: join(list(
+		val("", RoleProgram, "python").does(EffExec, "pip --python runs pip again with this interpreter"),
+		val("", RolePath, "log", "cert", "client-cert", "cache-dir"),
+	), vals(RoleData, "keyring-provider", "proxy", "retries", "timeout", "exists-action", "trusted-host",
+		"use-feature", "use-deprecated"))}
+	root.Subs = []*Spec{cfg}
+	return root
+}
+
 func hasSub(s *Spec, n string) bool { return child(s, n) != nil }
 
 // child finds a subcommand by name before the model is compiled.
