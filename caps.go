@@ -170,6 +170,12 @@ func (x *decider) integrityCaps() {
 			ranWritten = true
 			continue
 		}
+		if f := x.pythonModuleWritten(i); f != "" {
+			x.cap(CodeIntegrity, s.Text, "Python looks for the modules it imports first where this command writes "+shell.QuoteExcerpt(f)+
+				": it may run that file in place of the module its code names")
+			ranWritten = true
+			continue
+		}
 		if f, by := x.runsWrittenFile(i, judged); f != "" {
 			why := "runs " + shell.QuoteExcerpt(f) + ", which this command writes first: what it runs is not read"
 			if by >= 0 {
@@ -322,6 +328,61 @@ func (x *decider) moduleWrittenFirst(i int, mod string, judged []segJudge) (stri
 func modulePath(p, n string) bool {
 	rest, ok := strings.CutPrefix(p, n)
 	return ok && (rest == "" || rest[0] == '.' || rest[0] == '/')
+}
+
+// pythonModuleWritten returns a file that segment i's Python may import
+// in place of the module its code names, when another segment of the
+// command writes it: a module (json.py, a .pyc, an extension's .so) or a
+// package's __init__.py directly in the directory Python searches before
+// its own library (programs.PythonPathDir): echo … > json.py && python3
+// -c 'import json'. Of several such files, the first by name.
+func (x *decider) pythonModuleWritten(i int) string {
+	s := &x.cmd.Segs[i]
+	for _, v := range s.Views {
+		dir, ok := programs.PythonPathDir(v)
+		if !ok {
+			continue
+		}
+		if !x.writesBefore(i) {
+			return ""
+		}
+		var room [4]string
+		dirs := namedFrom(room[:0], dir, s.Dirs)
+		written := x.writtenIndex()
+		if !x.wk().Spend(len(written) * len(dirs)) {
+			return "" // the integrity cap names the spent budget
+		}
+		best := ""
+		for p, j := range written {
+			if j == i || best != "" && p >= best {
+				continue
+			}
+			for _, d := range dirs {
+				if pythonModuleIn(p, d) {
+					best = p
+					break
+				}
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
+}
+
+// pythonModuleIn reports whether path p is a module Python imports by a
+// top-level name from directory d: d/NAME.py, .pyc or .so, or
+// d/NAME/__init__.py.
+func pythonModuleIn(p, d string) bool {
+	rest, ok := strings.CutPrefix(p, strings.TrimSuffix(d, "/")+"/")
+	if !ok || rest == "" {
+		return false
+	}
+	if pkg, file, nested := strings.Cut(rest, "/"); nested {
+		return pkg != "" && file == "__init__.py"
+	}
+	return strings.HasSuffix(rest, ".py") || strings.HasSuffix(rest, ".pyc") || strings.HasSuffix(rest, ".so")
 }
 
 // buildFileWritten returns the runner of segment i and a file it reads as

@@ -60,6 +60,24 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 	readings.Put(r)
 }
 
+// PythonPathDir returns, for a view that runs Python, the directory that
+// Python searches for modules before its own library: the script's
+// directory (python3 tools/x.py searches tools), or "." (the working
+// directory) for code given with -c, a module run with -m and a program
+// read from standard input. ok is false for a view that runs no Python.
+// (-I and -P leave that directory out; they are not read: the safe side.)
+func PythonPathDir(v []string) (dir string, ok bool) {
+	if len(v) == 0 || !argmodel.IsPython(v[0]) {
+		return "", false
+	}
+	if from, i := ProgramOf(v); from == FromOperand {
+		if k := strings.LastIndexByte(v[i], '/'); k >= 0 {
+			return v[i][:k+1], true
+		}
+	}
+	return ".", true
+}
+
 // InitFile returns the file of commands sqlite3 -init FILE runs before
 // anything else, or "".
 func InitFile(v []string) string {

@@ -38,6 +38,7 @@ check:
 X
 printf '# App\n\nA small app.\n\n## Usage\n\nRun `make build`.\n' >README.md
 printf 'Guide\n=====\nline two\nline three\n' >docs/guide.md
+printf 'import json\n\nprint(json.dumps({"ok": True}))\n' >scripts/report.py
 printf '#!/usr/bin/bash\necho building\n' >scripts/build.sh
 chmod +x scripts/build.sh
 printf '{"name": "app", "items": [{"id": 1, "ok": true}, {"id": 2, "ok": false}]}\n' >data.json

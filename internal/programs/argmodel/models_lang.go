@@ -214,22 +214,11 @@ func langRows() []row {
 		}
 		return s
 	}
-	return []row{
-		{name: "python", build: func(n string) *Spec {
-			return py(n)
-		}},
-		{name: "python3", build: func(n string) *Spec {
-			return py(n)
-		}},
-		{name: "python2", build: func(n string) *Spec {
-			return py(n)
-		}},
-		{name: "pypy", build: func(n string) *Spec {
-			return py(n)
-		}},
-		{name: "pypy3", build: func(n string) *Spec {
-			return py(n)
-		}},
+	var rows []row
+	for _, name := range pythons {
+		rows = append(rows, row{name: name, build: py})
+	}
+	return append(rows, []row{
 		{name: "node", build: func(n string) *Spec {
 			return node(n)
 		}},
@@ -269,7 +258,17 @@ func langRows() []row {
 		{name: "rake", build: fixed(rakeModel)},
 		{name: "just", build: fixed(justModel)},
 		{name: "zip", build: fixed(zipModel)},
-	}
+	}...)
+}
+
+// pythons are the names of Python's interpreter, each with py's model.
+var pythons = []string{"python", "python3", "python2", "pypy", "pypy3"}
+
+// IsPython reports a name of Python's interpreter (python3.12 is
+// python3; a path names its last component).
+func IsPython(name string) bool {
+	name = name[strings.LastIndexByte(name, '/')+1:]
+	return slices.Contains(pythons, name) || slices.Contains(pythons, Versionless(name))
 }
 
 func goModel() *Spec {
