@@ -86,6 +86,13 @@ var defaultProtected = []string{
 	"**/.pdbrc", "**/.lldbinit", "**/.ocamlinit", "**/.octaverc", "**/.guile", "**/.sbclrc",
 	"**/.tclshrc", "**/.wishrc", "**/.mongoshrc.js", "**/.mongorc.js", "**/.xonshrc",
 	"**/.config/powershell/**", "**/.config/nushell/**", "**/.config/elvish/**",
+	// Programs found on PATH before the system's, in the directories of
+	// version managers and cargo; completion scripts bash sources; and
+	// one more agent's settings.
+	"**/.cargo/bin", "**/.cargo/bin/**", "**/.pyenv/shims", "**/.pyenv/shims/**", "**/.rbenv/shims", "**/.rbenv/shims/**",
+	"**/.nodenv/shims", "**/.nodenv/shims/**", "**/.asdf/shims", "**/.asdf/shims/**",
+	"**/.bash_completion", "**/.bash_completion.d/**", "**/.local/share/bash-completion/**",
+	"**/.qwen", "**/.qwen/**",
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",
