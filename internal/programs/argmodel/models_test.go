@@ -116,6 +116,8 @@ func TestFilesTools(t *testing.T) {
 		{"xargs env nice", EffComputed, "PAA", "the inner of two wrappers has no command"},
 		{"xargs xargs", EffComputed, "PA", "the inner xargs runs the appended words"},
 		{"xargs env git status", 0, "PAAA", "the wrapper's own command is literal"},
+		{"xargs env sh -c", EffComputed, "PAAA", "the script of a wrapped shell is the input"},
+		{"xargs env git", EffComputed, "PAA", "the input names a wrapped git's subcommand"},
 		{"xargs wc -l", 0, "PAA", "a literal program with arguments"},
 		{"xargs -i {} echo", EffComputed, "POAA", "-i's default placeholder is {}"},
 		{"xargs \"$P\"", EffComputed | EffExec, "PU", "a computed program, which could also be -a FILE"},

@@ -422,16 +422,9 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 	if r.Effects&EffComputed != 0 {
 		return r.Why(EffComputed)
 	}
-	code, shellC := false, false
 	for _, it := range r.Items {
-		switch {
-		case it.Kind == KindOption && it.Opt.Operands != nil && len(it.Opt.Operands) > 0 && it.Opt.Operands[0].Role == RoleCode:
-			shellC = true
-		case it.Role == RoleCode || it.Role == RoleProgram:
-			code = true
-			if placeholder != "" && strings.Contains(it.Text, placeholder) {
-				return "the script " + it.Text + " is filled in at run time"
-			}
+		if (it.Role == RoleCode || it.Role == RoleProgram) && placeholder != "" && strings.Contains(it.Text, placeholder) {
+			return "the script " + it.Text + " is filled in at run time"
 		}
 	}
 	for _, sp := range r.Commands {
@@ -439,14 +432,34 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 			return "the program " + words[sp.Start] + " is filled in at run time"
 		}
 	}
-	if appends && shellC && !code {
+	if !appends {
+		return ""
+	}
+	// The appended words go to the command at the end of the wrappers
+	// there (xargs env nice sh -c): that command is the one judged.
+	scratch := nestedResults.Get().(*Result)
+	defer nestedResults.Put(scratch)
+	words, r, m, open := appendedTo(words, r, m, p.mask, scratch)
+	switch {
+	case open:
+		// echo sudo id | xargs env: the wrapper runs the input's words.
+		return "the input gives " + words[0] + " the program it runs, chosen at run time"
+	case r == nil:
+		return ""
+	}
+	code, shellC := false, false
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == KindOption && it.Opt.Operands != nil && len(it.Opt.Operands) > 0 && it.Opt.Operands[0].Role == RoleCode:
+			shellC = true
+		case it.Role == RoleCode || it.Role == RoleProgram:
+			code = true
+		}
+	}
+	if shellC && !code {
 		return "the script of " + words[0] + " -c is the input, chosen at run time"
 	}
-	if w := inputWrapper(words, r, m, p.mask); appends && w != "" {
-		// echo sudo id | xargs env: the wrapper runs the input's words.
-		return "the input gives " + w + " the program it runs, chosen at run time"
-	}
-	if sp := r.Spec(m); appends && len(sp.Subs) > 0 && sp.subRisk&(EffExternal|EffPrivileged|EffExec|EffComputed) != 0 &&
+	if sp := r.Spec(m); len(sp.Subs) > 0 && sp.subRisk&(EffExternal|EffPrivileged|EffExec|EffComputed) != 0 &&
 		(len(r.Subs) == 0 || r.Words[len(words)-1] == KindSubcommand) {
 		// echo push origin | xargs git: the input names the subcommand.
 		return "the input gives " + strings.Join(words, " ") + " its subcommand, chosen at run time"
@@ -454,22 +467,19 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 	return ""
 }
 
-// maxInputWrappers bounds how many wrappers deep inputWrapper reads.
-const maxInputWrappers = 4
+// maxAppendedWrappers bounds how many wrappers deep appendedTo reads.
+const maxAppendedWrappers = 4
 
-// inputWrapper returns the wrapper that ends words (r is their reading
-// through m) and has no command of its own, or "": env, nice -n 1, env
-// nice, pnpm exec. A program that appends the input's words to it (xargs)
-// makes them its program. A chain of wrappers deeper than maxInputWrappers
-// counts as one without a command: the safe side.
-func inputWrapper(words []string, r *Result, m *Spec, mask uint8) string {
-	var scratch *Result
-	defer func() {
-		if scratch != nil {
-			nestedResults.Put(scratch)
-		}
-	}()
-	for range maxInputWrappers {
+// appendedTo follows the wrappers at the end of words (r is their reading
+// through m) to the command that words appended to them reach: env nice sh
+// -c reaches sh -c. It returns that command's words, reading and model
+// (read into scratch when it is not words' own; nil for a program without
+// a model), and open when it is a
+// wrapper with no command of its own (env, nice -n 1, pnpm exec), which
+// runs the appended words as its program. A chain deeper than
+// maxAppendedWrappers counts as open: the safe side.
+func appendedTo(words []string, r *Result, m *Spec, mask uint8, scratch *Result) ([]string, *Result, *Spec, bool) {
+	for range maxAppendedWrappers {
 		inner := -1
 		for _, sp := range r.Commands {
 			if sp.End == len(words) {
@@ -477,22 +487,16 @@ func inputWrapper(words []string, r *Result, m *Spec, mask uint8) string {
 			}
 		}
 		if inner < 0 {
-			if runsPlainCommand(r.Spec(m)) {
-				return words[0]
-			}
-			return ""
+			return words, r, m, runsPlainCommand(r.Spec(m))
 		}
-		words = words[inner:]
-		if m = Lookup(words[0]); m == nil {
-			return ""
+		im := Lookup(words[inner])
+		if im == nil {
+			return words[inner:], nil, nil, false // a program without a model: nothing more to read
 		}
-		if scratch == nil {
-			scratch = nestedResults.Get().(*Result)
-		}
-		r = scratch
-		parseInto(r, m, words, nil, nil, mask, maxInputWrappers)
+		words, m, r = words[inner:], im, scratch
+		parseInto(r, m, words, nil, nil, mask, maxAppendedWrappers)
 	}
-	return words[0]
+	return words, r, m, true
 }
 
 // flush gives the current spec's operands their roles, now that every
