@@ -170,6 +170,12 @@ func (x *decider) integrityCaps() {
 			ranWritten = true
 			continue
 		}
+		if f := x.nodeModuleWritten(i); f != "" {
+			x.cap(CodeIntegrity, s.Text, "runs Node.js programs or modules by name, and this command writes "+shell.QuoteExcerpt(f)+
+				" first, where they are looked for: what runs may be that file")
+			ranWritten = true
+			continue
+		}
 		if f := x.pythonModuleWritten(i); f != "" {
 			x.cap(CodeIntegrity, s.Text, "Python looks for the modules it imports first where this command writes "+shell.QuoteExcerpt(f)+
 				": it may run that file in place of the module its code names")
@@ -369,6 +375,65 @@ func (x *decider) pythonModuleWritten(i int) string {
 		}
 	}
 	return ""
+}
+
+// nodeModuleWritten returns a file that segment i may run by a name other
+// than the file's, when another segment of the command writes it: a
+// program under node_modules/.bin for a package manager or runner
+// (programs.RunsNodeBin: npm test, npx jest), and, for Node.js code given
+// on the command line (programs.InlineNode: node -e 'require("./x")'), a
+// JavaScript file (.js, .cjs, .mjs, .json, .node) under its working
+// directory or any file under node_modules. Of several, the first by name.
+func (x *decider) nodeModuleWritten(i int) string {
+	s := &x.cmd.Segs[i]
+	for _, v := range s.Views {
+		bin, inline := len(v) > 0 && programs.RunsNodeBin(programs.BaseName(v[0])), programs.InlineNode(v)
+		if !bin && !inline {
+			continue
+		}
+		if !x.writesBefore(i) {
+			return ""
+		}
+		written := x.writtenIndex()
+		if !x.wk().Spend(len(written) * (1 + len(s.Dirs))) {
+			return "" // the integrity cap names the spent budget
+		}
+		best := ""
+		for p, j := range written {
+			if j == i || best != "" && p >= best {
+				continue
+			}
+			if bin && strings.Contains("/"+p, "/node_modules/.bin/") || inline && nodeFileUnder(p, s.Dirs) {
+				best = p
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
+}
+
+// nodeFileUnder reports whether path p is a file Node.js code may load
+// from one of dirs by a relative name or from node_modules.
+func nodeFileUnder(p string, dirs []string) bool {
+	if strings.Contains("/"+p, "/node_modules/") {
+		return true
+	}
+	switch path.Ext(p) {
+	case ".js", ".cjs", ".mjs", ".json", ".node":
+	default:
+		return false
+	}
+	if len(dirs) == 0 {
+		return !path.IsAbs(p)
+	}
+	for _, d := range dirs {
+		if strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // pythonModuleIn reports whether path p is a module Python imports by a

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -118,4 +119,26 @@ func MatchesBuildFile(p string, names []string) bool {
 		}
 	}
 	return false
+}
+
+// RunsNodeBin reports a program that runs the programs of a project's
+// node_modules/.bin by their names: a package manager that runs
+// package.json's scripts (it puts node_modules/.bin first on their PATH)
+// and the package runners (npx jest runs node_modules/.bin/jest).
+func RunsNodeBin(name string) bool {
+	return slices.Contains(buildFiles[name], "package.json") || nodeRunners[name]
+}
+
+// nodeRunners are the package runners of Node.js's package managers.
+var nodeRunners = map[string]bool{"npx": true, "pnpx": true, "bunx": true}
+
+// InlineNode reports a view that runs Node.js code given on its command
+// line (node -e, node -p) or read from standard input, which may load any
+// file of the project by a relative name (require("./x")).
+func InlineNode(v []string) bool {
+	if len(v) == 0 || !argmodel.IsNode(v[0]) {
+		return false
+	}
+	from, _ := ProgramOf(v)
+	return from != FromOperand
 }

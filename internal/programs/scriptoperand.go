@@ -91,6 +91,7 @@ var unreadLangs = map[string]readerRow{
 	"irb":        {values: "-I -r -E --encoding --context-mode --prompt --prompt-mode", exits: "-v --version -h --help"},
 	"erb":        {values: "-T -r -E --encoding", exits: "-v --version -h --help"},
 	"jrunscript": {code: "-e", values: "-cp -classpath -l -f", exits: "-q -help"},
+	"ipython":    {code: "-c", values: "--profile --ipython-dir --config --log-level --colors --logfile --logappend", exits: "--version -h --help"}, // !cmd runs a shell command
 }
 
 // withUnread adds the rows of unreadLangs to rows.

@@ -60,7 +60,8 @@ func loadsOutside(v string, computed bool) bool {
 // debugger commands (pdb), extract an archive (tarfile, zipfile), or run a
 // module of their own choosing (cProfile -m timeit …).
 var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile",
-	"cProfile", "profile", "trace") // these run another module (-m timeit …) or script
+	"cProfile", "profile", "trace", // these run another module (-m timeit …) or script
+	"IPython", "pygments") // IPython's -c code runs !shell commands; pygments -x loads code from files
 
 // codeModule reports a module of codeModules, or one known only at run
 // time.
@@ -218,13 +219,10 @@ func langRows() []row {
 	for _, name := range pythons {
 		rows = append(rows, row{name: name, build: py})
 	}
+	for _, name := range nodes {
+		rows = append(rows, row{name: name, build: node})
+	}
 	return append(rows, []row{
-		{name: "node", build: func(n string) *Spec {
-			return node(n)
-		}},
-		{name: "nodejs", build: func(n string) *Spec {
-			return node(n)
-		}},
 		{name: "deno", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
 				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}},
@@ -258,11 +256,31 @@ func langRows() []row {
 		{name: "rake", build: fixed(rakeModel)},
 		{name: "just", build: fixed(justModel)},
 		{name: "zip", build: fixed(zipModel)},
+		{name: "pygmentize", build: fixed(pygmentizeModel)},
 	}...)
+}
+
+// pygmentizeModel is pygmentize's getopt command line. With -x, a lexer,
+// formatter or filter named FILE.py:CLASS is loaded from that file: Python
+// code the engine does not read.
+func pygmentizeModel() *Spec {
+	return &Spec{Name: "pygmentize", Open: true, Options: list(
+		flag("x").does(EffExec|EffComputed, "pygmentize -x loads lexers, formatters and filters from Python files its options name, code the engine does not read"),
+		val("l", RoleData), val("f", RoleData), val("F", RoleData), val("O", RoleData), val("P", RoleData),
+		val("a", RoleData), val("S", RoleData), val("o", RolePath),
+		flag("L"), flag("N"), flag("v"), flag("h"), flag("H"), flag("g"), flag("s"), flag("C"))}
 }
 
 // pythons are the names of Python's interpreter, each with py's model.
 var pythons = []string{"python", "python3", "python2", "pypy", "pypy3"}
+
+// nodes are the names of Node.js, each with node's model.
+var nodes = []string{"node", "nodejs"}
+
+// IsNode reports a name of Node.js (a path names its last component).
+func IsNode(name string) bool {
+	return slices.Contains(nodes, name[strings.LastIndexByte(name, '/')+1:])
+}
 
 // IsPython reports a name of Python's interpreter (python3.12 is
 // python3; a path names its last component).
@@ -688,7 +706,13 @@ func moreWrapperRows() []row {
 			return w(n, "", nil, 0)
 		}},
 		{name: "dotenv", build: func(n string) *Spec {
-			return w(n, "ecv", nil, 0)
+			// Node's dotenv-cli (dotenv -e FILE -- CMD) and python-dotenv
+			// (dotenv list|get|set|unset|run CMD) share the name; both read
+			// or write the environment file, .env unless an option names
+			// another: a protected file that no word need name.
+			s := w(n, "ecv", nil, 0)
+			s.Effect, s.Why = EffComputed, "dotenv reads or writes the environment file (.env unless an option names another), a protected file that holds secrets, which no word of the command names"
+			return s
 		}},
 		{name: "choom", build: func(n string) *Spec {
 			return w(n, "np", []string{"adjust", "pid"}, 0)
