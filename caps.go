@@ -222,6 +222,9 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
 			continue // no option of its model runs a file or a module
 		}
+		if !x.writesBefore(i) && x.firstExec(judged) >= i {
+			continue // nothing before it writes a file it could run
+		}
 		programs.CodeFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace, func(text string, computed, module bool) {
 			switch {
 			case f != "":
@@ -343,14 +346,14 @@ func modulePath(p, n string) bool {
 // its own library (programs.PythonPathDir): echo … > json.py && python3
 // -c 'import json'. Of several such files, the first by name.
 func (x *decider) pythonModuleWritten(i int) string {
+	if !x.writesBefore(i) {
+		return ""
+	}
 	s := &x.cmd.Segs[i]
 	for _, v := range s.Views {
 		dir, ok := programs.PythonPathDir(v)
 		if !ok {
 			continue
-		}
-		if !x.writesBefore(i) {
-			return ""
 		}
 		var room [4]string
 		dirs := namedFrom(room[:0], dir, s.Dirs)
@@ -385,14 +388,14 @@ func (x *decider) pythonModuleWritten(i int) string {
 // JavaScript file (.js, .cjs, .mjs, .json, .node) under its working
 // directory or any file under node_modules. Of several, the first by name.
 func (x *decider) nodeModuleWritten(i int) string {
+	if !x.writesBefore(i) {
+		return ""
+	}
 	s := &x.cmd.Segs[i]
 	for _, v := range s.Views {
 		bin, inline := len(v) > 0 && programs.RunsNodeBin(programs.BaseName(v[0])), programs.InlineNode(v)
 		if !bin && !inline {
 			continue
-		}
-		if !x.writesBefore(i) {
-			return ""
 		}
 		written := x.writtenIndex()
 		if !x.wk().Spend(len(written) * (1 + len(s.Dirs))) {

@@ -44,16 +44,13 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 		return
 	}
 	m := argmodel.Lookup(v[0])
-	if m == nil {
+	if m == nil || !m.NamesCodeFiles() {
 		return
 	}
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v, flags, mask)
 	for _, it := range r.Items {
-		if it.Kind != argmodel.KindValue || it.Opt == nil {
-			continue
-		}
-		if it.Opt.Module || it.Opt.Role == argmodel.RolePath && it.Opt.Effect&argmodel.EffExec != 0 {
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.NamesCode() {
 			fn(it.Text, it.Computed, it.Opt.Module)
 		}
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -118,16 +119,27 @@ func programSource(v []string) stdinReader {
 	return readsNothing
 }
 
-// codeFileSource judges the files that an option of view v's model runs
-// as code (programs.CodeFiles), as operandSource judges a script: bash
-// --rcfile <(echo …) -i runs what the substitution prints, sed -nf
-// /dev/stdin its input. flags are v's word flags.
-func codeFileSource(v []string, flags []uint8) stdinReader {
+// codeFileSource judges the files that an option of view vi of segment s
+// runs as code (programs.CodeFiles), as operandSource judges a script:
+// bash --rcfile <(echo …) -i runs what the substitution prints, sed -nf
+// /dev/stdin its input.
+func codeFileSource(s *Segment, vi int) stdinReader {
 	src := readsNothing
-	programs.CodeFiles(v, flags, WordExpands|WordGlob|WordBrace, func(text string, computed, module bool) {
+	v := s.Views[vi]
+	if !slices.ContainsFunc(v[1:], mayNameStdin) {
+		return src // no value operandSource judges, however the options read
+	}
+	programs.CodeFiles(v, s.ViewFlags(vi), WordExpands|WordGlob|WordBrace, func(text string, computed, module bool) {
 		src = max(src, operandSource(text))
 	})
 	return src
+}
+
+// mayNameStdin reports a word that may hold a value operandSource does not
+// judge as a plain file: standard input (-, /dev/stdin, attached as in
+// -f- or --file=/dev/stdin), a descriptor or a process substitution.
+func mayNameStdin(w string) bool {
+	return strings.HasSuffix(w, "-") || strings.Contains(w, "/dev/") || strings.Contains(w, "/proc/") || strings.Contains(w, "<(")
 }
 
 // operandSource judges a script operand.
@@ -151,7 +163,7 @@ func (c *Command) hiddenStdin(idx int) {
 		}
 		src := programSource(v)
 		if src == readsNothing {
-			src = codeFileSource(v, s.ViewFlags(vi))
+			src = codeFileSource(s, vi)
 		}
 		if src == readsNothing {
 			continue

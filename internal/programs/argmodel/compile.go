@@ -42,6 +42,9 @@ func compile(s *Spec, parent *Spec, depth int) error {
 	if err := s.compileOptions(); err != nil {
 		return err
 	}
+	for i := range s.Options {
+		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
+	}
 	s.aliasOf = make(map[string]*Spec, len(s.Subs))
 	for _, sub := range s.Subs {
 		if err := compile(sub, s, depth+1); err != nil {
@@ -54,6 +57,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 			s.aliasOf[n] = sub
 		}
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
+		s.codeFiles = s.codeFiles || sub.codeFiles
 		if s.subWhy == "" && sub.Effect != 0 {
 			s.subWhy = s.Name + " " + sub.Name + ": " + sub.Why
 		}
@@ -157,3 +161,14 @@ func (s *Spec) Parent() *Spec { return s.parent }
 // Risk returns the worst that an unknown option and an unknown
 // subcommand of s could do.
 func (s *Spec) Risk() (options, subcommands Effect) { return s.optRisk, s.subRisk }
+
+// NamesCodeFiles reports whether an option of s or of a subcommand under
+// it names a file or module the program runs (Option.NamesCode).
+func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
+
+// NamesCode reports an option whose value names a file the program runs
+// or loads as code: a path (RolePath) of an option that runs something
+// (sed -f, awk -f, bash --rcfile), or a module (node -r, python3 -m).
+func (o *Option) NamesCode() bool {
+	return o.Module || o.Role == RolePath && o.Effect&EffExec != 0
+}

@@ -324,10 +324,13 @@ type Spec struct {
 	short    [128]uint8 // letter → 1 + index in Options
 	optRisk  Effect     // the worst an unknown option here could do
 	subRisk  Effect     // the worst an unknown subcommand here could do
-	riskWhy  string
-	subWhy   string
-	aliasOf  map[string]*Spec
-	longs    []longName // every long name, sorted, for exact and prefix search
+	// codeFiles: an option here or under a subcommand names a file or a
+	// module the program runs (NamesCodeFiles).
+	codeFiles bool
+	riskWhy   string
+	subWhy    string
+	aliasOf   map[string]*Spec
+	longs     []longName // every long name, sorted, for exact and prefix search
 }
 
 // longName is one long name of an option of a spec.
