@@ -30,12 +30,21 @@ var escapeRows = map[string]escapeRow{
 	"ex": {stdinOnly: true, escapes: anyCommand},
 	"sqlite3": {codeOpts: "-cmd", operands: true, escapes: sqliteEscapes,
 		valueOpts: "-init -separator -newline -nullvalue -mmap -vfs -heap -maxsize -lookaside -pagecache -pcachetrace"},
+	// duckdb's shell is sqlite3's, with its dot-commands (.shell, .system).
+	"duckdb":  {codeOpts: "-c -s -cmd", operands: true, escapes: duckdbEscapes, valueOpts: "-init -separator -newline -nullvalue"},
 	"psql":    {codeOpts: "-c --command", escapes: psqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("psql"), " ")},
 	"mysql":   {codeOpts: "-e --execute", escapes: mysqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("mysql"), " ")},
 	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("mariadb"), " ")},
 }
 
 func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }
+
+// duckdbEscapes is sqliteEscapes, and SQL that writes files, installs or
+// loads extensions (INSTALL fetches one from the network) or exports.
+func duckdbEscapes(text string) bool {
+	return sqliteEscapes(text) || containsFold(text, "copy") || containsFold(text, "install") ||
+		containsFold(text, "load") || containsFold(text, "export")
+}
 
 // sqliteInert are the dot-commands that only print.
 var sqliteInert = map[string]bool{

@@ -86,6 +86,10 @@ func rows() []row {
 		{name: "ssh-copy-id", build: remoteSession},
 		{name: "mosh", build: remoteSession},
 		{name: "telnet", build: remoteSession},
+		{name: "lftp", build: remoteSession}, // also runs !shell commands of its -c script
+		{name: "ftp", build: remoteSession},
+		{name: "tftp", build: remoteSession},
+		{name: "ncftp", build: remoteSession},
 		{name: "rsh", build: remoteSession},
 		{name: "rlogin", build: remoteSession},
 		{name: "rcp", build: remoteSession},
