@@ -384,9 +384,8 @@ func (x *decider) pythonModuleWritten(i int) string {
 // than the file's, when another segment of the command writes it: a
 // program under node_modules/.bin for a package manager or runner
 // (programs.RunsNodeBin: npm test, npx jest), and, for Node.js code given
-// on the command line (programs.InlineNode: node -e 'require("./x")'), a
-// JavaScript file (.js, .cjs, .mjs, .json, .node) under its working
-// directory or any file under node_modules. Of several, the first by name.
+// on the command line (programs.InlineNode: node -e 'require("./x")'), any
+// file under its working directory or under node_modules. Of several, the first by name.
 func (x *decider) nodeModuleWritten(i int) string {
 	if !x.writesBefore(i) {
 		return ""
@@ -418,15 +417,11 @@ func (x *decider) nodeModuleWritten(i int) string {
 }
 
 // nodeFileUnder reports whether path p is a file Node.js code may load
-// from one of dirs by a relative name or from node_modules.
+// from one of dirs by a relative name (require loads a file of any name as
+// a module) or from node_modules.
 func nodeFileUnder(p string, dirs []string) bool {
 	if strings.Contains("/"+p, "/node_modules/") {
 		return true
-	}
-	switch path.Ext(p) {
-	case ".js", ".cjs", ".mjs", ".json", ".node":
-	default:
-		return false
 	}
 	if len(dirs) == 0 {
 		return !path.IsAbs(p)

@@ -93,6 +93,8 @@ var defaultProtected = []string{
 	"**/.nodenv/shims", "**/.nodenv/shims/**", "**/.asdf/shims", "**/.asdf/shims/**",
 	"**/.bash_completion", "**/.bash_completion.d/**", "**/.local/share/bash-completion/**",
 	"**/.qwen", "**/.qwen/**",
+	// npm init runs ~/.npm-init.js, its default init-module.
+	"**/.npm-init.js",
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",

@@ -102,6 +102,16 @@ func gitForEachRepo() *Spec {
 	return s
 }
 
+// gitMergeIndex is git merge-index [-o] [-q] PROGRAM (-a | FILE…): it runs
+// PROGRAM for every unmerged file, with the file's blobs and name as its
+// arguments, as xargs appends its input.
+func gitMergeIndex() *Spec {
+	s := gitSub("merge-index", list(flag("o"), flag("q")))
+	s.Open, s.OpenSubs = false, false
+	s.Operands = []Operand{{Role: RoleCommand, Appends: true}}
+	return s
+}
+
 func gitExec(name, why string, opts []Option) *Spec {
 	s := gitSub(name, opts)
 	s.Effect, s.Why = EffExec, why
@@ -126,7 +136,7 @@ var gitPlain = []string{
 	"annotate", "blame", "bugreport", "count-objects", "diagnose", "fsck", "gitweb", "help", "merge-tree",
 	"rerere", "show-branch", "verify-commit", "verify-tag", "version", "archimport", "cvsimport",
 	"cvsserver", "quiltimport", "apply", "checkout-index", "commit-graph", "commit-tree", "hash-object",
-	"index-pack", "merge-file", "merge-index", "mktag", "mktree", "multi-pack-index", "pack-objects",
+	"index-pack", "merge-file", "mktag", "mktree", "multi-pack-index", "pack-objects",
 	"prune-packed", "read-tree", "symbolic-ref", "unpack-objects", "update-index", "update-ref",
 	"write-tree", "cat-file", "cherry", "for-each-ref", "get-tar-commit-id", "ls-files",
 	"ls-tree", "merge-base", "name-rev", "pack-redundant", "rev-list", "rev-parse", "show-index",
@@ -167,6 +177,7 @@ func gitModel() *Spec {
 		)),
 		gitCredential("credential"), gitCredential("credential-store"), gitCredential("credential-cache"),
 		gitForEachRepo(),
+		gitMergeIndex(),
 		gitEffect("request-pull", "", nil),
 		gitEffect("imap-send", "", nil),
 		gitEffect("cvsexportcommit", "", nil),

@@ -61,7 +61,8 @@ func loadsOutside(v string, computed bool) bool {
 // module of their own choosing (cProfile -m timeit …).
 var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile",
 	"cProfile", "profile", "trace", // these run another module (-m timeit …) or script
-	"IPython", "pygments") // IPython's -c code runs !shell commands; pygments -x loads code from files
+	"IPython", "pygments", // IPython's -c code runs !shell commands; pygments -x loads code from files
+	"pickle", "gzip") // pickle loads (runs) its operands; gzip -d writes a file named by taking off a suffix
 
 // codeModule reports a module of codeModules, or one known only at run
 // time.
@@ -86,6 +87,13 @@ func judgePython(r *Result, words []string) {
 			continue
 		}
 		rest := words[it.Word+1:]
+		if it.Text == "http.server" && slices.ContainsFunc(rest, func(w string) bool { return len(w) > 2 && strings.HasPrefix("--cgi", w) }) {
+			// --cgi runs every executable under cgi-bin/ that a request names.
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
+				Why: "python -m http.server --cgi runs the programs under cgi-bin/ that a request names, which the engine does not see"})
+			return
+		}
 		if it.Text == "pydoc" && !slices.ContainsFunc(rest, func(w string) bool { return w == "-n" || strings.HasPrefix(w, "-n") }) {
 			return // pydoc -p serves on localhost unless -n names a host
 		}

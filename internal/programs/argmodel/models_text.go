@@ -1,5 +1,7 @@
 package argmodel
 
+import "strings"
+
 // Models of the text tools: sed, awk, grep, ripgrep, sort, pagers.
 
 const (
@@ -188,6 +190,13 @@ func sortModel() *Spec {
 
 const whyPager = "pager commands given on the command line include a shell escape (!cmd) and file writes"
 
+// whyLesskey: a lesskey file's #env section sets LESSOPEN and LESSCLOSE,
+// commands less runs on every file it opens.
+const whyLesskey = "less takes key bindings and variables from this lesskey text, whose #env section may set LESSOPEN, a command less runs"
+
+// lesskeyEnv reports lesskey text with a section that sets variables.
+func lesskeyEnv(v string, computed bool) bool { return computed || strings.Contains(v, "#env") }
+
 // lessSpec is less: +cmd and -p/--pattern… run less commands at start.
 func lessModel() *Spec {
 	return &Spec{
@@ -200,8 +209,10 @@ func lessModel() *Spec {
 			val("o", RolePath, "log-file"), val("O", RolePath, "LOG-FILE"),
 			val("p", RoleData, "pattern"), val("t", RoleData, "tag"), val("T", RolePath, "tag-file"),
 			val("b", RoleData, "buffers"), val("h", RoleData, "max-back-scroll"),
-			val("j", RoleData, "jump-target"), val("k", RolePath, "lesskey-file"),
-			val("", RoleData, "lesskey-src", "lesskey-content"), val("x", RoleData, "tabs"),
+			val("j", RoleData, "jump-target"),
+			val("k", RolePath, "lesskey-file", "lesskey-src").does(EffExec, whyLesskey),
+			val("", RoleData, "lesskey-content").does(EffExec|EffComputed, whyLesskey).when(lesskeyEnv),
+			val("x", RoleData, "tabs"),
 			val("y", RoleData, "max-forw-scroll"), val("z", RoleData, "window"),
 			val("D", RoleData, "color"), val("P", RoleData, "prompt"),
 			val("", RoleProgram, "editor").does(EffExec, "less runs this editor on v"),
