@@ -284,6 +284,45 @@ func Read(src string, cwd string) *Command {
 	return c
 }
 
+// joinContinuations returns src with every '$' that a backslash-newline
+// follows moved after it (and every '<' or '>' that one or more of them
+// part from a '('): "$\<newline>(cmd)" is $(cmd) to bash, which removes
+// the backslash-newline before it reads the expansion, in double quotes
+// and here-documents too, where the parser would read a literal '$'.
+// Moving the character keeps the length and the offset of every other
+// byte, and changes nothing bash does: in a place where the pair is not
+// removed (single quotes, a quoted here-document), there is no expansion
+// either way.
+func joinContinuations(src string) string {
+	if !strings.Contains(src, "\\\n") {
+		return src
+	}
+	var b []byte
+	for i := 0; i < len(src); i++ {
+		ch := src[i]
+		if ch != '$' && ch != '<' && ch != '>' {
+			continue
+		}
+		j := i + 1
+		for j+1 < len(src) && src[j] == '\\' && src[j+1] == '\n' {
+			j += 2
+		}
+		if j == i+1 || ch != '$' && (j >= len(src) || src[j] != '(') {
+			continue
+		}
+		if b == nil {
+			b = []byte(src)
+		}
+		copy(b[i:j-1], src[i+1:j])
+		b[j-1] = ch
+		i = j - 1
+	}
+	if b == nil {
+		return src
+	}
+	return string(b)
+}
+
 // read parses one script (the command itself or a nested one) and appends
 // its segments.
 func (c *Command) read(src string, dirs []string, depth int, origin string) {
@@ -311,6 +350,7 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 		return
 	}
 	src = c.endComments(src) // the words read are the text bash reads
+	src = joinContinuations(src)
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(src), "")
 	parserPool.Put(p)
