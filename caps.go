@@ -343,15 +343,16 @@ func modulePath(p, n string) bool {
 // in place of the module its code names, when another segment of the
 // command writes it: a module (json.py, a .pyc, an extension's .so) or a
 // package's __init__.py directly in the directory Python searches before
-// its own library (programs.PythonPathDir): echo … > json.py && python3
-// -c 'import json'. Of several such files, the first by name.
+// its own library (programs.PythonPathDir), whose name the command line
+// holds: echo … > json.py && python3 -c 'import json'. Of several such
+// files, the first by name.
 func (x *decider) pythonModuleWritten(i int) string {
 	if !x.writesBefore(i) {
 		return ""
 	}
 	s := &x.cmd.Segs[i]
 	for _, v := range s.Views {
-		dir, ok := programs.PythonPathDir(v)
+		dir, names, ok := programs.PythonPathDir(v)
 		if !ok {
 			continue
 		}
@@ -367,7 +368,7 @@ func (x *decider) pythonModuleWritten(i int) string {
 				continue
 			}
 			for _, d := range dirs {
-				if pythonModuleIn(p, d) {
+				if pythonModuleIn(p, d) && (names == "" || strings.Contains(names, pythonModuleName(p, d))) {
 					best = p
 					break
 				}
@@ -432,6 +433,18 @@ func nodeFileUnder(p string, dirs []string) bool {
 		}
 	}
 	return false
+}
+
+// pythonModuleName is the top-level name under which Python imports the
+// module pythonModuleIn found at p in d: json for d/json.py or
+// d/json/__init__.py.
+func pythonModuleName(p, d string) string {
+	rest := strings.TrimPrefix(p, strings.TrimSuffix(d, "/")+"/")
+	if pkg, _, nested := strings.Cut(rest, "/"); nested {
+		return pkg
+	}
+	name, _, _ := strings.Cut(rest, ".")
+	return name
 }
 
 // pythonModuleIn reports whether path p is a module Python imports by a

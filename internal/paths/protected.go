@@ -93,8 +93,9 @@ var defaultProtected = []string{
 	"**/.nodenv/shims", "**/.nodenv/shims/**", "**/.asdf/shims", "**/.asdf/shims/**",
 	"**/.bash_completion", "**/.bash_completion.d/**", "**/.local/share/bash-completion/**",
 	"**/.qwen", "**/.qwen/**",
-	// npm init runs ~/.npm-init.js, its default init-module.
-	"**/.npm-init.js",
+	// npm init runs ~/.npm-init.js, its default init-module; maven reads
+	// JVM options (-XX:OnOutOfMemoryError=CMD) and its own from .mvn/.
+	"**/.npm-init.js", "**/.mvn/jvm.config", "**/.mvn/maven.config", "**/.mvn/extensions.xml",
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",

@@ -57,22 +57,25 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 	readings.Put(r)
 }
 
-// PythonPathDir returns, for a view that runs Python, the directory that
-// Python searches for modules before its own library: the script's
-// directory (python3 tools/x.py searches tools), or "." (the working
-// directory) for code given with -c, a module run with -m and a program
-// read from standard input. ok is false for a view that runs no Python.
-// (-I and -P leave that directory out; they are not read: the safe side.)
-func PythonPathDir(v []string) (dir string, ok bool) {
-	if len(v) == 0 || !argmodel.IsPython(v[0]) {
-		return "", false
+// PythonPathDir returns, for a view that runs Python code given with -c,
+// a module run with -m or a program read from standard input, the
+// directory Python searches for modules before its own library: the
+// working directory ("."). names is the text whose names the code may
+// import (the command line after the program; "" for standard input, which
+// may import any). ok is false for a view that runs no Python, or that
+// runs a script: its imports are the project's code, like a test's. (-I
+// and -P leave the directory out; they are not read: the safe side.)
+func PythonPathDir(v []string) (dir, names string, ok bool) {
+	if len(v) < 2 || !argmodel.IsPython(v[0]) {
+		return "", "", false
 	}
-	if from, i := ProgramOf(v); from == FromOperand {
-		if k := strings.LastIndexByte(v[i], '/'); k >= 0 {
-			return v[i][:k+1], true
-		}
+	switch from, _ := ProgramOf(v); from {
+	case FromOperand:
+		return "", "", false
+	case FromStdin:
+		return ".", "", true
 	}
-	return ".", true
+	return ".", strings.Join(v[1:], " "), true
 }
 
 // InitFile returns the file of commands sqlite3 -init FILE runs before

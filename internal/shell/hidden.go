@@ -52,6 +52,7 @@ var envVars = map[string]envKind{
 	"GIT_TEMPLATE_DIR": envHidden, "GIT_DIR": envHidden, "XDG_CONFIG_HOME": envHidden,
 	"NODE_OPTIONS": envHidden, "PERL5OPT": envHidden, "RUBYOPT": envHidden,
 	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
+	"MAVEN_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
 	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules

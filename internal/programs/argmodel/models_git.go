@@ -98,7 +98,7 @@ func gitCredential(name string) *Spec {
 // own.
 func gitForEachRepo() *Spec {
 	s := gitSub("for-each-repo", list(val("", RoleData, "config"), flag("", "keep-going")))
-	s.Effect, s.Why = EffExternal, "git for-each-repo runs the git command line after its options in every repository a configuration key lists: it may push, or run any program"
+	s.Effect, s.Why = EffExternal, "runs the git command line after its options in every repository a configuration key lists: it may push, or run any program"
 	return s
 }
 
@@ -109,6 +109,13 @@ func gitMergeIndex() *Spec {
 	s := gitSub("merge-index", list(flag("o"), flag("q")))
 	s.Open, s.OpenSubs = false, false
 	s.Operands = []Operand{{Role: RoleCommand, Appends: true}}
+	return s
+}
+
+// gitUnread is a subcommand that runs what the engine cannot read.
+func gitUnread(name, why string) *Spec {
+	s := gitSub(name, nil)
+	s.Effect, s.Why = EffExec|EffComputed, why
 	return s
 }
 
@@ -239,7 +246,7 @@ func gitModel() *Spec {
 		gitExec("web--browse", "git web--browse starts a browser", nil),
 		gitRemoteExt(),
 		gitExec("hook", "git hook runs the repository's hooks", nil),
-		gitExec("shell", "git shell runs the command given with -c", nil),
+		gitUnread("shell", "runs the command given with -c, or a program of ~/git-shell-commands by that name, which the engine does not read"),
 		gitExec("difftool--helper", "runs a diff program", nil),
 		gitExec("mergetool--lib", "runs a merge program", nil),
 		gitSub("diff", diff), gitSub("log", diff), gitSub("show", diff),

@@ -719,7 +719,7 @@ func moreWrapperRows() []row {
 			// or write the environment file, .env unless an option names
 			// another: a protected file that no word need name.
 			s := w(n, "ecv", nil, 0)
-			s.Effect, s.Why = EffComputed, "dotenv reads or writes the environment file (.env unless an option names another), a protected file that holds secrets, which no word of the command names"
+			s.Effect, s.Why = EffComputed, "reads or writes the environment file (.env unless an option names another), a protected file that holds secrets, which no word of the command names"
 			return s
 		}},
 		{name: "choom", build: func(n string) *Spec {
