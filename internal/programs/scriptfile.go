@@ -29,11 +29,10 @@ func ScriptFile(v []string, bits Bits) int {
 }
 
 // CodeFiles calls fn with each file that view v (its program first) runs
-// or loads as code through an option of its model: the value of an
-// option that is a path (RolePath) and runs something (EffExec), such as
-// sed -f FILE, awk -f FILE, gawk -i FILE, vim -S FILE or bash --rcfile
-// FILE, and (module set) the value of an option that names a module the
-// program runs (node -r, node --import, ruby -r, python3 -m). The model
+// or loads as code through an option of its model (Option.NamesCode): sed
+// -f FILE, awk -f FILE, gawk -i FILE, vim -S FILE, bash --rcfile FILE,
+// and (module set) a module the program runs (node -r, node --import,
+// ruby -r, python3 -m). The model
 // reads the options as the program does: in a cluster
 // (sed -nf FILE), with the value attached (awk -fFILE, --file=FILE) and
 // abbreviated (sed --fil FILE). computed is set for a value the shell

@@ -28,6 +28,8 @@ func TestCodeFiles(t *testing.T) {
 		{[]string{"ruby", "-r", "./lib", "-e", "1"}, []string{"./lib"}, "a library ruby requires"},
 		{[]string{"sed", "-n", "p", "in.txt"}, nil, "the script is text and in.txt is data"},
 		{[]string{"grep", "-f", "patterns", "x"}, nil, "grep's pattern file is data"},
+		{[]string{"xargs", "-a", "list", "wc", "-l"}, nil, "xargs's argument file is data to the command"},
+		{[]string{"find", ".", "-fprint", "out"}, nil, "a file find writes is no code it runs"},
 		{[]string{"sed", "-e", "p", "-f"}, nil, "an option without its value names no file"},
 		{[]string{"nosuchprogram", "-f", "x"}, nil, "a program without a model"},
 	} {

@@ -167,8 +167,6 @@ func (s *Spec) Risk() (options, subcommands Effect) { return s.optRisk, s.subRis
 func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
 
 // NamesCode reports an option whose value names a file the program runs
-// or loads as code: a path (RolePath) of an option that runs something
-// (sed -f, awk -f, bash --rcfile), or a module (node -r, python3 -m).
-func (o *Option) NamesCode() bool {
-	return o.Module || o.Role == RolePath && o.Effect&EffExec != 0
-}
+// or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module
+// it runs (Module: node -r, python3 -m).
+func (o *Option) NamesCode() bool { return o.Module || o.RunsFile }

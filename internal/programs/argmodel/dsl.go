@@ -64,6 +64,13 @@ func (o Option) code(l Lang) Option {
 }
 
 // script marks the option as giving the script or pattern.
+// runsFile marks an option whose value is a file the program runs or
+// loads as code.
+func (o Option) runsFile() Option {
+	o.RunsFile = true
+	return o
+}
+
 // module marks an option whose value names a module the program runs.
 func (o Option) module() Option {
 	o.Module = true

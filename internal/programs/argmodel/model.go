@@ -188,6 +188,10 @@ type Option struct {
 	// BuildFile marks an option whose value is a file the program reads
 	// as the commands it runs (make -f FILE, rake -f FILE, just -f FILE).
 	BuildFile bool
+	// RunsFile marks an option whose value is a file that the program runs
+	// or loads as code (sed -f FILE, awk -f FILE, bash --rcfile FILE, ssh
+	// -F FILE, whose ProxyCommand runs).
+	RunsFile bool
 	// Module marks an option whose value names a module that the program
 	// loads and runs as code (node -r MOD, node --import MOD, ruby -r LIB,
 	// python3 -m MOD): a file of that name with any ending, or a

@@ -347,7 +347,7 @@ func sshOptionRuns(v string, computed bool) bool {
 func sshCommon() []Option {
 	return list(
 		val("o", RoleData).does(EffExec, whySSHOpt).when(sshOptionRuns),
-		val("F", RolePath).does(EffExec, "an ssh configuration file can run local programs (ProxyCommand)"),
+		val("F", RolePath).runsFile().does(EffExec, "an ssh configuration file can run local programs (ProxyCommand)"),
 		val("S", RoleProgram).does(EffExec, "this option names a program or control socket ssh uses"),
 		val("i", RolePath), val("J", RoleRemote), val("c", RoleData), val("l", RoleData),
 	)
@@ -662,7 +662,7 @@ func sftpModel() *Spec {
 		Name:   "sftp",
 		Syntax: POSIX,
 		Options: join(sshCommon(), list(
-			val("b", RolePath).does(EffExec, "sftp -b runs commands from a batch file"),
+			val("b", RolePath).runsFile().does(EffExec, "sftp -b runs commands from a batch file"),
 			val("D", RoleProgram).does(EffExec, "sftp -D runs this sftp server program"),
 			val("s", RoleProgram).does(EffExec, "sftp -s names the subsystem or server program"),
 			val("B", RoleData), val("P", RoleData), val("R", RoleData), val("X", RoleData),

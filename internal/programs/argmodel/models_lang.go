@@ -24,7 +24,7 @@ func shellModel(name string) *Spec {
 		flag("i"), flag("l", "login"), flag("r", "restricted"), flag("s"), flag("e"), flag("x"), flag("u"),
 		flag("v", "verbose"), flag("n"), flag("f"), flag("a"), flag("b"), flag("h"), flag("k"), flag("m"),
 		flag("p"), flag("t"), flag("B"), flag("C"), flag("E"), flag("H"), flag("P"), flag("T"), flag("D"),
-		val("", RolePath, "rcfile", "init-file").does(EffExec, "the shell runs this start-up file"),
+		val("", RolePath, "rcfile", "init-file").runsFile().does(EffExec, "the shell runs this start-up file"),
 		flag("", "norc"), flag("", "noprofile"), flag("", "noediting"), flag("", "posix"), flag("", "version"),
 		flag("", "help"), flag("", "debugger"), flag("", "dump-strings"), flag("", "dump-po-strings"),
 		flag("", "pretty-print"),
@@ -241,9 +241,9 @@ func langRows() []row {
 			return &Spec{Name: n, Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
 				Options: list(
 					val("", RoleCode, "eval", "execute").code(LangCommands).does(EffExec, why),
-					val("l", RolePath, "load").does(EffExec|EffComputed, n+" loads a Lisp file, which may start any program"),
+					val("l", RolePath, "load").runsFile().does(EffExec|EffComputed, n+" loads a Lisp file, which may start any program"),
 					val("f", RoleData, "funcall").does(EffComputed, n+" calls a Lisp function the engine does not read"),
-					val("", RolePath, "script", "x").does(EffExec|EffComputed, n+" runs a Lisp script, which may start any program"),
+					val("", RolePath, "script", "x").runsFile().does(EffExec|EffComputed, n+" runs a Lisp script, which may start any program"),
 					flag("", "batch", "q", "Q", "nw", "no-init-file", "no-site-file", "version", "help")),
 				Operands: operands(RolePath)}
 		}},
@@ -256,7 +256,7 @@ func langRows() []row {
 		{name: "php", build: func(n string) *Spec {
 			return interp(n, val("r", RoleCode).code(LangPHP).does(EffExec, "php -r "+whyCode),
 				val("B", RoleCode).code(LangPHP).does(EffExec, "php -B "+whyCode), val("R", RoleCode).code(LangPHP).does(EffExec, "php -R "+whyCode),
-				val("E", RoleCode).code(LangPHP).does(EffExec, "php -E "+whyCode), val("F", RolePath).does(EffExec, "php -F runs a file for every line"),
+				val("E", RoleCode).code(LangPHP).does(EffExec, "php -E "+whyCode), val("F", RolePath).runsFile().does(EffExec, "php -F runs a file for every line"),
 				val("f", RolePath), val("d", RoleData), val("c", RolePath))
 		}},
 		{name: "go", build: fixed(goModel)},

@@ -91,7 +91,7 @@ const whyConfigFile = "reads its configuration from a file the command names, wh
 func npmOptions() []Option {
 	return join(list(
 		val("", RoleProgram, "script-shell", "shell", "git", "editor", "browser", "viewer").does(EffExec, "npm runs this program"),
-		val("", RolePath, "init-module", "onload-script").does(EffExec, "npm runs this script"),
+		val("", RolePath, "init-module", "onload-script").runsFile().does(EffExec, "npm runs this script"),
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
 		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"),
 		val("", RolePath, "userconfig", "globalconfig").does(EffComputed, whyConfigFile+" (script-shell, the programs npm runs)"),
