@@ -343,8 +343,8 @@ func modulePath(p, n string) bool {
 // in place of the module its code names, when another segment of the
 // command writes it: a module (json.py, a .pyc, an extension's .so) or a
 // package's __init__.py directly in the directory Python searches before
-// its own library (programs.PythonPathDir), whose name the command line
-// holds: echo … > json.py && python3 -c 'import json'. Of several such
+// its own library (programs.PythonPathDir): echo … > json.py && python3
+// -c 'import json', and re.py as well, which json imports. Of several such
 // files, the first by name.
 func (x *decider) pythonModuleWritten(i int) string {
 	if !x.writesBefore(i) {
@@ -352,7 +352,7 @@ func (x *decider) pythonModuleWritten(i int) string {
 	}
 	s := &x.cmd.Segs[i]
 	for _, v := range s.Views {
-		dir, names, ok := programs.PythonPathDir(v)
+		dir, ok := programs.PythonPathDir(v)
 		if !ok {
 			continue
 		}
@@ -368,7 +368,7 @@ func (x *decider) pythonModuleWritten(i int) string {
 				continue
 			}
 			for _, d := range dirs {
-				if pythonModuleIn(p, d) && (names == "" || strings.Contains(names, pythonModuleName(p, d))) {
+				if pythonModuleIn(p, d) {
 					best = p
 					break
 				}
@@ -433,18 +433,6 @@ func nodeFileUnder(p string, dirs []string) bool {
 		}
 	}
 	return false
-}
-
-// pythonModuleName is the top-level name under which Python imports the
-// module pythonModuleIn found at p in d: json for d/json.py or
-// d/json/__init__.py.
-func pythonModuleName(p, d string) string {
-	rest := strings.TrimPrefix(p, strings.TrimSuffix(d, "/")+"/")
-	if pkg, _, nested := strings.Cut(rest, "/"); nested {
-		return pkg
-	}
-	name, _, _ := strings.Cut(rest, ".")
-	return name
 }
 
 // pythonModuleIn reports whether path p is a module Python imports by a

@@ -59,22 +59,17 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 // PythonPathDir returns, for a view that runs Python code given with -c,
 // a module run with -m or a program read from standard input, the
 // directory Python searches for modules before its own library: the
-// working directory ("."). names is the text whose names the code may
-// import (the command line after the program; "" for standard input, which
-// may import any). ok is false for a view that runs no Python, or that
-// runs a script: its imports are the project's code, like a test's. (-I
-// and -P leave the directory out; they are not read: the safe side.)
-func PythonPathDir(v []string) (dir, names string, ok bool) {
+// working directory ("."). ok is false for a view that runs no Python, or
+// that runs a script: its imports are the project's code, like a test's.
+// (-I and -P leave the directory out; they are not read: the safe side.)
+func PythonPathDir(v []string) (dir string, ok bool) {
 	if len(v) < 2 || !argmodel.IsPython(v[0]) {
-		return "", "", false
+		return "", false
 	}
-	switch from, _ := ProgramOf(v); from {
-	case FromOperand:
-		return "", "", false
-	case FromStdin:
-		return ".", "", true
+	if from, _ := ProgramOf(v); from == FromOperand {
+		return "", false
 	}
-	return ".", strings.Join(v[1:], " "), true
+	return ".", true
 }
 
 // InitFile returns the file of commands sqlite3 -init FILE runs before
