@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -39,7 +40,9 @@ var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/s
 
 // IsStdinFile reports a file name that is the standard input itself
 // (/dev/stdin, /dev/fd/0, -).
-func IsStdinFile(name string) bool { return stdinFiles[name] }
+// A name is read as the kernel resolves it: /dev//stdin and /dev/./stdin
+// are /dev/stdin.
+func IsStdinFile(name string) bool { return stdinFiles[name] || stdinFiles[path.Clean(name)] }
 
 // stdinOf reads a simple command's redirections for its standard input:
 // the last one on file descriptor 0 wins.
@@ -145,10 +148,14 @@ func mayNameStdin(w string) bool {
 // operandSource judges a script operand.
 func operandSource(w string) stdinReader {
 	switch {
-	case stdinFiles[w]:
+	case IsStdinFile(w):
 		return readsStdin
-	case strings.HasPrefix(w, "<(") || strings.HasPrefix(w, "/dev/fd/") || strings.HasPrefix(w, "/proc/self/fd/"):
+	case strings.HasPrefix(w, "<("):
 		return readsComputed
+	}
+	switch c := path.Clean(w); {
+	case strings.HasPrefix(c, "/dev/fd/") || strings.HasPrefix(c, "/proc/") && strings.Contains(c, "/fd/"):
+		return readsComputed // another descriptor, of this process (/proc/self/fd/3) or another's
 	}
 	return readsNothing
 }
