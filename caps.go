@@ -382,9 +382,10 @@ func (x *decider) pythonModuleWritten(i int) string {
 }
 
 // nodeModuleWritten returns a file that segment i may run by a name other
-// than the file's, when another segment of the command writes it: a
-// program under node_modules/.bin for a package manager or runner
-// (programs.RunsNodeBin: npm test, npx jest), and, for Node.js code given
+// than the file's, when another segment of the command writes it: for a
+// package manager or runner (programs.RunsNodeBin: npm test, npx jest),
+// anything at or under node_modules, where .bin's programs and the
+// packages they link to are, and, for Node.js code given
 // on the command line (programs.InlineNode: node -e 'require("./x")'), any
 // file under its working directory or under node_modules. Of several, the first by name.
 func (x *decider) nodeModuleWritten(i int) string {
@@ -406,7 +407,7 @@ func (x *decider) nodeModuleWritten(i int) string {
 			if j == i || best != "" && p >= best {
 				continue
 			}
-			if bin && strings.Contains("/"+p, "/node_modules/.bin/") || inline && nodeFileUnder(p, s.Dirs) {
+			if bin && underNodeModules(p) || inline && nodeFileUnder(p, s.Dirs) {
 				best = p
 			}
 		}
@@ -417,11 +418,18 @@ func (x *decider) nodeModuleWritten(i int) string {
 	return ""
 }
 
+// underNodeModules reports a path that is a node_modules directory or
+// under one: a tree copied or moved there (cp -r e/.bin node_modules/)
+// may hold any program of .bin or any package.
+func underNodeModules(p string) bool {
+	return strings.Contains("/"+p+"/", "/node_modules/")
+}
+
 // nodeFileUnder reports whether path p is a file Node.js code may load
 // from one of dirs by a relative name (require loads a file of any name as
 // a module) or from node_modules.
 func nodeFileUnder(p string, dirs []string) bool {
-	if strings.Contains("/"+p, "/node_modules/") {
+	if underNodeModules(p) {
 		return true
 	}
 	if len(dirs) == 0 {
