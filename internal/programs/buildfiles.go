@@ -42,7 +42,6 @@ var buildFiles = map[string][]string{
 	"deno":     {"deno.json", "deno.jsonc"},                                                     // deno task
 	"composer": {"composer.json"},
 	"pip":      {"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
-	"pip3":     {"setup.py", "setup.cfg", "pyproject.toml"},
 	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"}, // scripts
 }
 
@@ -63,6 +62,10 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 	}
 	name := BaseName(v[0])
 	names = buildFiles[name]
+	if names == nil {
+		name = argmodel.Versionless(name) // pip3.11 is pip
+		names = buildFiles[name]
+	}
 	switch {
 	case names == nil && BitsOf(name)&Interpreter != 0 && len(v) > 2 && v[1] == "-m":
 		names = buildFiles[v[2]] // python3 -m pytest

@@ -25,7 +25,7 @@ var dataVerbs = map[string]bool{
 	"ls": true, "file": true, "stat": true, "test": true, "[": true, "basename": true, "dirname": true,
 	"realpath": true, "readlink": true, "touch": true, "mkdir": true, "rmdir": true, "rm": true, "cp": true,
 	"mv": true, "ln": true, "chmod": true, "chown": true, "tee": true, "cd": true, "pushd": true, "popd": true,
-	"pwd": true, "git": true, "npm": true, "pnpm": true, "yarn": true, "npx": true, "pip": true, "pip3": true,
+	"pwd": true, "git": true, "npm": true, "pnpm": true, "yarn": true, "npx": true, "pip": true,
 	"go": true, "cargo": true, "rustc": true, "make": true, "cmake": true, "pytest": true, "tsc": true,
 	"eslint": true, "prettier": true, "jest": true, "vitest": true, "mix": true, "docker": true, "podman": true,
 	"kubectl": true, "helm": true, "terraform": true, "tofu": true, "gh": true, "glab": true, "apt": true,

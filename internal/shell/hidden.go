@@ -68,7 +68,8 @@ var envVars = map[string]envKind{
 	"GIT_ALTERNATE_OBJECT_DIRECTORIES": envHidden, "PYTHONPATH": envHidden, "PYTHONUSERBASE": envHidden,
 	"PYTHONHOME": envHidden, "NODE_PATH": envHidden, "PERL5LIB": envHidden, "PERLLIB": envHidden,
 	"RUBYLIB": envHidden, "GEM_HOME": envHidden, "GEM_PATH": envHidden, "BUNDLE_GEMFILE": envHidden,
-	"RIPGREP_CONFIG_PATH": envHidden, "LESSKEY": envHidden, "LESSKEYIN": envHidden, "KUBECONFIG": envHidden,
+	"RIPGREP_CONFIG_PATH": envHidden, "LESSKEY": envHidden, "LESSKEYIN": envHidden,
+	"LESSKEY_SRC": envHidden, "LESSKEY_CONTENT": envHidden, // less 643 and later "KUBECONFIG": envHidden,
 	"AWS_CONFIG_FILE": envHidden, "AWS_SHARED_CREDENTIALS_FILE": envHidden, "DOCKER_CONFIG": envHidden,
 	"GNUPGHOME": envHidden, "CARGO_HOME": envHidden, "RUSTUP_HOME": envHidden,
 	// Where curl and wget read their configuration, which may send a

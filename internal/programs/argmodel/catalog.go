@@ -72,7 +72,7 @@ func rows() []row {
 		{name: "mvn", aliases: []string{"mvnw"}, build: fixed(mvnModel)},
 		{name: "gradle", aliases: []string{"gradlew"}, build: gradleModel},
 		{name: "npm", build: fixed(npmModel)},
-		{name: "pip", aliases: []string{"pip3"}, build: fixed(pipModel)},
+		{name: "pip", build: fixed(pipModel)}, // pip3, pip3.11 (Versionless),
 		{name: "npx", aliases: []string{"pnpx"}, build: fixed(npxModel)},
 		{name: "bunx", build: fixed(bunxModel)},
 		{name: "pnpm", build: publishes},
@@ -434,6 +434,7 @@ var versioned = map[string]bool{
 	"dash": true, "fish": true, "pwsh": true, "deno": true, "bun": true, "Rscript": true, "gawk": true,
 	"java": true, "jshell": true, "guile": true, "racket": true, "sbcl": true, "ocaml": true, "erl": true,
 	"gcc": true, "g++": true, "clang": true, "clang++": true, "cpp": true, "gfortran": true, // gcc-12, clang-17
+	"pip": true, "ipython": true, // pip3.11, ipython3
 }
 
 // Lookup returns the model of the program run by the name name (its

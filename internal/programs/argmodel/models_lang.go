@@ -79,7 +79,7 @@ var servingModules = words("http.server", "smtpd", "xmlrpc.server", "pydoc")
 // among them.
 func judgePython(r *Result, words []string) {
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && (it.Text == "pip" || it.Text == "pip3") {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && Versionless(it.Text) == "pip" {
 			judgeModuleLater(r, words[it.Word+1:], it.Word, it.Text)
 			return
 		}

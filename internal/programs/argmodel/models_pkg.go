@@ -131,10 +131,10 @@ func pipModel() *Spec {
 		c.Effect, c.Why = EffComputed, "writes pip's configuration (pip.conf, a protected file), which names the package index every later install downloads and runs code from"
 		return c
 	}
-	edit := write("edit")
-	edit.Options = list(val("", RoleProgram, "editor").does(EffExec, "pip config edit runs this editor"))
-	cfg := withSubs(cmd(s, "config"), write("set"), write("unset"), edit)
-	cfg.Options = list(flag("", "user", "global", "site"))
+	cfg := withSubs(cmd(s, "config"), write("set"), write("unset"), write("edit"))
+	cfg.Options = list(flag("", "user", "global", "site"),
+		// before or after its subcommand (pip config --editor vi edit)
+		val("", RoleProgram, "editor").does(EffExec, "pip config edit runs this editor"))
 	root := &Spec{Name: "pip", Syntax: s, Open: true, OpenSubs: true, Options: join(list(
 		val("", RoleProgram, "python").does(EffExec, "pip --python runs pip again with this interpreter"),
 		val("", RolePath, "log", "cert", "client-cert", "cache-dir"),
