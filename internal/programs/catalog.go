@@ -42,6 +42,7 @@ const (
 	Writes                       // writes to or removes files its words name (writeRows)
 	Reader                       // its command line says where it reads its program from (readerRows)
 	Builds                       // a build or test runner that reads files as code (buildFiles)
+	RunsFiles                    // its model has options whose value is a file it runs as code (awk -f, vi -S)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value

@@ -88,6 +88,9 @@ func bitsOfModel(name string) Bits {
 	if s := argmodel.Lookup(name); s != nil && s.Effect&argmodel.EffPrivileged != 0 {
 		b |= Privileged
 	}
+	if s := argmodel.Lookup(name); s != nil && s.NamesCodeFiles() {
+		b |= RunsFiles
+	}
 	if argmodel.CarriesScript(name) {
 		b |= Nested
 	}

@@ -27,8 +27,9 @@ const (
 type readerRow struct {
 	code, values, exits string
 	// files are the options whose value is a file holding the program
-	// (awk -f FILE, vim -S FILE, gdb -x FILE): standard input when that
-	// value is /dev/stdin or -, else a script operand.
+	// (dc -f FILE), for a program without a model: standard input when
+	// that value is /dev/stdin or -, else a script operand. A model
+	// marks such options itself (Option.RunsFile: awk -f, vim -S).
 	files string
 	// text: no operand is the program's file (awk's and sed's first is
 	// its text, vim's are the files it edits), and without one it reads
@@ -51,12 +52,12 @@ var readerRows = withUnread(map[string]readerRow{
 	"pwsh":      {code: pwshCode, values: "", exits: pwshExit}, "powershell": {code: pwshCode, values: "", exits: pwshExit},
 	"nu": {code: "-c --commands", values: "", exits: "-v --version -h --help"}, "xonsh": {code: "-c", values: "", exits: "-V --version -h --help"},
 	"elvish": {code: "-c", exits: "-version -help"},
-	"awk":    {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
-	"gawk":   {values: "-v -F -W", exits: "--version", files: "-f --file -E --exec -i --include", text: true},
-	"sed":    {code: "-e --expression", values: "-l", exits: "--version --help", files: "-f --file", text: true},
-	"vim":    {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
-	"nvim":   {code: "-c --cmd", exits: "--version -h --help", files: "-S -s -u", text: true},
-	"gdb":    {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", files: "-x --command -ix --init-command", stdin: true},
+	"awk":    {values: "-v -F -W", exits: "--version", text: true},
+	"gawk":   {values: "-v -F -W", exits: "--version", text: true},
+	"sed":    {code: "-e --expression", values: "-l", exits: "--version --help", text: true},
+	"vim":    {code: "-c --cmd", exits: "--version -h --help", text: true},
+	"nvim":   {code: "-c --cmd", exits: "--version -h --help", text: true},
+	"gdb":    {code: "-ex -iex --eval-command", values: "-p --pid -cd -d --directory -s --symbols -e --exec -c --core", exits: "--version --help", stdin: true},
 })
 
 const (
@@ -207,6 +208,9 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 				}
 				return FromOperand, j
 			}
+		}
+		if w == "-" && row.text {
+			return FromNothing, -1 // vim -: its input is the text it edits
 		}
 		if w == "-" {
 			return FromStdin, -1

@@ -165,7 +165,7 @@ func operandSource(w string) stdinReader {
 func (c *Command) hiddenStdin(idx int) {
 	s := &c.Segs[idx]
 	for vi, v := range s.Views {
-		if len(v) == 0 || s.ViewBits(vi)&(programs.Shell|programs.Source|programs.Interpreter|programs.Reader) == 0 {
+		if len(v) == 0 || s.ViewBits(vi)&(programs.Shell|programs.Source|programs.Interpreter|programs.Reader|programs.RunsFiles) == 0 {
 			continue
 		}
 		src := programSource(v)

@@ -149,7 +149,7 @@ func gdbModel() *Spec {
 	return &Spec{Name: "gdb", Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
 		Options: list(
 			val("", RoleCode, "ex", "eval-command", "iex", "init-eval-command").code(LangCommands).does(EffExec, code),
-			val("x", RolePath, "command", "ix", "init-command").does(EffExec|EffComputed, "gdb runs the commands of this file, which include a shell"),
+			val("", RolePath, "x", "command", "ix", "init-command").runsFile().does(EffExec|EffComputed, "gdb runs the commands of this file, which include a shell"),
 			val("", RoleData, "p", "pid", "cd", "data-directory", "tty", "se", "symbols", "exec", "core", "c"),
 			flag("", "batch", "q", "quiet", "silent", "nx", "n", "args", "tui", "version", "help")),
 		Operands: operands(RolePath)}

@@ -88,11 +88,16 @@ func (s *Spec) compileOptions() error {
 	seen := make(map[string]bool, len(s.Options))
 	for i := range s.Options {
 		o := &s.Options[i]
+		o.oneDash = s.Syntax.SingleDash
 		if o.Short == "" && len(o.Long) == 0 {
 			return fmt.Errorf("%w: %s: option %d has no name", ErrModel, s.Name, i)
 		}
 		if i >= 255 {
 			return fmt.Errorf("%w: %s: more than 255 options", ErrModel, s.Name)
+		}
+		if s.Syntax.SingleDash && o.Short != "" {
+			// -l is the one-dash name "l" there, looked up among the long names only
+			return fmt.Errorf("%w: %s: option -%s: a one-dash syntax spells every name as a long name", ErrModel, s.Name, o.Short)
 		}
 		for j := 0; j < len(o.Short); j++ {
 			c := o.Short[j]
@@ -141,6 +146,8 @@ func (s *Spec) compileOptions() error {
 // name is how the option is spelled in messages.
 func (o *Option) name() string {
 	switch {
+	case len(o.Long) > 0 && o.oneDash:
+		return "-" + o.Long[0]
 	case len(o.Long) > 0:
 		return "--" + o.Long[0]
 	case o.Short != "":

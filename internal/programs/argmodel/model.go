@@ -172,8 +172,9 @@ type Option struct {
 	// operand becomes data.
 	Inert bool
 	// Placeholder marks an option whose value is a word replaced at run
-	// time in the nested command (xargs -I); Default is the word when the
-	// value is not given (xargs -i means {}).
+	// time in the nested command (xargs -I). Default is the word when the
+	// value is not given: xargs -i means {}, and vim -S at the end of the
+	// command line sources Session.vim.
 	Placeholder bool
 	Default     string
 	// Stops ends the options when given (a verb-like option that takes
@@ -201,6 +202,8 @@ type Option struct {
 	// program that edits files in place keeps each original (sed -i.bak,
 	// perl -pi.orig); a "*" in it stands for the file's name.
 	Backup bool
+
+	oneDash bool // its spec's Syntax is SingleDash: -load, not --load
 }
 
 // Operand is the role of one operand position.

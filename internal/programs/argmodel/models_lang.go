@@ -241,8 +241,8 @@ func langRows() []row {
 			return &Spec{Name: n, Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
 				Options: list(
 					val("", RoleCode, "eval", "execute").code(LangCommands).does(EffExec, why),
-					val("l", RolePath, "load").runsFile().does(EffExec|EffComputed, n+" loads a Lisp file, which may start any program"),
-					val("f", RoleData, "funcall").does(EffComputed, n+" calls a Lisp function the engine does not read"),
+					val("", RolePath, "l", "load").runsFile().does(EffExec|EffComputed, n+" loads a Lisp file, which may start any program"),
+					val("", RoleData, "f", "funcall").does(EffComputed, n+" calls a Lisp function the engine does not read"),
 					val("", RolePath, "script", "x").runsFile().does(EffExec|EffComputed, n+" runs a Lisp script, which may start any program"),
 					flag("", "batch", "q", "Q", "nw", "no-init-file", "no-site-file", "version", "help")),
 				Operands: operands(RolePath)}

@@ -254,7 +254,7 @@ func vimModel() *Spec {
 		Options: list(
 			val("c", RoleCode).code(LangPager).does(EffExec, "vim runs editor commands, which include a shell escape"),
 			val("", RoleCode, "cmd").code(LangPager).does(EffExec, "vim runs editor commands, which include a shell escape"),
-			opt("S", RolePath).runsFile().does(EffExec, "vim sources a script file"),
+			Option{Short: "S", Arg: ArgRequired, Role: RolePath, Default: "Session.vim"}.runsFile().does(EffExec, "vim sources this script file"),
 			val("u", RolePath).runsFile().does(EffExec, "vim reads its start-up commands from this file"),
 			val("U", RolePath), val("i", RolePath), val("T", RoleData), val("w", RolePath),
 			val("W", RolePath), val("s", RolePath).runsFile().does(EffExec, "vim reads editor commands from this file"),

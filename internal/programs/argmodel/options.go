@@ -233,6 +233,9 @@ func (p *parser) next(i int, o *Option) {
 	case p.i+1 < len(p.words):
 		p.i++
 		p.value(p.i, o, p.words[p.i])
+	case o.Default != "":
+		p.item(i, KindValue, o, o.Role, o.Default) // vim -S: Session.vim
+		p.done(i, o, o.Default, true, false)
 	default:
 		p.done(i, o, "", false, false)
 	}
