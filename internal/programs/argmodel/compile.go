@@ -129,6 +129,9 @@ func (s *Spec) compileOptions() error {
 		if s.riskWhy == "" && o.Effect != 0 {
 			s.riskWhy = o.name() + ": " + o.Why
 		}
+		if s.runsWhy == "" && runsChosen(o) {
+			s.runsWhy = o.name()
+		}
 	}
 	slices.SortFunc(s.longs, func(a, b longName) int { return strings.Compare(a.name, b.name) })
 	if s.Plus != nil {
@@ -139,8 +142,28 @@ func (s *Spec) compileOptions() error {
 		if s.riskWhy == "" {
 			s.riskWhy = s.parent.riskWhy
 		}
+		if s.runsWhy == "" {
+			s.runsWhy = s.parent.runsWhy
+		}
 	}
 	return nil
+}
+
+// runsChosen reports an option whose value chooses what the program runs:
+// a command or a program (find -exec, rsync -e), code in a language that
+// can start programs (perl -e, sed -e), or a file or module it runs as
+// code (awk -f, python -m). Given a value known only at run time, such an
+// option runs a program the engine cannot see.
+func runsChosen(o *Option) bool {
+	switch {
+	case o.Inert:
+		return false
+	case o.Role == RoleCommand || o.Role == RoleProgram || o.RunsFile || o.Module:
+		return true
+	case o.Role == RoleCode:
+		return o.Lang == LangShell || ForeignCodeRuns(o.Lang, "", true) != ""
+	}
+	return false
 }
 
 // name is how the option is spelled in messages.

@@ -86,7 +86,9 @@ func words(ws ...string) map[string]bool {
 // ($f = 'sys'.'tem'; $f('id')), and make --eval defines recipes. An awk
 // program with system or a pipe, and a sed script with an e command,
 // start commands too; their other effects (writing a file) stay
-// exec-capable.
+// exec-capable. A sed script or an awk program known only at run time may
+// be any of them: a value spliced into the everyday form (sed "s/$a/$b/")
+// can close the s command and add an e flag, so it may start programs too.
 func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	switch {
 	case lang == LangAwk && strings.Contains(code, "/inet"):
@@ -97,9 +99,11 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 		return "the sed script may start commands (e) that the engine does not see"
 	case lang == LangPager && !pagerInert(code):
 		return "the editor or pager command may run a shell command (!, system) or write a file"
+	case lang == LangSed && computed:
+		return "the sed script is known only at run time: it may hold an e command or an s///e flag, which start programs the engine does not see"
+	case lang == LangAwk && computed:
+		return "the awk program is known only at run time: it may call system or open a pipe, which start programs the engine does not see"
 	case lang < LangPython:
-		// A computed sed or awk script (sed "s/$a/$b/") stays
-		// exec-capable: the everyday form, judged by that cap.
 		return ""
 	}
 	name := langNames[lang]

@@ -335,9 +335,13 @@ type Spec struct {
 	// module the program runs (NamesCodeFiles).
 	codeFiles bool
 	riskWhy   string
-	subWhy    string
-	aliasOf   map[string]*Spec
-	longs     []longName // every long name, sorted, for exact and prefix search
+	// runsWhy names an option here that runs a program, code or a file
+	// its value chooses (find -exec, perl -e, awk -f): a computed word
+	// that may be that option makes what runs chosen at run time.
+	runsWhy string
+	subWhy  string
+	aliasOf map[string]*Spec
+	longs   []longName // every long name, sorted, for exact and prefix search
 }
 
 // longName is one long name of an option of a spec.

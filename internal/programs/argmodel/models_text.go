@@ -45,8 +45,10 @@ func sedModel() *Spec {
 // a subset (mawk's -W takes a value).
 func awkModel() *Spec {
 	return &Spec{
-		Name:   "awk",
-		Syntax: GNU,
+		Name: "awk",
+		// gawk and mawk end their options at the program text: a later
+		// -f is a file to read (gawk '{print}' -f x reads the file -f).
+		Syntax: GNUStop,
 		Options: join(list(
 			val("f", RolePath, "file").script().runsFile().does(EffExec, whyAwkFile),
 			val("F", RoleData, "field-separator"),

@@ -128,7 +128,7 @@ func (p *parser) word() {
 		mayBeOption := w != "" && p.isComputed(i, w[:1])
 		if mayBeOption {
 			// "$X" or a glob may expand to an option.
-			p.unknownOption(i, "a computed word where an option may stand: "+w)
+			p.computedOption(i, "a computed word where an option may stand: "+w)
 		}
 		p.operand(i, w)
 		if mayBeOption {
@@ -252,6 +252,17 @@ func (p *parser) unknownOption(i int, why string) {
 	}
 	if risk != 0 {
 		p.find(risk, i, why+"; it could be "+riskWhy, "")
+	}
+}
+
+// computedOption records a word known only at run time where an option
+// may stand: it may be any option, and with one that runs what its value
+// chooses (X='-exec sudo id ;'; find . $X), the program comes with the
+// word: chosen at run time.
+func (p *parser) computedOption(i int, why string) {
+	p.unknownOption(i, why)
+	if s := p.spec; s.runsWhy != "" {
+		p.find(EffComputed, i, why+"; it could be "+s.runsWhy+", which runs a program or code chosen at run time", "")
 	}
 }
 
@@ -447,25 +458,42 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 	case r == nil:
 		return ""
 	}
-	code, shellC := false, false
-	for _, it := range r.Items {
-		switch {
-		case it.Kind == KindOption && it.Opt.Operands != nil && len(it.Opt.Operands) > 0 && it.Opt.Operands[0].Role == RoleCode:
-			shellC = true
-		case it.Role == RoleCode || it.Role == RoleProgram:
-			code = true
+	return appendedRuns(words, m, p.mask, scratch)
+}
+
+// appendedWords is how many words of its input the reading of a command
+// that appends them takes into account: enough for an option, its value
+// and the option after it (echo '-name x -exec sudo id ;' | xargs find .).
+const appendedWords = 3
+
+// appendedRuns reads words (a command whose model is m) with words of
+// the input appended, each known only at run time, and reports why one of
+// them may choose what runs: the script of sh -c, the code of perl -e or
+// of awk, an option that runs a program (find -exec), a subcommand of
+// git; or "". The words the input appends are words the engine cannot
+// account for, in the positions they take.
+func appendedRuns(words []string, m *Spec, mask uint8, scratch *Result) string {
+	if len(words) > maxAppendedWords {
+		return "the input appends words to " + words[0] + " past what its reading follows"
+	}
+	var ext [maxAppendedWords + appendedWords]string
+	var computed [maxAppendedWords + appendedWords]bool
+	n := copy(ext[:], words)
+	for k := 0; k < appendedWords; k++ {
+		ext[n+k], computed[n+k] = "$input", true
+	}
+	parseInto(scratch, m, ext[:n+appendedWords], computed[:n+appendedWords], nil, mask, maxAppendedWrappers)
+	for _, f := range scratch.Findings {
+		if f.Word >= n && f.Effect&(EffComputed|EffExternal|EffPrivileged) != 0 {
+			return "the input appends words to " + strings.Join(words, " ") + ": " + f.Why
 		}
-	}
-	if shellC && !code {
-		return "the script of " + words[0] + " -c is the input, chosen at run time"
-	}
-	if sp := r.Spec(m); len(sp.Subs) > 0 && sp.subRisk&(EffExternal|EffPrivileged|EffExec|EffComputed) != 0 &&
-		(len(r.Subs) == 0 || r.Words[len(words)-1] == KindSubcommand) {
-		// echo push origin | xargs git: the input names the subcommand.
-		return "the input gives " + strings.Join(words, " ") + " its subcommand, chosen at run time"
 	}
 	return ""
 }
+
+// maxAppendedWords bounds the command appendedRuns reads; a longer one is
+// not read (the safe side).
+const maxAppendedWords = 61
 
 // maxAppendedWrappers bounds how many wrappers deep appendedTo reads.
 const maxAppendedWrappers = 4
