@@ -647,10 +647,12 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			return why
 		}
 	}
-	moves := programs.Moves(s.Words)
+	moves := programs.Moves(s.Words, s.Bits)
 	last := len(s.Words) - 1
-	if named, _ := programs.TargetDirectory(s.Words); moves && named {
-		last = -1 // mv -t DIR SRC…: every operand is a source
+	if moves {
+		if named, _ := programs.TargetDirectory(s.Words); named {
+			last = -1 // mv -t DIR SRC…: every operand is a source
+		}
 	}
 	fromInput := programs.LinkWords(s.Words, s.Bits, func(j int) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {

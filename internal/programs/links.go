@@ -515,9 +515,13 @@ func BackupNames(file, suffix string) []string {
 // were: what they move is removed from its place.
 var movers = map[string]bool{"mv": true, "gmv": true}
 
-// Moves reports whether the program of words (after assignments) moves
-// its operands away (mv).
-func Moves(words []string) bool {
+// Moves reports whether the program of words (after assignments; bits:
+// WordBits of words[0]) moves its operands away (mv). Every mover writes
+// trees (treeWriters), so other programs are told by their bits alone.
+func Moves(words []string, bits Bits) bool {
+	if bits&(Trees|Assignment|PathName) == 0 {
+		return false
+	}
 	i := programAt(words)
 	return i < len(words) && movers[BaseName(words[i])]
 }

@@ -201,3 +201,22 @@ func TestTargetDirectory(t *testing.T) {
 		}
 	}
 }
+
+// Moves tells programs apart by their Trees bit first: every mover must
+// be a tree writer, or a mover added later would never be seen.
+func TestMoversWriteTrees(t *testing.T) {
+	for name := range movers {
+		if BitsOf(name)&Trees == 0 {
+			t.Errorf("%s moves its operands but has no Trees bit: Moves would never see it", name)
+		}
+		if !Moves([]string{name, "a", "b"}, WordBits(name)) {
+			t.Errorf("Moves(%s a b) = false", name)
+		}
+		if !Moves([]string{"X=1", name, "a", "b"}, WordBits("X=1")) {
+			t.Errorf("Moves(X=1 %s a b) = false", name)
+		}
+		if !Moves([]string{"/bin/" + name, "a", "b"}, WordBits("/bin/"+name)) {
+			t.Errorf("Moves(/bin/%s a b) = false", name)
+		}
+	}
+}
