@@ -38,7 +38,7 @@ const (
 	Source                       // runs a script file in the shell itself (sourcers)
 	Trees                        // links, renames or copies trees named by its operands (treeWriters)
 	Unpacker                     // may create files named by an archive or a patch (unpackers)
-	Commands                     // reads commands that may run a shell or write files (escapeRows)
+	Commands                     // reads commands that may run a shell or write files (escapeRows; exModeEditors in Ex mode)
 	Writes                       // writes to or removes files its words name (writeRows)
 	Reader                       // its command line says where it reads its program from (readerRows)
 	Builds                       // a build or test runner that reads files as code (buildFiles)
@@ -177,6 +177,9 @@ func build() map[string]*Program {
 	}
 	for v := range unpackers {
 		set(v, Unpacker)
+	}
+	for v := range exModeEditors {
+		set(v, Commands)
 	}
 	for v := range escapeRows {
 		set(v, Commands)

@@ -37,6 +37,9 @@ func tableBits() map[Bits][]string {
 	for v := range escapeRows {
 		t[Commands] = append(t[Commands], v)
 	}
+	for v := range exModeEditors {
+		t[Commands] = append(t[Commands], v)
+	}
 	for v := range writeRows {
 		t[Writes] = append(t[Writes], v)
 	}

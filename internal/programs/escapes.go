@@ -39,6 +39,43 @@ var escapeRows = map[string]escapeRow{
 
 func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }
 
+// exModeEditors are the names of vim that become ex with -e or -E (vim
+// -es reads Ex commands from its input, and !cmd runs a shell command).
+// Each has the Commands bit; its row is ex's only in Ex mode.
+var exModeEditors = map[string]bool{"vim": true, "vi": true, "view": true, "nvim": true, "gvim": true, "rvim": true, "vimdiff": true}
+
+// escapeRowOf returns the row of the program of view v: its own, or ex's
+// for vim in Ex mode.
+func escapeRowOf(v []string) (escapeRow, bool) {
+	name := BaseName(v[0])
+	if row, ok := escapeRows[name]; ok {
+		return row, true
+	}
+	if exModeEditors[name] && exMode(v) {
+		return escapeRows["ex"], true
+	}
+	return escapeRow{}, false
+}
+
+// exMode reports a vim command line in Ex mode: a word of option letters
+// (before --) holding e or E (-e, -E, -es, -Es). A letter that takes a
+// value hides nothing: the word is read as letters either way, the safe
+// side.
+func exMode(v []string) bool {
+	for _, w := range v[1:] {
+		if w == "--" {
+			return false
+		}
+		if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			continue
+		}
+		if strings.ContainsAny(w[1:], "eE") && strings.Trim(w[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // duckdbEscapes is sqliteEscapes, and SQL that writes files, installs or
 // loads extensions (INSTALL fetches one from the network) or exports.
 func duckdbEscapes(text string) bool {
@@ -128,7 +165,7 @@ func CommandEscapes(v []string, flags []uint8, expands uint8) (why string, reads
 		return "", false
 	}
 	name := BaseName(v[0])
-	row, ok := escapeRows[name]
+	row, ok := escapeRowOf(v)
 	if !ok {
 		return "", false
 	}
@@ -205,14 +242,14 @@ func codeOption(codeOpts, opt string) (bool, string) {
 	return false, ""
 }
 
-// ScanEscapes reports why commands read from a program's input may run a
-// shell command or write a file, or "".
-func ScanEscapes(name, text string) string {
-	row, ok := escapeRows[BaseName(name)]
+// ScanEscapes reports why commands read from the input of the program of
+// view v may run a shell command or write a file, or "".
+func ScanEscapes(v []string, text string) string {
+	row, ok := escapeRowOf(v)
 	if !ok || !row.escapes(text) {
 		return ""
 	}
-	return BaseName(name) + " reads commands from its input that may run a shell command or write a file"
+	return BaseName(v[0]) + " reads commands from its input that may run a shell command or write a file"
 }
 
 // hasField reports whether w is one of the space-separated fields.

@@ -28,6 +28,11 @@ var unpackers = map[string]func(v []string) bool{
 	"tar":    tarExtracts,
 	"gtar":   tarExtracts,
 	"bsdtar": tarExtracts,
+	"ptar":   tarExtracts, // Perl's tar
+	"gpgtar": func(v []string) bool { return anyShort(v, "d") || anyLong(v, "decrypt") },
+	// LLVM's split-file writes a file for every "#--- NAME" line of its
+	// input, ../ included.
+	"split-file": always,
 	"unzip": func(v []string) bool {
 		return !hasShort(v, 'l') && !hasShort(v, 't') && !hasShort(v, 'v') && !hasShort(v, 'Z') && !hasShort(v, 'p')
 	},
@@ -50,9 +55,12 @@ var unpackers = map[string]func(v []string) bool{
 	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
 	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },
 	"ar":          keyLetters("xp"), // ar x ARCHIVE, ar -x: members by their own names
-	"jar":         keyLetters("x"),  // jar xf, jar -xf, jar --extract
-	"uudecode":    always,           // the name is in the encoded text
-	"unshar":      always,           // a shell archive is a script
+	"llvm-ar":     keyLetters("xp"),
+	"gcc-ar":      keyLetters("xp"),
+	"dpkg-source": func(v []string) bool { return anyShort(v, "x") || anyLong(v, "extract") },
+	"jar":         keyLetters("x"), // jar xf, jar -xf, jar --extract
+	"uudecode":    always,          // the name is in the encoded text
+	"unshar":      always,          // a shell archive is a script
 	"cabextract":  func(v []string) bool { return !anyShort(v, "lt") && !anyLong(v, "list", "test") },
 	"unrar":       func(v []string) bool { return len(v) > 1 && (v[1] == "x" || v[1] == "e") },
 	"unar":        always,
@@ -271,7 +279,7 @@ func Unpacks(v []string, bits Bits) bool {
 	if len(v) == 0 || bits&(Unpacker|PathName) == 0 { // patch alone reads its patch from input
 		return false
 	}
-	f := unpackers[BaseName(v[0])]
+	f := unpackers[argmodel.Versionless(BaseName(v[0]))] // split-file-14, llvm-ar-14
 	return f != nil && f(v)
 }
 

@@ -81,7 +81,11 @@ var unreadLangs = map[string]readerRow{
 	"octave": {code: "--eval", values: "-p --path", exits: "-v --version -h --help"}, "octave-cli": {code: "--eval", values: "-p --path", exits: "-v --version -h --help"},
 	"gnuplot": {code: "-e", exits: "-V --version -h --help"},
 	"raku":    {code: "-e", values: "-I -M", exits: "-v --version -h --help"}, "perl6": {code: "-e", values: "-I -M", exits: "-v --version -h --help"},
-	"erl":    {code: "-eval", values: "-pa -pz -sname -name -setcookie -config -s -run", exits: "-version"},
+	// erl -s and -run call a function of any module with the words after
+	// them (-run os cmd 'sudo id'): code as much as -eval is.
+	"erl": {code: "-eval -s -run", values: "-pa -pz -sname -name -setcookie -config", exits: "-version"},
+	// lli runs LLVM IR, from its file or standard input.
+	"lli":    {values: "-load --load -entry-function --entry-function -extra-module --extra-module", exits: "--version -help --help"},
 	"elixir": {code: "-e --eval", values: "-r -pr -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
 	"iex":    {code: "-e --eval", values: "-r -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
 	"tsx":    {code: "-e --eval -p --print", values: "--tsconfig", exits: "-v --version -h --help"}, "ts-node": {code: "-e --eval -p --print", values: "-r --require -P --project", exits: "-v --version -h --help"},

@@ -607,12 +607,12 @@ func (c *Command) hiddenEscapes(idx int) {
 		case in.Kind == StdinText && in.Computed:
 			c.dyn(programs.BaseName(v[0]) + " reads commands built at run time from its input")
 		case in.Kind == StdinText:
-			if why := programs.ScanEscapes(v[0], in.Text); why != "" {
+			if why := programs.ScanEscapes(v, in.Text); why != "" {
 				c.dyn(why)
 			}
 		case in.Kind == StdinFile:
 		case c.piped != "":
-			if why := programs.ScanEscapes(v[0], c.piped); why != "" {
+			if why := programs.ScanEscapes(v, c.piped); why != "" {
 				c.dyn(why)
 			}
 		default:

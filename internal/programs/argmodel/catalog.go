@@ -43,6 +43,9 @@ func rows() []row {
 		{name: "sort", aliases: []string{"gsort"}, build: fixed(sortModel)},
 		{name: "less", aliases: []string{"more", "most"}, build: fixed(lessModel)},
 		{name: "man", build: fixed(manModel)},
+		{name: "apt-get", aliases: []string{"apt"}, build: fixed(aptModel)},
+		{name: "json_pp", build: fixed(jsonPPModel)},
+		{name: "groff", aliases: []string{"nroff", "troff"}, build: fixed(groffModel)},
 		{name: "vim", aliases: []string{"vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim"}, build: fixed(vimModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
@@ -435,6 +438,7 @@ var versioned = map[string]bool{
 	"java": true, "jshell": true, "guile": true, "racket": true, "sbcl": true, "ocaml": true, "erl": true,
 	"gcc": true, "g++": true, "clang": true, "clang++": true, "cpp": true, "gfortran": true, // gcc-12, clang-17
 	"pip": true, "ipython": true, // pip3.11, ipython3
+	"lli": true, "llvm-ar": true, "split-file": true, // LLVM's tools: lli-14, llvm-ar-14
 }
 
 // Lookup returns the model of the program run by the name name (its

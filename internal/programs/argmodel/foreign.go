@@ -284,11 +284,12 @@ func CodeLang(name string) Lang {
 // pythonModules are the modules Python code given on the command line may
 // import: data, text and arithmetic, none of which starts a program or
 // reaches one by a name built at run time. Any other import makes the
-// code computed.
+// code computed. typing is not among them: get_type_hints evaluates the
+// string annotations it is given, which may be built from pieces.
 var pythonModules = words("json", "sys", "math", "cmath", "re", "datetime", "time", "zoneinfo", "calendar",
 	"collections", "itertools", "functools", "string", "textwrap", "base64", "binascii", "hashlib", "hmac",
 	"uuid", "random", "secrets", "statistics", "decimal", "fractions", "numbers", "struct", "zlib", "gzip",
-	"bz2", "lzma", "csv", "tomllib", "configparser", "pprint", "reprlib", "enum", "dataclasses", "typing",
+	"bz2", "lzma", "csv", "tomllib", "configparser", "pprint", "reprlib", "enum", "dataclasses",
 	"copy", "heapq", "bisect", "array", "unicodedata", "html", "ipaddress", "difflib", "io", "fnmatch",
 	"shlex", "glob", "pathlib", "keyword", "locale", "getpass", "stat")
 

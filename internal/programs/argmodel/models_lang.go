@@ -176,7 +176,7 @@ func judgeNode(r *Result, words []string) {
 			v = words[i+1]
 		}
 		if (strings.HasPrefix(w, "--import") || strings.HasPrefix(w, "--require") || w == "-r" ||
-			strings.HasPrefix(w, "--loader") || strings.HasPrefix(w, "--experimental-loader")) &&
+			strings.HasPrefix(w, "--loader") || strings.HasPrefix(w, "--experimental-loader") || strings.HasPrefix(w, "--test-reporter")) &&
 			len(v) >= 5 && strings.EqualFold(v[:5], "data:") {
 			r.Effects |= EffExec | EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
@@ -203,7 +203,8 @@ func langRows() []row {
 		s := interp(name,
 			val("e", RoleCode, "eval").code(LangJS).does(EffExec, name+" "+whyCode),
 			val("p", RoleCode, "print").code(LangJS).does(EffExec, name+" "+whyCode),
-			val("r", RoleData, "require").module(), val("", RoleData, "import", "loader", "experimental-loader").module(),
+			val("r", RoleData, "require").module(), val("", RoleData, "import", "loader", "experimental-loader", "test-reporter").module(),
+			val("", RolePath, "test-reporter-destination"),
 			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
 		s.Judge = judgeNode
 		return s

@@ -234,7 +234,8 @@ func manModel() *Spec {
 			opt("H", RoleProgram, "html").does(EffExec, "man runs this browser"),
 			val("p", RoleData, "preprocessor").does(EffExec, "man runs preprocessors named here"),
 			opt("T", RoleData, "troff-device"), opt("X", RoleData, "gxditview"),
-			val("C", RolePath, "config-file"), val("M", RolePath, "manpath"),
+			val("C", RolePath, "config-file").runsFile().does(EffExec, "man reads this configuration, whose DEFINE lines name the programs it runs"),
+			val("M", RolePath, "manpath"),
 			val("S", RoleData, "sections"), val("s", RoleData), val("m", RoleData, "systems"),
 			val("L", RoleData, "locale"), val("e", RoleData, "extension"),
 			val("E", RoleData, "encoding"), val("R", RoleData, "recode"),
@@ -261,6 +262,58 @@ func vimModel() *Spec {
 			val("U", RolePath), val("i", RolePath), val("T", RoleData), val("w", RolePath),
 			val("W", RolePath), val("s", RolePath).runsFile().does(EffExec, "vim reads editor commands from this file"),
 			val("t", RoleData), val("q", RolePath), opt("r", RolePath),
+		),
+		Operands: operands(RolePath),
+	}
+}
+
+// aptModel is apt-get and apt: their configuration options can name the
+// programs they run (APT::Update::Pre-Invoke, DPkg::Pre-Invoke,
+// Dir::Bin::dpkg), on the command line or in a file.
+func aptModel() *Spec {
+	const why = "apt's configuration may name a program it runs (APT::Update::Pre-Invoke, DPkg::Pre-Invoke, Dir::Bin::dpkg)"
+	return &Spec{
+		Name:   "apt-get",
+		Syntax: GNU,
+		Open:   true,
+		Options: list(
+			val("o", RoleData, "option").does(EffComputed, why),
+			val("c", RolePath, "config-file").does(EffComputed, why),
+			val("t", RoleData, "target-release", "default-release"),
+		),
+		Operands: operands(RoleData),
+	}
+}
+
+// jsonPPModel is Perl's json_pp: -f eval reads its input as Perl code.
+func jsonPPModel() *Spec {
+	return &Spec{
+		Name:   "json_pp",
+		Syntax: POSIX,
+		Open:   true, // -json_opt, spelled with one dash
+		Options: list(
+			val("f", RoleData).when(func(v string, computed bool) bool { return computed || v == "eval" }).
+				does(EffComputed, "json_pp -f eval runs its input as Perl code"),
+			val("t", RoleData), flag("v"), flag("V"),
+		),
+	}
+}
+
+// groffModel is groff and its front ends: in unsafe mode (-U) the .sy and
+// .pso requests of its input run shell commands.
+func groffModel() *Spec {
+	return &Spec{
+		Name:   "groff",
+		Syntax: POSIX,
+		Open:   true,
+		Options: list(
+			flag("U").does(EffComputed, "groff -U runs the shell commands of its input's .sy and .pso requests"),
+			val("T", RoleData), val("m", RoleData), val("M", RolePath), val("F", RolePath),
+			val("I", RolePath), val("P", RoleData), val("d", RoleData), val("n", RoleData),
+			val("o", RoleData), val("r", RoleData), val("w", RoleData), val("W", RoleData),
+			flag("e"), flag("t"), flag("p"), flag("s"), flag("R"), flag("g"), flag("G"), flag("j"),
+			flag("k"), flag("z"), flag("Z"), flag("a"), flag("b"), flag("c"), flag("C"), flag("E"),
+			flag("i"), flag("l"), flag("N"), flag("S"), flag("v"), flag("V"), flag("X"), flag("h"),
 		),
 		Operands: operands(RolePath),
 	}
