@@ -594,6 +594,9 @@ func (c *Command) readLinesBehindUnknown(idx int) bool {
 		if !c.spend(len(w) + 1) {
 			return false
 		}
+		if name, value, ok := strings.Cut(w, "="); ok && len(name) > 1 && name[0] == '-' {
+			w = value // prove --exec='sudo id': the option's value is the line it may run
+		}
 		seen := w
 		if i < len(flags) && flags[i]&WordExpands != 0 {
 			// The syntax of its expansions is not in the text the program
