@@ -21,18 +21,22 @@ type escapeRow struct {
 	valueOpts string // space-separated options that take the next word as their value (a database client's, from its model)
 	operands  bool   // operands after the first (the database) are commands
 	stdinOnly bool   // commands come from the input only (ed)
-	escapes   func(text string) bool
+	// pipeOpts are the options whose value, when it starts with |, is a
+	// shell command the output goes to (psql -o '|cmd').
+	pipeOpts string
+	escapes  func(text string) bool
 }
 
 var escapeRows = map[string]escapeRow{
 	// ed and ex: every command may run a shell (!) or write a file (w).
 	"ed": {stdinOnly: true, escapes: anyCommand},
 	"ex": {stdinOnly: true, escapes: anyCommand},
-	"sqlite3": {codeOpts: "-cmd", operands: true, escapes: sqliteEscapes,
-		valueOpts: "-init -separator -newline -nullvalue -mmap -vfs -heap -maxsize -lookaside -pagecache -pcachetrace"},
+	// sqlite3 takes each option with one dash or two (--cmd is -cmd).
+	"sqlite3": {codeOpts: "-cmd --cmd", operands: true, escapes: sqliteEscapes,
+		valueOpts: "-init -separator -newline -nullvalue -mmap -vfs -heap -maxsize -lookaside -pagecache -pcachetrace --init --separator --newline --nullvalue --mmap --vfs --heap --maxsize --lookaside --pagecache --pcachetrace"},
 	// duckdb's shell is sqlite3's, with its dot-commands (.shell, .system).
 	"duckdb":  {codeOpts: "-c -s -cmd", operands: true, escapes: duckdbEscapes, valueOpts: "-init -separator -newline -nullvalue"},
-	"psql":    {codeOpts: "-c --command", escapes: psqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("psql"), " ")},
+	"psql":    {codeOpts: "-c --command", pipeOpts: "-o --output", escapes: psqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("psql"), " ")},
 	"mysql":   {codeOpts: "-e --execute", escapes: mysqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("mysql"), " ")},
 	"mariadb": {codeOpts: "-e --execute", escapes: mysqlEscapes, valueOpts: strings.Join(argmodel.ClientValueOptions("mariadb"), " ")},
 }
@@ -187,6 +191,16 @@ func CommandEscapes(v []string, flags []uint8, expands uint8) (why string, reads
 		w := v[j]
 		if strings.HasPrefix(w, "-") && len(w) > 1 {
 			opt, val, hasVal := strings.Cut(w, "=")
+			if why == "" && row.pipeOpts != "" {
+				if pipe, at, ok := pipeValue(row.pipeOpts, row.valueOpts, v, j); ok {
+					switch {
+					case strings.HasPrefix(strings.TrimSpace(pipe), "|"):
+						why = name + " sends its output to a command: " + pipe
+					case at >= len(flags) || flags[at]&expands != 0:
+						why = name + " sends its output to a file or command known only at run time: " + pipe
+					}
+				}
+			}
 			switch code, attached := codeOption(row.codeOpts, opt); {
 			case code && attached != "":
 				check(j, attached) // -cSQL, -se SQL's e
@@ -220,6 +234,44 @@ func CommandEscapes(v []string, flags []uint8, expands uint8) (why string, reads
 		}
 	}
 	return why, !given
+}
+
+// pipeValue returns the value of an option of opts at word j of v (-o
+// VALUE, -oVALUE, --output=VALUE, an abbreviation of the long one), the
+// index of the word that holds it, and whether word j is such an option.
+func pipeValue(opts, values string, v []string, j int) (string, int, bool) {
+	w := v[j]
+	opt, val, hasVal := strings.Cut(w, "=")
+	for o := range strings.FieldsSeq(opts) {
+		switch {
+		case strings.HasPrefix(o, "--") && len(opt) > 3 && strings.HasPrefix(opt, "--") && strings.HasPrefix(o, opt):
+		case len(o) == 2 && !strings.HasPrefix(w, "--") && len(w) > 2:
+			// A cluster (-qo'|cmd', -qo CMD), read up to a letter that
+			// takes a value: the rest is that value.
+			k := 1
+			for k < len(w) && w[k] != o[1] && !hasField(values, "-"+w[k:k+1]) {
+				k++
+			}
+			if k == len(w) || w[k] != o[1] {
+				continue
+			}
+			if k+1 < len(w) {
+				return w[k+1:], j, true
+			}
+			hasVal = false
+		case opt == o:
+		default:
+			continue
+		}
+		if hasVal {
+			return val, j, true
+		}
+		if j+1 < len(v) {
+			return v[j+1], j + 1, true
+		}
+		return "", j, false
+	}
+	return "", j, false
 }
 
 // codeOption reports whether option word opt gives commands: one of

@@ -26,6 +26,10 @@ const (
 // word as their value, and the options that print and exit.
 type readerRow struct {
 	code, values, exits string
+	// interactive are the options after which the program, once it has
+	// run its code or script, reads more from its input (python -i, node
+	// -i): with one, the input is its program too.
+	interactive string
 	// files are the options whose value is a file holding the program
 	// (dc -f FILE), for a program without a model: standard input when
 	// that value is /dev/stdin or -, else a script operand. A model
@@ -41,10 +45,10 @@ type readerRow struct {
 // readerRows are the interpreters whose command line the engine reads;
 // each reads its program from standard input when given none.
 var readerRows = withUnread(map[string]readerRow{
-	"python": {code: "-c -m", values: "-W -X", exits: pyExit}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit},
-	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit},
-	"node":   {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions", exits: nodeExit},
-	"nodejs": {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions", exits: nodeExit},
+	"python": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"},
+	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"},
+	"node":   {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions --test-reporter --test-reporter-destination", exits: nodeExit, interactive: "-i --interactive"},
+	"nodejs": {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions --test-reporter --test-reporter-destination", exits: nodeExit, interactive: "-i --interactive"},
 	"perl":   {code: "-e -E", values: "-I", exits: "-v --version -h --help"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help"},
 	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
 	"lua": {code: "-e", values: "-l", exits: "-v"}, "luajit": {code: "-e", values: "-l", exits: "-v"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
@@ -230,7 +234,10 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 			if k := strings.IndexByte(w, '='); k > 0 {
 				name = w[:k]
 			}
-			if hasField(row.code, name) || len(name) > 2 && name[1] != '-' && hasField(row.code, name[:2]) {
+			if hasField(row.code, name) || len(name) > 2 && name[1] != '-' && clusterCode(name, row) {
+				if row.interactive != "" && interactiveGiven(v[1:], row.interactive) {
+					return FromStdin, -1 // python -i -c 1: then its input, as code
+				}
 				return FromNothing, -1 // code on the command line
 			}
 			if hasField(row.exits, w) {
@@ -253,6 +260,41 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 		return FromNothing, -1 // awk with no program fails; it reads none from its input
 	}
 	return FromStdin, -1
+}
+
+// clusterCode reports a cluster of letters (python -Bc, -ic; node -pe)
+// holding a letter whose option gives code, read left to right up to a
+// letter that takes a value: the rest is that value (python -Wmodule).
+func clusterCode(w string, row readerRow) bool {
+	for k := 1; k < len(w); k++ {
+		o := "-" + w[k:k+1]
+		switch {
+		case hasField(row.code, o):
+			return true
+		case hasField(row.values, o):
+			return false
+		}
+	}
+	return false
+}
+
+// interactiveGiven reports an option of opts among words, alone, in a
+// cluster of letters (python -ic), or before "--".
+func interactiveGiven(words []string, opts string) bool {
+	for _, w := range words {
+		if w == "--" {
+			return false
+		}
+		if len(w) < 2 || w[0] != '-' {
+			continue
+		}
+		for o := range strings.FieldsSeq(opts) {
+			if w == o || len(o) == 2 && w[1] != '-' && strings.IndexByte(w[1:], o[1]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unreadCodeOption reports an option word that may give code: one of the

@@ -53,6 +53,8 @@ var envVars = map[string]envKind{
 	"NODE_OPTIONS": envHidden, "PERL5OPT": envHidden, "RUBYOPT": envHidden,
 	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
 	"MAVEN_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
+	"ZIPOPT": envHidden, "ZIP": envHidden, "UNZIP": envHidden, "UNZIPOPT": envHidden, // zip's options from the environment: -TT CMD
+	"PIP_PYTHON":  envHidden, // the interpreter pip runs
 	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules
@@ -186,28 +188,11 @@ func inertValue(name, value string) bool {
 				}
 				f += sep + fields[i]
 			}
-			if !inertRustFlag(f) {
+			if !argmodel.InertRustFlag(f) {
 				return false
 			}
 		}
 		return true
-	}
-	return false
-}
-
-// inertRustFlag reports a rustc flag that sets a lint, a cfg value, the
-// edition or a code generation level: no program, file or plugin.
-func inertRustFlag(f string) bool {
-	for _, p := range []string{"-D", "-W", "-A", "-F", "--cfg=", "--cap-lints=", "--edition="} {
-		if strings.HasPrefix(f, p) && len(f) > len(p) {
-			return true
-		}
-	}
-	for _, c := range []string{"opt-level=", "debuginfo=", "target-cpu=", "codegen-units=", "debug-assertions=",
-		"overflow-checks=", "panic=", "strip=", "incremental=", "force-frame-pointers=", "lto="} {
-		if strings.HasPrefix(f, "-C"+c) {
-			return true
-		}
 	}
 	return false
 }

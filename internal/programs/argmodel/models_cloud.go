@@ -205,6 +205,12 @@ func publisherRows() []row {
 			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
 				val("Z", RoleData), val("C", RolePath), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
 				longs("frozen", "locked", "offline", "list", "help"))
+			s.Judge = judgeCargoRustc
+			return s
+		}},
+		{name: "rustc", aliases: []string{"rustdoc"}, build: func(n string) *Spec {
+			s := &Spec{Name: n, Syntax: GNU, Open: true, Operands: operands(RolePath)}
+			s.Judge = func(r *Result, words []string) { judgeCodegen(r, words, 1) }
 			return s
 		}},
 		{name: "twine", build: func(n string) *Spec {
@@ -336,4 +342,64 @@ func publisherRows() []row {
 func withPlus(s *Spec) *Spec {
 	s.Plus = &Option{Arg: ArgRequired, Role: RoleData}
 	return s
+}
+
+// judgeCargoRustc reads the words cargo rustc and cargo rustdoc give
+// rustc after "--" as rustc's own (cargo rustc -- -C linker=PROG).
+func judgeCargoRustc(r *Result, words []string) {
+	sub := false
+	for i, w := range words[1:] {
+		switch {
+		case w == "rustc" || w == "rustdoc":
+			sub = true
+		case w == "--" && sub:
+			judgeCodegen(r, words, i+2)
+			return
+		}
+	}
+}
+
+// judgeCodegen finds, from word from on, a rustc code generation option
+// (-C KEY=VALUE, -CKEY=VALUE, --codegen KEY=VALUE) that may name a
+// program rustc runs or a file it loads (linker=, link-arg=,
+// llvm-args=, …): any but the inert ones of InertRustFlag.
+func judgeCodegen(r *Result, words []string, from int) {
+	for i := from; i < len(words); i++ {
+		w, v := words[i], ""
+		switch {
+		case w == "-C" || w == "--codegen":
+			if i+1 < len(words) {
+				v = words[i+1]
+			}
+		case strings.HasPrefix(w, "--codegen="):
+			v = w[len("--codegen="):]
+		case strings.HasPrefix(w, "-C"):
+			v = w[2:]
+		default:
+			continue
+		}
+		if !InertRustFlag("-C" + v) {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i,
+				Why: "rustc -C " + v + " may name a program rustc runs (linker=) or a file it loads"})
+			return
+		}
+	}
+}
+
+// InertRustFlag reports a rustc flag that sets a lint, a cfg value, the
+// edition or a code generation level: no program, file or plugin.
+func InertRustFlag(f string) bool {
+	for _, p := range []string{"-D", "-W", "-A", "-F", "--cfg=", "--cap-lints=", "--edition="} {
+		if strings.HasPrefix(f, p) && len(f) > len(p) {
+			return true
+		}
+	}
+	for _, c := range []string{"opt-level=", "debuginfo=", "target-cpu=", "codegen-units=", "debug-assertions=",
+		"overflow-checks=", "panic=", "strip=", "incremental=", "force-frame-pointers=", "lto="} {
+		if strings.HasPrefix(f, "-C"+c) {
+			return true
+		}
+	}
+	return false
 }

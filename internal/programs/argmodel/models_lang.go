@@ -604,9 +604,35 @@ func makeProgramVars(r *Result, words []string) {
 }
 
 func zipModel() *Spec {
-	return &Spec{Name: "zip", Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
+	s := &Spec{Name: "zip", Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
 		Options:  list(val("", RoleProgram, "TT", "unzip-command").does(EffExec, "zip -TT runs this program to test the archive")),
 		Operands: operands(RolePath)}
+	s.Judge = judgeZip
+	return s
+}
+
+// judgeZip finds -TT however zip's own parser takes it: the model knows
+// none of zip's clustered letters (-qT, -rq), and after one of them the
+// program attached to -TT (-TTsudo) is not read as a command of its own. Any word holding TT, or naming --unzip-command by
+// an abbreviation, runs a program the engine reads only in part.
+func judgeZip(r *Result, words []string) {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if w == "--" {
+			return
+		}
+		name, _, _ := strings.Cut(w, "=")
+		if name == "-TT" || name == "--unzip-command" {
+			continue // read by the model: its program is a command of its own
+		}
+		if len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.Contains(w[1:], "TT") ||
+			len(name) > 4 && strings.HasPrefix(name, "--") && strings.HasPrefix("--unzip-command", name) {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i,
+				Why: "zip -TT runs a program to test the archive, named where the engine reads zip's options only in part"})
+			return
+		}
+	}
 }
 
 // simpleWrapper is a wrapper known by its value-taking letters and long

@@ -91,6 +91,9 @@ const whyConfigFile = "reads its configuration from a file the command names, wh
 func npmOptions() []Option {
 	return join(list(
 		val("", RoleProgram, "script-shell", "shell", "git", "editor", "browser", "viewer").does(EffExec, "npm runs this program"),
+		// node's options for every script npm runs (--import=data:…,
+		// --require ./x): code npm's scripts load, as in NODE_OPTIONS.
+		val("", RoleData, "node-options").does(EffComputed, "npm gives these options to node for every script it runs (--import, --require): code the engine does not read"),
 		val("", RolePath, "init-module", "onload-script").runsFile().does(EffExec, "npm runs this script"),
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
 		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"),
@@ -207,7 +210,21 @@ func execCmd(s Syntax, name string) *Spec {
 func npmExplore(s Syntax) *Spec {
 	c := execCmd(s, "explore")
 	c.Operands = []Operand{{Role: RoleData}, {Role: RoleCode, Lang: LangShell}, {Role: RoleArg}}
+	c.Judge = judgeExplore
 	return c
+}
+
+// judgeExplore finds npm explore with no command: the shell it starts
+// reads its commands from npm's input, which the engine does not read.
+func judgeExplore(r *Result, words []string) {
+	for _, it := range r.Items {
+		if it.Role == RoleCode && it.Kind == KindOperand {
+			return
+		}
+	}
+	r.Effects |= EffComputed
+	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: len(words) - 1,
+		Why: "npm explore with no command starts a shell that reads its commands from the input"})
 }
 
 // packageCommand is the operand of a package runner (npx, pnpm dlx, yarn

@@ -78,7 +78,7 @@ func awkModel() *Spec {
 			flag("S", "sandbox"),
 			flag("t", "lint-old"),
 			flag("V", "version"),
-			val("W", RoleData).does(EffExec, "mawk -W exec reads the program from a file").when(mawkExec),
+			val("W", RoleData).does(EffExec|EffComputed, "awk -W names a long option that gives the program or code (gawk -W source=…, mawk -W exec FILE), read there by no model").when(awkWProgram),
 			flag("k", "csv"),
 		)),
 		Operands: []Operand{
@@ -88,8 +88,24 @@ func awkModel() *Spec {
 	}
 }
 
-func mawkExec(v string, computed bool) bool {
-	return computed || len(v) > 0 && v[0] == 'e'
+// awkWProgram reports a -W value naming, or abbreviating, a long option
+// that gives the program, code or a file of code: mawk's -W exec, gawk's
+// -W source=TEXT, -W file=, -W include=, -W load= (gawk -W takes any long
+// option, abbreviated).
+func awkWProgram(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	name, _, _ := strings.Cut(v, "=")
+	if name == "" {
+		return false
+	}
+	for _, o := range []string{"exec", "source", "file", "include", "load"} {
+		if strings.HasPrefix(o, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // grepSpec is GNU grep: -e and -f take values; -F, -E, -G, -P do not.
