@@ -310,9 +310,11 @@ func bracket(w string, i int) (byteSet, int, bool) {
 			return set, k, true
 		}
 		first = false
-		if c == '[' && k+1 < len(w) && w[k+1] == ':' {
-			if e := strings.Index(w[k+2:], ":]"); e >= 0 {
-				// A character class: every byte but '/', to be safe.
+		if c == '[' && k+1 < len(w) && (w[k+1] == ':' || w[k+1] == '.' || w[k+1] == '=') {
+			if e := strings.Index(w[k+2:], w[k+1:k+2]+"]"); e >= 0 {
+				// A character class ([:alpha:]), a collating symbol
+				// ([.g.]) or an equivalence class ([=g=]): every byte but
+				// '/', to be safe.
 				set = notSlash
 				k = k + 2 + e + 1
 				continue

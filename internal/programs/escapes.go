@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -24,7 +25,11 @@ type escapeRow struct {
 	// pipeOpts are the options whose value, when it starts with |, is a
 	// shell command the output goes to (psql -o '|cmd').
 	pipeOpts string
-	escapes  func(text string) bool
+	// given: commands come only from an input the command gives it (a
+	// pipe, a here-document or here-string): vim outside Ex mode, which
+	// reads its input as keys only where it is not a terminal.
+	given   bool
+	escapes func(text string) bool
 }
 
 var escapeRows = map[string]escapeRow{
@@ -43,22 +48,48 @@ var escapeRows = map[string]escapeRow{
 
 func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }
 
-// exModeEditors are the names of vim that become ex with -e or -E (vim
-// -es reads Ex commands from its input, and !cmd runs a shell command).
-// Each has the Commands bit; its row is ex's only in Ex mode.
-var exModeEditors = map[string]bool{"vim": true, "vi": true, "view": true, "nvim": true, "gvim": true, "rvim": true, "vimdiff": true}
+// exModeEditors are the names of vim (argmodel.VimNames, ex aside): with
+// -e or -E it is ex (vim -es reads Ex commands from its input, and !cmd
+// runs a shell command), and otherwise, given an input that is not a
+// terminal, it reads that input as keys (:!cmd). Each has the Commands
+// bit.
+var exModeEditors = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range argmodel.VimNames {
+		if _, own := escapeRows[n]; !own {
+			m[n] = true
+		}
+	}
+	return m
+}()
 
-// escapeRowOf returns the row of the program of view v: its own, or ex's
-// for vim in Ex mode.
+// escapeRowOf returns the row of the program of view v: its own, ex's for
+// vim in Ex mode, and ex's for an input the command gives vim otherwise
+// (vim -  reads the text it edits there, no keys).
 func escapeRowOf(v []string) (escapeRow, bool) {
 	name := BaseName(v[0])
 	if row, ok := escapeRows[name]; ok {
 		return row, true
 	}
-	if exModeEditors[name] && exMode(v) {
+	if !exModeEditors[name] {
+		return escapeRow{}, false
+	}
+	if exMode(v) {
 		return escapeRows["ex"], true
 	}
-	return escapeRow{}, false
+	if slices.Contains(v[1:], "-") {
+		return escapeRow{}, false
+	}
+	row := escapeRows["ex"]
+	row.given = true
+	return row, true
+}
+
+// ReadsGivenInputOnly reports a program of view v that reads commands
+// only from an input the command gives it (vim outside Ex mode).
+func ReadsGivenInputOnly(v []string) bool {
+	row, ok := escapeRowOf(v)
+	return ok && row.given
 }
 
 // exMode reports a vim command line in Ex mode: a word of option letters
@@ -244,7 +275,8 @@ func pipeValue(opts, values string, v []string, j int) (string, int, bool) {
 	opt, val, hasVal := strings.Cut(w, "=")
 	for o := range strings.FieldsSeq(opts) {
 		switch {
-		case strings.HasPrefix(o, "--") && len(opt) > 3 && strings.HasPrefix(opt, "--") && strings.HasPrefix(o, opt):
+		case strings.HasPrefix(o, "--") && len(opt) > 2 && strings.HasPrefix(opt, "--") && strings.HasPrefix(o, opt):
+			// any prefix of the long name: psql takes the unique one, --o
 		case len(o) == 2 && !strings.HasPrefix(w, "--") && len(w) > 2:
 			// A cluster (-qo'|cmd', -qo CMD), read up to a letter that
 			// takes a value: the rest is that value.

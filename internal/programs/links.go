@@ -29,7 +29,7 @@ var unpackers = map[string]func(v []string) bool{
 	"gtar":   tarExtracts,
 	"bsdtar": tarExtracts,
 	"ptar":   tarExtracts, // Perl's tar
-	"gpgtar": func(v []string) bool { return anyShort(v, "d") || anyLong(v, "decrypt") },
+	"gpgtar": func(v []string) bool { return anyShort(v, "d") || anyLong(v, "decrypt", "extract") },
 	// LLVM's split-file writes a file for every "#--- NAME" line of its
 	// input, ../ included.
 	"split-file": always,
@@ -182,11 +182,13 @@ func always([]string) bool { return true }
 // extracts when the key holds one of letters, or a long option says so.
 func keyLetters(letters string) func(v []string) bool {
 	return func(v []string) bool {
-		if len(v) < 2 {
-			return false
+		for _, w := range v[1:] {
+			if strings.HasPrefix(w, "--") {
+				continue // llvm-ar --format=gnu x: the key after long options
+			}
+			return strings.ContainsAny(strings.TrimPrefix(w, "-"), letters) || anyLong(v, "extract")
 		}
-		key := strings.TrimPrefix(v[1], "-")
-		return !strings.HasPrefix(v[1], "--") && strings.ContainsAny(key, letters) || anyLong(v, "extract")
+		return anyLong(v, "extract")
 	}
 }
 

@@ -30,6 +30,8 @@ type readerRow struct {
 	// run its code or script, reads more from its input (python -i, node
 	// -i): with one, the input is its program too.
 	interactive string
+	// codeEnds: the code option ends the options (python -c CODE ARGS…).
+	codeEnds bool
 	// files are the options whose value is a file holding the program
 	// (dc -f FILE), for a program without a model: standard input when
 	// that value is /dev/stdin or -, else a script operand. A model
@@ -45,11 +47,11 @@ type readerRow struct {
 // readerRows are the interpreters whose command line the engine reads;
 // each reads its program from standard input when given none.
 var readerRows = withUnread(map[string]readerRow{
-	"python": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"},
-	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i"},
+	"python": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true},
+	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true},
 	"node":   {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions --test-reporter --test-reporter-destination", exits: nodeExit, interactive: "-i --interactive"},
 	"nodejs": {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions --test-reporter --test-reporter-destination", exits: nodeExit, interactive: "-i --interactive"},
-	"perl":   {code: "-e -E", values: "-I", exits: "-v --version -h --help"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help"},
+	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help"},
 	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
 	"lua": {code: "-e", values: "-l", exits: "-v"}, "luajit": {code: "-e", values: "-l", exits: "-v"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
 	"osascript": {code: "-e", values: "-l", exits: ""},
@@ -235,7 +237,7 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 				name = w[:k]
 			}
 			if hasField(row.code, name) || len(name) > 2 && name[1] != '-' && clusterCode(name, row) {
-				if row.interactive != "" && interactiveGiven(v[1:], row.interactive) {
+				if row.interactive != "" && interactiveGiven(v, row) {
 					return FromStdin, -1 // python -i -c 1: then its input, as code
 				}
 				return FromNothing, -1 // code on the command line
@@ -278,19 +280,44 @@ func clusterCode(w string, row readerRow) bool {
 	return false
 }
 
-// interactiveGiven reports an option of opts among words, alone, in a
-// cluster of letters (python -ic), or before "--".
-func interactiveGiven(words []string, opts string) bool {
-	for _, w := range words {
-		if w == "--" {
+// interactiveGiven reports one of row's interactive options among the
+// options of view v (python3 -i -c 1, -ic; perl -d -e 1), read as the
+// program reads them: clusters letter by letter up to a letter that takes
+// a value, values skipped, options ended by the first operand or "--",
+// and, where codeEnds, by the code option (python3 -c 1 -i gives -i to
+// the code as an argument; python3 -m pip install -i URL, to pip).
+func interactiveGiven(v []string, row readerRow) bool {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "--" || len(w) < 2 || w[0] != '-' {
 			return false
 		}
-		if len(w) < 2 || w[0] != '-' {
+		if strings.HasPrefix(w, "--") {
+			name, _, attached := strings.Cut(w, "=")
+			switch {
+			case hasField(row.interactive, name):
+				return true
+			case hasField(row.code, name) && row.codeEnds:
+				return false
+			case (hasField(row.code, name) || hasField(row.values, name)) && !attached:
+				j++
+			}
 			continue
 		}
-		for o := range strings.FieldsSeq(opts) {
-			if w == o || len(o) == 2 && w[1] != '-' && strings.IndexByte(w[1:], o[1]) >= 0 {
+		for k := 1; k < len(w); k++ {
+			o := "-" + w[k:k+1]
+			if hasField(row.interactive, o) {
 				return true
+			}
+			code := hasField(row.code, o)
+			if code && row.codeEnds {
+				return false
+			}
+			if code || hasField(row.values, o) {
+				if k+1 == len(w) {
+					j++ // its value is the next word
+				}
+				break
 			}
 		}
 	}

@@ -63,7 +63,10 @@ func (c *Command) markCd(s *Segment) {
 			s.CdComputed = true
 		}
 	}
-	if w[0] == "popd" {
+	if w[0] == "popd" || w[0] == "pushd" && len(args)-i != 1 {
+		// popd, and pushd with no directory (it swaps the top two of the
+		// stack, which pushd -n or DIRSTACK[1]=… may have set) or with
+		// options: a directory of the stack.
 		s.CdComputed = true
 	}
 	var room [MaxDirs + 1]string

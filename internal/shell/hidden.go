@@ -54,7 +54,8 @@ var envVars = map[string]envKind{
 	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
 	"MAVEN_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
 	"ZIPOPT": envHidden, "ZIP": envHidden, "UNZIP": envHidden, "UNZIPOPT": envHidden, // zip's options from the environment: -TT CMD
-	"PIP_PYTHON":  envHidden, // the interpreter pip runs
+	"PIP_PYTHON": envHidden,                                                       // the interpreter pip runs
+	"APT_CONFIG": envHidden, "MANROFFOPT": envHidden, "GROFF_BIN_PATH": envHidden, // apt's configuration (Pre-Invoke); groff's options through man (-U), its programs
 	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules
@@ -600,6 +601,8 @@ func (c *Command) hiddenEscapes(idx int) {
 			if why := programs.ScanEscapes(v, c.piped); why != "" {
 				c.dyn(why)
 			}
+		case programs.ReadsGivenInputOnly(v) && !c.inPipe:
+			// vim with the agent's own input: a terminal, or none.
 		default:
 			c.dyn(programs.BaseName(v[0]) + " reads commands from its input, which the engine cannot see")
 		}
@@ -823,7 +826,46 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 		if y.Index != nil && arithDynamic(y.Index) {
 			r.dyn("an array index evaluates variable contents as arithmetic")
 		}
+	case *syntax.DblQuoted:
+		for _, part := range y.Parts {
+			if pe, ok := part.(*syntax.ParamExp); ok && quotedInDouble(pe) {
+				r.dyn("inside double quotes, the single quotes of ${x:-'…'} are characters: the substitution between them runs")
+				return
+			}
+		}
 	}
+}
+
+// quotedInDouble reports a parameter expansion, in double quotes, whose
+// word (${x:-w}, ${x/p/w}) holds single quotes with an expansion between
+// them: bash keeps such quotes as characters there and runs the
+// expansion, where the parser reads a single-quoted string.
+func quotedInDouble(pe *syntax.ParamExp) bool {
+	var words []*syntax.Word
+	if pe.Exp != nil {
+		words = append(words, pe.Exp.Word)
+	}
+	if pe.Repl != nil {
+		words = append(words, pe.Repl.Orig, pe.Repl.With)
+	}
+	for _, w := range words {
+		if w == nil {
+			continue
+		}
+		for _, part := range w.Parts {
+			switch q := part.(type) {
+			case *syntax.SglQuoted:
+				if strings.ContainsAny(q.Value, "$`") {
+					return true
+				}
+			case *syntax.ParamExp:
+				if quotedInDouble(q) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // promptExpansion reads ${x@P}: the value of x is expanded like a prompt,

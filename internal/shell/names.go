@@ -243,10 +243,16 @@ func evaluatingDeclare(views [][]string) string {
 			continue
 		}
 		for _, w := range v[1:] {
-			if w == "--" || len(w) < 2 || w[0] != '-' {
+			if w == "--" || len(w) < 2 || w[0] != '-' && w[0] != '+' {
 				break
 			}
-			if strings.ContainsAny(w[1:], evaluatingAttrs+"$`") {
+			// +x takes an attribute away; the options go on after it
+			// (declare +x -i), and one known only at run time may be any.
+			attrs := evaluatingAttrs + "$`"
+			if w[0] == '+' {
+				attrs = "$`"
+			}
+			if strings.ContainsAny(w[1:], attrs) {
 				return v[0] + " with -i or -n evaluates values as arithmetic or names"
 			}
 		}

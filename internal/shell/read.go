@@ -122,8 +122,10 @@ type Command struct {
 	// piped is the literal text written into the pipe being read, if an
 	// echo or printf writes it (see walker.pipedText).
 	piped string
-	a     arena
-	cwd   [1]string
+	// inPipe: the statement being read takes its input from a pipe.
+	inPipe bool
+	a      arena
+	cwd    [1]string
 }
 
 var cmdPool = sync.Pool{New: func() any { return &Command{} }}
@@ -590,33 +592,47 @@ func (c *Command) readBehindUnknown(idx int) {
 func (c *Command) readLinesBehindUnknown(idx int) bool {
 	words, flags := c.Segs[idx].Words, c.Segs[idx].Flags
 	for i, lines := 1, 0; i < len(words) && lines < maxBehindUnknown; i++ {
-		w := words[i]
-		if !c.spend(len(w) + 1) {
+		word := words[i]
+		if !c.spend(len(word) + 1) {
 			return false
 		}
-		if name, value, ok := strings.Cut(w, "="); ok && len(name) > 1 && name[0] == '-' {
-			w = value // prove --exec='sudo id': the option's value is the line it may run
+		// The word, and the value an option may carry in it: prove
+		// --exec='sudo id' and prove -e'sudo id' run the value.
+		var texts [3]string
+		n := 0
+		texts[n], n = word, n+1
+		if name, value, ok := strings.Cut(word, "="); ok && len(name) > 1 && name[0] == '-' {
+			texts[n], n = value, n+1
 		}
-		seen := w
-		if i < len(flags) && flags[i]&WordExpands != 0 {
-			// The syntax of its expansions is not in the text the program
-			// gets (: "${JOBS:=4}"); the text around them is.
-			seen = withoutExpansions(w)
+		if len(word) > 2 && word[0] == '-' && word[1] != '-' {
+			texts[n], n = word[2:], n+1
 		}
-		if !commandLine(seen) {
-			continue
+		expands := i < len(flags) && flags[i]&WordExpands != 0
+		for _, w := range texts[:n] {
+			if lines >= maxBehindUnknown {
+				break
+			}
+			seen := w
+			if expands {
+				// The syntax of its expansions is not in the text the
+				// program gets (: "${JOBS:=4}"); the text around them is.
+				seen = withoutExpansions(w)
+			}
+			if !commandLine(seen) {
+				continue
+			}
+			if !c.spend(len(w)) {
+				return false // the parse is work too
+			}
+			if !parses(w) {
+				continue
+			}
+			lines++
+			if !c.readMaybe(idx, unknownRuns(words[0]), programs.Script{Text: w, Origin: "the command line " + QuoteExcerpt(w)}) {
+				return false
+			}
+			words, flags = c.Segs[idx].Words, c.Segs[idx].Flags // reading may have grown c.Segs
 		}
-		if !c.spend(len(w)) {
-			return false // the parse is work too
-		}
-		if !parses(w) {
-			continue
-		}
-		lines++
-		if !c.readMaybe(idx, unknownRuns(words[0]), programs.Script{Text: w, Origin: "the command line " + QuoteExcerpt(w)}) {
-			return false
-		}
-		words, flags = c.Segs[idx].Words, c.Segs[idx].Flags // reading may have grown c.Segs
 	}
 	return true
 }

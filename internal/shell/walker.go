@@ -121,10 +121,10 @@ func (r *walker) binary(x *syntax.BinaryCmd, dirs []string) (ok, fail []string) 
 	}
 	// Pipes: every part runs in its own subshell.
 	r.stmt(x.X, dirs)
-	piped := r.c.piped
-	r.c.piped = r.pipedText(x.X)
+	piped, inPipe := r.c.piped, r.c.inPipe
+	r.c.piped, r.c.inPipe = r.pipedText(x.X), true
 	r.stmt(x.Y, dirs)
-	r.c.piped = piped
+	r.c.piped, r.c.inPipe = piped, inPipe
 	return dirs, dirs
 }
 
@@ -390,13 +390,57 @@ func (r *walker) hereDocCloses(rd *syntax.Redirect) {
 	}
 }
 
+// hereDocJoins checks an unquoted here-document's body for lines that
+// bash joins at a backslash-newline before it looks for the delimiter
+// (EO\⏎F is EOF): the body ends there, and the lines after it run.
+func (r *walker) hereDocJoins(rd *syntax.Redirect) {
+	if rd.Hdoc == nil || rd.Word == nil || len(rd.Word.Parts) != 1 {
+		return
+	}
+	if _, lit := rd.Word.Parts[0].(*syntax.Lit); !lit {
+		return // a quoted delimiter: bash joins nothing
+	}
+	delim, _ := wordText(r.src, rd.Word)
+	body := nodeSource(r.src, rd.Hdoc)
+	if delim == "" || !strings.Contains(body, "\\\n") {
+		return
+	}
+	var joined strings.Builder
+	parts := 0 // the lines joined into this one
+	for line := range strings.SplitSeq(body, "\n") {
+		if rd.Op == syntax.DashHdoc && parts == 0 {
+			line = strings.TrimLeft(line, "\t")
+		}
+		parts++
+		if n := len(line) - len(strings.TrimRight(line, "\\")); n%2 == 1 {
+			joined.WriteString(line[:len(line)-1])
+			continue
+		}
+		joined.WriteString(line)
+		if parts > 1 && joined.String() == delim {
+			r.dyn("a backslash-newline in the here-document makes a line its delimiter: bash ends the body there, and what follows runs")
+			return
+		}
+		joined.Reset()
+		parts = 0
+	}
+}
+
 // redir reads a redirection; it reports false for those that name no file
 // (here-documents, fd duplication such as 2>&1).
 func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
+	if rd.N != nil && strings.HasPrefix(rd.N.Value, "{") {
+		// {name[i]}>file: bash evaluates the subscript as arithmetic,
+		// which runs the substitutions a variable in it holds.
+		if _, sub, ok := strings.Cut(rd.N.Value, "["); ok && !ascii.Digits(strings.TrimSuffix(sub, "]}")) {
+			r.dyn("the subscript of the descriptor variable " + rd.N.Value + " is evaluated as arithmetic, which may run commands")
+		}
+	}
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		r.hereDocDelimiter(rd.Word)
 		r.hereDocCloses(rd)
+		r.hereDocJoins(rd)
 		return PathRef{}, false
 	case syntax.WordHdoc:
 		return PathRef{}, false
@@ -437,7 +481,7 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 			if arithDynamic(y.X) {
 				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
 			}
-		case *syntax.ExtGlob, *syntax.ArrayElem:
+		case *syntax.ExtGlob, *syntax.ArrayElem, *syntax.DblQuoted:
 			r.hiddenNode(n, dirs)
 		case *syntax.ParamExp:
 			r.hiddenNode(n, dirs)

@@ -272,6 +272,17 @@ func Unescape(s string) string {
 
 // ansiC decodes the body of a $'…' string the way bash does.
 func ansiC(b *strings.Builder, v string) {
+	var t strings.Builder
+	ansiCInto(&t, v)
+	s := t.String()
+	if k := strings.IndexByte(s, 0); k >= 0 {
+		s = s[:k] // bash's string ends at a NUL: $'sudo\0' is sudo
+	}
+	b.WriteString(s)
+}
+
+// ansiCInto decodes the escapes of a $'…' string into b.
+func ansiCInto(b *strings.Builder, v string) {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if c != '\\' || i+1 >= len(v) {

@@ -46,7 +46,7 @@ func rows() []row {
 		{name: "apt-get", aliases: []string{"apt"}, build: fixed(aptModel)},
 		{name: "json_pp", build: fixed(jsonPPModel)},
 		{name: "groff", aliases: []string{"nroff", "troff"}, build: fixed(groffModel)},
-		{name: "vim", aliases: []string{"vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim"}, build: fixed(vimModel)},
+		{name: "vim", aliases: VimNames[1:], build: fixed(vimModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},
@@ -407,6 +407,11 @@ func loadName(name string) *loaded {
 	return nil
 }
 
+// VimNames are the names vim is installed under: its model's, and the
+// editors whose commands the engine reads (vim first).
+var VimNames = []string{"vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim", "rview", "gview", "evim",
+	"gvimdiff", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk", "vim.gtk3", "vim.athena"}
+
 // Versionless returns name without a version at its end (python3.11,
 // perl5.36.0, node18, ruby3.2 are python, perl, node, ruby), and without the marks of a build's variant after it (the debug
 // build python3.11-dbg, the ABI flags of python3.13t, python3.11d,
@@ -438,7 +443,7 @@ var versioned = map[string]bool{
 	"java": true, "jshell": true, "guile": true, "racket": true, "sbcl": true, "ocaml": true, "erl": true,
 	"gcc": true, "g++": true, "clang": true, "clang++": true, "cpp": true, "gfortran": true, // gcc-12, clang-17
 	"pip": true, "ipython": true, // pip3.11, ipython3
-	"lli": true, "llvm-ar": true, "split-file": true, // LLVM's tools: lli-14, llvm-ar-14
+	"lli": true, "llvm-ar": true, "split-file": true, "gcc-ar": true, // LLVM's tools: lli-14, llvm-ar-14; gcc-ar-12
 }
 
 // Lookup returns the model of the program run by the name name (its

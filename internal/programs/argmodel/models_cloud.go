@@ -359,32 +359,62 @@ func judgeCargoRustc(r *Result, words []string) {
 	}
 }
 
-// judgeCodegen finds, from word from on, a rustc code generation option
-// (-C KEY=VALUE, -CKEY=VALUE, --codegen KEY=VALUE) that may name a
-// program rustc runs or a file it loads (linker=, link-arg=,
-// llvm-args=, …): any but the inert ones of InertRustFlag.
+// judgeCodegen finds, from word from on, a rustc option that may name a
+// program rustc runs or code it loads: a code generation option (-C
+// KEY=VALUE, -CKEY=VALUE, in a cluster -gClinker=…, --codegen KEY=VALUE)
+// other than the inert ones of InertRustFlag (linker=, link-arg=,
+// llvm-args=, …), an unstable option (-Z codegen-backend=LIB), an
+// argument file (@FILE), or a word known only at run time, which may be
+// any of them.
 func judgeCodegen(r *Result, words []string, from int) {
 	for i := from; i < len(words); i++ {
-		w, v := words[i], ""
-		switch {
-		case w == "-C" || w == "--codegen":
-			if i+1 < len(words) {
-				v = words[i+1]
-			}
-		case strings.HasPrefix(w, "--codegen="):
-			v = w[len("--codegen="):]
-		case strings.HasPrefix(w, "-C"):
-			v = w[2:]
-		default:
+		why := codegenProblem(words, i)
+		if why == "" {
 			continue
 		}
-		if !InertRustFlag("-C" + v) {
-			r.Effects |= EffComputed
-			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i,
-				Why: "rustc -C " + v + " may name a program rustc runs (linker=) or a file it loads"})
-			return
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i, Why: why})
+		return
+	}
+}
+
+// rustValueLetters are rustc's short options that take a value.
+const rustValueLetters = "CLlowADFZ"
+
+func codegenProblem(words []string, i int) string {
+	w := words[i]
+	value := func(rest string) string {
+		if rest == "" && i+1 < len(words) {
+			return words[i+1]
+		}
+		return rest
+	}
+	switch {
+	case Computed(w):
+		return "rustc is given " + w + ", known only at run time, which may be -C linker=PROG"
+	case strings.HasPrefix(w, "@"):
+		return "rustc reads options from " + w + ", which may name the linker it runs"
+	case w == "--codegen" || strings.HasPrefix(w, "--codegen="):
+		if v := value(strings.TrimPrefix(strings.TrimPrefix(w, "--codegen"), "=")); !InertRustFlag("-C" + v) {
+			return "rustc -C " + v + " may name a program rustc runs (linker=) or a file it loads"
+		}
+	case len(w) > 1 && w[0] == '-' && w[1] != '-':
+		for k := 1; k < len(w); k++ {
+			c := w[k]
+			if strings.IndexByte(rustValueLetters, c) < 0 {
+				continue // -g, -O, -v: flags, clustered
+			}
+			v := value(w[k+1:])
+			switch {
+			case c == 'Z':
+				return "rustc -Z " + v + " sets an unstable option, which may load a library (codegen-backend=)"
+			case c == 'C' && !InertRustFlag("-C"+v):
+				return "rustc -C " + v + " may name a program rustc runs (linker=) or a file it loads"
+			}
+			break
 		}
 	}
+	return ""
 }
 
 // InertRustFlag reports a rustc flag that sets a lint, a cfg value, the

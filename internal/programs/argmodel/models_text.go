@@ -57,7 +57,7 @@ func awkModel() *Spec {
 			flag("c", "traditional"),
 			flag("C", "copyright"),
 			opt("d", RolePath, "dump-variables"),
-			opt("D", RolePath, "debug"),
+			opt("D", RolePath, "debug").does(EffExec|EffComputed, "gawk's debugger runs the commands of this file, or of its input, eval among them"),
 			val("e", RoleCode, "source").code(LangAwk).script().does(EffExec, whyAwk).when(AwkRuns),
 			val("E", RolePath, "exec").script().runsFile().does(EffExec, whyAwkFile),
 			flag("g", "gen-pot", "gen-po"),
@@ -100,7 +100,7 @@ func awkWProgram(v string, computed bool) bool {
 	if name == "" {
 		return false
 	}
-	for _, o := range []string{"exec", "source", "file", "include", "load"} {
+	for _, o := range []string{"exec", "source", "file", "include", "load", "debug"} {
 		if strings.HasPrefix(o, name) {
 			return true
 		}
@@ -308,10 +308,9 @@ func jsonPPModel() *Spec {
 		Syntax: POSIX,
 		Open:   true, // -json_opt, spelled with one dash
 		Options: list(
-			val("f", RoleData).when(func(v string, computed bool) bool { return computed || v == "eval" }).
-				does(EffComputed, "json_pp -f eval runs its input as Perl code"),
-			val("t", RoleData), flag("v"), flag("V"),
+			val("f", RoleData), val("t", RoleData), flag("v"), flag("V"),
 		),
+		Judge: judgeJSONPP,
 	}
 }
 
@@ -332,5 +331,25 @@ func groffModel() *Spec {
 			flag("i"), flag("l"), flag("N"), flag("S"), flag("v"), flag("V"), flag("X"), flag("h"),
 		),
 		Operands: operands(RolePath),
+	}
+}
+
+// judgeJSONPP reads json_pp's options as Perl's Getopt::Long does (one
+// dash or two, any case, a value attached with = or in the next word):
+// -f eval, or a format known only at run time, runs the input as Perl.
+func judgeJSONPP(r *Result, words []string) {
+	for i := 1; i < len(words); i++ {
+		name, value, attached := strings.Cut(strings.TrimLeft(words[i], "-"), "=")
+		if !strings.HasPrefix(words[i], "-") || !strings.EqualFold(name, "f") {
+			continue
+		}
+		if !attached && i+1 < len(words) {
+			value = words[i+1]
+		}
+		if strings.EqualFold(value, "eval") || Computed(value) {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i, Why: "json_pp -f eval runs its input as Perl code"})
+			return
+		}
 	}
 }

@@ -230,11 +230,12 @@ func (p *parser) next(i int, o *Option) {
 	case len(o.Until) > 0:
 		p.until(i, o)
 		return
-	case p.i+1 < len(p.words):
+	case p.i+1 < len(p.words) && (o.Default == "" || !strings.HasPrefix(p.words[p.i+1], "-")):
 		p.i++
 		p.value(p.i, o, p.words[p.i])
 	case o.Default != "":
-		p.item(i, KindValue, o, o.Role, o.Default) // vim -S: Session.vim
+		// vim -S at the end, or before another option: Session.vim
+		p.item(i, KindValue, o, o.Role, o.Default)
 		p.done(i, o, o.Default, true, false)
 	default:
 		p.done(i, o, "", false, false)

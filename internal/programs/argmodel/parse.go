@@ -261,7 +261,9 @@ func (p *parser) unknownOption(i int, why string) {
 // word: chosen at run time.
 func (p *parser) computedOption(i int, why string) {
 	p.unknownOption(i, why)
-	if s := p.spec; s.runsWhy != "" {
+	// A glob alone expands to names of files that are there, which an
+	// earlier command would have to make; an expansion may be any text.
+	if s := p.spec; s.runsWhy != "" && strings.ContainsAny(p.words[i], "$`") {
 		p.find(EffComputed, i, why+"; it could be "+s.runsWhy+", which runs a program or code chosen at run time", "")
 	}
 }
@@ -443,7 +445,9 @@ func (p *parser) nestedComputed(start, end int, placeholder string, appends bool
 			return "the program " + words[sp.Start] + " is filled in at run time"
 		}
 	}
-	if !appends {
+	if !appends || placeholder != "" {
+		// find -exec CMD {} +: the words it appends are the names it
+		// found, each under a starting point, never an option.
 		return ""
 	}
 	// The appended words go to the command at the end of the wrappers
