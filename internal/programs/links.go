@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -72,7 +73,14 @@ var unpackers = map[string]func(v []string) bool{
 	"bsdcpio":     cpioExtracts,
 	"rpm2archive": always,
 	"gem":         func(v []string) bool { return len(v) > 1 && v[1] == "unpack" },
-	"rsync":       func(v []string) bool { return hasLong(v, "read-batch") }, // a batch file replays a transfer of any names
+	// A batch file replays a transfer of any names; --backup-dir moves
+	// every file it replaces there under its own name (.git/config).
+	"rsync": func(v []string) bool {
+		return hasLong(v, "read-batch") || slices.ContainsFunc(v[1:], func(w string) bool { return strings.HasPrefix(w, "--backup-d") })
+	},
+	// csplit names its pieces with a printf format (-b '.git/config%.0d'
+	// is .git/config).
+	"csplit": csplitNames,
 	// Downloads under names the server chooses: curl -J takes the
 	// Content-Disposition name, wget's recursion and lists take the names
 	// of the links it follows (a link to .git/config).
@@ -176,6 +184,46 @@ func Decompressed(v []string, fn func(j int, name string)) {
 
 // always is an unpacker row for a program whose every use extracts.
 func always([]string) bool { return true }
+
+// csplitNames reports a csplit whose piece names no word shows: a suffix
+// format holding a '/' (-b '/../x%d'), or an empty prefix, with which the
+// format is the whole name (-f ” -b '.git/config%.0d'). The prefix itself
+// is a written name, checked with the names split and csplit write.
+func csplitNames(v []string) bool {
+	prefix, format := "xx", ""
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		name, value, attached := strings.Cut(w, "=")
+		var target *string
+		switch {
+		case w == "--":
+			i = len(v)
+			continue
+		case name == "-f" || len(name) > 3 && strings.HasPrefix("--prefix", name):
+			target = &prefix
+		case name == "-b" || len(name) > 3 && strings.HasPrefix("--suffix-format", name):
+			target = &format
+		case len(w) > 2 && w[0] == '-' && w[1] != '-' && (w[1] == 'f' || w[1] == 'b'):
+			if w[1] == 'f' {
+				prefix = w[2:]
+			} else {
+				format = w[2:]
+			}
+			continue
+		default:
+			continue
+		}
+		if !attached {
+			if i+1 >= len(v) {
+				return true
+			}
+			i++
+			value = v[i]
+		}
+		*target = value
+	}
+	return strings.IndexByte(format, '/') >= 0 || prefix == "" && format != ""
+}
 
 // keyLetters is the row of a program whose first word after its name is
 // a key of letters, with or without a dash (ar x, jar -xf, lha e): it

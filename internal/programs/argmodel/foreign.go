@@ -47,7 +47,10 @@ var foreignWords = map[Lang]map[string]bool{
 		"this", "Reflect", "Proxy", "WebAssembly", "values", "entries", "fromEntries", "getOwnPropertyDescriptor",
 		"getOwnPropertyDescriptors", "getOwnPropertyNames", "getOwnPropertySymbols", "getPrototypeOf",
 		"setPrototypeOf", "defineProperty", "__proto__", "prototype", "__defineGetter__", "__lookupGetter__",
-		"prepareStackTrace", "captureStackTrace", "arguments"),
+		"prepareStackTrace", "captureStackTrace", "arguments",
+		// The web APIs Node and Deno have without an import: a request,
+		// a socket, a stream to another machine.
+		"fetch", "WebSocket", "XMLHttpRequest", "EventSource", "WebTransport"),
 	LangPerl: words("system", "exec", "qx", "fork", "open", "pipe", "readpipe", "syscall", "glob",
 		"Open2", "Open3", "IPC", "POSIX", "eval", "do", "require", "use", "CORE", "can", "UNIVERSAL",
 		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END", "ARGV"),

@@ -295,7 +295,7 @@ func rsyncModel() *Spec {
 		Judge:  remoteTarget,
 		Options: join(list(
 			val("e", RoleProgram, "rsh").does(EffExec, "rsync -e runs this program as the remote shell"),
-			val("", RoleProgram, "rsync-path").does(EffExec, "rsync --rsync-path runs this program on the other side"),
+			val("", RoleProgram, "rsync-path").does(EffExec|EffExternal, "rsync --rsync-path runs this program on the other side, on the remote host over ssh"),
 			val("M", RoleData, "remote-option"),
 			val("f", RoleData, "filter"), val("B", RoleData, "block-size"), val("T", RolePath, "temp-dir"),
 			val("@", RoleData, "modify-window"),

@@ -60,8 +60,10 @@ func gitDiffOptions() []Option {
 }
 
 // gitPackProgram is an option naming git-upload-pack or git-receive-pack.
+// Over ssh the program runs on the remote host, as ssh host CMD does:
+// an effect outside the machine, whatever the remote's spelling.
 func gitPackProgram(short string, long ...string) Option {
-	return val(short, RoleProgram, long...).does(EffExec, whyGitPack)
+	return val(short, RoleProgram, long...).does(EffExec|EffExternal, whyGitPack)
 }
 
 func gitSub(name string, opts []Option) *Spec {

@@ -252,7 +252,11 @@ func langRows() []row {
 			return perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
 		}},
 		{name: "ruby", build: func(n string) *Spec {
-			return perlish(n, LangRuby, val("r", RoleData).module(), opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
+			// -r LIB loads a library before the code runs (net/http, socket,
+			// open3): what the code may then call, the words do not show.
+			return perlish(n, LangRuby, val("r", RoleData, "require").module().
+				does(EffComputed, n+" -r loads a library, which may start programs or open connections").when(loadsOutside),
+				opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
 		}},
 		{name: "php", build: func(n string) *Spec {
 			return interp(n, val("r", RoleCode).code(LangPHP).does(EffExec, "php -r "+whyCode),
