@@ -84,6 +84,34 @@ func wrappedCommand(words []string) (inner []string, view bool) {
 	return words[i+cmd:], view
 }
 
+// OwnDir returns the directory a program starts in, before it reads the
+// paths its words name, when an option of its own names it (git -C DIR
+// log --output=config writes DIR/config; go -C, make -C, cargo -C): its
+// text, whether the shell may still change it (computed), and ok. words
+// are a segment's, after assignments.
+func OwnDir(words []string) (dir string, computed, ok bool) {
+	i := programAt(words)
+	if i >= len(words) {
+		return "", false, false
+	}
+	m := argmodel.Lookup(BaseName(words[i]))
+	if !m.HasChdir() || len(words)-i > MaxModelWords {
+		return "", false, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, words[i:], nil, 0)
+	for _, it := range r.Items {
+		if len(r.Commands) > 0 && it.Word >= r.Commands[0].Start {
+			break // a wrapped command's options are its own
+		}
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Chdir {
+			dir, computed, ok = it.Text, it.Computed, true
+		}
+	}
+	readings.Put(r)
+	return dir, computed, ok
+}
+
 // WrapperDir returns the directory a wrapper's command starts in when an
 // option of the wrapper names it (env -C DIR, env --chdir=DIR, unshare
 // -w DIR, sudo -D DIR): its text, whether the shell may still change it

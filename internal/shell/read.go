@@ -379,6 +379,7 @@ func (c *Command) addSegment(s *Segment) {
 	if !c.masks(s) {
 		return
 	}
+	c.ownDir(s)
 	var inner []string
 	innerKnown, innerView := false, false
 	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
@@ -889,6 +890,33 @@ func (c *Command) wrapperDir(s, in *Segment) {
 			to = addDir(to, c.join(d, dir, true))
 		}
 		in.Dirs = c.keepDirs(to)
+	}
+}
+
+// ownDir adds to a segment's directories the one its program moves to
+// before it reads its paths (git -C .git log --output=config writes
+// .git/config): its words are then judged from both, the safe side. A
+// directory known only at run time, or a tilde's, may be any.
+func (c *Command) ownDir(s *Segment) {
+	if !anyOption(s.Words) {
+		return // no option, no directory option
+	}
+	dir, computed, ok := programs.OwnDir(s.Words)
+	switch {
+	case !ok:
+	case computed || dir == "" || strings.HasPrefix(dir, "~") || strings.ContainsAny(dir, "$`*?[{"):
+		s.CdComputed = true
+	default:
+		var room [MaxDirs + 1]string
+		to := append(room[:0], s.Dirs...)
+		for _, d := range s.Dirs {
+			if strings.HasPrefix(dir, "/") {
+				to = addDir(to, path.Clean(dir))
+				continue
+			}
+			to = addDir(to, c.join(d, dir, true))
+		}
+		s.Dirs = c.keepDirs(to)
 	}
 }
 

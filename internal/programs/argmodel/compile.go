@@ -58,6 +58,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		}
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
 		s.codeFiles = s.codeFiles || sub.codeFiles
+		s.chdir = s.chdir || sub.chdir
 		if s.subWhy == "" && sub.Effect != 0 {
 			s.subWhy = s.Name + " " + sub.Name + ": " + sub.Why
 		}
@@ -132,6 +133,7 @@ func (s *Spec) compileOptions() error {
 		if s.runsWhy == "" && runsChosen(o) {
 			s.runsWhy = o.name()
 		}
+		s.chdir = s.chdir || o.Chdir
 	}
 	slices.SortFunc(s.longs, func(a, b longName) int { return strings.Compare(a.name, b.name) })
 	if s.Plus != nil {
@@ -148,6 +150,11 @@ func (s *Spec) compileOptions() error {
 	}
 	return nil
 }
+
+// HasChdir reports a model with an option, here or under a subcommand,
+// that names the directory the program starts in (git -C, go build -C,
+// make -C, env -C).
+func (s *Spec) HasChdir() bool { return s != nil && s.chdir }
 
 // runsChosen reports an option whose value chooses what the program runs:
 // a command or a program (find -exec, rsync -e), code in a language that

@@ -334,7 +334,10 @@ type Spec struct {
 	// codeFiles: an option here or under a subcommand names a file or a
 	// module the program runs (NamesCodeFiles).
 	codeFiles bool
-	riskWhy   string
+	// chdir: an option here names the directory the program (or the
+	// command it wraps) starts in (HasChdir).
+	chdir   bool
+	riskWhy string
 	// runsWhy names an option here that runs a program, code or a file
 	// its value chooses (find -exec, perl -e, awk -f): a computed word
 	// that may be that option makes what runs chosen at run time.

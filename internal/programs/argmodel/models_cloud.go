@@ -203,7 +203,7 @@ func publisherRows() []row {
 			// --config KEY=VALUE or FILE sets configuration, which names
 			// the programs cargo runs (target.*.runner, build.rustc-wrapper).
 			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
-				val("Z", RoleData), val("C", RolePath), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
+				val("Z", RoleData), val("C", RolePath).chdir(), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
 				longs("frozen", "locked", "offline", "list", "help"))
 			s.Judge = judgeCargoRustc
 			return s

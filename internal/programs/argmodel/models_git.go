@@ -20,7 +20,7 @@ const (
 // itself: no abbreviations, no clusters.
 func gitGlobals() []Option {
 	return join(list(
-		val("C", RolePath),
+		val("C", RolePath).chdir(),
 		val("c", RoleData).does(EffExternal, whyGitConfig),
 		val("", RoleData, "config-env").does(EffExternal, whyGitConfig),
 		opt("", RolePath, "exec-path").does(EffExternal, "runs git's helper programs from another directory").when(nonEmpty),

@@ -312,7 +312,7 @@ func goModel() *Spec {
 			val("", RoleProgram, "toolexec").does(EffExec, "go -toolexec runs every tool through this program"),
 			val("", RoleProgram, "vettool").does(EffExec, "go vet -vettool runs this program"),
 			val("", RoleData, "ldflags").does(EffComputed, "go -ldflags -extld names the program go runs as its linker").when(namesLinker),
-			val("", RolePath, "o", "C"), val("", RoleData, "run", "bench", "count", "timeout", "tags",
+			val("", RolePath, "o"), val("", RolePath, "C").chdir(), val("", RoleData, "run", "bench", "count", "timeout", "tags",
 				"gcflags", "asmflags", "mod", "p", "coverprofile", "cpuprofile", "memprofile", "pkgdir",
 				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
 				"outputdir", "fuzz", "fuzztime", "list", "compiler", "buildmode", "gccgoflags", "installsuffix", "cpu",
@@ -331,7 +331,9 @@ func goModel() *Spec {
 		flag("", "u").does(EffExec|EffComputed, "go env -u changes what every later go command runs"), flag("", "json", "changed"))
 	gen := cmd(g, "generate")
 	gen.Effect, gen.Why = EffExec, "go generate runs the commands written in the source"
-	root := &Spec{Name: "go", Syntax: g, OpenSubs: true, Open: true, EnvCode: goVariable}
+	// go -C DIR build: the first flag, before the subcommand, moves go.
+	root := &Spec{Name: "go", Syntax: g, OpenSubs: true, Open: true, EnvCode: goVariable,
+		Options: list(val("", RolePath, "C").chdir())}
 	test := build("test")
 	test.Syntax.Permute = true // go test ./... -exec sudo: its flags may follow the packages
 	root.Subs = []*Spec{build("build"), build("run"), test, build("vet"), build("install"), build("list"), env, gen}
@@ -384,7 +386,7 @@ func readsInput(v string, computed bool) bool {
 func makeModel() *Spec {
 	return &Spec{Name: "make", Syntax: GNU, Open: true,
 		Options: list(val("E", RoleCode, "eval").code(LangMake).does(EffExec, "make --eval runs make code given as an argument"),
-			val("f", RolePath, "file", "makefile").does(EffComputed, "make reads its makefile, whose recipes are shell code, from its input").when(readsInput).buildFile(), val("C", RolePath, "directory"), val("I", RolePath, "include-dir"),
+			val("f", RolePath, "file", "makefile").does(EffComputed, "make reads its makefile, whose recipes are shell code, from its input").when(readsInput).buildFile(), val("C", RolePath, "directory").chdir(), val("I", RolePath, "include-dir"),
 			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
 			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
