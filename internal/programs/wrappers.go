@@ -95,7 +95,7 @@ func OwnDir(words []string) (dir string, computed, ok bool) {
 		return "", false, false
 	}
 	m := argmodel.Lookup(BaseName(words[i]))
-	if !m.HasChdir() || len(words)-i > MaxModelWords {
+	if !m.MayChdir(words[i+1:]) || len(words)-i > MaxModelWords {
 		return "", false, false
 	}
 	r := readings.Get().(*argmodel.Result)

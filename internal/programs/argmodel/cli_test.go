@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -197,4 +198,30 @@ func TestAttachedAndUnclaimedAbbreviations(t *testing.T) {
 		{"zip -T --unz=sudo a.zip x", EffComputed, "POUAA", "an abbreviation zip takes, not in the model's syntax"},
 		{"zip -r a.zip src", 0, "POAA", "an unknown flag that begins no risky name"},
 	})
+}
+
+// MayChdir is the cheap look before OwnDir's reading: it must say yes to
+// every spelling of a directory option the reading would find, and may
+// say no only where there is none.
+func TestMayChdir(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"git -C .git log", true},
+		{"git --no-pager -C .git log", true},
+		{"go -C .git build", true},
+		{"go build -C .git -o x", true},
+		{"make --dir=src", true},
+		{"make -sC src", true},
+		{"cargo -C sub build", true},
+		{"git status --short", false},
+		{"go build -o bin/app ./cmd/app", false},
+		{"make -j4 test", false},
+	} {
+		words := strings.Fields(c.line)
+		if got := Lookup(words[0]).MayChdir(words[1:]); got != c.want {
+			t.Errorf("MayChdir(%s) = %v, want %v", c.line, got, c.want)
+		}
+	}
 }

@@ -59,6 +59,8 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
 		s.codeFiles = s.codeFiles || sub.codeFiles
 		s.chdir = s.chdir || sub.chdir
+		s.chdirShort += sub.chdirShort
+		s.chdirLong = append(s.chdirLong, sub.chdirLong...)
 		if s.subWhy == "" && sub.Effect != 0 {
 			s.subWhy = s.Name + " " + sub.Name + ": " + sub.Why
 		}
@@ -133,7 +135,11 @@ func (s *Spec) compileOptions() error {
 		if s.runsWhy == "" && runsChosen(o) {
 			s.runsWhy = o.name()
 		}
-		s.chdir = s.chdir || o.Chdir
+		if o.Chdir {
+			s.chdir = true
+			s.chdirShort += o.Short
+			s.chdirLong = append(s.chdirLong, o.Long...)
+		}
 	}
 	slices.SortFunc(s.longs, func(a, b longName) int { return strings.Compare(a.name, b.name) })
 	if s.Plus != nil {
@@ -155,6 +161,30 @@ func (s *Spec) compileOptions() error {
 // that names the directory the program starts in (git -C, go build -C,
 // make -C, env -C).
 func (s *Spec) HasChdir() bool { return s != nil && s.chdir }
+
+// MayChdir reports a word among words that may spell one of those
+// options (in a cluster of letters, with one dash or two, abbreviated): a
+// cheap look before a reading that finds the directory.
+func (s *Spec) MayChdir(words []string) bool {
+	if !s.HasChdir() {
+		return false
+	}
+	for _, w := range words {
+		if len(w) < 2 || w[0] != '-' {
+			continue
+		}
+		if w[1] != '-' && s.chdirShort != "" && strings.ContainsAny(w[1:], s.chdirShort) {
+			return true
+		}
+		t, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		for _, l := range s.chdirLong {
+			if t != "" && strings.HasPrefix(l, t) || strings.HasPrefix(t, l) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // runsChosen reports an option whose value chooses what the program runs:
 // a command or a program (find -exec, rsync -e), code in a language that

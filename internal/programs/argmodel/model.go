@@ -335,9 +335,12 @@ type Spec struct {
 	// module the program runs (NamesCodeFiles).
 	codeFiles bool
 	// chdir: an option here names the directory the program (or the
-	// command it wraps) starts in (HasChdir).
-	chdir   bool
-	riskWhy string
+	// command it wraps) starts in (HasChdir); chdirShort and chdirLong
+	// are its spellings, here and under subcommands (MayChdir).
+	chdir      bool
+	chdirShort string
+	chdirLong  []string
+	riskWhy    string
 	// runsWhy names an option here that runs a program, code or a file
 	// its value chooses (find -exec, perl -e, awk -f): a computed word
 	// that may be that option makes what runs chosen at run time.
