@@ -877,19 +877,11 @@ func (c *Command) wrapperDir(s, in *Segment) {
 		return // no option, no directory option
 	}
 	dir, computed, ok := programs.WrapperDir(s.Words)
-	switch {
-	case !ok:
-	case computed || dir == "" || strings.HasPrefix(dir, "~") || strings.ContainsAny(dir, "$`*?[{"):
+	var room [MaxDirs + 1]string
+	if dirs, anywhere, found := c.movedTo(room[:0], s.Dirs, dir, computed, ok); anywhere {
 		in.CdComputed = true
-	case strings.HasPrefix(dir, "/"):
-		in.Dirs = c.keepDirs([]string{path.Clean(dir)})
-	default:
-		var room [MaxDirs + 1]string
-		to := room[:0]
-		for _, d := range s.Dirs {
-			to = addDir(to, c.join(d, dir, true))
-		}
-		in.Dirs = c.keepDirs(to)
+	} else if found {
+		in.Dirs = c.keepDirs(dirs)
 	}
 }
 
@@ -902,22 +894,30 @@ func (c *Command) ownDir(s *Segment) {
 		return // no option, no directory option
 	}
 	dir, computed, ok := programs.OwnDir(s.Words)
+	var room [MaxDirs + 1]string
+	if dirs, anywhere, found := c.movedTo(append(room[:0], s.Dirs...), s.Dirs, dir, computed, ok); anywhere {
+		s.CdComputed = true
+	} else if found {
+		s.Dirs = c.keepDirs(dirs)
+	}
+}
+
+// movedTo appends to to the directories a program that starts in dir
+// (from a directory option, if ok) runs in, from each of dirs; anywhere
+// when dir is known only at run time or is a tilde's.
+func (c *Command) movedTo(to, dirs []string, dir string, computed, ok bool) (_ []string, anywhere, found bool) {
 	switch {
 	case !ok:
+		return to, false, false
 	case computed || dir == "" || strings.HasPrefix(dir, "~") || strings.ContainsAny(dir, "$`*?[{"):
-		s.CdComputed = true
-	default:
-		var room [MaxDirs + 1]string
-		to := append(room[:0], s.Dirs...)
-		for _, d := range s.Dirs {
-			if strings.HasPrefix(dir, "/") {
-				to = addDir(to, path.Clean(dir))
-				continue
-			}
-			to = addDir(to, c.join(d, dir, true))
-		}
-		s.Dirs = c.keepDirs(to)
+		return to, true, false
+	case strings.HasPrefix(dir, "/"):
+		return addDir(to, path.Clean(dir)), false, true
 	}
+	for _, d := range dirs {
+		to = addDir(to, c.join(d, dir, true))
+	}
+	return to, false, true
 }
 
 // anyOption reports a word that starts with a dash.
