@@ -674,6 +674,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		}
 	})
 	if why == "" {
+		why = x.filledDirProblem(s, pc)
+	}
+	if why == "" {
 		why = x.backupProblem(s, pc)
 	}
 	if why == "" {
@@ -692,6 +695,22 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			}
 		}
 	}
+	return why
+}
+
+// filledDirProblem checks the directories git fills with a repository's
+// tree (git clone R .github/workflows, git worktree add .github): a tree
+// of files no word names is written into each, so each is checked as a
+// tree writer's target is, whole.
+func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	programs.FilledDirs(s.Words, func(j int, name string) {
+		if why != "" || !x.wk().Spend(pathCost(name, s.Dirs)) {
+			return
+		}
+		if p := pc.LinkProblem(name, s.Flags[j], s.Dirs); p != "" {
+			why = shell.QuoteExcerpt(name) + " is filled with a repository's files by " + shell.QuoteExcerpt(s.Text) + ", and it is " + p + "; a person approves every such command"
+		}
+	})
 	return why
 }
 

@@ -487,7 +487,7 @@ func InPlaceBackups(v []string, flags []uint8, computed uint8) (suffix string, f
 		return "", nil, false, false
 	}
 	m := argmodel.Lookup(BaseName(v[at]))
-	if m == nil {
+	if m == nil || !m.KeepsBackups() {
 		return "", nil, false, false
 	}
 	if len(flags) == len(v) {
@@ -617,4 +617,97 @@ func TargetDirectory(words []string) (named bool, attached string) {
 		}
 	}
 	return named, attached
+}
+
+// fillers are git's subcommands that fill a directory with a tree from
+// elsewhere: the files of a repository, whose names no word shows. The
+// directory is written as a whole, as a tree writer's target is: named
+// .github/workflows or .github, the tree puts workflows there. Each row
+// gives, by the subcommand's path of names, the place of the directory
+// among its operands and the operand its name is derived from when the
+// directory is not given (-1: none). git init is not one: it writes
+// DIR/.git, not DIR, and its template (the hooks) is an effect of its
+// own.
+var fillers = map[string]struct{ dir, from int }{
+	"clone":         {1, 0},  // git clone REPO [DIR]: DIR, or REPO's last part
+	"submodule add": {1, 0},  // git submodule add REPO [PATH]
+	"worktree":      {1, -1}, // git worktree add PATH [COMMIT]: the commit's files
+}
+
+// fillWords are the words that name a row of fillers, for a look that
+// needs no model parse.
+var fillWords = map[string]bool{"clone": true, "submodule": true, "worktree": true}
+
+// FilledDirs calls fn with the directories a git command in v (a
+// segment's literal words, assignments first) fills with a tree: the word
+// that names one (name is that word), or, where git derives the name from
+// the repository (git clone URL), the derived name and the repository's
+// word.
+func FilledDirs(v []string, fn func(word int, name string)) {
+	at := programAt(v)
+	if at >= len(v) || len(v) > MaxModelWords {
+		return
+	}
+	base := BaseName(v[at])
+	if base != "git" && !strings.HasPrefix(base, "git-") {
+		return
+	}
+	named := strings.HasPrefix(base, "git-") && fillWords[base[len("git-"):]]
+	for _, w := range v[at+1:] {
+		named = named || fillWords[w]
+	}
+	m := argmodel.Lookup(base)
+	if !named || m == nil {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v[at:], nil, 0)
+	var sub *argmodel.Spec
+	var ops []int // the words of sub's operands
+	for _, it := range r.Items {
+		if it.Kind != argmodel.KindOperand || it.Spec == nil || it.Spec.Parent() == nil {
+			continue
+		}
+		if it.Spec != sub {
+			sub, ops = it.Spec, ops[:0]
+		}
+		ops = append(ops, at+it.Word)
+	}
+	if sub == nil {
+		return
+	}
+	key := sub.Name
+	if p := sub.Parent(); p.Parent() != nil {
+		key = p.Name + " " + sub.Name
+	}
+	row, ok := fillers[key]
+	if key == "worktree" && (len(ops) == 0 || v[ops[0]] != "add") {
+		ok = false
+	}
+	switch {
+	case !ok:
+	case row.dir < len(ops):
+		fn(ops[row.dir], v[ops[row.dir]])
+	case row.from >= 0 && row.from < len(ops):
+		if name := humanish(v[ops[row.from]]); name != "" {
+			fn(ops[row.from], name)
+		}
+	}
+}
+
+// humanish is the directory name git clone derives from a repository's
+// address: its last part, without a trailing "/", "/.git" or ".git"
+// (git clone https://h/x/.github.git makes .github).
+func humanish(repo string) string {
+	repo = strings.TrimRight(repo, "/")
+	repo = strings.TrimSuffix(repo, "/.git")
+	repo = strings.TrimRight(repo, "/")
+	if i := strings.LastIndexAny(repo, "/:"); i >= 0 {
+		repo = repo[i+1:]
+	}
+	if s := strings.TrimSuffix(repo, ".git"); s != "" {
+		repo = s
+	}
+	return repo
 }

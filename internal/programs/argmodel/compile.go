@@ -44,7 +44,9 @@ func compile(s *Spec, parent *Spec, depth int) error {
 	}
 	for i := range s.Options {
 		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
+		s.backups = s.backups || s.Options[i].Backup
 	}
+	s.backups = s.backups || s.Plus != nil && s.Plus.Backup
 	s.aliasOf = make(map[string]*Spec, len(s.Subs))
 	for _, sub := range s.Subs {
 		if err := compile(sub, s, depth+1); err != nil {
@@ -58,6 +60,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		}
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
 		s.codeFiles = s.codeFiles || sub.codeFiles
+		s.backups = s.backups || sub.backups
 		s.chdir = s.chdir || sub.chdir
 		s.chdirShort += sub.chdirShort
 		s.chdirLong = append(s.chdirLong, sub.chdirLong...)
@@ -232,6 +235,11 @@ func (s *Spec) Risk() (options, subcommands Effect) { return s.optRisk, s.subRis
 // NamesCodeFiles reports whether an option of s or of a subcommand under
 // it names a file or module the program runs (Option.NamesCode).
 func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
+
+// KeepsBackups reports whether an option of s or of a subcommand under it
+// names the suffix of the backups an in-place edit keeps (Option.Backup):
+// without one, no reading of its words finds a backup.
+func (s *Spec) KeepsBackups() bool { return s.backups }
 
 // NamesCode reports an option whose value names a file the program runs
 // or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module

@@ -334,6 +334,9 @@ type Spec struct {
 	// codeFiles: an option here or under a subcommand names a file or a
 	// module the program runs (NamesCodeFiles).
 	codeFiles bool
+	// backups: an option here or under a subcommand names a backup
+	// suffix (KeepsBackups).
+	backups bool
 	// chdir: an option here names the directory the program (or the
 	// command it wraps) starts in (HasChdir); chdirShort and chdirLong
 	// are its spellings, here and under subcommands (MayChdir).
