@@ -416,8 +416,39 @@ var VimNames = []string{"vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff", "r
 // perl5.36.0, node18, ruby3.2 are python, perl, node, ruby), and without the marks of a build's variant after it (the debug
 // build python3.11-dbg, the ABI flags of python3.13t, python3.11d,
 // python3.7m), or name itself when it has none. A versioned name runs the
-// same program, which the catalog must know by it.
+// same program, which the catalog must know by it. A toolchain program's
+// name is returned without the target's prefix it may carry too
+// (x86_64-linux-gnu-gcc-12 is gcc: crossTools).
 func Versionless(name string) string {
+	if base := versionless(name); base != name || versioned[base] || crossTools[base] {
+		return base
+	}
+	// A toolchain's program under a target's prefix (x86_64-linux-gnu-gcc-12,
+	// arm-none-eabi-ar, avr-gcc) is the same program, built for another
+	// target: the longest tool name after a dash is the one it runs.
+	for i := 0; i < len(name); i++ {
+		if name[i] != '-' {
+			continue
+		}
+		if base := versionless(name[i+1:]); crossTools[base] {
+			return base
+		}
+	}
+	return name
+}
+
+// crossTools are the programs of a compiler's toolchain, which are
+// installed under the names of the targets they build for as well
+// (x86_64-linux-gnu-gcc, aarch64-linux-gnu-objcopy).
+var crossTools = map[string]bool{
+	"gcc": true, "g++": true, "c++": true, "cc": true, "cpp": true, "gfortran": true, "gccgo": true,
+	"gcc-ar": true, "gcc-nm": true, "gcc-ranlib": true, "ar": true, "ld": true, "ld.bfd": true,
+	"ld.gold": true, "gold": true, "as": true, "objcopy": true, "objdump": true, "strip": true, "nm": true,
+	"ranlib": true, "readelf": true, "gdb": true, "pkg-config": true, "clang": true, "clang++": true,
+}
+
+// versionless is Versionless without the target's prefix.
+func versionless(name string) string {
 	n := strings.TrimSuffix(name, "-dbg")
 	if j := len(n) - len(strings.TrimRight(n, "dmt")); j > 0 && j < len(n) && isDigit(n[len(n)-j-1]) {
 		n = n[:len(n)-j]

@@ -60,7 +60,8 @@ func TestCatalogRejectsAMisnamedRow(t *testing.T) {
 }
 
 // TestVersionless: a versioned name of an interpreter or shell, with the
-// marks of a build's variant, is the program; other names stay whole.
+// marks of a build's variant, is the program, and so is a toolchain's
+// program under a target's prefix; other names stay whole.
 func TestVersionless(t *testing.T) {
 	for name, want := range map[string]string{
 		"python3.11": "python", "perl5.36.0": "perl", "node18": "node", "bash5.2": "bash",
@@ -78,6 +79,16 @@ func TestVersionless(t *testing.T) {
 		"clang-17":       "clang",
 		"ld-12":          "ld-12",
 		"dd":             "dd",
+		// A toolchain's programs under a target's prefix.
+		"x86_64-linux-gnu-gcc-12":     "gcc",
+		"x86_64-linux-gnu-gcc-ar-12":  "gcc-ar", // the longest tool name, not ar
+		"arm-none-eabi-ar":            "ar",
+		"avr-gcc":                     "gcc",
+		"aarch64-linux-gnu-objcopy":   "objcopy",
+		"llvm-ar":                     "llvm-ar", // a program of its own, not ar
+		"gcc-ar":                      "gcc-ar",
+		"pre-commit":                  "pre-commit", // no tool after a dash
+		"x86_64-linux-gnu-python3.11": "x86_64-linux-gnu-python3.11",
 	} {
 		if got := Versionless(name); got != want {
 			t.Errorf("Versionless(%q) = %q, want %q", name, got, want)
