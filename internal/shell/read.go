@@ -894,6 +894,9 @@ func (c *Command) ownDir(s *Segment) {
 		return // no option, no directory option
 	}
 	dir, computed, ok := programs.OwnDir(s.Words)
+	if !ok {
+		return
+	}
 	var room [MaxDirs + 1]string
 	if dirs, anywhere, found := c.movedTo(append(room[:0], s.Dirs...), s.Dirs, dir, computed, ok); anywhere {
 		s.CdComputed = true
