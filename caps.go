@@ -219,6 +219,9 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				return f, by
 			}
 		}
+		if k := programs.ScriptFile(v, bits); k > 0 && runTimeName(v, s.ViewFlags(vi), k) && x.writesBefore(i) {
+			return v[k], -1 // . ./x.s? or . "$F" after a write: any written file may be the one
+		}
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
 			continue // no option of its model runs a file or a module
 		}
@@ -242,6 +245,16 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		}
 	}
 	return "", -1
+}
+
+// runTimeName reports whether word k of view v (flags: v's word flags,
+// nil when not known) names a file only at run time: an expansion, a
+// glob, a brace or a tilde (~+/x.sh is $PWD's).
+func runTimeName(v []string, flags []uint8, k int) bool {
+	if k < len(flags) {
+		return flags[k]&(shell.WordExpands|shell.WordGlob|shell.WordBrace|shell.WordTilde) != 0
+	}
+	return strings.ContainsAny(v[k], "$`*?[{~")
 }
 
 // viewScript returns the file that view v of segment s runs as its

@@ -61,6 +61,10 @@ var envVars = map[string]envKind{
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules
 	"RAKEOPT": envHidden, "JUST_JUSTFILE": envHidden, "JUST_CHOOSER": envHidden, // rake's options (-e CODE); just's justfile and chooser program
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
+	// The message catalog a $"…" string is translated from: bash expands
+	// the translation as it would a double-quoted string, so a catalog of
+	// the command's choosing runs its substitutions.
+	"TEXTDOMAIN": envHidden, "TEXTDOMAINDIR": envHidden,
 	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envPath,
 	// Where programs find their configuration, hooks and libraries: a
 	// directory the agent writes makes them run its code (HOME's
@@ -612,8 +616,9 @@ func (c *Command) hiddenEscapes(idx int) {
 
 // hiddenBuiltins reads the builtins that run text given to them as
 // options: compgen -C runs a command and expands its -W word list; complete
-// -C/-F and bind -x keep code for later; fc runs history entries; hash -p
-// makes a program name run another file.
+// -C/-F and bind -x keep code for later; fc runs history entries; history
+// -w and -a write them to a file; enable loads code; hash -p makes a
+// program name run another file.
 func (c *Command) hiddenBuiltins(idx int) {
 	for _, v := range c.Segs[idx].Views {
 		if len(v) < 2 {
@@ -633,14 +638,26 @@ func (c *Command) hiddenBuiltins(idx int) {
 					c.dyn(v[0] + " " + opt + " keeps code that runs later, which the engine cannot see")
 				}
 			}
+		case "history":
+			for _, w := range v[1:] {
+				if len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], "aw") {
+					c.dyn("history " + QuoteExcerpt(w) + " writes the shell's history, text the command chooses, to a file (its operand or HISTFILE) that the engine does not follow")
+					break
+				}
+			}
 		case "fc":
 			if v[1] != "-l" {
 				c.dyn("fc runs a command from the history, which the engine cannot see")
 			}
 		case "enable":
 			for _, w := range v[1:] {
-				if len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 'f') > 0 {
+				switch {
+				case len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 'f') > 0:
 					c.dyn("enable -f loads a builtin from a shared object, whose code the engine cannot see")
+				case w != "" && w[0] != '-' && !bashBuiltins[w]:
+					// bash 5.2 loads a name that is no builtin of its own as
+					// enable -f NAME NAME would (enable ./x, enable x).
+					c.dyn("enable " + QuoteExcerpt(w) + " loads a builtin from a shared object, whose code the engine cannot see: bash has no builtin by that name")
 				}
 			}
 		case "hash":
@@ -651,6 +668,21 @@ func (c *Command) hiddenBuiltins(idx int) {
 			}
 		}
 	}
+}
+
+// bashBuiltins are the builtins of bash 5.2 (enable -a): enable turns
+// any other name into a builtin loaded from a shared object.
+var bashBuiltins = map[string]bool{
+	".": true, ":": true, "[": true, "alias": true, "bg": true, "bind": true, "break": true,
+	"builtin": true, "caller": true, "cd": true, "command": true, "compgen": true, "complete": true,
+	"compopt": true, "continue": true, "declare": true, "dirs": true, "disown": true, "echo": true,
+	"enable": true, "eval": true, "exec": true, "exit": true, "export": true, "false": true, "fc": true,
+	"fg": true, "getopts": true, "hash": true, "help": true, "history": true, "jobs": true, "kill": true,
+	"let": true, "local": true, "logout": true, "mapfile": true, "popd": true, "printf": true,
+	"pushd": true, "pwd": true, "read": true, "readarray": true, "readonly": true, "return": true,
+	"set": true, "shift": true, "shopt": true, "source": true, "suspend": true, "test": true,
+	"times": true, "trap": true, "true": true, "type": true, "typeset": true, "ulimit": true,
+	"umask": true, "unalias": true, "unset": true, "wait": true,
 }
 
 // readingOptions are shell options that change what the engine reads,
@@ -670,11 +702,11 @@ func (c *Command) shellOptions(idx int) {
 		case reading != "":
 			c.dyn(QuoteExcerpt(v[0]) + " -O " + reading + " " + readingOptions[reading] + ": the command cannot be followed")
 			return
-		case on:
-			c.dyn("the shell's keyword option (set -k) makes every NAME=value argument of a later command an assignment of its environment, which may run code")
+		case on != "":
+			c.dyn("the shell's " + on + " option (set -" + string(setOptions[on].letter) + ") " + setOptions[on].why)
 			return
 		case computed != "":
-			c.dyn("a shell option known only at run time (" + QuoteExcerpt(computed) + ") may be the keyword option (set -k), which makes every NAME=value argument of a later command an assignment of its environment")
+			c.dyn("a shell option known only at run time (" + QuoteExcerpt(computed) + ") may be the keyword option (set -k), which makes every NAME=value argument of a later command an assignment of its environment, or history expansion (set -H), which makes later words text of earlier commands")
 			return
 		}
 		if len(v) < 3 || v[0] != "shopt" {
@@ -704,62 +736,84 @@ func runTimeWord(v []string, flags []uint8, i int) bool {
 	return strings.ContainsAny(v[i], "$`*?[")
 }
 
-// keywordOption reports a view that turns on the shell's keyword option,
-// under which NAME=value anywhere among a command's words sets its
-// environment (set -k; git status GIT_CONFIG_COUNT=1 …): set -k, set -o
-// keyword, shopt -s -o keyword, or a shell started with -k (bash -k -c
-// …). computed is the first word where an option stands that is known
+// keywordOption returns the option of setOptions a view turns on: the
+// keyword option, under which NAME=value anywhere among a command's words
+// sets its environment (set -k; git status GIT_CONFIG_COUNT=1 …), or
+// history expansion (set -H; !:1-2 is words of the command before): set
+// -k, set -o keyword, shopt -s -o keyword, or a shell started with -k
+// (bash -k -c …), and the same for -H. computed is the first word where an option stands that is known
 // only at run time (set "$x", set -o "$o"), which may be that option.
 // reading is a shell option of readingOptions that a shell is started
 // with (bash -O lastpipe -c …). flags are the view's word flags (nil when it has none), bits its
 // catalog bits.
-func keywordOption(v []string, flags []uint8, bits programs.Bits) (on bool, computed, reading string) {
+func keywordOption(v []string, flags []uint8, bits programs.Bits) (on, computed, reading string) {
 	if len(v) < 2 || v[0] != "set" && v[0] != "shopt" && bits&programs.Shell == 0 {
-		return false, "", ""
+		return "", "", ""
 	}
 	shopt := v[0] == "shopt"
 	for i := 1; i < len(v); i++ {
 		w := v[i]
 		switch {
 		case w == "--" || w == "-":
-			return false, "", ""
+			return "", "", ""
 		case runTimeWord(v, flags, i):
-			return false, w, ""
-		case shopt && w == "keyword":
-			return true, "", "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)
+			return "", w, ""
+		case shopt && setOptions[w].why != "":
+			return w, "", "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)
 		case len(w) < 2 || w[0] != '-' && w[0] != '+':
-			return false, "", "" // a shell's script or command string, set's operands
+			return "", "", "" // a shell's script or command string, set's operands
 		case w == "--rcfile" || w == "--init-file":
 			i++ // its value is a file, not the script
 			continue
 		case w[1] == '-':
 			continue // --norc, --posix
 		}
-		// A cluster: k turns the option on; o and O take the next word.
+		// A cluster: a letter of setOptions turns its option on; o and O
+		// take the next word.
 		for k := 1; k < len(w); k++ {
-			switch w[k] {
-			case 'k':
+			switch name := setLetters[w[k]&0x7f]; {
+			case w[k] >= 0x80:
+			case name != "":
 				if w[0] == '-' && !shopt {
-					return true, "", ""
+					return name, "", ""
 				}
-			case 'o', 'O':
+			case w[k] == 'o' || w[k] == 'O':
 				if i+1 < len(v) {
 					i++
 					if runTimeWord(v, flags, i) {
-						return false, v[i], ""
+						return "", v[i], ""
 					}
-					if w[k] == 'o' && w[0] == '-' && v[i] == "keyword" {
-						return true, "", ""
+					if w[k] == 'o' && w[0] == '-' && setOptions[v[i]].why != "" {
+						return v[i], "", ""
 					}
 					if _, ok := readingOptions[v[i]]; ok && w[k] == 'O' && w[0] == '-' && !shopt && v[0] != "set" {
-						return false, "", v[i] // bash -O lastpipe -c …
+						return "", "", v[i] // bash -O lastpipe -c …
 					}
 				}
 			}
 		}
 	}
-	return false, "", ""
+	return "", "", ""
 }
+
+// setOptions are the options of set (and of a shell's command line) that
+// change how bash reads the words of later commands, by name, each with
+// its letter and why.
+var setOptions = map[string]struct {
+	letter byte
+	why    string
+}{
+	"keyword":    {'k', "makes every NAME=value argument of a later command an assignment of its environment, which may run code"},
+	"histexpand": {'H', "makes a later word such as !:1-2 the text of an earlier command, which runs as the words the engine read did not say"},
+}
+
+// setLetters are setOptions by letter.
+var setLetters = func() (m [128]string) {
+	for name, o := range setOptions {
+		m[o.letter] = name
+	}
+	return m
+}()
 
 // hiddenAlias: an alias definition is code that runs later, with the
 // words that follow the alias where it is used, which the engine cannot

@@ -121,6 +121,17 @@ func nameBase(n string) string {
 	return n
 }
 
+// parsedCompound reports whether names[k], a name argument of view v
+// (flags: v's word flags, nil when not known), is a compound assignment
+// that the parser read (declare -a x=($(cmd)) unquoted: its substitutions
+// are segments of their own). Any other spelling is text the builtin
+// parses again. names is a tail of v (nameArgs of a declaration builtin),
+// or the word is taken to be text.
+func parsedCompound(v []string, flags []uint8, names []string, k int) bool {
+	j := len(v) - len(names) + k
+	return j > 0 && j < len(flags) && v[j] == names[k] && flags[j]&WordCompound != 0
+}
+
 // setsFromData are the builtins that give the variables they name a value
 // read from data (standard input, a format), which the engine cannot see.
 var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true}
@@ -135,22 +146,22 @@ func (c *Command) hiddenNames(idx int) {
 		c.dyn(why)
 		return
 	}
-	for _, v := range c.Segs[idx].Views {
-		for _, n := range nameArgs(v) {
+	for vi, v := range c.Segs[idx].Views {
+		names := nameArgs(v)
+		flags := c.Segs[idx].ViewFlags(vi)
+		for k, n := range names {
 			if name := nameBase(n); strings.ContainsAny(name, "$`") {
 				// unset "$x" with x='a[$(cmd)]', export "$v=…" with v=GIT_EDITOR.
 				c.dyn("the variable name " + Quote(name) + " is known only at run time: it may hold an array subscript, evaluated as arithmetic, or name a variable that runs code")
 				return
 			}
-			if k := strings.IndexByte(n, '='); k >= 0 && compoundExpands(n[k+1:]) && !strings.Contains(c.Segs[idx].Text, n[:k+1]+"(") {
-				// (An unquoted x=(…) is a compound assignment the parser
-				// reads: its substitutions are segments.)
-				// declare -a x='($(cmd))': the builtin parses the quoted
-				// value again as a compound assignment, and the
-				// expansions in its elements run.
+			if eq := strings.IndexByte(n, '='); eq >= 0 && compoundExpands(n[eq+1:]) && !parsedCompound(v, flags, names, k) {
+				// declare -a x='($(cmd))', declare -a 'x=($(cmd))': the
+				// builtin parses the quoted value again as a compound
+				// assignment, and the expansions in its elements run.
 				c.dyn("the compound value in " + Quote(n) + " is parsed again by " + v[0] + ", and the expansions in it run")
 				s := &c.Segs[idx]
-				c.readExpanded(s.Dirs, s.Depth, n[k+1:], v[0]+" with a compound value")
+				c.readExpanded(s.Dirs, s.Depth, n[eq+1:], v[0]+" with a compound value")
 				return
 			}
 			if subscriptRuns(n) {

@@ -522,7 +522,7 @@ func (r *walker) assignText(a *syntax.Assign) (string, uint8) {
 		op = "+="
 	}
 	if a.Array != nil {
-		return name + op + nodeSource(r.src, a.Array), WordExpands
+		return name + op + nodeSource(r.src, a.Array), WordExpands | WordCompound
 	}
 	v, f := wordText(r.src, a.Value)
 	return name + op + v, f &^ WordTilde

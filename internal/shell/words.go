@@ -19,6 +19,7 @@ const (
 	WordExpSlash                   // an expansion is followed by '/', or hides a path in ${x:-/…}
 	WordBrace                      // contains an unquoted { (brace expansion possible)
 	WordDotGlob                    // a path component such as .* or .? that a glob may turn into ..
+	WordCompound                   // a compound assignment the parser read, name=(…): its words are segments, never parsed again
 )
 
 // GuessFlags gives words whose quoting is no longer known (a command given
