@@ -421,6 +421,9 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !programs.Removes(s.Words) {
 		return ""
 	}
+	if programs.RemovesListed(s.Words) {
+		return shell.QuoteExcerpt(s.Text) + " removes the files a list names (a file or its input), which may name protected paths; a person approves every such command"
+	}
 	programs.Written(s.Words, func(j int, text string) {
 		f := s.Flags[j]
 		if why != "" || text == "" || f&shell.WordExpands != 0 || !x.wk().Spend(pathCost(text, s.Dirs)) {

@@ -187,6 +187,9 @@ func build() map[string]*Program {
 	for v := range writeRows {
 		set(v, Writes)
 	}
+	for v := range sourceRemovers {
+		set(v, Writes)
+	}
 	for v := range readerRows {
 		set(v, Reader)
 	}

@@ -43,6 +43,9 @@ func tableBits() map[Bits][]string {
 	for v := range writeRows {
 		t[Writes] = append(t[Writes], v)
 	}
+	for v := range sourceRemovers {
+		t[Writes] = append(t[Writes], v)
+	}
 	for v := range readerRows {
 		t[Reader] = append(t[Reader], v)
 	}

@@ -167,10 +167,71 @@ var singleOut = map[string]string{"openssl": "-out"}
 
 // Removes reports whether the program of words (after assignments)
 // removes the files its operands name, or changes who may use them (rm,
-// chmod): a directory among them takes everything it holds along.
+// chmod), or removes them with an option (sourceRemovers): a directory
+// among them takes everything it holds along.
 func Removes(words []string) bool {
 	i := programAt(words)
-	return i < len(words) && writeRows[BaseName(words[i])].removes
+	if i >= len(words) {
+		return false
+	}
+	name := BaseName(words[i])
+	if f := sourceRemovers[name]; f != nil {
+		return f(words[i:])
+	}
+	return writeRows[name].removes
+}
+
+// sourceRemovers are the programs that remove the files (and, given a
+// directory, the trees) their operands name when an option says so: an
+// archiver that moves them into the archive, a copier that removes what it
+// sent, a compressor that replaces each file by its compressed or
+// decompressed one (gzip -r . replaces .git/config by .git/config.gz, gzip
+// -dr . writes permissions.json from permissions.json.gz). Each row tells
+// whether a view removes; every word after the program is then read as a
+// removed path (the archive's name included, which costs nothing).
+var sourceRemovers = func() map[string]func(v []string) bool {
+	m := map[string]func(v []string) bool{
+		"tar":    func(v []string) bool { return anyLong(v, "remove-files") },
+		"gtar":   func(v []string) bool { return anyLong(v, "remove-files") },
+		"bsdtar": func(v []string) bool { return anyLong(v, "remove-files") },
+		"zip":    func(v []string) bool { return hasShort(v, 'm') || anyLong(v, "move") },
+		"rsync":  func(v []string) bool { return anyLong(v, "remove-source-files", "remove-sent-files") },
+		"7z":     func(v []string) bool { return slices.Contains(v[1:], "-sdel") },
+		"7za":    func(v []string) bool { return slices.Contains(v[1:], "-sdel") },
+		"7zr":    func(v []string) bool { return slices.Contains(v[1:], "-sdel") },
+	}
+	for name := range decompressors {
+		m[name] = replacesOperands
+	}
+	return m
+}()
+
+// replacesOperands reports a compressor or decompressor that replaces the
+// files it is given: not one that writes to its output (-c, zcat) or only
+// tests or lists them.
+func replacesOperands(v []string) bool {
+	return !anyShort(v, "ctl") && !anyLong(v, "stdout", "to-stdout", "test", "list")
+}
+
+// RemovesListed reports a source remover (Removes; words are a segment's,
+// assignments first) that takes the names of the files it removes from a
+// file or its input (tar -T l, rsync --files-from=l, zip -@), which the
+// engine cannot see.
+func RemovesListed(words []string) bool {
+	i := programAt(words)
+	if i >= len(words) {
+		return false
+	}
+	v := words[i:]
+	switch BaseName(v[0]) {
+	case "tar", "gtar", "bsdtar":
+		return hasShort(v, 'T') || anyLong(v, "files-from")
+	case "rsync":
+		return anyLong(v, "files-from")
+	case "zip":
+		return hasShort(v, '@') || anyLong(v, "names-stdin")
+	}
+	return false
 }
 
 // WritesOperands reports a view whose program writes to, removes, copies
@@ -185,6 +246,9 @@ func WritesOperands(v []string) bool {
 	name := BaseName(v[0])
 	if treeWriters[name] {
 		return true
+	}
+	if f := sourceRemovers[name]; f != nil {
+		return f(v) // xargs gzip, find -exec gzip {} +
 	}
 	row, ok := writeRows[name]
 	if !ok || row.operands {
@@ -216,6 +280,12 @@ func Written(words []string, fn func(j int, text string)) {
 		return
 	}
 	name := BaseName(words[i])
+	if f := sourceRemovers[name]; f != nil {
+		if f(words[i:]) {
+			operands(words, i+1, func(j int) { fn(j, words[j]) })
+		}
+		return
+	}
 	row, ok := writeRows[name]
 	if !ok {
 		return
