@@ -680,6 +680,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		why = x.filledDirProblem(s, pc)
 	}
 	if why == "" {
+		why = x.pathspecProblem(s, pc)
+	}
+	if why == "" {
 		why = x.backupProblem(s, pc)
 	}
 	if why == "" {
@@ -714,6 +717,35 @@ func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why str
 			why = shell.QuoteExcerpt(name) + " is filled with a repository's files by " + shell.QuoteExcerpt(s.Text) + ", and it is " + p + "; a person approves every such command"
 		}
 	})
+	return why
+}
+
+// pathspecProblem checks the pathspecs of a git command that writes
+// work-tree files from another tree or removes them (git rm -r ., git
+// checkout evil -- .claude, git restore -s evil ':(top).env'): each is
+// checked as a tree writer's target is, whole, and one git reads as a
+// pattern (magic, wildcards) or from a file names paths no word shows.
+func (x *decider) pathspecProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	fromFile := programs.GitPathspecs(s.Words, func(j int, pattern bool) {
+		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
+			return
+		}
+		switch {
+		case pattern:
+			why = shell.QuoteExcerpt(s.Words[j]) + " is a pathspec git matches itself, which may reach a protected path: " + shell.QuoteExcerpt(s.Text) + " writes or removes what it matches; a person approves every such command"
+		case x.aboveRoot(s.Words[j], s.Dirs):
+			why = shell.QuoteExcerpt(s.Words[j]) + " is the project folder or a directory above it, which holds protected paths: " + shell.QuoteExcerpt(s.Text) + " writes or removes the files in it; a person approves every such command"
+		}
+		if why != "" {
+			return
+		}
+		if p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs); p != "" {
+			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + ": " + shell.QuoteExcerpt(s.Text) + " writes or removes the files in it; a person approves every such command"
+		}
+	})
+	if why == "" && fromFile {
+		why = shell.QuoteExcerpt(s.Text) + " writes or removes the paths a file or its input names, which may be protected; a person approves every such command"
+	}
 	return why
 }
 

@@ -711,3 +711,106 @@ func humanish(repo string) string {
 	}
 	return repo
 }
+
+// GitPathspecs calls fn with every pathspec of a git command in words (a
+// segment's words, assignments first) that writes work-tree files from
+// another tree or removes them: git rm (not --cached), git checkout
+// TREE-ISH [--] PATHSPEC…, git restore --source=TREE-ISH. pattern says
+// that git reads the pathspec as a pattern of its own: magic
+// (':(top).env', ':/') or wildcards, which git matches even where the
+// shell did not ('.c?aude/*' in quotes). fromFile reports pathspecs read
+// from a file or the input (--pathspec-from-file), which no word shows.
+func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) {
+	at := programAt(words)
+	if at >= len(words) || BaseName(words[at]) != "git" {
+		return false
+	}
+	v := words[at:]
+	k := 1
+	for ; k < len(v); k++ {
+		if w := v[k]; w == "-C" || w == "-c" {
+			k++
+		} else if !strings.HasPrefix(w, "-") {
+			break
+		}
+	}
+	if k >= len(v) {
+		return false
+	}
+	sub := v[k]
+	if sub != "rm" && sub != "checkout" && sub != "restore" {
+		return false
+	}
+	var ops []int
+	before := -1 // operands before "--"
+	source, cached, staged, worktree := false, false, false, false
+	for i := k + 1; i < len(v); i++ {
+		w := v[i]
+		switch {
+		case before >= 0:
+			ops = append(ops, i)
+		case w == "--":
+			before = len(ops)
+		case strings.HasPrefix(w, "--pathspec-f"):
+			fromFile = true
+			if !strings.Contains(w, "=") {
+				i++
+			}
+		case strings.HasPrefix(w, "--"):
+			name, _, attached := strings.Cut(w[2:], "=")
+			switch {
+			case sub == "restore" && len(name) >= 2 && strings.HasPrefix("source", name):
+				source = true
+				if !attached {
+					i++
+				}
+			case sub == "rm" && len(name) >= 2 && strings.HasPrefix("cached", name):
+				cached = true
+			case sub == "restore" && len(name) >= 2 && strings.HasPrefix("staged", name):
+				staged = true
+			case sub == "restore" && len(name) >= 1 && strings.HasPrefix("worktree", name):
+				worktree = true
+			}
+		case strings.HasPrefix(w, "-") && len(w) > 1:
+			if sub == "restore" {
+				if j := strings.IndexByte(w, 's'); j > 0 {
+					source = true
+					if j == len(w)-1 {
+						i++ // -s TREE
+					}
+				}
+				staged = staged || strings.IndexByte(w, 'S') > 0
+				worktree = worktree || strings.IndexByte(w, 'W') > 0
+			}
+		default:
+			ops = append(ops, i)
+		}
+	}
+	var specs []int
+	switch sub {
+	case "rm":
+		if cached {
+			return false
+		}
+		specs = ops
+	case "checkout":
+		// The first operand is the tree to take the files from when
+		// pathspecs follow it (after "--", or without one) or come from
+		// a file; a lone operand is a branch to switch to.
+		switch {
+		case before > 0, before < 0 && (len(ops) >= 2 || fromFile && len(ops) >= 1):
+			specs = ops[1:]
+		default:
+			return false
+		}
+	case "restore":
+		if !source || staged && !worktree {
+			return false
+		}
+		specs = ops
+	}
+	for _, j := range specs {
+		fn(at+j, strings.HasPrefix(v[j], ":") || strings.ContainsAny(v[j], "*?["))
+	}
+	return fromFile
+}

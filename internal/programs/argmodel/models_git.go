@@ -141,7 +141,7 @@ var gitPlain = []string{
 	"add", "stage", "am", "branch", "bundle", "checkout", "cherry-pick", "citool", "clean", "commit",
 	"describe", "format-patch", "gc", "gitk", "gui", "init-db", "mv", "notes", "range-diff", "reset",
 	"restore", "revert", "rm", "scalar", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
-	"worktree", "fast-export", "fast-import", "pack-refs", "prune", "reflog", "repack", "replace",
+	"worktree", "fast-export", "fast-import", "pack-refs", "prune", "reflog", "repack",
 	"annotate", "blame", "bugreport", "count-objects", "diagnose", "fsck", "gitweb", "help", "merge-tree",
 	"rerere", "show-branch", "verify-commit", "verify-tag", "version", "archimport", "cvsimport",
 	"cvsserver", "quiltimport", "apply", "checkout-index", "commit-graph", "commit-tree", "hash-object",
@@ -253,7 +253,7 @@ func gitModel() *Spec {
 		gitExec("mergetool--lib", "runs a merge program", nil),
 		gitSub("diff", diff), gitSub("log", diff), gitSub("show", diff),
 		gitSub("diff-tree", diff), gitSub("diff-files", diff), gitSub("diff-index", diff),
-		gitRemote(), gitSubmodule(), gitBisect(), gitConfigModel(), gitMaintenance(),
+		gitRemote(), gitSubmodule(), gitBisect(), gitConfigModel(), gitMaintenance(), gitReplace(),
 	}
 	for _, n := range gitPlain {
 		subs = append(subs, gitSub(n, nil))
@@ -307,6 +307,15 @@ func gitRemote() *Spec {
 		gitEffect("rename", "", nil), gitEffect("remove", "", nil), gitEffect("rm", "", nil), gitSub("set-head", nil),
 		gitSub("set-branches", nil), gitSub("get-url", nil), gitSub("show", nil), gitSub("prune", nil),
 		gitSub("update", nil))
+}
+
+// gitReplace: git replace makes git read another object wherever the
+// repository names one, so a later checkout writes files whose content no
+// word shows (a replaced blob of .claude/settings.json).
+func gitReplace() *Spec {
+	s := gitSub("replace", nil)
+	s.Effect, s.Why = EffExternal, "makes git read other objects in place of the repository's commits, trees and files: what a later checkout writes, no word of the command shows"
+	return s
 }
 
 func gitSubmodule() *Spec {
