@@ -42,7 +42,10 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"git branch", nil, nil, []string{"git branch -D main", "git branch x"}},
 		{"git stash", nil, nil, []string{"git stash drop", "git stash clear"}},
 		{"git stash list", []string{"Terminal(git stash list)"}, nil, []string{"git stash drop"}},
-		{"kubectl get pods -n prod", []string{"Terminal(kubectl get)"}, []string{"kubectl get svc"}, []string{"kubectl label pods x a=b"}},
+		// kubectl get may be followed by --server, which sends the context's
+		// credentials to another server: the unit is a cap prefix, so the
+		// exact segment.
+		{"kubectl get pods -n prod", []string{"Terminal(kubectl get pods -n prod)"}, nil, []string{"kubectl label pods x a=b", "kubectl get svc"}},
 		{"npx vitest run", []string{"Terminal(npx vitest)"}, []string{"npx vitest --watch"}, []string{"npx cowsay"}},
 		{"pnpm dlx create-vite app", []string{"Terminal(pnpm dlx create-vite)"}, nil, []string{"pnpm dlx other"}},
 		{"find . -name '*.go'", []string{"Terminal(find . -name '*.go')"}, nil, []string{"find / -name x"}},

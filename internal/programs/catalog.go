@@ -184,6 +184,9 @@ func build() map[string]*Program {
 	for v := range escapeRows {
 		set(v, Commands)
 	}
+	for _, v := range editorRunners {
+		set(v, Commands)
+	}
 	for v := range writeRows {
 		set(v, Writes)
 	}

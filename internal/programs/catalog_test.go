@@ -40,6 +40,7 @@ func tableBits() map[Bits][]string {
 	for v := range exModeEditors {
 		t[Commands] = append(t[Commands], v)
 	}
+	t[Commands] = append(t[Commands], editorRunners...)
 	for v := range writeRows {
 		t[Writes] = append(t[Writes], v)
 	}

@@ -71,6 +71,16 @@ func escapeRowOf(v []string) (escapeRow, bool) {
 	if row, ok := escapeRows[name]; ok {
 		return row, true
 	}
+	if name == "git" {
+		if !gitOpensEditor(v) {
+			return escapeRow{}, false
+		}
+		// git starts its editor (vi unless configured) with its own
+		// input: given one, vi reads it as keys (:!cmd).
+		row := escapeRows["ex"]
+		row.given = true
+		return row, true
+	}
 	if !exModeEditors[name] {
 		return escapeRow{}, false
 	}
@@ -344,4 +354,66 @@ func hasField(fields, w string) bool {
 		}
 	}
 	return false
+}
+
+// editorRunners are the programs that start an editor of their own on the
+// input they were given (git commit, git tag -a): they have the Commands
+// bit, and escapeRowOf says when they start one.
+var editorRunners = []string{"git"}
+
+// gitEditorSubs are git's subcommands that may start the editor, each
+// with whether it does unless told otherwise (git commit, git revert) or
+// only when told to (git tag -a, git config -e).
+var gitEditorSubs = map[string]bool{
+	"commit": true, "revert": true, "tag": false, "config": false, "rebase": false, "notes": false,
+	"cherry-pick": false, "merge": false, "add": false, "am": false, "difftool": true,
+	"mergetool": true, "stash": false, "checkout": false, "reset": false, "restore": false,
+	"clean": false, "replace": false, "filter-branch": false, "citool": true, "gui": true,
+}
+
+// gitOpensEditor reports a git command of view v that may start an editor
+// or an interactive prompt (which may start one): a subcommand that does
+// by default without a message given (-m, -F, -C, --no-edit), or one told
+// to by an option (-e, --edit, -i, -p, -a, -s, --amend, config's edit).
+func gitOpensEditor(v []string) bool {
+	k := 1
+	for ; k < len(v); k++ {
+		if w := v[k]; w == "-C" || w == "-c" {
+			k++
+		} else if !strings.HasPrefix(w, "-") {
+			break
+		}
+	}
+	if k >= len(v) {
+		return false
+	}
+	byDefault, ok := gitEditorSubs[v[k]]
+	if !ok {
+		return false
+	}
+	opens, quiet, edit := byDefault, false, false
+	for _, w := range v[k+1:] {
+		if w == "--" {
+			break
+		}
+		switch {
+		case w == "edit" && v[k] == "config", v[k] == "notes" && (w == "add" || w == "edit" || w == "append"):
+			opens = true
+		case strings.HasPrefix(w, "--"):
+			name, _, _ := strings.Cut(w[2:], "=")
+			switch name {
+			case "edit":
+				edit = true
+			case "interactive", "patch", "amend", "annotate", "sign", "edit-todo", "local-user":
+				opens = true
+			case "message", "file", "reuse-message", "no-edit", "fixup", "squash":
+				quiet = true
+			}
+		case len(w) > 1 && w[0] == '-':
+			edit = edit || strings.IndexByte(w[1:], 'e') >= 0
+			opens = opens || strings.ContainsAny(w[1:], "ipasuc") // -i, -p; tag's -a, -s, -u; commit -c
+			quiet = quiet || strings.ContainsAny(w[1:], "mFC")
+		}
+	}
+	return edit || opens && !quiet
 }

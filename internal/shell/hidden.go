@@ -54,7 +54,10 @@ var envVars = map[string]envKind{
 	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
 	"MAVEN_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
 	"ZIPOPT": envHidden, "ZIP": envHidden, "UNZIP": envHidden, "UNZIPOPT": envHidden, // zip's options from the environment: -TT CMD
-	"PIP_PYTHON": envHidden,                                                       // the interpreter pip runs
+	"PIP_PYTHON":       envHidden,                              // the interpreter pip runs
+	"LESSKEYIN_SYSTEM": envHidden, "LESSKEY_SYSTEM": envHidden, // less's system-wide key file, which may set LESSOPEN
+	"GIT_TEST_FSMONITOR": envHidden,                                                             // a program git runs as its file-system monitor
+	"OPENSSL_CONF":       envHidden, "OPENSSL_MODULES": envHidden, "OPENSSL_ENGINES": envHidden, // openssl's configuration and the shared objects it loads
 	"APT_CONFIG": envHidden, "MANROFFOPT": envHidden, "GROFF_BIN_PATH": envHidden, // apt's configuration (Pre-Invoke); groff's options through man (-U), its programs
 	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,

@@ -204,14 +204,32 @@ func setsID(mode string, computed bool) bool {
 	return strings.ContainsAny(mode, "s") && strings.ContainsAny(mode, "+=")
 }
 
-// opensslModel is openssl: s_client connects to a server and sends what
-// it reads from its input; the other commands work on local files.
+// opensslModel is openssl: its network commands connect to a server or
+// serve one (s_server -WWW serves the files of its directory); engines
+// and providers are shared objects it loads, by path or from a directory
+// an option names. The other commands work on local files.
 func opensslModel() *Spec {
 	single := Syntax{SingleDash: true, DoubleDash: true, Permute: true}
-	return &Spec{Name: "openssl", Syntax: single, Open: true, OpenSubs: true, Subs: []*Spec{
-		{Name: "s_client", Syntax: single, Open: true, Effect: EffExternal,
-			Why: "openssl s_client connects to a server and sends what it reads from its input"},
-	}}
+	loads := "openssl loads a shared object that this names, whose code the engine does not read"
+	byPath := func(v string, computed bool) bool { return computed || strings.ContainsAny(v, "/.") }
+	sub := func(name string, e Effect, why string) *Spec {
+		return &Spec{Name: name, Syntax: single, Open: true, Inherit: true, Effect: e, Why: why}
+	}
+	return &Spec{Name: "openssl", Syntax: single, Open: true, OpenSubs: true,
+		Options: list(
+			val("", RoleData, "engine", "keygen_engine", "ssl_client_engine", "provider").does(EffExec|EffComputed, loads).when(byPath),
+			val("", RolePath, "provider-path").does(EffExec|EffComputed, loads),
+			// Options that share a beginning with those, so that none is
+			// taken for an abbreviation of them.
+			val("", RolePath, "key", "keyout", "in", "out", "cert", "config"), val("", RoleData, "keyform", "passin", "passout")),
+		Subs: []*Spec{
+			sub("s_client", EffExternal, "openssl s_client connects to a server and sends what it reads from its input"),
+			sub("s_time", EffExternal, "openssl s_time connects to a server"),
+			sub("s_server", EffExternal, "openssl s_server listens for connections, and with -WWW or -HTTP serves the files of its directory"),
+			sub("ocsp", EffExternal, "openssl ocsp may send a request to a server or answer as one (-url, -port)"),
+			sub("cmp", EffExternal, "openssl cmp talks to a certificate server"),
+			sub("engine", EffExec|EffComputed, "openssl engine loads an engine, a shared object (dynamic -pre SO_PATH:FILE) whose code the engine does not read"),
+		}}
 }
 
 // runPartsModel is run-parts: it runs every program in its directory,

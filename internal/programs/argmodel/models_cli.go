@@ -61,7 +61,7 @@ func closed(s *Spec) *Spec {
 func kubectlModel() *Spec {
 	c := Cobra
 	root := &Spec{Name: "kubectl", Syntax: c, Options: join(list(
-		val("n", RoleData, "namespace"), val("s", RoleData, "server"), val("v", RoleData, "v"),
+		val("n", RoleData, "namespace"), val("s", RoleData, "server").does(EffExternal, whyServer), val("v", RoleData, "v"),
 		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
 		val("", RolePath, "cache-dir", "certificate-authority", "client-certificate", "client-key", "profile-output", "log-dir", "log-file"),
 	), vals(RoleData, "as", "as-group", "as-uid", "cluster", "context", "log-flush-frequency", "password",
@@ -76,9 +76,27 @@ func kubectlModel() *Spec {
 		[]*Spec{group(c, "rollout", "pause", "restart", "resume", "undo"),
 			group(c, "certificate", "approve", "deny"), group(c, "auth", "reconcile"),
 			group(c, "config", "set", "set-cluster", "set-context", "set-credentials", "use-context", "use", "delete-cluster", "delete-context", "delete-user", "rename-context", "unset")},
+		[]*Spec{kustomizeModel(c)},
 		cmds(c, "explain", "get", "cluster-info", "top", "describe", "logs", "proxy", "events", "diff", "wait",
-			"kustomize", "completion", "alpha", "api-resources", "api-versions", "plugin", "version", "options", "help"))
+			"completion", "alpha", "api-resources", "api-versions", "plugin", "version", "options", "help"))
 	return closed(root)
+}
+
+// whyServer: a cluster client sends the credentials of its current
+// context to whatever server the command names.
+const whyServer = "sends the credentials of the current context to the server this names"
+
+// kustomizeModel is kubectl kustomize: it builds manifests, and with the
+// options that let it, runs programs the kustomization names (exec
+// functions, plugins, the helm it runs).
+func kustomizeModel(c Syntax) *Spec {
+	s := cmd(c, "kustomize")
+	s.Options = list(
+		val("", RoleProgram, "helm-command").does(EffExec|EffComputed, "kubectl kustomize runs this program as helm"),
+		flag("", "enable-exec", "enable-alpha-plugins", "enable-star").does(EffExec|EffComputed, "kubectl kustomize runs the programs and plugins the kustomization names, which the engine does not read"),
+		flag("", "enable-helm").does(EffExternal, "kubectl kustomize runs helm, which fetches the charts the kustomization names"),
+	)
+	return s
 }
 
 func join2(lists ...[]*Spec) []*Spec {
@@ -95,7 +113,8 @@ func helmModel() *Spec {
 		val("n", RoleData, "namespace"),
 		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
 		val("", RolePath, "registry-config", "repository-cache", "repository-config", "kube-ca-file", "content-cache"),
-	), vals(RoleData, "burst-limit", "kube-apiserver", "kube-as-group", "kube-as-user", "kube-context",
+		val("", RoleData, "kube-apiserver").does(EffExternal, whyServer),
+	), vals(RoleData, "burst-limit", "kube-as-group", "kube-as-user", "kube-context",
 		"kube-tls-server-name", "kube-token", "qps"), longs("debug", "kube-insecure-skip-tls-verify", "help"), list(flag("h")))}
 	root.Subs = join2(
 		[]*Spec{ext(c, "install"), ext(c, "upgrade"), ext(c, "uninstall", "del", "delete", "un"), ext(c, "rollback"),

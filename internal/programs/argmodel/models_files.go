@@ -165,7 +165,7 @@ func xargsModel() *Spec {
 			opt("l", RoleData),
 			val("n", RoleData, "max-args"),
 			val("P", RoleData, "max-procs"),
-			val("", RoleData, "process-slot-var"),
+			val("", RoleData, "process-slot-var").does(EffComputed, "xargs sets this variable in the environment of the commands it runs, and it may be one that makes them run code (BASH_ENV, GIT_EXTERNAL_DIFF, LD_PRELOAD)"),
 			val("s", RoleData, "max-chars"),
 		), shorts("0oprtx"), longs("null", "open-tty", "interactive", "no-run-if-empty", "verbose", "exit",
 			"show-limits", "help", "version")),
