@@ -109,6 +109,9 @@ func (x *decider) scopeCaps() {
 				break
 			}
 		}
+		if !capped {
+			capped = x.backupScope(s)
+		}
 		if !capped && anyExpands(s.Flags) {
 			if j := programs.UnknownPath(s.Words, s.Flags, shell.WordExpands); j >= 0 {
 				x.cap(CodePathScope, s.Text, shell.QuoteExcerpt(s.Words[j])+": a path known only at run time, given to a program that takes paths")
@@ -267,8 +270,16 @@ func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why st
 		return ""
 	}
 	trees := programs.CopiesTrees(s.Words)
+	listed := programs.NamesFromList(s.Words)
 	check := func(dest string, flags uint8) {
 		if why != "" || !x.wk().Spend(pathCost(dest, s.Dirs)) {
+			return
+		}
+		if in, _ := x.inScope(dest, s.Dirs); listed && in {
+			// rsync --files-from=l src dest: the list's names, .vscode/…
+			// or .git/hooks/… among them, land under dest.
+			why = shell.QuoteExcerpt(s.Text) + " copies the files a list names into " + shell.QuoteExcerpt(dest) +
+				" under those names, which no word shows and may be protected; a person approves every such command"
 			return
 		}
 		if p := pc.HandleProblem(dest, flags, s.Dirs, x.opensForReading()); p != "" {
@@ -421,7 +432,7 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !programs.Removes(s.Words) {
 		return ""
 	}
-	if programs.RemovesListed(s.Words) {
+	if programs.NamesFromList(s.Words) {
 		return shell.QuoteExcerpt(s.Text) + " removes the files a list names (a file or its input), which may name protected paths; a person approves every such command"
 	}
 	programs.Written(s.Words, func(j int, text string) {
@@ -683,6 +694,16 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		why = x.pathspecProblem(s, pc)
 	}
 	if why == "" {
+		programs.JoinedOutputs(s.Words, func(j int, file string) {
+			if why != "" || !x.wk().Spend(pathCost(file, s.Dirs)) {
+				return
+			}
+			if p := pc.WriteProblem(file, s.Flags[j], s.Dirs); p != "" {
+				why = shell.QuoteExcerpt(s.Text) + " writes " + shell.QuoteExcerpt(file) + ", a name one option gives in the directory another names, which is " + p + "; a person approves every such command"
+			}
+		})
+	}
+	if why == "" {
 		why = x.backupProblem(s, pc)
 	}
 	if why == "" {
@@ -779,6 +800,31 @@ func (x *decider) backupProblem(s *shell.Segment, pc *paths.Checker) (why string
 		}
 	})
 	return why
+}
+
+// backupScope caps a segment whose in-place edit keeps its backups
+// outside the scope (sed -i'/tmp/x/*' f writes /tmp/x/f), and reports
+// whether it did.
+func (x *decider) backupScope(s *shell.Segment) bool {
+	if s.Bits&(programs.Writes|programs.Interpreter|programs.Assignment|programs.PathName) == 0 {
+		return false // no in-place editor: no model parse
+	}
+	suffix, files, dynamic, ok := programs.InPlaceBackups(s.Words, s.Flags, shell.WordExpands|shell.WordGlob|shell.WordBrace)
+	if !ok || dynamic || !strings.Contains(suffix, "/") {
+		return false // a suffix known only at run time is the protected-path check's
+	}
+	for _, j := range files {
+		for _, b := range programs.BackupNames(s.Words[j], suffix) {
+			if !x.wk().Spend(scopeCost(b, 0, s.Dirs)) {
+				return false
+			}
+			if why := paths.Problem(b, 0, s.Dirs, x.sc, true); why != "" {
+				x.cap(CodePathScope, s.Text, shell.QuoteExcerpt(s.Words[j])+" is kept as "+shell.QuoteExcerpt(b)+" before it is edited: "+why)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inPlaceBackupProblem checks the backups an in-place edit keeps under a

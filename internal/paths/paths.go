@@ -164,14 +164,28 @@ func Problem(w string, flags uint8, dirs []string, sc Scope, redirect bool) stri
 	}
 	// The value of --opt=/x or VAR=/x is a path too.
 	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
-		v := w[i+1:]
-		var vf uint8
-		if strings.HasPrefix(v, "~") {
-			vf |= shell.WordTilde
+		if why := valueProblem(w[i+1:], flags, dirs, sc); why != "" {
+			return why
 		}
-		return OneProblem(v, vf|flags&^shell.WordTilde, dirs, sc, false)
+	}
+	// So is a value attached to a short option: -o/tmp/x, -f../mk,
+	// -i'/tmp/*' (sed's backup), from its first '/', '~' or '.'.
+	if !redirect && len(w) > 2 && w[0] == '-' && w[1] != '-' {
+		if k := strings.IndexAny(w[2:], "/~."); k >= 0 {
+			return valueProblem(w[2+k:], flags, dirs, sc)
+		}
 	}
 	return ""
+}
+
+// valueProblem is OneProblem for the value part of a word: a tilde at its
+// start is a home directory's.
+func valueProblem(v string, flags uint8, dirs []string, sc Scope) string {
+	var vf uint8
+	if strings.HasPrefix(v, "~") {
+		vf |= shell.WordTilde
+	}
+	return OneProblem(v, vf|flags&^shell.WordTilde, dirs, sc, false)
 }
 
 // OneProblem is Problem for w alone, without the value after a '='.

@@ -814,3 +814,32 @@ func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) 
 	}
 	return fromFile
 }
+
+// JoinedOutputs calls fn with each file a program writes in a directory
+// one option names under a name another option gives (go test
+// -outputdir=.git -cpuprofile=config writes .git/config), with the index
+// of the word that names the directory. v is a segment's words,
+// assignments first.
+func JoinedOutputs(v []string, fn func(j int, file string)) {
+	at := programAt(v)
+	if at >= len(v) || len(v) > MaxModelWords {
+		return
+	}
+	m := argmodel.Lookup(BaseName(v[at]))
+	if m == nil || !m.HasOutDirs() {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v[at:], nil, 0)
+	for _, d := range r.Items {
+		if d.Kind != argmodel.KindValue || d.Opt == nil || !d.Opt.OutDir {
+			continue
+		}
+		for _, n := range r.Items {
+			if n.Kind == argmodel.KindValue && n.Opt != nil && n.Opt.OutName && n.Text != "" && !strings.HasPrefix(n.Text, "/") {
+				fn(at+d.Word, strings.TrimSuffix(d.Text, "/")+"/"+n.Text)
+			}
+		}
+	}
+}

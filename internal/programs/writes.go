@@ -213,11 +213,12 @@ func replacesOperands(v []string) bool {
 	return !anyShort(v, "ctl") && !anyLong(v, "stdout", "to-stdout", "test", "list")
 }
 
-// RemovesListed reports a source remover (Removes; words are a segment's,
-// assignments first) that takes the names of the files it removes from a
+// NamesFromList reports an archiver or copier (words are a segment's,
+// assignments first) that takes the names of the files it works on from a
 // file or its input (tar -T l, rsync --files-from=l, zip -@), which the
-// engine cannot see.
-func RemovesListed(words []string) bool {
+// engine cannot see: what it removes (Removes), or what it writes into its
+// destination under those names.
+func NamesFromList(words []string) bool {
 	i := programAt(words)
 	if i >= len(words) {
 		return false

@@ -45,6 +45,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 	for i := range s.Options {
 		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
 		s.backups = s.backups || s.Options[i].Backup
+		s.outDirs = s.outDirs || s.Options[i].OutDir
 	}
 	s.backups = s.backups || s.Plus != nil && s.Plus.Backup
 	s.aliasOf = make(map[string]*Spec, len(s.Subs))
@@ -61,6 +62,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
 		s.codeFiles = s.codeFiles || sub.codeFiles
 		s.backups = s.backups || sub.backups
+		s.outDirs = s.outDirs || sub.outDirs
 		s.chdir = s.chdir || sub.chdir
 		s.chdirShort += sub.chdirShort
 		s.chdirLong = append(s.chdirLong, sub.chdirLong...)
@@ -240,6 +242,10 @@ func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
 // names the suffix of the backups an in-place edit keeps (Option.Backup):
 // without one, no reading of its words finds a backup.
 func (s *Spec) KeepsBackups() bool { return s.backups }
+
+// HasOutDirs reports whether an option of s or of a subcommand under it
+// names the directory of the files other options name (Option.OutDir).
+func (s *Spec) HasOutDirs() bool { return s.outDirs }
 
 // NamesCode reports an option whose value names a file the program runs
 // or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module

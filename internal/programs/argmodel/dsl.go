@@ -44,6 +44,20 @@ func (o Option) backup() Option {
 	return o
 }
 
+// outDir marks an option whose value is the directory of the files that
+// the outName options name.
+func (o Option) outDir() Option {
+	o.OutDir = true
+	return o
+}
+
+// outName marks an option whose value names a file written in the
+// directory of the outDir options, when one is given.
+func (o Option) outName() Option {
+	o.OutName = true
+	return o
+}
+
 // stops makes the option end the options: the words after it are
 // operands.
 func (o Option) stops() Option {

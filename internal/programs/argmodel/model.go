@@ -202,6 +202,11 @@ type Option struct {
 	// program that edits files in place keeps each original (sed -i.bak,
 	// perl -pi.orig); a "*" in it stands for the file's name.
 	Backup bool
+	// OutDir marks an option whose value is the directory in which the
+	// program writes the files that its OutName options name (go test
+	// -outputdir, node --cpu-prof-dir); OutName an option whose value is
+	// such a file's name (go test -cpuprofile, node --cpu-prof-name).
+	OutDir, OutName bool
 
 	oneDash bool // its spec's Syntax is SingleDash: -load, not --load
 }
@@ -337,6 +342,9 @@ type Spec struct {
 	// backups: an option here or under a subcommand names a backup
 	// suffix (KeepsBackups).
 	backups bool
+	// outDirs: an option here or under a subcommand is an OutDir
+	// (HasOutDirs).
+	outDirs bool
 	// chdir: an option here names the directory the program (or the
 	// command it wraps) starts in (HasChdir); chdirShort and chdirLong
 	// are its spellings, here and under subcommands (MayChdir).

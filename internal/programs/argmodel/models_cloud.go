@@ -206,6 +206,11 @@ func publisherRows() []row {
 				val("Z", RoleData), val("C", RolePath).chdir(), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
 				longs("frozen", "locked", "offline", "list", "help"))
 			s.Judge = judgeCargoRustc
+			// cargo install writes the programs it builds into
+			// ~/.cargo/bin, a directory on PATH that every later command
+			// searches first: a crate named git is the next git.
+			s.Subs = append(s.Subs, &Spec{Name: "install", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal,
+				Why: "cargo install puts programs into ~/.cargo/bin, a directory on PATH that later commands search first"})
 			return s
 		}},
 		{name: "rustc", aliases: []string{"rustdoc"}, build: func(n string) *Spec {

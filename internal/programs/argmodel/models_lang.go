@@ -205,6 +205,9 @@ func langRows() []row {
 			val("p", RoleCode, "print").code(LangJS).does(EffExec, name+" "+whyCode),
 			val("r", RoleData, "require").module(), val("", RoleData, "import", "loader", "experimental-loader", "test-reporter").module(),
 			val("", RolePath, "test-reporter-destination"),
+			// Where node writes its profiles and reports, and their names.
+			val("", RolePath, "cpu-prof-dir", "heap-prof-dir", "report-directory", "diagnostic-dir").outDir(),
+			val("", RolePath, "cpu-prof-name", "heap-prof-name", "report-filename").outName(),
 			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
 		s.Judge = judgeNode
 		return s
@@ -313,11 +316,14 @@ func goModel() *Spec {
 			val("", RoleProgram, "vettool").does(EffExec, "go vet -vettool runs this program"),
 			val("", RoleData, "ldflags").does(EffComputed, "go -ldflags -extld names the program go runs as its linker").when(namesLinker),
 			val("", RolePath, "o"), val("", RolePath, "C").chdir(), val("", RoleData, "run", "bench", "count", "timeout", "tags",
-				"gcflags", "asmflags", "mod", "p", "coverprofile", "cpuprofile", "memprofile", "pkgdir",
+				"gcflags", "asmflags", "mod", "p", "pkgdir",
 				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
-				"outputdir", "fuzz", "fuzztime", "list", "compiler", "buildmode", "gccgoflags", "installsuffix", "cpu",
-				"fuzzminimizetime", "vet", "trace", "blockprofile", "blockprofilerate", "memprofilerate", "mutexprofile",
+				"fuzz", "fuzztime", "list", "compiler", "buildmode", "gccgoflags", "installsuffix", "cpu",
+				"fuzzminimizetime", "vet", "blockprofilerate", "memprofilerate",
 				"mutexprofilefraction"),
+			// go test writes its profiles in -outputdir.
+			val("", RolePath, "outputdir").outDir(),
+			val("", RolePath, "coverprofile", "cpuprofile", "memprofile", "trace", "blockprofile", "mutexprofile").outName(),
 			// Boolean flags take no value word (-json -exec sudo is two
 			// options); =false may be attached. Which flags take a value
 			// is checked against go help (TestGoModelFlagsAreTheGoCommands).
