@@ -826,7 +826,7 @@ func JoinedOutputs(v []string, fn func(j int, file string)) {
 		return
 	}
 	m := argmodel.Lookup(BaseName(v[at]))
-	if m == nil || !m.HasOutDirs() {
+	if m == nil || !m.MayJoinOutputs(v[at:]) {
 		return
 	}
 	r := readings.Get().(*argmodel.Result)

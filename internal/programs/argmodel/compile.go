@@ -45,7 +45,9 @@ func compile(s *Spec, parent *Spec, depth int) error {
 	for i := range s.Options {
 		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
 		s.backups = s.backups || s.Options[i].Backup
-		s.outDirs = s.outDirs || s.Options[i].OutDir
+		if s.Options[i].OutDir {
+			s.outDirs.add(&s.Options[i])
+		}
 	}
 	s.backups = s.backups || s.Plus != nil && s.Plus.Backup
 	s.aliasOf = make(map[string]*Spec, len(s.Subs))
@@ -62,10 +64,8 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
 		s.codeFiles = s.codeFiles || sub.codeFiles
 		s.backups = s.backups || sub.backups
-		s.outDirs = s.outDirs || sub.outDirs
-		s.chdir = s.chdir || sub.chdir
-		s.chdirShort += sub.chdirShort
-		s.chdirLong = append(s.chdirLong, sub.chdirLong...)
+		s.outDirs.join(sub.outDirs)
+		s.chdir.join(sub.chdir)
 		if s.subWhy == "" && sub.Effect != 0 {
 			s.subWhy = s.Name + " " + sub.Name + ": " + sub.Why
 		}
@@ -141,9 +141,7 @@ func (s *Spec) compileOptions() error {
 			s.runsWhy = o.name()
 		}
 		if o.Chdir {
-			s.chdir = true
-			s.chdirShort += o.Short
-			s.chdirLong = append(s.chdirLong, o.Long...)
+			s.chdir.add(o)
 		}
 	}
 	slices.SortFunc(s.longs, func(a, b longName) int { return strings.Compare(a.name, b.name) })
@@ -165,24 +163,52 @@ func (s *Spec) compileOptions() error {
 // HasChdir reports a model with an option, here or under a subcommand,
 // that names the directory the program starts in (git -C, go build -C,
 // make -C, env -C).
-func (s *Spec) HasChdir() bool { return s != nil && s.chdir }
+func (s *Spec) HasChdir() bool { return s != nil && s.chdir.any }
 
 // MayChdir reports a word among words that may spell one of those
-// options (in a cluster of letters, with one dash or two, abbreviated): a
-// cheap look before a reading that finds the directory.
-func (s *Spec) MayChdir(words []string) bool {
-	if !s.HasChdir() {
+// options: a cheap look before a reading that finds the directory.
+func (s *Spec) MayChdir(words []string) bool { return s != nil && s.chdir.may(words) }
+
+// MayJoinOutputs reports a word among words that may spell an OutDir
+// option (go test -outputdir, node --cpu-prof-dir): a cheap look before a
+// reading that joins the names written there.
+func (s *Spec) MayJoinOutputs(words []string) bool { return s != nil && s.outDirs.may(words) }
+
+// optionSpellings are the ways of writing some options of a model and of
+// subcommands, for a look at the words before any parse.
+type optionSpellings struct {
+	any   bool
+	short string
+	long  []string
+}
+
+func (sp *optionSpellings) add(o *Option) {
+	sp.any = true
+	sp.short += o.Short
+	sp.long = append(sp.long, o.Long...)
+}
+
+func (sp *optionSpellings) join(o optionSpellings) {
+	sp.any = sp.any || o.any
+	sp.short += o.short
+	sp.long = append(sp.long, o.long...)
+}
+
+// may reports a word that may spell one of the options: in a cluster of
+// letters, with one dash or two, abbreviated, with a value attached.
+func (sp *optionSpellings) may(words []string) bool {
+	if !sp.any {
 		return false
 	}
 	for _, w := range words {
 		if len(w) < 2 || w[0] != '-' {
 			continue
 		}
-		if w[1] != '-' && s.chdirShort != "" && strings.ContainsAny(w[1:], s.chdirShort) {
+		if w[1] != '-' && sp.short != "" && strings.ContainsAny(w[1:], sp.short) {
 			return true
 		}
 		t, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
-		for _, l := range s.chdirLong {
+		for _, l := range sp.long {
 			if t != "" && strings.HasPrefix(l, t) || strings.HasPrefix(t, l) {
 				return true
 			}
@@ -243,9 +269,6 @@ func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
 // without one, no reading of its words finds a backup.
 func (s *Spec) KeepsBackups() bool { return s.backups }
 
-// HasOutDirs reports whether an option of s or of a subcommand under it
-// names the directory of the files other options name (Option.OutDir).
-func (s *Spec) HasOutDirs() bool { return s.outDirs }
 
 // NamesCode reports an option whose value names a file the program runs
 // or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module

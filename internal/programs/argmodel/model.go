@@ -342,16 +342,14 @@ type Spec struct {
 	// backups: an option here or under a subcommand names a backup
 	// suffix (KeepsBackups).
 	backups bool
-	// outDirs: an option here or under a subcommand is an OutDir
-	// (HasOutDirs).
-	outDirs bool
-	// chdir: an option here names the directory the program (or the
-	// command it wraps) starts in (HasChdir); chdirShort and chdirLong
-	// are its spellings, here and under subcommands (MayChdir).
-	chdir      bool
-	chdirShort string
-	chdirLong  []string
-	riskWhy    string
+	// outDirs are the optionSpellings of the OutDir options here and under
+	// subcommands (MayJoinOutputs).
+	outDirs optionSpellings
+	// chdir are the optionSpellings of the options, here and under
+	// subcommands, that name the directory the program (or the command
+	// it wraps) starts in (HasChdir, MayChdir).
+	chdir   optionSpellings
+	riskWhy string
 	// runsWhy names an option here that runs a program, code or a file
 	// its value chooses (find -exec, perl -e, awk -f): a computed word
 	// that may be that option makes what runs chosen at run time.
