@@ -175,7 +175,7 @@ func (s *Spec) MayChdir(words []string) bool { return s != nil && s.chdir.may(wo
 func (s *Spec) MayJoinOutputs(words []string) bool { return s != nil && s.outDirs.may(words) }
 
 // optionSpellings are the ways of writing some options of a model and of
-// subcommands, for a look at the words before any parse.
+// its subcommands, for a look at the words before any parse.
 type optionSpellings struct {
 	any   bool
 	short string
@@ -268,7 +268,6 @@ func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
 // names the suffix of the backups an in-place edit keeps (Option.Backup):
 // without one, no reading of its words finds a backup.
 func (s *Spec) KeepsBackups() bool { return s.backups }
-
 
 // NamesCode reports an option whose value names a file the program runs
 // or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module
