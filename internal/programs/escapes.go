@@ -376,14 +376,7 @@ var gitEditorSubs = map[string]bool{
 // by default without a message given (-m, -F, -C, --no-edit), or one told
 // to by an option (-e, --edit, -i, -p, -a, -s, --amend, config's edit).
 func gitOpensEditor(v []string) bool {
-	k := 1
-	for ; k < len(v); k++ {
-		if w := v[k]; w == "-C" || w == "-c" {
-			k++
-		} else if !strings.HasPrefix(w, "-") {
-			break
-		}
-	}
+	k := gitSubcommandAt(v)
 	if k >= len(v) {
 		return false
 	}

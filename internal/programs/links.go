@@ -336,16 +336,25 @@ func Unpacks(v []string, bits Bits) bool {
 // gitSubcommand returns the first word of a git command that is not a
 // global option or the value of -C or -c.
 func gitSubcommand(v []string) string {
-	for i := 1; i < len(v); i++ {
-		switch w := v[i]; {
-		case w == "-C" || w == "-c":
-			i++
-		case strings.HasPrefix(w, "-"):
-		default:
-			return w
-		}
+	if k := gitSubcommandAt(v); k < len(v) {
+		return v[k]
 	}
 	return ""
+}
+
+// gitSubcommandAt returns the index of the subcommand of git's view v:
+// the first word that is not an option or the value of -C or -c, or
+// len(v).
+func gitSubcommandAt(v []string) int {
+	k := 1
+	for ; k < len(v); k++ {
+		if w := v[k]; w == "-C" || w == "-c" {
+			k++
+		} else if !strings.HasPrefix(w, "-") {
+			break
+		}
+	}
+	return min(k, len(v))
 }
 
 // LinkWords calls fn with the index of every word of v, a segment's
@@ -726,14 +735,7 @@ func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) 
 		return false
 	}
 	v := words[at:]
-	k := 1
-	for ; k < len(v); k++ {
-		if w := v[k]; w == "-C" || w == "-c" {
-			k++
-		} else if !strings.HasPrefix(w, "-") {
-			break
-		}
-	}
+	k := gitSubcommandAt(v)
 	if k >= len(v) {
 		return false
 	}
