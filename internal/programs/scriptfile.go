@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -56,18 +57,19 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 	readings.Put(r)
 }
 
-// PythonPathDir returns, for a view that runs Python code given with -c,
-// a module run with -m or a program read from standard input, the
-// directory Python searches for modules before its own library: the
-// working directory ("."). ok is false for a view that runs no Python, or
-// that runs a script: its imports are the project's code, like a test's.
-// (-I and -P leave the directory out; they are not read: the safe side.)
+// PythonPathDir returns, for a view that runs Python, the directory
+// Python searches for modules before its own library: the script's own
+// directory for a script (python3 scripts/report.py imports json from
+// scripts/json.py first), the working directory (".") for code given
+// with -c, a module run with -m or a program read from standard input.
+// ok is false for a view that runs no Python. (-I and -P leave the
+// directory out; they are not read: the safe side.)
 func PythonPathDir(v []string) (dir string, ok bool) {
 	if len(v) < 2 || !argmodel.IsPython(v[0]) {
 		return "", false
 	}
-	if from, _ := ProgramOf(v); from == FromOperand {
-		return "", false
+	if from, k := ProgramOf(v); from == FromOperand && k > 0 && k < len(v) {
+		return path.Dir(v[k]), true
 	}
 	return ".", true
 }
