@@ -266,7 +266,7 @@ func viewScript(s *shell.Segment, v []string, bits programs.Bits) string {
 		return s.Input().Text // bash /dev/stdin < x.sh
 	case k >= 0:
 		return v[k]
-	case bits&(programs.Shell|programs.Interpreter|programs.Source|programs.Commands) != 0 && s.Input().Kind == shell.StdinFile:
+	case s.Input().Kind == shell.StdinFile && programs.ReadsCommands(v, bits):
 		return s.Input().Text // bash < x.sh, ed -s f < cmds, sqlite3 db < x.sql
 	}
 	return programs.InitFile(v) // sqlite3 -init x.sql

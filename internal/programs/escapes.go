@@ -95,6 +95,22 @@ func escapeRowOf(v []string) (escapeRow, bool) {
 	return row, true
 }
 
+// ReadsCommands reports whether the program of view v (bits: its
+// catalog bits) may read commands or code from its input: a shell, an
+// interpreter or a sourcer, or a program with commands of its own (ed,
+// sqlite3, vim's keys) that reads them there, as git does only where it
+// starts its editor (git commit < keys, not git commit -F - < msg).
+func ReadsCommands(v []string, bits Bits) bool {
+	if bits&(Shell|Interpreter|Source) != 0 {
+		return true
+	}
+	if bits&Commands == 0 || len(v) == 0 {
+		return false
+	}
+	_, ok := escapeRowOf(v)
+	return ok
+}
+
 // ReadsGivenInputOnly reports a program of view v that reads commands
 // only from an input the command gives it (vim outside Ex mode).
 func ReadsGivenInputOnly(v []string) bool {
