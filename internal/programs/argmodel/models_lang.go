@@ -43,6 +43,25 @@ func interp(name string, opts ...Option) *Spec {
 		Operands: []Operand{{Role: RolePath}, {Role: RoleData}}}
 }
 
+// exposedHost reports a debugger's [host:]port that names a host other
+// than this machine's loopback (a port alone listens on 127.0.0.1).
+func exposedHost(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	host := v
+	if i := strings.LastIndexByte(v, ':'); i >= 0 {
+		host = v[:i]
+	} else if ascii.Digits(v) {
+		return false
+	}
+	switch strings.Trim(host, "[]") {
+	case "", "127.0.0.1", "localhost", "::1":
+		return false
+	}
+	return true
+}
+
 // inertModules are the Perl and Ruby modules a -M or -m may load that
 // neither start programs nor open connections.
 var inertModules = words("strict", "warnings", "utf8", "List::Util", "Scalar::Util", "Data::Dumper",
@@ -205,6 +224,11 @@ func langRows() []row {
 			val("p", RoleCode, "print").code(LangJS).does(EffExec, name+" "+whyCode),
 			val("r", RoleData, "require").module(), val("", RoleData, "import", "loader", "experimental-loader", "test-reporter").module(),
 			val("", RolePath, "test-reporter-destination"),
+			// A debugger listening where other machines reach it runs
+			// their code: --inspect=0.0.0.0:9229.
+			Option{Long: []string{"inspect", "inspect-brk", "inspect-wait"}, Arg: ArgOptional, Role: RoleData}.
+				does(EffExternal, "node listens for a debugger on an address other machines reach, and a debugger runs any code").when(exposedHost),
+			val("", RoleData, "inspect-port", "debug-port").does(EffExternal, "node listens for a debugger on an address other machines reach, and a debugger runs any code").when(exposedHost),
 			// Where node writes its profiles and reports, and their names.
 			val("", RolePath, "cpu-prof-dir", "heap-prof-dir", "report-directory", "diagnostic-dir").outDir(),
 			val("", RolePath, "cpu-prof-name", "heap-prof-name", "report-filename").outName(),
