@@ -369,6 +369,9 @@ func (x *decider) pythonModuleWritten(i int) string {
 		if !ok {
 			continue
 		}
+		if f := x.startupWritten(i); f != "" {
+			return f
+		}
 		var room [4]string
 		dirs := namedFrom(room[:0], dir, s.Dirs)
 		written := x.writtenIndex()
@@ -392,6 +395,24 @@ func (x *decider) pythonModuleWritten(i int) string {
 		}
 	}
 	return ""
+}
+
+// startupWritten returns a file another segment writes that Python runs
+// at start-up wherever it is, in a site-packages directory of any
+// interpreter (a .pth file's import lines, sitecustomize.py,
+// usercustomize.py), or "". Of several, the first by name.
+func (x *decider) startupWritten(i int) string {
+	best := ""
+	for p, j := range x.writtenIndex() {
+		if j == i || best != "" && p >= best {
+			continue
+		}
+		base := path.Base(p)
+		if strings.HasSuffix(base, ".pth") || base == "sitecustomize.py" || base == "usercustomize.py" {
+			best = p
+		}
+	}
+	return best
 }
 
 // nodeModuleWritten returns a file that segment i may run by a name other
@@ -571,6 +592,11 @@ func (x *decider) setsPath() bool {
 func (x *decider) writesBefore(i int) bool {
 	if !x.writersDone {
 		x.writersDone = true
+		if x.compoundWrites() {
+			// { echo …; } > x.sh: a compound command's redirection
+			// writes where no segment stands; it may come before any.
+			x.writers = 2
+		}
 		for j := range x.cmd.Segs {
 			if x.mayWrite(&x.cmd.Segs[j]) {
 				if x.writers == 0 {
@@ -581,6 +607,17 @@ func (x *decider) writesBefore(i int) bool {
 		}
 	}
 	return x.writers > 1 || x.writers == 1 && x.firstWriter != i
+}
+
+// compoundWrites reports a redirection of a compound command (a group,
+// a subshell) that writes a file.
+func (x *decider) compoundWrites() bool {
+	for _, r := range x.cmd.Paths {
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mayWrite reports whether segment w may write a file.
@@ -625,6 +662,20 @@ func (x *decider) writtenIndex() map[string]int {
 	}
 	x.writtenDone = true
 	var m map[string]int // made on the first path: most commands write none
+	for _, r := range x.cmd.Paths {
+		// A compound command's redirection stands before no segment in
+		// particular: -1, before every one.
+		if strings.IndexByte(r.Op, '>') >= 0 && x.wk().Spend(1+len(r.Text)+len(r.Dirs)) {
+			for _, n := range namedFrom(nil, r.Text, r.Dirs) {
+				if m == nil {
+					m = map[string]int{}
+				}
+				if _, ok := m[n]; !ok {
+					m[n] = -1
+				}
+			}
+		}
+	}
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
 		add := func(word string, dirs []string) {

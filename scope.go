@@ -429,8 +429,8 @@ func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why strin
 // name a part of, the home directory, the project folder or a directory
 // above it — takes them along.
 func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !programs.Removes(s.Words) {
-		return ""
+	if s.Bits&(programs.Writes|programs.Interpreter|programs.Assignment|programs.PathName) == 0 || !programs.Removes(s.Words) {
+		return "" // (an interpreter may run a module that removes: python3 -m pytest --basetemp)
 	}
 	if programs.NamesFromList(s.Words) {
 		return shell.QuoteExcerpt(s.Text) + " removes the files a list names (a file or its input), which may name protected paths; a person approves every such command"

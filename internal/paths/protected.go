@@ -57,7 +57,7 @@ var defaultProtected = []string{
 	// (Mercurial's hooks, pip's index, Bundler's, gh's hosts, go env -w's
 	// file, less's key bindings), and CI workflows.
 	"**/.hgrc", "**/.config/pip/**", "**/.pip/**", "**/.bundle/config", "**/.config/gh/**",
-	"**/.config/go/env", "**/.lesskey", "**/.config/lesskey", "**/.github/workflows/**", "**/.github/actions/**",
+	"**/.config/go/env", "**/.lesskey", "**/.less", "**/.config/lesskey", "**/.github/workflows/**", "**/.github/actions/**",
 	"**/.gitlab-ci.yml", "**/.circleci/**",
 	// Start-up files of editors, debuggers, terminal multiplexers, other
 	// shells and database clients, and docker's CLI plugins: each runs

@@ -23,9 +23,9 @@ import (
 var buildFiles = map[string][]string{
 	"make":     {"Makefile", "makefile", "GNUmakefile"},                                         // recipes
 	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                         //
-	"npm":      {"package.json"},                                                                // scripts, run by run, test, start, install and their lifecycle
-	"pnpm":     {"package.json", "pnpm-workspace.yaml"},                                         //
-	"yarn":     {"package.json"},                                                                //
+	"npm":      {"package.json", "binding.gyp", "server.js"},                                    // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js
+	"pnpm":     {"package.json", "pnpm-workspace.yaml", "binding.gyp"},                          //
+	"yarn":     {"package.json", "binding.gyp"},                                                 //
 	"bun":      {"package.json", "bunfig.toml"},                                                 // scripts; bunfig's preload
 	"go":       {"*.go"},                                                                        // go test, go run and go generate run the package's code (goRuns)
 	"cargo":    {"build.rs", "Cargo.toml"},                                                      // the build script; the manifest names it

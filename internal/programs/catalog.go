@@ -184,8 +184,13 @@ func build() map[string]*Program {
 	for v := range escapeRows {
 		set(v, Commands)
 	}
-	for _, v := range editorRunners {
+	for v := range inputReaders {
 		set(v, Commands)
+	}
+	for _, v := range argmodel.Names() {
+		if inputReaders[argmodel.Versionless(v)] != nil {
+			set(v, Commands) // python3 as python
+		}
 	}
 	for v := range writeRows {
 		set(v, Writes)

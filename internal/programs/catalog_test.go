@@ -40,7 +40,14 @@ func tableBits() map[Bits][]string {
 	for v := range exModeEditors {
 		t[Commands] = append(t[Commands], v)
 	}
-	t[Commands] = append(t[Commands], editorRunners...)
+	for v := range inputReaders {
+		t[Commands] = append(t[Commands], v)
+	}
+	for _, v := range argmodel.Names() {
+		if inputReaders[argmodel.Versionless(v)] != nil {
+			t[Commands] = append(t[Commands], v)
+		}
+	}
 	for v := range writeRows {
 		t[Writes] = append(t[Writes], v)
 	}

@@ -71,12 +71,12 @@ func escapeRowOf(v []string) (escapeRow, bool) {
 	if row, ok := escapeRows[name]; ok {
 		return row, true
 	}
-	if name == "git" {
-		if !gitOpensEditor(v) {
+	if reads := inputReaders[argmodel.Versionless(name)]; reads != nil {
+		if !reads(v) {
 			return escapeRow{}, false
 		}
-		// git starts its editor (vi unless configured) with its own
-		// input: given one, vi reads it as keys (:!cmd).
+		// An editor, a debugger or a shell of its own that reads the
+		// input the command gives it as keys or commands (:!cmd, !cmd).
 		row := escapeRows["ex"]
 		row.given = true
 		return row, true
@@ -372,10 +372,73 @@ func hasField(fields, w string) bool {
 	return false
 }
 
-// editorRunners are the programs that start an editor of their own on the
-// input they were given (git commit, git tag -a): they have the Commands
-// bit, and escapeRowOf says when they start one.
-var editorRunners = []string{"git"}
+// inputReaders are the programs that start something of their own on the
+// input they were given, which reads it as keys or commands: the editor
+// git and npm edit start (vi: :!cmd), pytest's debugger and Python's pdb
+// (!cmd), script's terminal (keys to whatever runs in it), and the shell
+// a wrapper starts when it is given no command (unshare, chroot). Each
+// row says when a view does; they have the Commands bit.
+var inputReaders = map[string]func(v []string) bool{
+	"git":     gitOpensEditor,
+	"npm":     func(v []string) bool { return firstOperand(v) == "edit" },
+	"pytest":  pytestDebugs,
+	"python":  pythonDebugs,
+	"script":  func([]string) bool { return true },
+	"unshare": runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
+}
+
+// firstOperand returns the first word of v after its program that is not
+// an option, or "".
+func firstOperand(v []string) string {
+	for _, w := range v[1:] {
+		if !strings.HasPrefix(w, "-") {
+			return w
+		}
+	}
+	return ""
+}
+
+// pytestDebugs reports a pytest that may stop in its debugger, which
+// reads commands from the input (--pdb, --trace, --pdbcls).
+func pytestDebugs(v []string) bool {
+	for _, w := range v[1:] {
+		if w == "--" {
+			break
+		}
+		if strings.HasPrefix(w, "--pdb") || strings.HasPrefix(w, "--trace") {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonDebugs reports python -m pdb, and python -m pytest with its
+// debugger.
+func pythonDebugs(v []string) bool {
+	for j := 1; j+1 < len(v); j++ {
+		if m, ok := strings.CutPrefix(v[j], "-m"); ok {
+			if m == "" {
+				m = v[j+1]
+				j++
+			}
+			return m == "pdb" || m == "pytest" && pytestDebugs(v[j:])
+		}
+	}
+	return false
+}
+
+// runsShell reports a wrapper given no command, which starts a shell:
+// the shell reads the input as its script.
+func runsShell(v []string) bool {
+	m := argmodel.Lookup(BaseName(v[0]))
+	if m == nil || len(v) > MaxModelWords {
+		return false
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	return len(r.Commands) == 0
+}
 
 // gitEditorSubs are git's subcommands that may start the editor, each
 // with whether it does unless told otherwise (git commit, git revert) or

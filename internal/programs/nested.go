@@ -84,17 +84,21 @@ func evalScript(v []string) (Script, bool) {
 	return Script{Origin: "eval", Text: strings.Join(v[1:], " "), From: 1, To: len(v)}, true
 }
 
+// envSplit is the text env -S reads as words: its \_ is a space that
+// separates them (env -S'sudo\_id' runs sudo id).
+func envSplit(s string) string { return strings.ReplaceAll(s, `\_`, " ") }
+
 func envScript(v []string) (Script, bool) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		if (w == "-S" || w == "--split-string") && j+1 < len(v) {
-			return Script{Origin: "env -S", Text: strings.Join(v[j+1:], " "), From: j + 1, To: len(v)}, true
+			return Script{Origin: "env -S", Text: envSplit(strings.Join(v[j+1:], " ")), From: j + 1, To: len(v)}, true
 		}
 		if rest, ok := strings.CutPrefix(w, "--split-string="); ok {
-			return Script{Origin: "env -S", Text: strings.Join(append([]string{rest}, v[j+1:]...), " "), From: j, To: len(v)}, true
+			return Script{Origin: "env -S", Text: envSplit(strings.Join(append([]string{rest}, v[j+1:]...), " ")), From: j, To: len(v)}, true
 		}
 		if strings.HasPrefix(w, "-S") && len(w) > 2 {
-			return Script{Origin: "env -S", Text: strings.Join(append([]string{w[2:]}, v[j+1:]...), " "), From: j, To: len(v)}, true
+			return Script{Origin: "env -S", Text: envSplit(strings.Join(append([]string{w[2:]}, v[j+1:]...), " ")), From: j, To: len(v)}, true
 		}
 	}
 	return Script{}, false
@@ -217,8 +221,15 @@ func trapScript(v []string) (Script, bool) {
 	return Script{Origin: "trap", Text: v[j], From: j, To: j + 1}, true
 }
 
+// CallbackArgs is the text read after a callback that the shell runs with
+// words of its own appended (mapfile -C runs "CALLBACK INDEX 'LINE'",
+// compgen -C "COMMAND NAME WORD PREVIOUS"): words known only at run time,
+// so that a callback that runs its arguments (eval, source, bash -c, env,
+// xargs) is a computed program, as its words are.
+const CallbackArgs = ` "$@"`
+
 // callbackScript reads mapfile's and readarray's -C callback, which runs
-// with the index and the line appended.
+// with the index and the line appended (CallbackArgs).
 func callbackScript(v []string) (Script, bool) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
@@ -228,10 +239,10 @@ func callbackScript(v []string) (Script, bool) {
 		for k := 1; k < len(w); k++ {
 			if w[k] == 'C' {
 				if k+1 < len(w) {
-					return Script{Origin: v[0] + " -C", Text: w[k+1:], From: j, To: j + 1}, true
+					return Script{Origin: v[0] + " -C", Text: w[k+1:] + CallbackArgs, From: j, To: j + 1}, true
 				}
 				if j+1 < len(v) {
-					return Script{Origin: v[0] + " -C", Text: v[j+1], From: j + 1, To: j + 2}, true
+					return Script{Origin: v[0] + " -C", Text: v[j+1] + CallbackArgs, From: j + 1, To: j + 2}, true
 				}
 				return Script{}, false
 			}

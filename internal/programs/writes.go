@@ -135,6 +135,12 @@ var writeRows = map[string]writeRow{
 	"sort":    {short: "o", long: []string{"output"}}, // sort -o FILE
 	"gsort":   {short: "o", long: []string{"output"}}, // GNU sort
 	"shuf":    {short: "o", long: []string{"output"}}, // shuf -o FILE
+	"iconv":   {short: "o", long: []string{"output"}}, // iconv -o FILE
+	"cpp":     {short: "o", single: true},             // cpp -o FILE
+	// pytest empties its --basetemp directory before the run: named .git,
+	// the repository goes (also as python3 -m pytest: rowProgram).
+	"pytest":  {long: []string{"basetemp"}, removes: true},
+	"py.test": {long: []string{"basetemp"}, removes: true},
 	"curl":    {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
 	"wget":    {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
 	"dd":      {keys: []string{"of"}},                         // dd of=FILE
@@ -170,15 +176,39 @@ var singleOut = map[string]string{"openssl": "-out"}
 // chmod), or removes them with an option (sourceRemovers): a directory
 // among them takes everything it holds along.
 func Removes(words []string) bool {
-	i := programAt(words)
+	name, i := rowProgram(words)
 	if i >= len(words) {
 		return false
 	}
-	name := BaseName(words[i])
 	if f := sourceRemovers[name]; f != nil {
 		return f(words[i:])
 	}
 	return writeRows[name].removes
+}
+
+// rowProgram returns the name whose row of writeRows or sourceRemovers
+// tells what words (a segment's, assignments first) write, and the index
+// of its word: the program's, or, for python -m MODULE, the module's when
+// it has a row (python3 -m pytest --basetemp=.git). i is len(words) for
+// no program.
+func rowProgram(words []string) (name string, i int) {
+	i = programAt(words)
+	if i >= len(words) {
+		return "", i
+	}
+	name = BaseName(words[i])
+	if !argmodel.IsPython(name) {
+		return name, i
+	}
+	for j := i + 1; j+1 < len(words); j++ {
+		if words[j] == "-m" {
+			if m := words[j+1]; writeRows[m].removes || writeRows[m].long != nil {
+				return m, j + 1
+			}
+			break
+		}
+	}
+	return name, i
 }
 
 // sourceRemovers are the programs that remove the files (and, given a
@@ -276,11 +306,10 @@ func WritesOperands(v []string) bool {
 // word that names the file (the value of -oFILE, of=FILE, --output=FILE).
 // It calls nothing for a program that writes no file its words name.
 func Written(words []string, fn func(j int, text string)) {
-	i := programAt(words)
+	name, i := rowProgram(words)
 	if i >= len(words) {
 		return
 	}
-	name := BaseName(words[i])
 	if f := sourceRemovers[name]; f != nil {
 		if f(words[i:]) {
 			operands(words, i+1, func(j int) { fn(j, words[j]) })

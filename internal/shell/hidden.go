@@ -56,6 +56,10 @@ var envVars = map[string]envKind{
 	"ZIPOPT": envHidden, "ZIP": envHidden, "UNZIP": envHidden, "UNZIPOPT": envHidden, // zip's options from the environment: -TT CMD
 	"PIP_PYTHON":       envHidden,                              // the interpreter pip runs
 	"LESSKEYIN_SYSTEM": envHidden, "LESSKEY_SYSTEM": envHidden, // less's system-wide key file, which may set LESSOPEN
+	"LESSGLOBALTAGS": envScript,                                                                                                                 // the program less -t runs to find tags
+	"VIM":            envHidden,                                                                                                                 // vim's runtime directory, whose plugins it loads
+	"GZIP":           envHidden, "XZ_OPT": envHidden, "XZ_DEFAULTS": envHidden, "BZIP2": envHidden, "BZIP": envHidden, "ZSTD_CLEVEL": envHidden, // a compressor's options (-S SUFFIX names what it writes)
+	"SSH_SK_PROVIDER":    envHidden,                                                             // a shared object ssh-keygen loads
 	"GIT_TEST_FSMONITOR": envHidden,                                                             // a program git runs as its file-system monitor
 	"OPENSSL_CONF":       envHidden, "OPENSSL_MODULES": envHidden, "OPENSSL_ENGINES": envHidden, // openssl's configuration and the shared objects it loads
 	"APT_CONFIG": envHidden, "MANROFFOPT": envHidden, "GROFF_BIN_PATH": envHidden, // apt's configuration (Pre-Invoke); groff's options through man (-U), its programs
@@ -633,7 +637,7 @@ func (c *Command) hiddenBuiltins(idx int) {
 				opt := v[j]
 				switch {
 				case v[0] == "compgen" && opt == "-C" && j+1 < len(v):
-					c.nestedText(idx, v[j+1], strings.ContainsAny(v[j+1], "$`"), "compgen -C")
+					c.nestedText(idx, v[j+1]+programs.CallbackArgs, strings.ContainsAny(v[j+1], "$`"), "compgen -C")
 				case v[0] == "compgen" && opt == "-W" && j+1 < len(v) && strings.ContainsAny(v[j+1], "$`"):
 					s := &c.Segs[idx]
 					c.readExpanded(s.Dirs, s.Depth, v[j+1], "compgen -W")

@@ -138,6 +138,10 @@ var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true
 
 // hiddenNames checks the name arguments of every view of segment idx.
 func (c *Command) hiddenNames(idx int) {
+	if why := braceDeclaration(&c.Segs[idx]); why != "" {
+		c.dyn(why)
+		return
+	}
 	if why := arrayValueComputed(&c.Segs[idx]); why != "" {
 		c.dyn(why)
 		return
@@ -179,6 +183,33 @@ func (c *Command) hiddenNames(idx int) {
 			}
 		}
 	}
+}
+
+// braceDeclaration returns why a segment's brace word may declare a
+// variable the engine cannot name: a brace as the program
+// ({export,GIT_SSH_COMMAND='sudo id'} is export GIT_SSH_COMMAND=…), or
+// among the words of a declaration builtin or env (export
+// {BASH_ENV,x}='…' sets BASH_ENV), or "".
+func braceDeclaration(s *Segment) string {
+	if len(s.Flags) != len(s.Words) {
+		return ""
+	}
+	at := -1
+	for j, w := range s.Words {
+		if at < 0 && !programs.IsAssignment(w) {
+			at = j
+		}
+		if s.Flags[j]&WordBrace == 0 || !strings.Contains(w, ",") && !strings.Contains(w, "..") {
+			continue // {} and {x} are no expansions
+		}
+		switch {
+		case j == at:
+			return "the program " + Quote(w) + " is a brace expansion, whose words may declare variables (export, env) that run code"
+		case at >= 0 && j > at && declarers(programs.BaseName(s.Words[at])):
+			return programs.BaseName(s.Words[at]) + " is given a brace expansion, " + Quote(w) + ", which may name variables that run code (BASH_ENV, PS4)"
+		}
+	}
+	return ""
 }
 
 // arrayValueComputed returns why a declaration builtin that makes arrays

@@ -58,6 +58,9 @@ b"`,
 	`$'\x2fetc\x2fpasswd'`,
 	`"semi;colon" 'and&&and' "pipe|pipe"`,
 	`$"localized"`,
+	// bash 5.2's braced hex escapes: any number of digits, the low byte,
+	// a NUL (which ends the string) for none.
+	`$'\x{73}'udo $'\x{0073}' $'\x{173}x' $'\x{7g}' $'a\x{}b' $'\x{41'`,
 	`a\#b 'c#d'`,
 	`\* \? \[`,
 }

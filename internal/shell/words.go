@@ -318,6 +318,10 @@ func ansiCInto(b *strings.Builder, v string) {
 				b.WriteString("\\c")
 			}
 		case 'x', 'u', 'U':
+			if e == 'x' && i+1 < len(v) && v[i+1] == '{' {
+				i = ansiCBraced(b, v, i+2) // bash 5.2: \x{HH…}
+				continue
+			}
 			max := 2 // \xHH
 			if e == 'u' {
 				max = 4 // \uHHHH
@@ -353,6 +357,33 @@ func ansiCInto(b *strings.Builder, v string) {
 			b.WriteByte(e)
 		}
 	}
+}
+
+// ansiCBraced decodes the hex digits of a \x{…} escape that start at v[j]
+// the way bash 5.2 does: any number of them, the value cut to its low
+// byte (none is a NUL, which ends the string), and a '}' right after them
+// taken along. It returns the index of the escape's last byte.
+func ansiCBraced(b *strings.Builder, v string, j int) int {
+	var n byte
+	for j < len(v) && isHex(v[j]) {
+		n = n<<4 | hexValue(v[j])
+		j++
+	}
+	b.WriteByte(n)
+	if j < len(v) && v[j] == '}' {
+		return j
+	}
+	return j - 1
+}
+
+func hexValue(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }
 
 func isHex(c byte) bool {

@@ -114,6 +114,8 @@ func rows() []row {
 		{name: "run-parts", build: fixed(runPartsModel)},
 		{name: "chmod", build: fixed(chmodModel)},
 		{name: "openssl", build: fixed(opensslModel)},
+		{name: "ssh-keygen", build: fixed(sshKeygenModel)},
+		{name: "lesskey", build: fixed(lesskeyModel)},
 		{name: "pwsh", aliases: []string{"powershell", "powershell.exe", "pwsh.exe"}, build: foreignShell},
 		{name: "nu", build: foreignShell},
 		{name: "xonsh", build: foreignShell},
@@ -230,6 +232,23 @@ func opensslModel() *Spec {
 			sub("cmp", EffExternal, "openssl cmp talks to a certificate server"),
 			sub("engine", EffExec|EffComputed, "openssl engine loads an engine, a shared object (dynamic -pre SO_PATH:FILE) whose code the engine does not read"),
 		}}
+}
+
+// sshKeygenModel is ssh-keygen: -D and -w name shared objects it loads
+// (a PKCS#11 library, a security key provider), whose code runs.
+func sshKeygenModel() *Spec {
+	loads := "ssh-keygen loads this shared object, whose code the engine does not read"
+	return &Spec{Name: "ssh-keygen", Syntax: POSIX, Open: true, Options: list(
+		val("D", RolePath).does(EffExec|EffComputed, loads), val("w", RolePath).does(EffExec|EffComputed, loads),
+		val("f", RolePath), val("C", RoleData), val("N", RoleData), val("t", RoleData), val("b", RoleData))}
+}
+
+// lesskeyModel is lesskey: it compiles a key file whose #env section sets
+// variables every later less obeys (LESSOPEN runs a command), into the
+// file -o names or ~/.less, which no word shows.
+func lesskeyModel() *Spec {
+	return &Spec{Name: "lesskey", Syntax: GNU, Open: true, Effect: EffExec | EffComputed,
+		Why: "lesskey writes a key file less reads (-o FILE or ~/.less), whose #env section may make less run commands"}
 }
 
 // runPartsModel is run-parts: it runs every program in its directory,

@@ -52,6 +52,7 @@ var foreignWords = map[Lang]map[string]bool{
 		// a socket, a stream to another machine.
 		"fetch", "WebSocket", "XMLHttpRequest", "EventSource", "WebTransport"),
 	LangPerl: words("system", "exec", "qx", "fork", "open", "pipe", "readpipe", "syscall", "glob",
+		"socket", "socketpair", "connect", "bind", "listen", "accept", "send", "sysopen", // a connection of its own
 		"Open2", "Open3", "IPC", "POSIX", "eval", "do", "require", "use", "CORE", "can", "UNIVERSAL",
 		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END", "ARGV"),
 	LangRuby: words("system", "exec", "spawn", "fork", "popen", "popen3", "capture2", "capture3", "syscall",
@@ -126,6 +127,9 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 			return why
 		}
 	}
+	if why := writesThenLoads(lang, code); why != "" {
+		return why
+	}
 	if lang == LangJS {
 		if why := jsProcess(code); why != "" {
 			return why
@@ -177,7 +181,7 @@ func jsRequires(code string) string {
 			// Part of a longer name (createRequire is listed on its own).
 		} else if !plainStringCall(rest) {
 			return "JavaScript code using require other than with one string literal may load any module, child_process included"
-		} else if m := requiredName(rest); jsOutsideModules[strings.TrimPrefix(m, "node:")] {
+		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); jsOutsideModules[m] || strings.HasPrefix(m, "_") {
 			return "JavaScript code requiring " + m + ", which starts programs or opens network connections"
 		}
 		k := strings.Index(rest, "require")
@@ -190,9 +194,46 @@ func jsRequires(code string) string {
 }
 
 // jsOutsideModules are the Node modules that start programs or open
-// network connections (data sent out is an effect the engine must see).
+// network connections (data sent out is an effect the engine must see),
+// and node:test, whose run starts node again with the environment the code
+// set. Node's own internal modules, named with a leading underscore
+// (_http_client, _tls_wrap), are never data: jsRequires refuses them all.
 var jsOutsideModules = words("child_process", "net", "http", "https", "http2", "dgram", "tls", "dns",
-	"worker_threads", "cluster", "vm", "inspector", "module", "repl", "wasi")
+	"worker_threads", "cluster", "vm", "inspector", "module", "repl", "wasi", "test")
+
+// fileWrites are, per language, the calls that write a file; loads the
+// words that load code by a name (an import, a require). Code that loads
+// after it writes may load what it wrote (open("json.py", "w")…; import
+// json), which the engine did not read.
+var fileWrites = map[Lang][]string{
+	LangPython: {"open(", "write_text", "write_bytes", "copyfile", "copy(", "copy2", "move(", "rename(", "replace(", "symlink", "link_to", "hardlink_to"},
+	LangJS:     {"writeFile", "appendFile", "createWriteStream", "copyFile", "cp(", "cpSync", "rename", "symlink", "link("},
+}
+
+var fileLoads = map[Lang][]string{
+	LangPython: {"import"},
+	LangJS:     {"require", "import"},
+}
+
+// writesThenLoads returns why code of lang loads a module after a call
+// that may write a file, or "".
+func writesThenLoads(lang Lang, code string) string {
+	first := -1
+	for _, w := range fileWrites[lang] {
+		if i := strings.Index(code, w); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	if first < 0 {
+		return ""
+	}
+	for _, l := range fileLoads[lang] {
+		if strings.Contains(code[first:], l) {
+			return langNames[lang] + " code that writes a file and then loads a module (" + l + "), which may be the file it wrote"
+		}
+	}
+	return ""
+}
 
 // requiredName is the module name of a plain string require call (see
 // plainStringCall).
@@ -288,9 +329,10 @@ func CodeLang(name string) Lang {
 // import: data, text and arithmetic, none of which starts a program or
 // reaches one by a name built at run time. Any other import makes the
 // code computed. typing is not among them: get_type_hints evaluates the
-// string annotations it is given, which may be built from pieces.
+// string annotations it is given, which may be built from pieces; nor is
+// functools, whose singledispatch register calls it.
 var pythonModules = words("json", "sys", "math", "cmath", "re", "datetime", "time", "zoneinfo", "calendar",
-	"collections", "itertools", "functools", "string", "textwrap", "base64", "binascii", "hashlib", "hmac",
+	"collections", "itertools", "string", "textwrap", "base64", "binascii", "hashlib", "hmac",
 	"uuid", "random", "secrets", "statistics", "decimal", "fractions", "numbers", "struct", "zlib", "gzip",
 	"bz2", "lzma", "csv", "tomllib", "configparser", "pprint", "reprlib", "enum", "dataclasses",
 	"copy", "heapq", "bisect", "array", "unicodedata", "html", "ipaddress", "difflib", "io", "fnmatch",

@@ -89,6 +89,13 @@ func modelArg(s *Spec, name string) (Arg, bool) {
 
 var argNames = map[Arg]string{ArgNone: "no value", ArgRequired: "a value", ArgOptional: "an optional value"}
 
+// helpMisleads are the options whose --help line says otherwise than the
+// program reads them, each checked by running it: GNU xargs prints
+// "-L, --max-lines=MAX-LINES", but its option table gives --max-lines to
+// -l, whose value is optional (echo a | xargs --max-lines echo hi prints
+// "hi a").
+var helpMisleads = map[string]bool{"xargs --max-lines": true}
+
 // Every long option a model shares with the real program's --help takes
 // a value word exactly when the program's does: an option read as taking
 // one that does not hides the word after it (unshare --kill-child sudo
@@ -116,7 +123,7 @@ func TestModelOptionsAreTheProgramsHelp(t *testing.T) {
 		out, _ := exec.Command(path, "--help").CombinedOutput()
 		for name, want := range helpArgs(string(out)) {
 			got, ok := modelArg(s, name)
-			if !ok {
+			if !ok || helpMisleads[prog+" --"+name] {
 				continue
 			}
 			checked++

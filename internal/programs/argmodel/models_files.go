@@ -161,8 +161,10 @@ func xargsModel() *Spec {
 			opt("e", RoleData, "eof"),
 			Option{Short: "I", Arg: ArgRequired, Role: RoleData, Placeholder: true},
 			Option{Short: "i", Long: []string{"replace"}, Arg: ArgOptional, Role: RoleData, Placeholder: true, Default: "{}"},
-			val("L", RoleData, "max-lines"),
-			opt("l", RoleData),
+			// -L takes a value; --max-lines is -l, whose value is only
+			// ever attached (--max-lines sudo id runs sudo).
+			val("L", RoleData),
+			opt("l", RoleData, "max-lines"),
 			val("n", RoleData, "max-args"),
 			val("P", RoleData, "max-procs"),
 			val("", RoleData, "process-slot-var").does(EffComputed, "xargs sets this variable in the environment of the commands it runs, and it may be one that makes them run code (BASH_ENV, GIT_EXTERNAL_DIFF, LD_PRELOAD)"),

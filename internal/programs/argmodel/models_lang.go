@@ -79,6 +79,7 @@ func loadsOutside(v string, computed bool) bool {
 // debugger commands (pdb), extract an archive (tarfile, zipfile), or run a
 // module of their own choosing (cProfile -m timeit …).
 var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile",
+	"runpy", // runs any module, these among them
 	"cProfile", "profile", "trace", // these run another module (-m timeit …) or script
 	"IPython", "pygments", // IPython's -c code runs !shell commands; pygments -x loads code from files
 	"pickle", "gzip") // pickle loads (runs) its operands; gzip -d writes a file named by taking off a suffix
@@ -232,7 +233,10 @@ func langRows() []row {
 			// Where node writes its profiles and reports, and their names.
 			val("", RolePath, "cpu-prof-dir", "heap-prof-dir", "report-directory", "diagnostic-dir").outDir(),
 			val("", RolePath, "cpu-prof-name", "heap-prof-name", "report-filename").outName(),
-			val("", RolePath, "env-file"), val("C", RoleData, "conditions"))
+			// An env file sets variables, NODE_OPTIONS among them: code
+			// node loads first, like a -r module.
+			Option{Long: []string{"env-file", "env-file-if-exists"}, Arg: ArgRequired, Role: RolePath, RunsFile: true},
+			val("C", RoleData, "conditions"))
 		s.Judge = judgeNode
 		return s
 	}
@@ -727,6 +731,14 @@ func moreWrapperRows() []row {
 		}},
 		{name: "taskset", build: func(n string) *Spec {
 			return w(n, "", nil, 1)
+		}},
+		// setarch ARCH [COMMAND], linux64 [COMMAND]: with no command, a
+		// shell.
+		{name: "setarch", build: func(n string) *Spec {
+			return w(n, "", nil, 1)
+		}},
+		{name: "linux64", aliases: []string{"linux32"}, build: func(n string) *Spec {
+			return w(n, "", nil, 0)
 		}},
 		{name: "chrt", build: func(n string) *Spec {
 			return w(n, "", nil, 1)
