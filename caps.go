@@ -218,6 +218,11 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			if f, by := x.writtenFirst(i, f, judged); f != "" {
 				return f, by
 			}
+			if bits&programs.Interpreter != 0 {
+				if w := x.resolvedWritten(i, f); w != "" {
+					return w, -1
+				}
+			}
 		}
 		if k := programs.ScriptFile(v, bits); k > 0 && runTimeName(v, s.ViewFlags(vi), k) && x.writesBefore(i) {
 			return v[k], -1 // . ./x.s? or . "$F" after a write: any written file may be the one
@@ -255,6 +260,29 @@ func runTimeName(v []string, flags []uint8, k int) bool {
 		return flags[k]&(shell.WordExpands|shell.WordGlob|shell.WordBrace|shell.WordTilde) != 0
 	}
 	return strings.ContainsAny(v[k], "$`*?[{~")
+}
+
+// resolvedWritten returns a file another segment writes that an
+// interpreter may run for the script word f, which it resolves to a file
+// of another name: the directory f's __main__.py or index.js (python3 .,
+// node .), or f with an ending (node x runs x.js), or "".
+func (x *decider) resolvedWritten(i int, f string) string {
+	s := &x.cmd.Segs[i]
+	var room [4]string
+	names := namedFrom(room[:0], f, s.Dirs)
+	best := ""
+	for p, j := range x.writtenIndex() {
+		if j == i || best != "" && p >= best {
+			continue
+		}
+		for _, n := range names {
+			if strings.HasPrefix(p, strings.TrimSuffix(n, "/")+"/") || strings.HasPrefix(p, n+".") {
+				best = p
+				break
+			}
+		}
+	}
+	return best
 }
 
 // viewScript returns the file that view v of segment s runs as its

@@ -144,8 +144,10 @@ var decompressSuffixes = []string{".gz", ".z", ".Z", "-gz", "-z", "_z", ".xz", "
 
 // Decompressed calls fn with every operand of view v (its program first)
 // that a decompressor writes the file of, and that file's name: the
-// operand without its suffix (gunzip .bashrc.gz writes .bashrc). A
-// decompressor writing to its output (-c, --stdout, zcat) writes none.
+// operand without its suffix (gunzip .bashrc.gz writes .bashrc), or, for
+// a compressor given a suffix, the operand with it (gzip -S rc .npm writes
+// .npmrc). A program writing to its output (-c, --stdout, zcat) writes
+// none.
 func Decompressed(v []string, fn func(j int, name string)) {
 	if len(v) < 2 {
 		return
@@ -154,10 +156,21 @@ func Decompressed(v []string, fn func(j int, name string)) {
 	if !decompressors[name] {
 		return
 	}
+	compressing := !strings.HasPrefix(name, "un") && name != "gunzip" && !anyShort(v, "d") && !anyLong(v, "decompress", "uncompress")
 	switch {
-	case !strings.HasPrefix(name, "un") && name != "gunzip" && !anyShort(v, "d") && !anyLong(v, "decompress", "uncompress"):
-		return // compressing: the name gains a suffix
 	case anyShort(v, "ct") || anyLong(v, "stdout", "to-stdout", "test", "list"):
+		return
+	case compressing:
+		// The name gains the suffix: one of the command's choosing may
+		// build a protected name (gzip -S rc .npm writes .npmrc).
+		if suf, ok := suffixOption(v); ok {
+			operands(v, 1, func(j int) {
+				if p := v[j-1]; len(p) > 1 && p[0] == '-' && p[1] != '-' && strings.HasSuffix(p, "S") || p == "--suffix" {
+					return // the suffix itself
+				}
+				fn(j, v[j]+suf)
+			})
+		}
 		return
 	}
 	suffixes := decompressSuffixes
