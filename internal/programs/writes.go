@@ -132,11 +132,11 @@ var writeRows = map[string]writeRow{
 	"xxd":      {operands: true, at: 2, values: "cglos"},                 // xxd IN OUT: the second operand is written
 	"script":   {operands: true},                                         // script FILE: the typescript (the model knows -c CMD)
 	// The value of an output option.
-	"sort":    {short: "o", long: []string{"output"}}, // sort -o FILE
-	"gsort":   {short: "o", long: []string{"output"}}, // GNU sort
-	"shuf":    {short: "o", long: []string{"output"}}, // shuf -o FILE
-	"iconv":   {short: "o", long: []string{"output"}}, // iconv -o FILE
-	"cpp":     {short: "o", single: true},             // cpp -o FILE
+	"sort":  {short: "o", long: []string{"output"}}, // sort -o FILE
+	"gsort": {short: "o", long: []string{"output"}}, // GNU sort
+	"shuf":  {short: "o", long: []string{"output"}}, // shuf -o FILE
+	"iconv": {short: "o", long: []string{"output"}}, // iconv -o FILE
+	"cpp":   {short: "o", single: true},             // cpp -o FILE
 	// pytest empties its --basetemp directory before the run: named .git,
 	// the repository goes (also as python3 -m pytest: rowProgram).
 	"pytest":  {long: []string{"basetemp"}, removes: true},

@@ -79,7 +79,7 @@ func loadsOutside(v string, computed bool) bool {
 // debugger commands (pdb), extract an archive (tarfile, zipfile), or run a
 // module of their own choosing (cProfile -m timeit …).
 var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib", "tarfile", "zipfile",
-	"runpy", // runs any module, these among them
+	"runpy",                        // runs any module, these among them
 	"cProfile", "profile", "trace", // these run another module (-m timeit …) or script
 	"IPython", "pygments", // IPython's -c code runs !shell commands; pygments -x loads code from files
 	"pickle", "gzip") // pickle loads (runs) its operands; gzip -d writes a file named by taking off a suffix
