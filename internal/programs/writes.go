@@ -197,8 +197,8 @@ func rowProgram(words []string) (name string, i int) {
 		return "", i
 	}
 	name = BaseName(words[i])
-	if !argmodel.IsPython(name) {
-		return name, i
+	if !strings.HasPrefix(name, "py") || !argmodel.IsPython(name) {
+		return name, i // (every Python's name starts so)
 	}
 	for j := i + 1; j+1 < len(words); j++ {
 		if words[j] == "-m" {

@@ -194,6 +194,13 @@ func braceDeclaration(s *Segment) string {
 	if len(s.Flags) != len(s.Words) {
 		return ""
 	}
+	brace := false
+	for _, f := range s.Flags {
+		brace = brace || f&WordBrace != 0
+	}
+	if !brace {
+		return ""
+	}
 	at := -1
 	for j, w := range s.Words {
 		if at < 0 && !programs.IsAssignment(w) {

@@ -46,7 +46,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
 		s.backups = s.backups || s.Options[i].Backup
 		if s.Options[i].OutDir {
-			s.outDirs.add(&s.Options[i])
+			s.outDirs.add(&s.Options[i], s.Syntax.Abbrev)
 		}
 	}
 	s.backups = s.backups || s.Plus != nil && s.Plus.Backup
@@ -141,7 +141,7 @@ func (s *Spec) compileOptions() error {
 			s.runsWhy = o.name()
 		}
 		if o.Chdir {
-			s.chdir.add(o)
+			s.chdir.add(o, s.Syntax.Abbrev)
 		}
 	}
 	slices.SortFunc(s.longs, func(a, b longName) int { return strings.Compare(a.name, b.name) })
@@ -180,18 +180,23 @@ type optionSpellings struct {
 	any   bool
 	short string
 	long  []string
+	// abbrev: a spec that has one of the options takes abbreviations of
+	// long options (Syntax.Abbrev): a word that begins one may be it.
+	abbrev bool
 }
 
-func (sp *optionSpellings) add(o *Option) {
+func (sp *optionSpellings) add(o *Option, abbrev bool) {
 	sp.any = true
 	sp.short += o.Short
 	sp.long = append(sp.long, o.Long...)
+	sp.abbrev = sp.abbrev || abbrev
 }
 
 func (sp *optionSpellings) join(o optionSpellings) {
 	sp.any = sp.any || o.any
 	sp.short += o.short
 	sp.long = append(sp.long, o.long...)
+	sp.abbrev = sp.abbrev || o.abbrev
 }
 
 // may reports a word that may spell one of the options: in a cluster of
@@ -209,7 +214,7 @@ func (sp *optionSpellings) may(words []string) bool {
 		}
 		t, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
 		for _, l := range sp.long {
-			if t != "" && strings.HasPrefix(l, t) || strings.HasPrefix(t, l) {
+			if t == l || sp.abbrev && (t != "" && strings.HasPrefix(l, t) || strings.HasPrefix(t, l)) {
 				return true
 			}
 		}
