@@ -694,7 +694,7 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 		why = x.pathspecProblem(s, pc)
 	}
 	if why == "" {
-		programs.JoinedOutputs(s.Words, func(j int, file string) {
+		programs.JoinedOutputs(s.Words, s.Bits, func(j int, file string) {
 			if why != "" || !x.wk().Spend(pathCost(file, s.Dirs)) {
 				return
 			}

@@ -43,6 +43,7 @@ const (
 	Reader                       // its command line says where it reads its program from (readerRows)
 	Builds                       // a build or test runner that reads files as code (buildFiles)
 	RunsFiles                    // its model has options whose value is a file it runs as code (awk -f, vi -S)
+	OutDirs                      // its model has options that name the directory of files other options name (go test -outputdir)
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value

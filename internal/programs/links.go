@@ -834,10 +834,10 @@ func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) 
 // one option names under a name another option gives (go test
 // -outputdir=.git -cpuprofile=config writes .git/config), with the index
 // of the word that names the directory. v is a segment's words,
-// assignments first.
-func JoinedOutputs(v []string, fn func(j int, file string)) {
+// assignments first; bits are its program's (OutDirs says a model may).
+func JoinedOutputs(v []string, bits Bits, fn func(j int, file string)) {
 	at := programAt(v)
-	if at >= len(v) || len(v) > MaxModelWords {
+	if bits&(OutDirs|Assignment|PathName) == 0 || at >= len(v) || len(v) > MaxModelWords {
 		return
 	}
 	m := argmodel.Lookup(BaseName(v[at]))

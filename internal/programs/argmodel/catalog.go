@@ -457,7 +457,7 @@ var VimNames = []string{"vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff", "r
 // name is returned without the target's prefix it may carry too
 // (x86_64-linux-gnu-gcc-12 is gcc: crossTools).
 func Versionless(name string) string {
-	if base := versionless(name); base != name || versioned[base] || crossTools[base] {
+	if base := versionless(name); base != name || versioned[base] || crossTools[base] || strings.IndexByte(name, '-') < 0 {
 		return base
 	}
 	// A toolchain's program under a target's prefix (x86_64-linux-gnu-gcc-12,

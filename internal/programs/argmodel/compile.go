@@ -169,6 +169,10 @@ func (s *Spec) HasChdir() bool { return s != nil && s.chdir.any }
 // options: a cheap look before a reading that finds the directory.
 func (s *Spec) MayChdir(words []string) bool { return s != nil && s.chdir.may(words) }
 
+// HasOutDirs reports a model with an OutDir option, here or under a
+// subcommand.
+func (s *Spec) HasOutDirs() bool { return s != nil && s.outDirs.any }
+
 // MayJoinOutputs reports a word among words that may spell an OutDir
 // option (go test -outputdir, node --cpu-prof-dir): a cheap look before a
 // reading that joins the names written there.
