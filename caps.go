@@ -176,6 +176,11 @@ func (x *decider) integrityCaps() {
 			ranWritten = true
 			continue
 		}
+		if f := x.startupWritten(i); f != "" && x.writesBefore(i) {
+			x.cap(CodeIntegrity, s.Text, "this command writes "+shell.QuoteExcerpt(f)+", which Python runs when it starts, wherever it is read from; a later program of the command may start Python")
+			ranWritten = true
+			continue
+		}
 		if f := x.pythonModuleWritten(i); f != "" {
 			x.cap(CodeIntegrity, s.Text, "Python looks for the modules it imports first where this command writes "+shell.QuoteExcerpt(f)+
 				": it may run that file in place of the module its code names")
@@ -396,9 +401,6 @@ func (x *decider) pythonModuleWritten(i int) string {
 		dir, ok := programs.PythonPathDir(v)
 		if !ok {
 			continue
-		}
-		if f := x.startupWritten(i); f != "" {
-			return f
 		}
 		var room [4]string
 		dirs := namedFrom(room[:0], dir, s.Dirs)

@@ -678,6 +678,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			// whatever directory the handle is opened on.
 			p = pc.HandleProblem(s.Words[j], s.Flags[j], s.Dirs, x.opensForReading())
 		}
+		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
+			p = x.linkReach(s, j, pc)
+		}
 		if p != "" {
 			why = shell.QuoteExcerpt(s.Words[j]) + " is " + p + "; a person approves every such command"
 		} else if moves && j != last && x.movesRoot(s.Words[j], s.Flags[j], s.Dirs) {
@@ -768,6 +771,30 @@ func (x *decider) pathspecProblem(s *shell.Segment, pc *paths.Checker) (why stri
 		why = shell.QuoteExcerpt(s.Text) + " writes or removes the paths a file or its input names, which may be protected; a person approves every such command"
 	}
 	return why
+}
+
+// linkReach checks what else a link's word j reaches: every directory
+// above it (a link to .git/objects is a way into .git through o/..), and,
+// where the link is made in another directory, the word read from there
+// (ln -s config .git/c links .git/config: a relative target is the
+// link's directory's).
+func (x *decider) linkReach(s *shell.Segment, j int, pc *paths.Checker) string {
+	w := s.Words[j]
+	for d := path.Dir(path.Clean(w)); d != "." && d != "/" && d != ".."; d = path.Dir(d) {
+		if p := pc.LinkProblem(d, s.Flags[j], s.Dirs); p != "" {
+			return "a way into " + shell.QuoteExcerpt(d) + " (by ..), which is " + p
+		}
+	}
+	last := len(s.Words) - 1
+	if j == last || strings.HasPrefix(w, "/") {
+		return ""
+	}
+	if dir := path.Dir(s.Words[last]); dir != "." {
+		if p := pc.LinkProblem(path.Join(dir, w), s.Flags[j], s.Dirs); p != "" {
+			return "linked from " + shell.QuoteExcerpt(dir) + " as " + shell.QuoteExcerpt(path.Join(dir, w)) + ", which is " + p
+		}
+	}
+	return ""
 }
 
 // backupProblem checks the backups a copy, move or link makes of the

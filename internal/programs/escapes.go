@@ -382,6 +382,7 @@ var inputReaders = map[string]func(v []string) bool{
 	"git":     gitOpensEditor,
 	"npm":     func(v []string) bool { return firstOperand(v) == "edit" },
 	"pytest":  pytestDebugs,
+	"py.test": pytestDebugs,
 	"python":  pythonDebugs,
 	"script":  func([]string) bool { return true },
 	"unshare": runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
@@ -405,8 +406,8 @@ func pytestDebugs(v []string) bool {
 		if w == "--" {
 			break
 		}
-		if strings.HasPrefix(w, "--pdb") || strings.HasPrefix(w, "--trace") {
-			return true
+		if strings.Contains(w, "--pdb") || strings.Contains(w, "--trace") {
+			return true // also inside -o addopts=--trace
 		}
 	}
 	return false
@@ -415,16 +416,35 @@ func pytestDebugs(v []string) bool {
 // pythonDebugs reports python -m pdb, and python -m pytest with its
 // debugger.
 func pythonDebugs(v []string) bool {
-	for j := 1; j+1 < len(v); j++ {
-		if m, ok := strings.CutPrefix(v[j], "-m"); ok {
-			if m == "" {
-				m = v[j+1]
-				j++
-			}
-			return m == "pdb" || m == "pytest" && pytestDebugs(v[j:])
+	m, at := PythonModule(v)
+	return m == "pdb" || m == "pytest" && pytestDebugs(v[at:])
+}
+
+// PythonModule returns the module a Python view runs with -m (-m MOD,
+// -mMOD, and -m at the end of a cluster: -Im MOD) and the index of the
+// word that names it, or "" and len(v).
+func PythonModule(v []string) (string, int) {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "--" || len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			break // the script, or the end of the options
 		}
+		k := strings.IndexByte(w, 'm')
+		if k < 0 {
+			if strings.ContainsAny(w[1:], "cWX") {
+				j++ // an option whose value is the next word
+			}
+			continue
+		}
+		if k+1 < len(w) {
+			return w[k+1:], j
+		}
+		if j+1 < len(v) {
+			return v[j+1], j + 1
+		}
+		break
 	}
-	return false
+	return "", len(v)
 }
 
 // runsShell reports a wrapper given no command, which starts a shell:
@@ -473,18 +493,28 @@ func gitOpensEditor(v []string) bool {
 			opens = true
 		case strings.HasPrefix(w, "--"):
 			name, _, _ := strings.Cut(w[2:], "=")
-			switch name {
-			case "edit":
-				edit = true
-			case "interactive", "patch", "amend", "annotate", "sign", "edit-todo", "local-user":
+			switch {
+			case name == "message" || name == "file" || name == "reuse-message" || name == "no-edit":
+				quiet = true // only these, whole: an abbreviation may be --edit's
+			case strings.HasPrefix("edit", name):
+				edit = true // --edit and its abbreviations open it beside a message
+			default:
+				// Any other long option may open it (--edit, --ed,
+				// --interactive, --amend, --fixup=amend:…, --squash).
 				opens = true
-			case "message", "file", "reuse-message", "no-edit", "fixup", "squash":
-				quiet = true
 			}
 		case len(w) > 1 && w[0] == '-':
-			edit = edit || strings.IndexByte(w[1:], 'e') >= 0
-			opens = opens || strings.ContainsAny(w[1:], "ipasuc") // -i, -p; tag's -a, -s, -u; commit -c
-			quiet = quiet || strings.ContainsAny(w[1:], "mFC")
+			// A message given by -m, -F or -C alone or at the end of a
+			// cluster, or attached as its first letter; any other letter
+			// may take a value (-Smm is -S mm) or open the editor.
+			switch c := w[1]; {
+			case len(w) == 2 && (c == 'm' || c == 'F' || c == 'C'):
+				quiet = true
+			case c == 'm' || c == 'F' || c == 'C':
+				quiet = true // -mMSG
+			default:
+				opens = true
+			}
 		}
 	}
 	return edit || opens && !quiet

@@ -3,6 +3,7 @@ package programs
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
 )
@@ -97,7 +98,7 @@ var unpackers = map[string]func(v []string) bool{
 }
 
 // decompressors are the unpackers of Decompressed.
-var decompressors = map[string]bool{"gunzip": true, "gzip": true, "unxz": true, "xz": true, "bunzip2": true, "bzip2": true,
+var decompressors = map[string]bool{"gunzip": true, "gzip": true, "pigz": true, "unpigz": true, "unxz": true, "xz": true, "bunzip2": true, "bzip2": true,
 	"unzstd": true, "zstd": true, "lz4": true, "unlzma": true, "lzma": true, "uncompress": true, "brotli": true, "lzip": true}
 
 // never is an unpacker row for a program that writes only names its
@@ -156,9 +157,9 @@ func Decompressed(v []string, fn func(j int, name string)) {
 	if !decompressors[name] {
 		return
 	}
-	compressing := !strings.HasPrefix(name, "un") && name != "gunzip" && !anyShort(v, "d") && !anyLong(v, "decompress", "uncompress")
+	compressing := !strings.HasPrefix(name, "un") && name != "gunzip" && !compressorShort(v, "d") && !anyLong(v, "decompress", "uncompress")
 	switch {
-	case anyShort(v, "ct") || anyLong(v, "stdout", "to-stdout", "test", "list"):
+	case compressorShort(v, "ct") || anyLong(v, "stdout", "to-stdout", "test", "list"):
 		return
 	case compressing:
 		// The name gains the suffix: one of the command's choosing may
@@ -193,6 +194,28 @@ func Decompressed(v []string, fn func(j int, name string)) {
 			fn(j, w[:len(w)-4]+".tar")
 		}
 	})
+}
+
+// compressorShort is anyShort for a compressor's options: the letters of
+// a cluster up to -S, whose value the rest of the word is (gzip -Src is
+// -S rc, not -c).
+func compressorShort(v []string, letters string) bool {
+	for _, w := range v[1:] {
+		if w == "--" {
+			return false
+		}
+		if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			continue
+		}
+		cluster := w[1:]
+		if k := strings.IndexByte(cluster, 'S'); k >= 0 {
+			cluster = cluster[:k]
+		}
+		if strings.ContainsAny(cluster, letters) {
+			return true
+		}
+	}
+	return false
 }
 
 // always is an unpacker row for a program whose every use extracts.
@@ -361,7 +384,8 @@ func gitSubcommand(v []string) string {
 func gitSubcommandAt(v []string) int {
 	k := 1
 	for ; k < len(v); k++ {
-		if w := v[k]; w == "-C" || w == "-c" {
+		w := v[k]
+		if w == "-C" || w == "-c" || strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && gitGlobalValues()[w] {
 			k++
 		} else if !strings.HasPrefix(w, "-") {
 			break
@@ -369,6 +393,21 @@ func gitSubcommandAt(v []string) int {
 	}
 	return min(k, len(v))
 }
+
+// gitGlobalValues are git's long global options whose value may be the
+// next word (git --git-dir .git rm -r .), from its model (git reads its
+// global options itself, whole: no abbreviations).
+var gitGlobalValues = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, o := range argmodel.Lookup("git").Options {
+		if o.Arg == argmodel.ArgRequired {
+			for _, l := range o.Long {
+				m["--"+l] = true
+			}
+		}
+	}
+	return m
+})
 
 // LinkWords calls fn with the index of every word of v, a segment's
 // literal words (bits: WordBits of v[0]), that names a directory the command may link, rename or
@@ -722,16 +761,19 @@ func FilledDirs(v []string, fn func(word int, name string)) {
 // address: its last part, without a trailing "/", "/.git" or ".git"
 // (git clone https://h/x/.github.git makes .github).
 func humanish(repo string) string {
-	repo = strings.TrimRight(repo, "/")
+	repo = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(repo), "/"))
 	repo = strings.TrimSuffix(repo, "/.git")
 	repo = strings.TrimRight(repo, "/")
 	if i := strings.LastIndexAny(repo, "/:"); i >= 0 {
 		repo = repo[i+1:]
 	}
-	if s := strings.TrimSuffix(repo, ".git"); s != "" {
-		repo = s
+	for _, suffix := range []string{".git", ".bundle"} {
+		if s := strings.TrimSuffix(repo, suffix); s != "" && s != repo {
+			repo = s
+			break
+		}
 	}
-	return repo
+	return strings.TrimSpace(repo)
 }
 
 // GitPathspecs calls fn with every pathspec of a git command in words (a

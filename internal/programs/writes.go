@@ -197,16 +197,14 @@ func rowProgram(words []string) (name string, i int) {
 		return "", i
 	}
 	name = BaseName(words[i])
-	if !strings.HasPrefix(name, "py") || !argmodel.IsPython(name) {
-		return name, i // (every Python's name starts so)
+	if !strings.HasPrefix(name, "py") {
+		return name, i // (every Python's name, and pytest's, starts so)
 	}
-	for j := i + 1; j+1 < len(words); j++ {
-		if words[j] == "-m" {
-			if m := words[j+1]; writeRows[m].removes || writeRows[m].long != nil {
-				return m, j + 1
-			}
-			break
-		}
+	if !argmodel.IsPython(name) {
+		return argmodel.Versionless(name), i // pytest-3
+	}
+	if m, at := PythonModule(words[i:]); m != "" && (writeRows[m].removes || writeRows[m].long != nil) {
+		return m, i + at
 	}
 	return name, i
 }
@@ -221,14 +219,14 @@ func rowProgram(words []string) (name string, i int) {
 // removed path (the archive's name included, which costs nothing).
 var sourceRemovers = func() map[string]func(v []string) bool {
 	m := map[string]func(v []string) bool{
-		"tar":    func(v []string) bool { return anyLong(v, "remove-files") },
-		"gtar":   func(v []string) bool { return anyLong(v, "remove-files") },
-		"bsdtar": func(v []string) bool { return anyLong(v, "remove-files") },
+		"tar":    tarRemoves,
+		"gtar":   tarRemoves,
+		"bsdtar": tarRemoves,
 		"zip":    func(v []string) bool { return hasShort(v, 'm') || anyLong(v, "move") },
 		"rsync":  func(v []string) bool { return anyLong(v, "remove-source-files", "remove-sent-files") },
-		"7z":     func(v []string) bool { return slices.Contains(v[1:], "-sdel") },
-		"7za":    func(v []string) bool { return slices.Contains(v[1:], "-sdel") },
-		"7zr":    func(v []string) bool { return slices.Contains(v[1:], "-sdel") },
+		"7z":     sevenZipDeletes,
+		"7za":    sevenZipDeletes,
+		"7zr":    sevenZipDeletes,
 	}
 	for name := range decompressors {
 		m[name] = replacesOperands
@@ -236,11 +234,18 @@ var sourceRemovers = func() map[string]func(v []string) bool {
 	return m
 }()
 
+func tarRemoves(v []string) bool { return anyLong(v, "remove-files") }
+
+// sevenZipDeletes reports 7-Zip's -sdel, whose switches take any case.
+func sevenZipDeletes(v []string) bool {
+	return slices.ContainsFunc(v[1:], func(w string) bool { return strings.EqualFold(w, "-sdel") })
+}
+
 // replacesOperands reports a compressor or decompressor that replaces the
 // files it is given: not one that writes to its output (-c, zcat) or only
 // tests or lists them.
 func replacesOperands(v []string) bool {
-	return !anyShort(v, "ctl") && !anyLong(v, "stdout", "to-stdout", "test", "list")
+	return !compressorShort(v, "ctl") && !anyLong(v, "stdout", "to-stdout", "test", "list")
 }
 
 // NamesFromList reports an archiver or copier (words are a segment's,
@@ -256,7 +261,12 @@ func NamesFromList(words []string) bool {
 	v := words[i:]
 	switch BaseName(v[0]) {
 	case "tar", "gtar", "bsdtar":
-		return hasShort(v, 'T') || anyLong(v, "files-from")
+		// A directory option makes the names relative to it (-C .git
+		// config), which the operands' words do not show either; an
+		// old-style bundle (tar cfT x.tar l) holds its letters without a
+		// dash.
+		bundle := len(v) > 1 && !strings.HasPrefix(v[1], "-") && strings.ContainsAny(v[1], "TC")
+		return bundle || hasShort(v, 'T') || hasShort(v, 'C') || anyLong(v, "files-from", "directory")
 	case "rsync":
 		return anyLong(v, "files-from")
 	case "zip":

@@ -203,10 +203,11 @@ func (r *fastReader) leadingWord(t *fastToken, flags uint8) (uint8, bool) {
 		return 0, false
 	}
 	if len(r.c.a.words) == r.start.words && (b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command" ||
-		r.pipeLen > 0 && b&(programs.Shell|programs.Commands) != 0) {
+		r.pipeLen > 0 && b&(programs.Shell|programs.Commands|programs.Wrapper|programs.Runner) != 0) {
 		// A script run in the shell itself may move it, and a shell (or
-		// a program reading commands, vim's keys) may read its program
-		// from the pipe: the parser follows both.
+		// a program reading commands, vim's keys, or a wrapper in front
+		// of one: env vim) may read its program from the pipe: the
+		// parser follows both.
 		return 0, false
 	}
 	if len(r.c.a.words) == r.start.words {

@@ -57,6 +57,7 @@ var envVars = map[string]envKind{
 	"PIP_PYTHON":       envHidden,                              // the interpreter pip runs
 	"LESSKEYIN_SYSTEM": envHidden, "LESSKEY_SYSTEM": envHidden, // less's system-wide key file, which may set LESSOPEN
 	"LESSGLOBALTAGS": envScript,                                                                                                                 // the program less -t runs to find tags
+	"PYTEST_ADDOPTS": envHidden,                                                                                                                 // pytest's options: --trace, --basetemp, -p PLUGIN
 	"VIM":            envHidden,                                                                                                                 // vim's runtime directory, whose plugins it loads
 	"GZIP":           envHidden, "XZ_OPT": envHidden, "XZ_DEFAULTS": envHidden, "BZIP2": envHidden, "BZIP": envHidden, "ZSTD_CLEVEL": envHidden, // a compressor's options (-S SUFFIX names what it writes)
 	"SSH_SK_PROVIDER":    envHidden,                                                             // a shared object ssh-keygen loads
@@ -643,6 +644,15 @@ func (c *Command) hiddenBuiltins(idx int) {
 					c.readExpanded(s.Dirs, s.Depth, v[j+1], "compgen -W")
 				case opt == "-F" || opt == "-C" || v[0] == "bind" && opt == "-x":
 					c.dyn(v[0] + " " + opt + " keeps code that runs later, which the engine cannot see")
+				}
+			}
+		case "trap":
+			// A trap's action runs in the shell itself, at a time the
+			// reading cannot place: a cd in it moves every command after.
+			for _, f := range strings.Fields(strings.Join(v[1:], " ")) {
+				if programs.BitsOf(strings.Trim(f, `'"\;&|(){}`))&programs.Cd != 0 {
+					c.dyn("a trap action changes the shell's directory (" + QuoteExcerpt(f) + ") when it runs, which the engine cannot place: later paths may be read from the wrong directory")
+					break
 				}
 			}
 		case "history":

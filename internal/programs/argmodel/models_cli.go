@@ -77,7 +77,10 @@ func kubectlModel() *Spec {
 			group(c, "certificate", "approve", "deny"), group(c, "auth", "reconcile"),
 			group(c, "config", "set", "set-cluster", "set-context", "set-credentials", "use-context", "use", "delete-cluster", "delete-context", "delete-user", "rename-context", "unset")},
 		[]*Spec{kustomizeModel(c)},
-		cmds(c, "explain", "get", "cluster-info", "top", "describe", "logs", "proxy", "events", "diff", "wait",
+		// kubectl proxy serves the cluster's API, and with -w a directory,
+		// on the address it is given.
+		exts(c, "proxy"),
+		cmds(c, "explain", "get", "cluster-info", "top", "describe", "logs", "events", "diff", "wait",
 			"completion", "alpha", "api-resources", "api-versions", "plugin", "version", "options", "help"))
 	return closed(root)
 }

@@ -121,6 +121,13 @@ func gitUnread(name, why string) *Spec {
 	return s
 }
 
+// gitServer makes a subcommand that serves the repository an effect
+// outside as well.
+func gitServer(s *Spec) *Spec {
+	s.Effect |= EffExternal
+	return s
+}
+
 func gitExec(name, why string, opts []Option) *Spec {
 	s := gitSub(name, opts)
 	s.Effect, s.Why = EffExec, why
@@ -242,9 +249,9 @@ func gitModel() *Spec {
 			val("", RoleCode, "setup", "env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter",
 				"commit-filter", "tag-name-filter").code(LangShell),
 			val("d", RolePath), val("", RoleData, "subdirectory-filter", "prune-empty", "original", "state-branch"))),
-		gitExec("instaweb", "git instaweb starts a web server and a browser", list(
+		gitServer(gitExec("instaweb", "git instaweb starts a web server for the repository and a browser; with some servers, on every address even with --local", list(
 			val("d", RoleProgram, "httpd"), val("b", RoleProgram, "browser"), val("m", RoleData, "module-path"),
-			val("p", RoleData, "port"), flag("l", "local"), flag("", "start", "stop", "restart"))),
+			val("p", RoleData, "port"), flag("l", "local"), flag("", "start", "stop", "restart")))),
 		gitExec("web--browse", "git web--browse starts a browser", nil),
 		gitRemoteExt(),
 		gitExec("hook", "git hook runs the repository's hooks", nil),
