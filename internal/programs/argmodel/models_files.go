@@ -473,20 +473,34 @@ func sendingSchemes(r *Result) {
 	}
 }
 
-// sendsOutput finds a command substitution in a request's words: what
-// the command prints leaves the machine with the request, whatever its
-// method.
+// sendsOutput finds a command substitution, or a variable's expansion, in
+// a request's words: what the command prints, or what the variable holds
+// (a token the agent inherits, a file read into it), leaves the machine
+// with the request, whatever its method.
 func sendsOutput(r *Result) {
 	for _, it := range r.Items {
-		if it.Kind != KindOption && (strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0) {
+		if it.Kind == KindOption {
+			continue
+		}
+		why := ""
+		switch {
+		case strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0:
+			why = whySendsOutput
+		case it.Computed && strings.IndexByte(it.Text, '$') >= 0:
+			why = whySendsValue
+		}
+		if why != "" {
 			r.Effects |= EffExternal
-			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whySendsOutput})
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: why})
 			return
 		}
 	}
 }
 
-const whySendsOutput = "sends the output of a command to a server, in the URL or a header"
+const (
+	whySendsOutput = "sends the output of a command to a server, in the URL or a header"
+	whySendsValue  = "sends a variable's value to a server, in the URL or a header: it may hold a secret (a token in the environment, a file read into it)"
+)
 
 // localRequests takes back the data-sending effect of a request whose
 // every URL is this machine's (curl -X POST localhost:3000/api, a dev
