@@ -275,8 +275,12 @@ func (x *decider) resolvedWritten(i int, f string) string {
 	s := &x.cmd.Segs[i]
 	var room [4]string
 	names := namedFrom(room[:0], f, s.Dirs)
+	written := x.writtenIndex()
+	if !x.wk().Spend(len(written) * len(names)) {
+		return "" // the integrity cap names the spent budget
+	}
 	best := ""
-	for p, j := range x.writtenIndex() {
+	for p, j := range written {
 		if j == i || best != "" && p >= best {
 			continue
 		}
@@ -432,17 +436,33 @@ func (x *decider) pythonModuleWritten(i int) string {
 // interpreter (a .pth file's import lines, sitecustomize.py,
 // usercustomize.py), or "". Of several, the first by name.
 func (x *decider) startupWritten(i int) string {
-	best := ""
-	for p, j := range x.writtenIndex() {
-		if j == i || best != "" && p >= best {
-			continue
+	if !x.startupDone {
+		// Once per decision: the first two by name, so that one written
+		// by segment i itself leaves the other.
+		x.startupDone = true
+		written := x.writtenIndex()
+		if !x.wk().Spend(len(written)) {
+			return ""
 		}
-		base := path.Base(p)
-		if strings.HasSuffix(base, ".pth") || base == "sitecustomize.py" || base == "usercustomize.py" {
-			best = p
+		for p, j := range written {
+			base := path.Base(p)
+			if !strings.HasSuffix(base, ".pth") && base != "sitecustomize.py" && base != "usercustomize.py" {
+				continue
+			}
+			switch s := &x.startup; {
+			case s[0].path == "" || p < s[0].path:
+				s[1], s[0].path, s[0].by = s[0], p, j
+			case s[1].path == "" || p < s[1].path:
+				s[1].path, s[1].by = p, j
+			}
 		}
 	}
-	return best
+	for _, s := range x.startup {
+		if s.path != "" && s.by != i {
+			return s.path
+		}
+	}
+	return ""
 }
 
 // nodeModuleWritten returns a file that segment i may run by a name other

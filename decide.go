@@ -63,6 +63,13 @@ type decider struct {
 	written     map[string]int
 	prefixes    []string // the written paths that are prefixes of names (split FILE x)
 	writtenDone bool
+	// The first two files written that Python runs at start-up, with
+	// their writers (startupWritten), worked out once.
+	startup [2]struct {
+		path string
+		by   int
+	}
+	startupDone bool
 	// How many segments may write a file, and the first (writesBefore).
 	writers, firstWriter int
 	writersDone          bool
