@@ -272,9 +272,17 @@ func runTimeName(v []string, flags []uint8, k int) bool {
 // of another name: the directory f's __main__.py or index.js (python3 .,
 // node .), or f with an ending (node x runs x.js), or "".
 func (x *decider) resolvedWritten(i int, f string) string {
-	s := &x.cmd.Segs[i]
+	return x.firstWrittenBy(i, f, func(p, n string) bool {
+		return strings.HasPrefix(p, strings.TrimSuffix(n, "/")+"/") || strings.HasPrefix(p, n+".")
+	})
+}
+
+// firstWrittenBy returns the first, by name, of the paths another segment
+// than i writes that match reports for one of the names word has from
+// i's directories, or "". Its comparisons are charged to the budget.
+func (x *decider) firstWrittenBy(i int, word string, match func(written, name string) bool) string {
 	var room [4]string
-	names := namedFrom(room[:0], f, s.Dirs)
+	names := namedFrom(room[:0], word, x.cmd.Segs[i].Dirs)
 	written := x.writtenIndex()
 	if !x.wk().Spend(len(written) * len(names)) {
 		return "" // the integrity cap names the spent budget
@@ -285,7 +293,7 @@ func (x *decider) resolvedWritten(i int, f string) string {
 			continue
 		}
 		for _, n := range names {
-			if strings.HasPrefix(p, strings.TrimSuffix(n, "/")+"/") || strings.HasPrefix(p, n+".") {
+			if match(p, n) {
 				best = p
 				break
 			}
@@ -406,25 +414,7 @@ func (x *decider) pythonModuleWritten(i int) string {
 		if !ok {
 			continue
 		}
-		var room [4]string
-		dirs := namedFrom(room[:0], dir, s.Dirs)
-		written := x.writtenIndex()
-		if !x.wk().Spend(len(written) * len(dirs)) {
-			return "" // the integrity cap names the spent budget
-		}
-		best := ""
-		for p, j := range written {
-			if j == i || best != "" && p >= best {
-				continue
-			}
-			for _, d := range dirs {
-				if pythonModuleIn(p, d) {
-					best = p
-					break
-				}
-			}
-		}
-		if best != "" {
+		if best := x.firstWrittenBy(i, dir, pythonModuleIn); best != "" {
 			return best
 		}
 	}
