@@ -176,7 +176,7 @@ func (x *decider) integrityCaps() {
 			ranWritten = true
 			continue
 		}
-		if f := x.startupWritten(i); f != "" && x.writesBefore(i) {
+		if f := x.startupWritten(i); f != "" {
 			x.cap(CodeIntegrity, s.Text, "this command writes "+shell.QuoteExcerpt(f)+", which Python runs when it starts, wherever it is read from; a later program of the command may start Python")
 			ranWritten = true
 			continue
@@ -426,6 +426,9 @@ func (x *decider) pythonModuleWritten(i int) string {
 // interpreter (a .pth file's import lines, sitecustomize.py,
 // usercustomize.py), or "". Of several, the first by name.
 func (x *decider) startupWritten(i int) string {
+	if !x.writesBefore(i) {
+		return "" // no other segment writes: the written files need not be read
+	}
 	if !x.startupDone {
 		// Once per decision: the first two by name, so that one written
 		// by segment i itself leaves the other.
