@@ -404,7 +404,13 @@ func (x *decider) inScope(w string, dirs []string) (inside, root bool) {
 // others.
 func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 	found := strings.HasPrefix(s.Origin, "find -")
-	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !found && !anyMasked(s.Flags, shell.WordExpands|shell.WordTilde) {
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 {
+		return ""
+	}
+	// Literal names are the words the path checks read, except the ones
+	// inside a list of options handed to another tool (cc -Wl,-o,FILE).
+	passed := programs.PassesOptions(s.Words)
+	if !found && !passed && !anyMasked(s.Flags, shell.WordExpands|shell.WordTilde) {
 		return ""
 	}
 	programs.Written(s.Words, func(j int, text string) {
@@ -413,7 +419,8 @@ func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why strin
 			// find -exec puts each found path where {} stands: any path.
 			text, f = strings.ReplaceAll(text, "{}", "${found}"), f|shell.WordExpands
 		}
-		if why != "" || f&shell.WordExpands == 0 && !paths.CwdTilde(text, f) || !x.wk().Spend(pathCost(text, s.Dirs)) {
+		literal := f&shell.WordExpands == 0 && !paths.CwdTilde(text, f)
+		if why != "" || literal && (!passed || text == s.Words[j]) || !x.wk().Spend(pathCost(text, s.Dirs)) {
 			return
 		}
 		if p := pc.WriteProblem(text, f, s.Dirs); p != "" {

@@ -516,6 +516,20 @@ func DeletedNames(words []string, fn func(j int, pattern string, t NameTest)) {
 func (row writeRow) singleDash(name string, words []string, j int, fn func(int, string)) int {
 	w := words[j]
 	out := singleOut[name]
+	if list, next := passedOn(name, w); next || list != "" {
+		// cc -Wl,-o,FILE, cc -Xlinker FILE, go build -ldflags='-o FILE':
+		// options handed to the linker, assembler or preprocessor,
+		// which may write the files they name.
+		if next {
+			if j+1 >= len(words) {
+				return j
+			}
+			j++
+			list = words[j]
+		}
+		passedNames(list, name == "go", func(n string) { fn(j, n) })
+		return j
+	}
 	switch {
 	case out != "" && w == out || row.short != "" && len(w) == 2 && strings.IndexByte(row.short, w[1]) >= 0:
 		if j+1 < len(words) {
@@ -527,6 +541,83 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 	}
 	return j
 }
+
+// PassesOptions reports a compiler driver's or go's words that hand a
+// list of options to another tool (cc -Wl,-o,FILE, go build -ldflags):
+// Written names the files in the list, which no word names whole.
+func PassesOptions(words []string) bool {
+	name, i := rowProgram(words)
+	if i >= len(words) || !writeRows[name].single {
+		return false
+	}
+	for _, w := range words[i+1:] {
+		if list, next := passedOn(name, w); next || list != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// passedOn reports an option of a compiler driver or of go that hands a
+// list of options to another tool (the linker, assembler, preprocessor,
+// compiler): the list, when the option's word holds it, or next, when
+// the next word is the list.
+func passedOn(name, w string) (list string, next bool) {
+	if name == "go" {
+		for _, o := range goToolFlags {
+			switch {
+			case w == o || w == "-"+o:
+				return "", true
+			case strings.HasPrefix(w, o+"=") || strings.HasPrefix(w, "-"+o+"="):
+				return w[strings.IndexByte(w, '=')+1:], false
+			}
+		}
+		return "", false
+	}
+	switch {
+	case strings.HasPrefix(w, "-Wl,") || strings.HasPrefix(w, "-Wa,") || strings.HasPrefix(w, "-Wp,"):
+		return strings.ReplaceAll(w[4:], ",", " "), false
+	case w == "-Xlinker" || w == "-Xassembler" || w == "-Xpreprocessor":
+		return "", true
+	}
+	return "", false
+}
+
+// goToolFlags are go's build flags whose values are the options of the
+// tool they are handed to.
+var goToolFlags = []string{"-ldflags", "-gcflags", "-asmflags", "-gccgoflags"}
+
+// passedNames calls fn with every file that a list of options handed to
+// another tool names as one the tool writes: the value of an option of
+// passedWriters, in the next word or after '=' (-o FILE, -Map=FILE). For
+// go, "PATTERN=" before an option is the packages it applies to
+// (all=-o=FILE).
+func passedNames(list string, goFlags bool, fn func(string)) {
+	fields := strings.Fields(list)
+	for k := 0; k < len(fields); k++ {
+		f := strings.Trim(fields[k], "'\"")
+		if i := strings.IndexByte(f, '='); goFlags && i > 0 && f[0] != '-' && i+1 < len(f) && f[i+1] == '-' {
+			f = f[i+1:] // all=-N
+		}
+		name, val, attached := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if f == "" || f[0] != '-' || !passedWriters[name] {
+			continue
+		}
+		if !attached && k+1 < len(fields) {
+			k++
+			val = strings.Trim(fields[k], "'\"")
+		}
+		if val != "" {
+			fn(val)
+		}
+	}
+}
+
+// passedWriters are the options of linkers, assemblers, preprocessors and
+// go's tools whose value is a file they write.
+var passedWriters = map[string]bool{"o": true, "output": true, "Map": true, "MF": true, "MD": true, "MMD": true,
+	"out-implib": true, "dependency-file": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
+	"mutexprofile": true, "trace": true, "linkobj": true, "asmhdr": true, "benchprofile": true, "tmpdir": true}
 
 // inPlaceBy reports whether an in-place option with value val turns
 // in-place editing on: any value without inPlaceValue; with it, a value

@@ -203,11 +203,12 @@ func (r *fastReader) leadingWord(t *fastToken, flags uint8) (uint8, bool) {
 		return 0, false
 	}
 	if len(r.c.a.words) == r.start.words && (b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command" ||
-		r.pipeLen > 0 && b&(programs.Shell|programs.Commands|programs.Wrapper|programs.Runner) != 0) {
+		r.pipeLen > 0 && (b&(programs.Shell|programs.Commands|programs.Wrapper|programs.Runner) != 0 || programs.BitsOf(programs.BaseName(t.text)) == 0)) {
 		// A script run in the shell itself may move it, and a shell (or
 		// a program reading commands, vim's keys, or a wrapper in front
-		// of one: env vim) may read its program from the pipe: the
-		// parser follows both.
+		// of one: env vim, or a program the catalog does not know in
+		// front of one: valgrind bash) may read its program from the
+		// pipe: the parser follows both.
 		return 0, false
 	}
 	if len(r.c.a.words) == r.start.words {

@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 	"github.com/permengine/permengine/internal/programs"
+	"path"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -65,11 +67,38 @@ func hiddenRune(r rune) bool {
 // substitution, which is a segment of its own.
 func (s *Segment) ComputedProgram() string {
 	for _, v := range s.Views {
-		if p := programs.FirstVerb(v); p != "" && ComputedVerb(p) {
+		if p := programs.FirstVerb(v); p != "" && (ComputedVerb(p) || processProgram(p, s.Dirs)) {
 			return p
 		}
 	}
 	return ""
+}
+
+// processProgram reports a program named through /proc or a descriptor
+// (/proc/self/exe is the shell itself, /proc/PID/exe another process's
+// program, /proc/self/fd/3 and /dev/fd/3 whatever file is open there,
+// /proc/self/root/… and /proc/self/cwd/… a directory only the process
+// knows): what runs is chosen by the process at run time, not by its
+// name. A relative name counts from a directory under /proc or /dev/fd
+// (cd /proc/self && ./exe).
+func processProgram(p string, dirs []string) bool {
+	if strings.IndexByte(p, '/') < 0 {
+		return false
+	}
+	if path.IsAbs(p) {
+		return processPath(path.Clean(p))
+	}
+	for _, d := range dirs {
+		if path.IsAbs(d) && processPath(path.Join(d, p)) {
+			return true
+		}
+	}
+	return false
+}
+
+func processPath(c string) bool {
+	return c == "/proc" || strings.HasPrefix(c, "/proc/") || c == "/dev/fd" || strings.HasPrefix(c, "/dev/fd/") ||
+		c == "/dev/stdin" || strings.HasPrefix(c, "/dev/stdin/")
 }
 
 // ComputedVerb reports a program name that is only known at run time: it

@@ -280,8 +280,10 @@ func compoundRuns(v string) bool {
 // PROMPT_COMMAND) or be named later (declare -n p; p=PS4). Either
 // attribute, in any cluster (-gn, -ng, -ri), or an option known only at
 // run time (-$o), makes the command computed: the engine does not follow
-// what the names come to hold.
-const evaluatingAttrs = "in"
+// what the names come to hold. -l, -u and -c change the case of every
+// later value as bash stores it (declare -l PS4='$(SUDO ID)' stores
+// $(sudo id)): the text the engine reads is not the value that runs.
+const evaluatingAttrs = "inluc"
 
 // evaluatingDeclare returns why a view of a declaring builtin (direct, or
 // behind builtin, command or another wrapper) gives a variable an
@@ -301,7 +303,10 @@ func evaluatingDeclare(views [][]string) string {
 			if w[0] == '+' {
 				attrs = "$`"
 			}
-			if strings.ContainsAny(w[1:], attrs) {
+			if i := strings.IndexAny(w[1:], attrs); i >= 0 {
+				if strings.IndexByte("luc", w[1+i]) >= 0 {
+					return v[0] + " with -l, -u or -c changes the case of the values bash stores: what runs is not the text written"
+				}
 				return v[0] + " with -i or -n evaluates values as arithmetic or names"
 			}
 		}

@@ -544,12 +544,16 @@ func MakeValue(value string) string {
 // a shell, so that the reading stays linear in the command.
 const maxBehindUnknown = 4
 
-// readBehindUnknown reads the script that a later word of a segment may
-// run when the segment's program is one the catalog does not know: such a
-// program may run its arguments as a command (setarch x86_64 sh -c CMD,
-// fakeroot bash -c CMD, valgrind -q sh -c CMD), so the script of every
-// later shell or eval (up to maxBehindUnknown) is read as if it ran, and
-// so is every word that reads as a command line (readLinesBehindUnknown).
+// readBehindUnknown reads what a later word of a segment may run when the
+// segment's program is one the catalog does not know: such a program may
+// run its arguments as a command (setarch x86_64 sh -c CMD, fakeroot bash
+// -c CMD, valgrind -q bash <<< CMD, pyenv exec python3 -c CODE), so from
+// every later shell, eval, interpreter or program that reads its code from
+// a file (up to maxBehindUnknown), the rest of the words is a segment of
+// its own that may run, with the segment's input, read as any command is:
+// its scripts, its code, its input, the file it runs. A last word with
+// nothing on its input is read as a name (nvm install node). So is every
+// word that reads as a command line (readLinesBehindUnknown).
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
 	v := s.Views[len(s.Views)-1]
@@ -559,28 +563,55 @@ func (c *Command) readBehindUnknown(idx int) {
 	if !c.readLinesBehindUnknown(idx) {
 		return
 	}
-	tries := 0 // later shells tried: bounded
-	for i := 1; i < len(v); i++ {
+	tries := 0 // later programs tried: bounded
+	for i := 1; i < len(v) && tries < maxBehindUnknown; i++ {
 		if !c.spend(1) {
 			return
 		}
-		base := programs.BaseName(v[i])
-		if tries >= maxBehindUnknown || i == len(v)-1 || programs.BitsOf(base)&(programs.Shell|programs.Eval) == 0 {
+		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits == 0 {
 			continue
 		}
+		if i == len(v)-1 && c.Segs[idx].stdin().Kind == StdinInherited && c.piped == "" && !c.inPipe {
+			continue // a last word given nothing to read names a version or a package (nvm install node)
+		}
 		tries++
-		rest := v[i:]
-		if base != v[i] {
-			rest = append([]string{base}, v[i+1:]...)
-		}
-		if !c.spend(len(rest)) {
-			return
-		}
-		if ns, ok := programs.NestedScript(rest); ok && !c.readMaybe(idx, unknownRuns(v[0]), ns) {
+		if !c.readTailMaybe(idx, v[i:]) {
 			return
 		}
 		v = c.Segs[idx].Views[len(c.Segs[idx].Views)-1] // reading may have grown c.Segs
 	}
+}
+
+// runsCodeBits are the programs that, named after an unknown program,
+// may be what it runs with code of their own to read: shells, eval,
+// interpreters, programs that run files.
+// ("." is a directory far more often than the builtin, and source
+// needs a shell to run it.)
+const runsCodeBits = programs.Shell | programs.Eval | programs.Interpreter | programs.RunsFiles
+
+// readTailMaybe adds the words rest, the tail of segment idx's last view
+// from a program on, as a segment that only may run, with idx's input.
+// It reports false once the nesting bounds are exceeded.
+func (c *Command) readTailMaybe(idx int, rest []string) bool {
+	c.nestedReads++
+	if c.nestedReads > maxNestedReads || c.Segs[idx].Depth+1 >= MaxNesting {
+		c.TooDeep = true
+		return false
+	}
+	if !c.spend(len(rest)) {
+		return false
+	}
+	who := unknownRuns(c.Segs[idx].Words[0])
+	in := c.wrappedSegment(&c.Segs[idx], rest)
+	in.Depth++
+	in.Origin = who + programs.BaseName(rest[0])
+	in.wrapped = false // the unknown program was not looked through: its tail is read afresh
+	before := len(c.Segs)
+	c.addSegment(&in)
+	for j := before; j < len(c.Segs); j++ {
+		c.Segs[j].Maybe = true
+	}
+	return true
 }
 
 // readLinesBehindUnknown reads the literal words of segment idx that read

@@ -26,7 +26,7 @@ func TestWrappers(t *testing.T) {
 		{"setsid -f make", 0, "POA", "setsid"},
 		{"command -v git", 0, "POA", "command -v runs nothing"},
 		{"command -p \"$X\" a", EffComputed, "POUA", "command -p with a computed program"},
-		{"exec -a name ls", 0, "POVA", "exec -a"},
+		{"exec -a name ls", EffComputed, "POVA", "exec -a: multi-call programs choose what they do by the name (exec -a git-push git)"},
 		{"time -p make", 0, "POA", "time"},
 		{"hash -p /tmp/evil ls", EffComputed, "POVA", "hash -p makes ls run another program"},
 	})

@@ -131,7 +131,8 @@ func wrapperRows() []row {
 			return wrapper(n, POSIX, runsOnly)
 		}},
 		{name: "exec", build: func(n string) *Spec {
-			return wrapper(n, POSIX, runsOnly, list(flag("c"), flag("l"), val("a", RoleData)))
+			return wrapper(n, POSIX, runsOnly, list(flag("c"), flag("l"), val("a", RoleData).does(EffComputed,
+				"exec -a runs the program under another name, by which multi-call programs choose what they do (git-push, unxz, busybox applets)")))
 		}},
 		{name: "time", build: func(n string) *Spec {
 			return wrapper(n, GNUStop, runsOnly, list(val("f", RoleData, "format"), val("o", RolePath, "output"),
