@@ -99,6 +99,14 @@ var defaultProtected = []string{
 	// This engine's own global directory: the global policy file, its
 	// lock, and what a host keeps beside them.
 	"**/.config/permengine", "**/.config/permengine/**",
+	// What chooses the programs a later command runs without a word of it:
+	// rustup's toolchains and overrides (a linked toolchain is a
+	// directory of programs cargo then runs), a virtualenv's pip
+	// configuration (the index pip installs from), IPython's start-up
+	// scripts and profiles, perl -d's .perldb, and X sessions' start-up
+	// scripts.
+	"**/.rustup", "**/.rustup/**", "**/.venv/pip.conf", "**/.venv/pip.ini", "**/.virtualenvs/*/pip.conf",
+	"**/.ipython", "**/.ipython/**", "**/.perldb", "**/.xsession", "**/.xinitrc",
 	// Where a host keeps its asks and audit by default: the agent must not
 	// rewrite or remove them.
 	"**/.local/state/permengine", "**/.local/state/permengine/**",

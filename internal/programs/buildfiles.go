@@ -28,7 +28,7 @@ var buildFiles = map[string][]string{
 	"yarn":     {"package.json", "binding.gyp"},                                                 //
 	"bun":      {"package.json", "bunfig.toml"},                                                 // scripts; bunfig's preload
 	"go":       {"*.go"},                                                                        // go test, go run and go generate run the package's code (goRuns)
-	"cargo":    {"build.rs", "Cargo.toml"},                                                      // the build script; the manifest names it
+	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},             // the build script; the manifest names it; the toolchain file may name a directory of programs
 	"pytest":   {"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py"}, // tests, plugins, addopts
 	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                      // commands
 	"just":     {"justfile", ".justfile", "*.just"},                                             // recipes; modules and imports (names compared in any case)

@@ -84,7 +84,8 @@ var envVars = map[string]envKind{
 	"PYTHONHOME": envHidden, "NODE_PATH": envHidden, "PERL5LIB": envHidden, "PERLLIB": envHidden,
 	"RUBYLIB": envHidden, "GEM_HOME": envHidden, "GEM_PATH": envHidden, "BUNDLE_GEMFILE": envHidden,
 	"RIPGREP_CONFIG_PATH": envHidden, "LESSKEY": envHidden, "LESSKEYIN": envHidden,
-	"LESSKEY_SRC": envHidden, "LESSKEY_CONTENT": envHidden, // less 643 and later "KUBECONFIG": envHidden,
+	"LESSKEY_SRC": envHidden, "LESSKEY_CONTENT": envHidden, // less 643 and later
+	"KUBECONFIG":      envHidden, // its users' exec credential plugins are programs kubectl runs
 	"AWS_CONFIG_FILE": envHidden, "AWS_SHARED_CREDENTIALS_FILE": envHidden, "DOCKER_CONFIG": envHidden,
 	"GNUPGHOME": envHidden, "CARGO_HOME": envHidden, "RUSTUP_HOME": envHidden,
 	// Where curl and wget read their configuration, which may send a
@@ -104,6 +105,12 @@ var envVars = map[string]envKind{
 	"RUSTDOC": envHidden, "RUSTFLAGS": envHidden, "RUSTDOCFLAGS": envHidden, "CARGO_ENCODED_RUSTFLAGS": envHidden,
 	"CARGO_BUILD_RUSTC": envHidden, "CARGO_BUILD_RUSTDOC": envHidden, "RUSTC_WORKSPACE_WRAPPER": envHidden,
 	"CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER": envHidden, "CARGO_BUILD_RUSTFLAGS": envHidden,
+	// cargo's credential providers are programs it runs; rustup's
+	// toolchain may be a directory of programs (RUSTUP_TOOLCHAIN=$PWD/tc
+	// cargo build runs tc/bin/cargo); go runs GOAUTH's command to
+	// authenticate a fetch.
+	"CARGO_REGISTRY_CREDENTIAL_PROVIDER": envHidden, "CARGO_REGISTRY_GLOBAL_CREDENTIAL_PROVIDERS": envHidden,
+	"RUSTUP_TOOLCHAIN": envHidden, "GOAUTH": envHidden,
 	// Editors' and interpreters' start-up commands.
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
@@ -140,6 +147,9 @@ var envPrefixes = []struct {
 	{"GIT_CONFIG_", envHidden}, {"LD_", envHidden}, {"DYLD_", envHidden}, {"XDG_", envHidden},
 	{"npm_config_", envHidden}, {"NPM_CONFIG_", envHidden}, {"CARGO_TARGET_", envHidden}, {"LUA_INIT_", envHidden},
 	{"BASH_FUNC_", envScript},
+	// cargo's aliases (CARGO_ALIAS_B="run --config=…runner=…" cargo b),
+	// registries' credential providers, and credential aliases.
+	{"CARGO_ALIAS_", envHidden}, {"CARGO_REGISTRIES_", envHidden}, {"CARGO_CREDENTIAL_ALIAS_", envHidden},
 }
 
 // envKindOf returns the kind of a variable name ("NAME" or "NAME[sub]").

@@ -214,10 +214,11 @@ func publisherRows() []row {
 			return s
 		}},
 		{name: "rustc", aliases: []string{"rustdoc"}, build: func(n string) *Spec {
-			s := &Spec{Name: n, Syntax: GNU, Open: true, Operands: operands(RolePath)}
+			s := withPlus(&Spec{Name: n, Syntax: GNU, Open: true, Operands: operands(RolePath)})
 			s.Judge = func(r *Result, words []string) { judgeCodegen(r, words, 1) }
 			return s
 		}},
+		{name: "rustup", build: fixed(rustupModel)},
 		{name: "twine", build: func(n string) *Spec {
 			return publisher(n, g, "upload", "register")
 		}},
@@ -345,8 +346,28 @@ func publisherRows() []row {
 
 // withPlus gives a program rustup's +toolchain first argument.
 func withPlus(s *Spec) *Spec {
-	s.Plus = &Option{Arg: ArgRequired, Role: RoleData}
+	o := Option{Arg: ArgRequired, Role: RoleData}.does(EffComputed,
+		"+TOOLCHAIN names a directory of programs that rustup runs in place of the installed ones").when(toolchainPath)
+	s.Plus = &o
 	return s
+}
+
+// toolchainPath reports a rustup toolchain given as a directory (cargo
+// +$PWD/tc build runs tc/bin/cargo) or known only at run time; a name
+// (+nightly, +1.80) is an installed toolchain.
+func toolchainPath(v string, computed bool) bool {
+	return computed || strings.ContainsAny(v, "/~") || v == "." || v == ".."
+}
+
+// rustupModel is rustup: toolchain link registers a directory of programs
+// as a toolchain, which later cargo and rustc commands (+NAME, an
+// override, the default) run; run TOOLCHAIN CMD runs a command.
+func rustupModel() *Spec {
+	link := &Spec{Name: "link", Syntax: Syntax{Permute: true}, Open: true, Effect: EffComputed,
+		Why: "registers a directory's programs as a toolchain, which later cargo and rustc commands run"}
+	toolchain := &Spec{Name: "toolchain", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{link}}
+	run := &Spec{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
+	return &Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run}}
 }
 
 // judgeCargoRustc reads the words cargo rustc and cargo rustdoc give
