@@ -45,12 +45,15 @@ type readerRow struct {
 }
 
 // readerRows are the interpreters whose command line the engine reads;
-// each reads its program from standard input when given none.
+// each reads its program from standard input when given none. Which
+// options take the next word as their value is the model's to say where
+// the program has one (node, python): values lists them for the others,
+// and the ones a model lacks.
 var readerRows = withUnread(map[string]readerRow{
-	"python": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true}, "python2": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true}, "python3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true},
-	"pypy": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true}, "pypy3": {code: "-c -m", values: "-W -X", exits: pyExit, interactive: "-i", codeEnds: true},
-	"node":   {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions --test-reporter --test-reporter-destination", exits: nodeExit, interactive: "-i --interactive"},
-	"nodejs": {code: "-e -p --eval --print", values: "-r --require --import --loader --experimental-loader -C --conditions --test-reporter --test-reporter-destination", exits: nodeExit, interactive: "-i --interactive"},
+	"python": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true}, "python2": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true}, "python3": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true},
+	"pypy": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true}, "pypy3": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true},
+	"node":   {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
+	"nodejs": {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
 	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help"},
 	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
 	"lua": {code: "-e", values: "-l", exits: "-v"}, "luajit": {code: "-e", values: "-l", exits: "-v"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
@@ -198,6 +201,7 @@ func shellProgram(v []string) (ProgramFrom, int) {
 // interpreterProgram reads "python [options] [script [args…]]" and the
 // like, with the options of row.
 func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
+	m := argmodel.Lookup(v[0])
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		if row.files != "" && len(w) > 1 && w[0] == '-' {
@@ -236,7 +240,7 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 			if k := strings.IndexByte(w, '='); k > 0 {
 				name = w[:k]
 			}
-			if hasField(row.code, name) || len(name) > 2 && name[1] != '-' && clusterCode(name, row) {
+			if hasField(row.code, name) || len(name) > 2 && name[1] != '-' && clusterCode(name, row, m) {
 				if row.interactive != "" && interactiveGiven(v, row) {
 					return FromStdin, -1 // python -i -c 1: then its input, as code
 				}
@@ -245,7 +249,7 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 			if hasField(row.exits, w) {
 				return FromNothing, -1 // it prints and exits
 			}
-			if hasField(row.values, w) {
+			if takesValue(row, m, w) {
 				j++
 			}
 			continue
@@ -264,16 +268,23 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 	return FromStdin, -1
 }
 
+// takesValue reports an option of a reader row's program that takes the
+// next word as its value: by the program's model m where it has one
+// (node --title T, python3 -W ARG), else by the row.
+func takesValue(row readerRow, m *argmodel.Spec, o string) bool {
+	return hasField(row.values, o) || m.ValueInNextWord(o)
+}
+
 // clusterCode reports a cluster of letters (python -Bc, -ic; node -pe)
 // holding a letter whose option gives code, read left to right up to a
 // letter that takes a value: the rest is that value (python -Wmodule).
-func clusterCode(w string, row readerRow) bool {
+func clusterCode(w string, row readerRow, m *argmodel.Spec) bool {
 	for k := 1; k < len(w); k++ {
 		o := "-" + w[k:k+1]
 		switch {
 		case hasField(row.code, o):
 			return true
-		case hasField(row.values, o):
+		case takesValue(row, m, o):
 			return false
 		}
 	}
@@ -287,6 +298,7 @@ func clusterCode(w string, row readerRow) bool {
 // and, where codeEnds, by the code option (python3 -c 1 -i gives -i to
 // the code as an argument; python3 -m pip install -i URL, to pip).
 func interactiveGiven(v []string, row readerRow) bool {
+	m := argmodel.Lookup(v[0])
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		if w == "--" || len(w) < 2 || w[0] != '-' {
@@ -299,7 +311,7 @@ func interactiveGiven(v []string, row readerRow) bool {
 				return true
 			case hasField(row.code, name) && row.codeEnds:
 				return false
-			case (hasField(row.code, name) || hasField(row.values, name)) && !attached:
+			case (hasField(row.code, name) || takesValue(row, m, name)) && !attached:
 				j++
 			}
 			continue
@@ -313,7 +325,7 @@ func interactiveGiven(v []string, row readerRow) bool {
 			if code && row.codeEnds {
 				return false
 			}
-			if code || hasField(row.values, o) {
+			if code || takesValue(row, m, o) {
 				if k+1 == len(w) {
 					j++ // its value is the next word
 				}

@@ -94,7 +94,11 @@ var argNames = map[Arg]string{ArgNone: "no value", ArgRequired: "a value", ArgOp
 // "-L, --max-lines=MAX-LINES", but its option table gives --max-lines to
 // -l, whose value is optional (echo a | xargs --max-lines echo hi prints
 // "hi a").
-var helpMisleads = map[string]bool{"xargs --max-lines": true}
+//
+// node's "--disable-wasm-trap-handler Disable …" has one space before its
+// description, which reads as a value; node -e runs after it as after a
+// flag.
+var helpMisleads = map[string]bool{"xargs --max-lines": true, "node --disable-wasm-trap-handler": true}
 
 // Every long option a model shares with the real program's --help takes
 // a value word exactly when the program's does: an option read as taking
@@ -136,4 +140,34 @@ func TestModelOptionsAreTheProgramsHelp(t *testing.T) {
 		t.Skip("none of the modelled programs is installed here: nothing to compare")
 	}
 	t.Logf("%d long options compared with the programs' --help", checked)
+}
+
+// An interpreter's script is the first word after its options, so its
+// model must know every option that takes a value, not only the ones it
+// shares with --help: a value option it lacked would have its value read
+// as the script and the script as an argument (node --title T s.js runs
+// s.js, which the engine took for an argument of the script T).
+func TestInterpretersKnowEveryValueOption(t *testing.T) {
+	checked := 0
+	for _, prog := range []string{"node", "python3"} {
+		path, err := exec.LookPath(prog)
+		if err != nil {
+			continue
+		}
+		s := Lookup(prog)
+		out, _ := exec.Command(path, "--help").CombinedOutput()
+		for name, want := range helpArgs(string(out)) {
+			if want != ArgRequired || helpMisleads[prog+" --"+name] {
+				continue
+			}
+			checked++
+			if got, ok := modelArg(s, name); !ok || got != ArgRequired {
+				t.Errorf("%s --%s takes a value (%s --help), which its model does not read", prog, name, prog)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Skip("no interpreter with a model is installed here: nothing to compare")
+	}
+	t.Logf("%d value options compared with the interpreters' --help", checked)
 }

@@ -231,12 +231,32 @@ func langRows() []row {
 				does(EffExternal, "node listens for a debugger on an address other machines reach, and a debugger runs any code").when(exposedHost),
 			val("", RoleData, "inspect-port", "debug-port").does(EffExternal, "node listens for a debugger on an address other machines reach, and a debugger runs any code").when(exposedHost),
 			// Where node writes its profiles and reports, and their names.
-			val("", RolePath, "cpu-prof-dir", "heap-prof-dir", "report-directory", "diagnostic-dir").outDir(),
+			val("", RolePath, "cpu-prof-dir", "heap-prof-dir", "report-directory", "report-dir", "diagnostic-dir").outDir(),
 			val("", RolePath, "cpu-prof-name", "heap-prof-name", "report-filename").outName(),
 			// An env file sets variables, NODE_OPTIONS among them: code
 			// node loads first, like a -r module.
 			Option{Long: []string{"env-file", "env-file-if-exists"}, Arg: ArgRequired, Role: RolePath, RunsFile: true},
-			val("C", RoleData, "conditions"))
+			val("C", RoleData, "conditions"),
+			// A snapshot node starts from is code it runs; an OpenSSL
+			// configuration may load engines and providers (shared
+			// objects); a policy, a single-executable configuration and
+			// a snapshot's configuration are files node reads.
+			val("", RolePath, "snapshot-blob", "openssl-config").runsFile(),
+			val("", RolePath, "experimental-policy", "experimental-sea-config", "build-snapshot-config",
+				"icu-data-dir", "watch-path", "allow-fs-read", "allow-fs-write", "experimental-config-file"))
+		// The options that take a value in the next word (node --help:
+		// "--title=..."; a value may also be attached with "="): were one
+		// missing, its value would be read as the script, and the script
+		// as an argument.
+		s.Options = join(s.Options, vals(RoleData, "cpu-prof-interval", "heap-prof-interval", "disable-proto",
+			"disable-warning", "dns-result-order", "experimental-default-type", "heapsnapshot-near-heap-limit",
+			"heapsnapshot-signal", "input-type", "inspect-publish-uid", "max-http-header-size",
+			"network-family-autoselection-attempt-timeout", "policy-integrity", "report-signal", "secure-heap",
+			"secure-heap-min", "test-concurrency", "test-name-pattern", "test-skip-pattern", "test-shard", "test-timeout",
+			"title", "tls-cipher-list", "trace-event-categories", "trace-require-module", "unhandled-rejections",
+			"use-largepages", "v8-pool-size", "test-coverage-include", "test-coverage-exclude", "test-isolation",
+			"stack-trace-limit"),
+			list(val("", RolePath, "redirect-warnings", "tls-keylog", "localstorage-file", "trace-event-file-pattern").outName()))
 		s.Judge = judgeNode
 		return s
 	}
@@ -244,7 +264,7 @@ func langRows() []row {
 		s := interp(name, append(list(
 			val("e", RoleCode).code(lang).does(EffExec, name+" -e "+whyCode),
 			val("E", RoleCode).code(lang).does(EffExec, name+" -E "+whyCode),
-			opt("I", RolePath), opt("M", RoleData).does(EffComputed, name+" -M loads a module, which may start programs or open connections").when(loadsOutside),
+			val("I", RolePath), opt("M", RoleData).does(EffComputed, name+" -M loads a module, which may start programs or open connections").when(loadsOutside),
 			opt("m", RoleData).does(EffComputed, name+" -m loads a module, which may start programs or open connections").when(loadsOutside),
 			opt("i", RoleData).backup(),
 			flag("n"), flag("p"), flag("l"), flag("a"), flag("w"), flag("W"), flag("X"), flag("s"), flag("T"),

@@ -443,3 +443,26 @@ func sameReading(a, b *Option) bool {
 // Name is how the option is spelled in messages: its first long name,
 // else its first letter.
 func (o *Option) Name() string { return o.name() }
+
+// ValueInNextWord reports whether the option word w (a long option
+// without "=", or a short one alone, -r) takes the next word as its
+// value in s, the model of the program it is given to: the reading of
+// the program's options for a scan that does not parse them all (which
+// word is an interpreter's script). A word the model does not know
+// takes none.
+func (s *Spec) ValueInNextWord(w string) bool {
+	if s == nil || len(w) < 2 || w[0] != '-' || strings.IndexByte(w, '=') >= 0 {
+		return false
+	}
+	p := parser{spec: s}
+	var o *Option
+	switch {
+	case strings.HasPrefix(w, "--"):
+		o, _, _ = p.findLong(w[2:])
+	case len(w) == 2:
+		o = p.findShort(w[1])
+	case s.Syntax.SingleDash:
+		o = p.exactLong(w[1:])
+	}
+	return o != nil && o.Arg == ArgRequired
+}
