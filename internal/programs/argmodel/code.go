@@ -1,5 +1,7 @@
 package argmodel
 
+import "strings"
+
 // Readers of the small languages that programs take on their command
 // line, just deep enough to find what runs programs or writes files.
 
@@ -42,6 +44,66 @@ func (r *sedReader) skipDelimited(d byte) {
 	r.i++
 }
 
+// skipPattern steps over the first part of an s or y command: a regular
+// expression for s, a list of characters for y.
+func (r *sedReader) skipPattern(cmd, d byte) {
+	if cmd == 's' {
+		r.skipRegex(d)
+		return
+	}
+	r.skipDelimited(d)
+}
+
+// skipRegex steps over a regular expression up to the delimiter d, then
+// past d, as GNU sed finds its end: a backslash escapes the next
+// character, and a bracket expression ([/], []/], [^]/], [[:alpha:]/])
+// holds the delimiter as text; inside one a backslash is text too
+// (/[\]/ is the bracket [\]).
+func (r *sedReader) skipRegex(d byte) {
+	for r.i < len(r.s) {
+		switch c := r.s[r.i]; {
+		case c == '\\':
+			r.i += 2
+			continue
+		case c == d:
+			r.i++
+			return
+		case c == '[' && d != '[':
+			r.i = bracketEnd(r.s, r.i)
+			continue
+		}
+		r.i++
+	}
+}
+
+// bracketEnd returns the index after the bracket expression that starts
+// at s[i] ('['), or len(s) when it does not end: a first ']' (after '^')
+// is text, and [:class:], [=x=] and [.x.] may hold one.
+func bracketEnd(s string, i int) int {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	for j < len(s) {
+		switch {
+		case s[j] == '[' && j+1 < len(s) && (s[j+1] == ':' || s[j+1] == '.' || s[j+1] == '='):
+			end := strings.Index(s[j+2:], string(s[j+1])+"]")
+			if end < 0 {
+				return len(s)
+			}
+			j += 2 + end + 2
+		case s[j] == ']':
+			return j + 1
+		default:
+			j++
+		}
+	}
+	return len(s)
+}
+
 // skipAddress steps over line numbers, $, regular expressions, ranges
 // and steps.
 func (r *sedReader) skipAddress() {
@@ -57,7 +119,7 @@ func (r *sedReader) skipAddress() {
 				d = r.s[r.i]
 			}
 			r.i++
-			r.skipDelimited(d)
+			r.skipRegex(d)
 			for r.i < len(r.s) && (r.s[r.i] == 'I' || r.s[r.i] == 'M') {
 				r.i++
 			}
@@ -103,7 +165,7 @@ func (r *sedReader) substitute(cmd byte) bool {
 	}
 	d := r.s[r.i]
 	r.i++
-	r.skipDelimited(d)
+	r.skipPattern(cmd, d)
 	r.skipDelimited(d)
 	if cmd != 's' {
 		return false
@@ -142,7 +204,7 @@ func SedFiles(s string, fn func(name string)) {
 			}
 			d := r.s[r.i]
 			r.i++
-			r.skipDelimited(d)
+			r.skipPattern(cmd, d)
 			r.skipDelimited(d)
 			for cmd == 's' && r.i < len(r.s) && r.s[r.i] != ';' && r.s[r.i] != '\n' && r.s[r.i] != '}' {
 				if r.s[r.i] == 'w' {
