@@ -456,7 +456,22 @@ func pagerInert(c string) bool {
 	case c == "" || c == "G" || c == "F" || c == "g":
 		return true
 	case c[0] == '/' || c[0] == '?':
-		return !strings.ContainsAny(c, "!|`")
+		return !strings.ContainsAny(c, "!|`") && !typesKeys(c, false) && !searchThenCommand(c)
 	}
 	return ascii.Digits(c)
+}
+
+// searchThenCommand reports a search (/pattern or ?pattern) whose
+// delimiter closes it before more text: to vim, /x/call system("id") is
+// an Ex command with the search as its address.
+func searchThenCommand(c string) bool {
+	for i := 1; i < len(c); i++ {
+		switch c[i] {
+		case '\\':
+			i++
+		case c[0]:
+			return i+1 < len(c)
+		}
+	}
+	return false
 }

@@ -225,7 +225,8 @@ func lessModel() *Spec {
 		Options: list(
 			val("", RoleCode, "cmd").code(LangPager).does(EffExec, whyPager),
 			val("o", RolePath, "log-file"), val("O", RolePath, "LOG-FILE"),
-			val("p", RoleData, "pattern"), val("t", RoleData, "tag"), val("T", RolePath, "tag-file"),
+			val("p", RoleData, "pattern").does(EffExec|EffComputed, "less types its -p pattern as a search; a newline or other control character ends it, and what follows runs as less's commands (!CMD runs a shell)").when(typesKeys),
+			val("t", RoleData, "tag"), val("T", RolePath, "tag-file"),
 			val("b", RoleData, "buffers"), val("h", RoleData, "max-back-scroll"),
 			val("j", RoleData, "jump-target"),
 			val("k", RolePath, "lesskey-file", "lesskey-src").runsFile().does(EffExec, whyLesskey),
@@ -237,6 +238,21 @@ func lessModel() *Spec {
 		),
 		Operands: operands(RolePath),
 	}
+}
+
+// typesKeys reports a value that a program types as keystrokes and that
+// holds a control character (a newline ends a search and starts another
+// command), or one known only at run time.
+func typesKeys(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < 0x20 || v[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // manSpec is man-db's man.
