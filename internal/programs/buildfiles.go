@@ -43,6 +43,14 @@ var buildFiles = map[string][]string{
 	"composer": {"composer.json"},
 	"pip":      {"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
 	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"}, // scripts
+	// Python application servers and runners import the project's module
+	// they are given (flask --app wsgi, uvicorn main:app) or find one by
+	// its usual name (app.py, wsgi.py): its code runs at import.
+	"flask": {"*.py"}, "uvicorn": {"*.py"}, "gunicorn": {"*.py"}, "hypercorn": {"*.py"},
+	"celery": {"*.py"}, "fastapi": {"*.py"}, "streamlit": {"*.py"},
+	// pydoc imports the modules and files it documents, from the working
+	// directory first.
+	"pydoc": {"*.py"},
 }
 
 // goRuns are the go subcommands that run command lines the package's

@@ -111,6 +111,7 @@ func rows() []row {
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},
 		{name: "gdb", build: fixed(gdbModel)},
+		{name: "pdb", build: fixed(pdbModel)},
 		{name: "psql", build: dbModel}, {name: "pg_dump", build: dbModel}, {name: "pg_restore", build: dbModel},
 		{name: "mysql", build: dbModel}, {name: "mariadb", build: dbModel}, {name: "mysqldump", build: dbModel},
 		{name: "redis-cli", build: dbModel}, {name: "mongosh", build: dbModel}, {name: "mongo", build: dbModel},
@@ -151,6 +152,14 @@ func remoteSession(name string) *Spec {
 func scheduler(name string) *Spec {
 	return &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
 		Why: "schedules commands that run later, outside this session"}
+}
+
+// pdbModel is Python's debugger run as a program (pdb3, the script of
+// python3 -m pdb): its -c commands are Python statements, and so is any
+// line it reads, like python3 -m pdb.
+func pdbModel() *Spec {
+	return &Spec{Name: "pdb", Syntax: Syntax{Permute: true}, Open: true, Effect: EffComputed,
+		Why: "pdb runs debugger commands, which are Python statements (-c \"import os; os.system(…)\"), and the script it debugs"}
 }
 
 // gdbModel is gdb: its -ex and -iex commands and -x files are gdb
@@ -519,6 +528,7 @@ var versioned = map[string]bool{
 	"pip": true, "ipython": true, // pip3.11, ipython3
 	"lli": true, "llvm-ar": true, "split-file": true, "gcc-ar": true, // LLVM's tools: lli-14, llvm-ar-14; gcc-ar-12
 	"pytest": true, // Debian's pytest-3
+	"pydoc": true, "pdb": true, // Python's module scripts: pydoc3, pydoc3.11, pdb3
 }
 
 // Lookup returns the model of the program run by the name name (its

@@ -95,6 +95,9 @@ func npmOptions() []Option {
 		// --require ./x): code npm's scripts load, as in NODE_OPTIONS.
 		val("", RoleData, "node-options").does(EffComputed, "npm gives these options to node for every script it runs (--import, --require): code the engine does not read"),
 		val("", RolePath, "init-module", "onload-script").runsFile().does(EffExec, "npm runs this script"),
+		// A script that calls node-gyp runs this file instead (npm puts a
+		// node-gyp on its PATH that runs the one configured).
+		val("", RolePath, "node-gyp").runsFile().does(EffExec, "npm runs this file for every node-gyp a script calls"),
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
 		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"),
 		val("", RolePath, "userconfig", "globalconfig").does(EffComputed, whyConfigFile+" (script-shell, the programs npm runs)"),
