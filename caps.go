@@ -337,7 +337,11 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 	written := x.writtenIndex()
 	x.wk().Spend(1 + len(s.Dirs))
 	var room [4]string
-	for _, n := range namedFrom(room[:0], f, s.Dirs) {
+	names := namedFrom(room[:0], f, s.Dirs)
+	if j := x.namedByUnknown(i, names); j >= 0 {
+		return f, j
+	}
+	for _, n := range names {
 		if j, ok := written[n]; ok && j != i {
 			return f, -1 // j > i: a substitution in i's words runs first
 		}
@@ -351,6 +355,34 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 		}
 	}
 	return "", -1
+}
+
+// namedByUnknown returns an earlier segment than i whose program the
+// catalog does not know and whose words name one of names, whole or as
+// an option's value (-oFILE, --out=FILE), or -1: a program without a
+// model may write any file its words name (gpg --dearmor -o x.sh; bash
+// x.sh), so it counts as writing it.
+func (x *decider) namedByUnknown(i int, names []string) int {
+	for j := 0; j < i; j++ {
+		s := &x.cmd.Segs[j]
+		if len(s.Words) < 2 || !s.UnknownProgram() || !x.wk().Spend(len(s.Words)*(1+len(s.Dirs))*len(names)) {
+			continue
+		}
+		for _, w := range s.Words[1:] {
+			if k := strings.LastIndexByte(w, '='); k >= 0 && strings.HasPrefix(w, "-") {
+				w = w[k+1:]
+			}
+			var room [4]string
+			for _, n := range namedFrom(room[:0], w, s.Dirs) {
+				for _, m := range names {
+					if n == m || strings.HasPrefix(w, "-") && len(w) > 2 && w[1] != '-' && strings.HasSuffix(m, "/"+path.Clean(w[2:])) {
+						return j
+					}
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // moduleWrittenFirst is writtenFirst for a module that segment i runs

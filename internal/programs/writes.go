@@ -45,6 +45,10 @@ type writeRow struct {
 	// prefix: what it writes is a prefix of the names it writes (split
 	// FILE x writes xaa, xab, …).
 	prefix bool
+	// field: the value of its output options is a list of KEY=VALUE
+	// pairs, and the one of this key is what it writes (docker build
+	// --output type=local,dest=DIR).
+	field string
 }
 
 // MayWriteFiles reports, cheaply and generously, whether a segment's
@@ -143,18 +147,23 @@ var writeRows = map[string]writeRow{
 	"py.test": {long: []string{"basetemp"}, removes: true},
 	"curl":    {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
 	"wget":    {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
-	"dd":      {keys: []string{"of"}},                         // dd of=FILE
-	"go":      {short: "o", single: true},                     // go build -o FILE, go test -c -o FILE: a program, written
-	"gcc":     {short: "o", single: true},                     // cc -o FILE
-	"cc":      {short: "o", single: true},                     //
-	"g++":     {short: "o", single: true},                     //
-	"c++":     {short: "o", single: true},                     //
-	"clang":   {short: "o", single: true},                     //
-	"clang++": {short: "o", single: true},                     //
-	"rustc":   {short: "o", single: true},                     // rustc -o FILE
-	"openssl": {short: "", single: true},                      // openssl … -out FILE: see singleOut
-	"patch":   {short: "o", long: []string{"output"}},         // patch -o FILE
-	"git":     {long: []string{"output", "output-directory"}}, // git log --output, git format-patch --output-directory
+	"dd":      {keys: []string{"of"}},                                // dd of=FILE
+	"go":      {short: "o", single: true},                            // go build -o FILE, go test -c -o FILE: a program, written
+	"gcc":     {short: "o", single: true},                            // cc -o FILE
+	"cc":      {short: "o", single: true},                            //
+	"g++":     {short: "o", single: true},                            //
+	"c++":     {short: "o", single: true},                            //
+	"clang":   {short: "o", single: true},                            //
+	"clang++": {short: "o", single: true},                            //
+	"rustc":   {short: "o", single: true},                            // rustc -o FILE
+	"openssl": {short: "", single: true},                             // openssl … -out FILE: see singleOut
+	"patch":   {short: "o", long: []string{"output"}},                // patch -o FILE
+	"docker":  {short: "o", long: []string{"output"}, field: "dest"}, // docker build -o type=local,dest=DIR: the build's files
+	"podman":  {short: "o", long: []string{"output"}, field: "dest"}, //
+	"sdiff":   {short: "o", long: []string{"output"}},                // sdiff -o FILE: the merged file
+	"gpg":     {short: "o", long: []string{"output"}},                // gpg --dearmor -o FILE
+	"uconv":   {short: "o"},                                          // uconv -o FILE
+	"git":     {long: []string{"output", "output-directory"}},        // git log --output, git format-patch --output-directory
 	// Options that make the path operands written in place.
 	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  // sed -i SCRIPT FILE…
 	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  //
@@ -329,6 +338,16 @@ func Written(words []string, fn func(j int, text string)) {
 	row, ok := writeRows[name]
 	if !ok {
 		return
+	}
+	if row.field != "" {
+		out := fn
+		fn = func(j int, list string) {
+			for _, kv := range strings.Split(list, ",") {
+				if k, v, ok := strings.Cut(kv, "="); ok && strings.TrimSpace(k) == row.field {
+					out(j, v)
+				}
+			}
+		}
 	}
 	if row.deletes {
 		findDeleted(words, i, fn)
@@ -543,11 +562,17 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 }
 
 // PassesOptions reports a compiler driver's or go's words that hand a
-// list of options to another tool (cc -Wl,-o,FILE, go build -ldflags):
-// Written names the files in the list, which no word names whole.
+// list of options to another tool (cc -Wl,-o,FILE, go build -ldflags),
+// or a program whose output options hold KEY=VALUE lists (docker build
+// -o type=local,dest=DIR): Written names files no word names whole.
 func PassesOptions(words []string) bool {
 	name, i := rowProgram(words)
-	if i >= len(words) || !writeRows[name].single {
+	if i >= len(words) {
+		return false
+	}
+	if row := writeRows[name]; row.field != "" {
+		return true // docker build -o type=local,dest=DIR
+	} else if !row.single {
 		return false
 	}
 	for _, w := range words[i+1:] {

@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -18,7 +19,7 @@ const (
 // hostSensitive are host directories whose mount gives a container the
 // host.
 var hostSensitive = []string{"/etc", "/root", "/proc", "/sys", "/dev", "/boot", "/run", "/var/run",
-	"/var/lib", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv"}
+	"/var/lib", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv", "/home"}
 
 // hostPath reports whether a mount source reaches the host: the root, a
 // sensitive system directory, or an engine socket. A computed source
@@ -36,8 +37,13 @@ func hostPath(src string, computed bool) bool {
 	if strings.Contains(src, ".sock") {
 		return true
 	}
+	if strings.HasPrefix(src, "~") {
+		return true // a home directory: its keys, its shells' start-up files
+	}
 	if !strings.HasPrefix(src, "/") {
-		return false // a named volume or a relative path
+		// A named volume or a relative path; one through .git gives the
+		// container git's hooks and configuration to write.
+		return slices.Contains(strings.Split(path.Clean(src), "/"), ".git")
 	}
 	c := path.Clean(src)
 	if c == "/" {
@@ -57,13 +63,18 @@ func volumeHost(v string, computed bool) bool {
 	return hostPath(src, computed)
 }
 
-// mountHost is the Check of --mount type=bind,source=SRC,….
+// mountHost is the Check of --mount type=bind,source=SRC,…; a volume's
+// driver options may bind a host directory too (volume-opt=device=/).
 func mountHost(v string, computed bool) bool {
 	for _, kv := range strings.Split(v, ",") {
 		k, val, _ := strings.Cut(kv, "=")
 		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "source", "src":
 			if hostPath(val, computed) {
+				return true
+			}
+		case "volume-opt":
+			if o, dev, ok := strings.Cut(val, "="); ok && strings.EqualFold(strings.TrimSpace(o), "device") && hostPath(dev, computed) {
 				return true
 			}
 		}
@@ -211,7 +222,24 @@ func engineSubs() []*Spec {
 		cmds(c, "attach", "checkpoint", "commit", "cp", "diff", "events", "export", "history", "images", "import",
 			"info", "init", "inspect", "kill", "load", "login", "logout", "logs", "network", "pause", "port", "ps",
 			"pull", "rename", "restart", "rm", "rmi", "save", "scout", "search", "start", "stats", "stop", "tag",
-			"top", "unpause", "update", "version", "volume", "wait", "sbom", "debug", "help"))
+			"top", "unpause", "update", "version", "wait", "sbom", "debug", "help"),
+		[]*Spec{volumeModel()})
+}
+
+// volumeModel is docker volume: create's driver options may bind a host
+// directory (--opt type=none --opt o=bind --opt device=/), which a later
+// docker run -v NAME:/h mounts.
+func volumeModel() *Spec {
+	create := cmd(Cobra, "create")
+	create.Options = list(h2(val("o", RoleData, "opt"), volumeOptHost), val("d", RoleData, "driver"),
+		val("", RoleData, "label", "name", "scope", "sharing", "availability", "group", "limit-bytes", "required-bytes", "type"))
+	return withSubs(cmd(Cobra, "volume"), create)
+}
+
+// volumeOptHost is the Check of docker volume create --opt KEY=VALUE.
+func volumeOptHost(v string, computed bool) bool {
+	k, dev, ok := strings.Cut(v, "=")
+	return computed || ok && strings.EqualFold(strings.TrimSpace(k), "device") && hostPath(dev, false)
 }
 
 func dockerModel() *Spec {

@@ -876,6 +876,9 @@ func moreWrapperRows() []row {
 			// -t/--timing takes its file attached only (-tfile, --timing=file).
 			s.Options = append(s.Options, opt("t", RolePath, "timing"), flag("a", "append"), flag("e", "return"),
 				flag("f", "flush"), flag("q", "quiet"), flag("", "force"))
+			// Its operand is the typescript it writes, not a command: the
+			// command is -c's, or a shell.
+			s.Operands = operands(RolePath)
 			return s
 		}},
 		{name: "nix-shell", build: func(n string) *Spec {
