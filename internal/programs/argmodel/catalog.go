@@ -527,8 +527,8 @@ var versioned = map[string]bool{
 	"gcc": true, "g++": true, "clang": true, "clang++": true, "cpp": true, "gfortran": true, // gcc-12, clang-17
 	"pip": true, "ipython": true, // pip3.11, ipython3
 	"lli": true, "llvm-ar": true, "split-file": true, "gcc-ar": true, // LLVM's tools: lli-14, llvm-ar-14; gcc-ar-12
-	"pytest": true, // Debian's pytest-3
-	"pydoc": true, "pdb": true, // Python's module scripts: pydoc3, pydoc3.11, pdb3
+	"pytest": true,              // Debian's pytest-3
+	"pydoc":  true, "pdb": true, // Python's module scripts: pydoc3, pydoc3.11, pdb3
 }
 
 // Lookup returns the model of the program run by the name name (its
