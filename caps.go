@@ -357,6 +357,18 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 	return "", -1
 }
 
+// literalPrefix is the part of a git pathspec before its first wildcard
+// or magic: every name under it may match.
+func literalPrefix(p string) string {
+	if strings.HasPrefix(p, ":") {
+		return "" // magic (:(top), :/): anywhere in the work tree
+	}
+	if i := strings.IndexAny(p, "*?[\\"); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
 // namedByUnknown returns an earlier segment than i whose program the
 // catalog does not know and whose words name one of names, whole or as
 // an option's value (-oFILE, --out=FILE), or -1: a program without a
@@ -785,6 +797,18 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 		}
 		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
+		if w.Bits&programs.Writes != 0 {
+			// git checkout TREE -- Makefile, git restore -s TREE x.sh:
+			// files written from another tree; a pathspec git matches as
+			// a pattern may be any name under its literal part.
+			programs.GitPathspecs(w.Words, func(k int, pattern bool) {
+				if !pattern {
+					add(w.Words[k], w.Dirs)
+				} else if x.wk().Spend(1 + len(w.Words[k]) + len(w.Dirs)) {
+					x.prefixes = namedFrom(x.prefixes, literalPrefix(w.Words[k]), w.Dirs)
+				}
+			})
+		}
 		if w.Bits&(programs.Unpacker|programs.PathName) != 0 {
 			programs.Decompressed(w.Words, func(_ int, name string) { add(name, w.Dirs) })
 		}

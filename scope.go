@@ -159,6 +159,50 @@ func (x *decider) protectedCaps() {
 			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+" reaches "+why)
 		}
 	}
+	if p, by := x.systemWrite(); p != "" {
+		seg := ""
+		if by >= 0 {
+			seg = x.cmd.Segs[by].Text
+		}
+		x.cap(CodeProtectedPath, seg, shell.QuoteExcerpt(p)+" is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library): a person approves every write to it")
+	}
+}
+
+// systemPrefixes are the directories whose files every user's programs
+// read as configuration or run: the system-wide twins of the protected
+// files in a home (/etc/gitconfig, /etc/profile.d/, /usr/etc/npmrc,
+// /etc/ld.so.preload), the directories of programs on PATH before or
+// beside the system's (/usr/local/bin/make is found before
+// /usr/bin/make), and the libraries and completion scripts programs load.
+// Only writes reach them (reading /etc/os-release is everyday).
+var systemPrefixes = []string{"/etc/", "/usr/etc/", "/usr/local/etc/", "/usr/local/bin/", "/usr/local/sbin/",
+	"/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/", "/usr/lib/", "/usr/local/lib/", "/lib/", "/lib64/",
+	"/usr/share/bash-completion/"}
+
+// systemWrite returns the first file by name that the command writes
+// under systemPrefixes, and the segment that writes it (-1 for a compound
+// command's redirection), or "".
+func (x *decider) systemWrite() (string, int) {
+	if !x.writesBefore(-1) {
+		return "", -1 // no segment writes
+	}
+	written := x.writtenIndex()
+	if !x.wk().Spend(len(written)) {
+		return "", -1 // the integrity cap names the spent budget
+	}
+	best, by := "", -1
+	for p, j := range written {
+		if best != "" && p >= best {
+			continue
+		}
+		for _, pre := range systemPrefixes {
+			if strings.HasPrefix(p, pre) {
+				best, by = p, j
+				break
+			}
+		}
+	}
+	return best, by
 }
 
 // scopeCost is the work of the path-scope check of word w: a relative

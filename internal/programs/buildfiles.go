@@ -21,25 +21,25 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = map[string][]string{
-	"make":     {"Makefile", "makefile", "GNUmakefile"},                                         // recipes
-	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                         //
-	"npm":      {"package.json", "binding.gyp", "server.js"},                                    // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js
-	"pnpm":     {"package.json", "pnpm-workspace.yaml", "binding.gyp"},                          //
-	"yarn":     {"package.json", "binding.gyp"},                                                 //
-	"bun":      {"package.json", "bunfig.toml"},                                                 // scripts; bunfig's preload
-	"go":       {"*.go"},                                                                        // go test, go run and go generate run the package's code (goRuns)
-	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},             // the build script; the manifest names it; the toolchain file may name a directory of programs
-	"pytest":   {"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py"}, // tests, plugins, addopts
-	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                      // commands
-	"just":     {"justfile", ".justfile", "*.just"},                                             // recipes; modules and imports (names compared in any case)
-	"rake":     {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                // tasks; rakelib/*.rake
-	"gradle":   {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},  // build scripts
-	"gradlew":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},  //
-	"mvn":      {"pom.xml"},                                                                     // plugins the build runs
-	"mvnw":     {"pom.xml"},                                                                     //
-	"cmake":    {"CMakeLists.txt"},                                                              // execute_process
-	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                               // tasks
-	"deno":     {"deno.json", "deno.jsonc"},                                                     // deno task
+	"make":     {"Makefile", "makefile", "GNUmakefile"},                                                        // recipes
+	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                                        //
+	"npm":      {"package.json", "binding.gyp", "server.js"},                                                   // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js
+	"pnpm":     {"package.json", "pnpm-workspace.yaml", "binding.gyp"},                                         //
+	"yarn":     {"package.json", "binding.gyp"},                                                                //
+	"bun":      {"package.json", "bunfig.toml"},                                                                // scripts; bunfig's preload
+	"go":       {"*.go"},                                                                                       // go test, go run and go generate run the package's code (goRuns)
+	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                            // the build script; the manifest names it; the toolchain file may name a directory of programs
+	"pytest":   {"conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py"}, // tests, plugins, addopts
+	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                                     // commands
+	"just":     {"justfile", ".justfile", "*.just"},                                                            // recipes; modules and imports (names compared in any case)
+	"rake":     {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                               // tasks; rakelib/*.rake
+	"gradle":   {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                 // build scripts
+	"gradlew":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                 //
+	"mvn":      {"pom.xml"},                                                                                    // plugins the build runs
+	"mvnw":     {"pom.xml"},                                                                                    //
+	"cmake":    {"CMakeLists.txt"},                                                                             // execute_process
+	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                                              // tasks
+	"deno":     {"deno.json", "deno.jsonc"},                                                                    // deno task
 	"composer": {"composer.json"},
 	"pip":      {"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
 	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"}, // scripts

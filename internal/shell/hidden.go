@@ -111,6 +111,11 @@ var envVars = map[string]envKind{
 	// authenticate a fetch.
 	"CARGO_REGISTRY_CREDENTIAL_PROVIDER": envHidden, "CARGO_REGISTRY_GLOBAL_CREDENTIAL_PROVIDERS": envHidden,
 	"RUSTUP_TOOLCHAIN": envHidden, "GOAUTH": envHidden,
+	// go runs GOCACHEPROG as its build cache; pyenv's, rbenv's and
+	// nodenv's shims source every hook script under their hook paths and
+	// run the versions under their roots.
+	"GOCACHEPROG": envHidden, "PYENV_HOOK_PATH": envHidden, "PYENV_ROOT": envHidden,
+	"RBENV_HOOK_PATH": envHidden, "RBENV_ROOT": envHidden, "NODENV_HOOK_PATH": envHidden, "NODENV_ROOT": envHidden,
 	// Editors' and interpreters' start-up commands.
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
