@@ -159,14 +159,19 @@ func (x *decider) protectedCaps() {
 			x.cap(CodeProtectedPath, "", "redirection "+ref.Op+" "+shell.QuoteExcerpt(ref.Text)+" reaches "+why)
 		}
 	}
-	if p, by := x.systemWrite(); p != "" {
+	if p, by, why := x.writtenProtected(); p != "" {
 		seg := ""
 		if by >= 0 {
 			seg = x.cmd.Segs[by].Text
 		}
-		x.cap(CodeProtectedPath, seg, shell.QuoteExcerpt(p)+" is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library): a person approves every write to it")
+		x.cap(CodeProtectedPath, seg, shell.QuoteExcerpt(p)+why+": a person approves every write to it")
 	}
 }
+
+const (
+	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library)"
+	whyGitFile    = " is a file named .git, which points git at another repository, whose configuration and hooks then run"
+)
 
 // systemPrefixes are the directories whose files every user's programs
 // read as configuration or run: the system-wide twins of the protected
@@ -179,30 +184,38 @@ var systemPrefixes = []string{"/etc/", "/usr/etc/", "/usr/local/etc/", "/usr/loc
 	"/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/", "/usr/lib/", "/usr/local/lib/", "/lib/", "/lib64/",
 	"/usr/share/bash-completion/"}
 
-// systemWrite returns the first file by name that the command writes
-// under systemPrefixes, and the segment that writes it (-1 for a compound
-// command's redirection), or "".
-func (x *decider) systemWrite() (string, int) {
+// writtenProtected returns the first file by name that the command
+// writes under systemPrefixes or that is named .git (gunzip .git.gz, a
+// backup whose suffix makes .gi into .git: a .git file's gitdir line
+// points git at another repository), the segment that writes it (-1 for
+// a compound command's redirection) and why it is protected, or "".
+// (The protected patterns name .git's contents, which reading is
+// everyday; this judges what is written only.)
+func (x *decider) writtenProtected() (string, int, string) {
 	if !x.writesBefore(-1) {
-		return "", -1 // no segment writes
+		return "", -1, "" // no segment writes
 	}
 	written := x.writtenIndex()
 	if !x.wk().Spend(len(written)) {
-		return "", -1 // the integrity cap names the spent budget
+		return "", -1, "" // the integrity cap names the spent budget
 	}
-	best, by := "", -1
+	best, by, why := "", -1, ""
 	for p, j := range written {
 		if best != "" && p >= best {
 			continue
 		}
+		if strings.EqualFold(p[strings.LastIndexByte(p, '/')+1:], ".git") {
+			best, by, why = p, j, whyGitFile
+			continue
+		}
 		for _, pre := range systemPrefixes {
 			if strings.HasPrefix(p, pre) {
-				best, by = p, j
+				best, by, why = p, j, whySystemFile
 				break
 			}
 		}
 	}
-	return best, by
+	return best, by, why
 }
 
 // scopeCost is the work of the path-scope check of word w: a relative
@@ -712,6 +725,15 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			return why
 		}
 	}
+	if s.Bits&(programs.Trees|programs.Unpacker|programs.PathName) != 0 {
+		// cp --target-directory=.git x: the attached directory, read as
+		// the -t DIR word is.
+		if _, dir := programs.TargetDirectory(s.Words); dir != "" && x.wk().Spend(pathCost(dir, s.Dirs)) {
+			if p := pc.LinkProblem(dir, shell.GuessFlags([]string{dir})[0], s.Dirs); p != "" {
+				return shell.QuoteExcerpt(dir) + ", the directory " + shell.QuoteExcerpt(s.Text) + " writes into, is " + p + "; a person approves every such command"
+			}
+		}
+	}
 	moves := programs.Moves(s.Words, s.Bits)
 	last := len(s.Words) - 1
 	if moves {
@@ -746,6 +768,21 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	}
 	if why == "" {
 		why = x.pathspecProblem(s, pc)
+	}
+	if why == "" && s.Bits&programs.Effect != 0 {
+		// wget -P ~ https://h/%2Ebashrc saves .bashrc in the home: the
+		// name a download takes from its URL, in the directory an option
+		// names.
+		var room [4]string
+		for _, d := range programs.DownloadsTo(s.Words, room[:0]) {
+			if !x.wk().Spend(pathCost(d, s.Dirs)) {
+				break
+			}
+			if p := pc.WriteProblem(d, shell.GuessFlags([]string{d})[0], s.Dirs); p != "" {
+				why = shell.QuoteExcerpt(s.Text) + " saves its download as " + shell.QuoteExcerpt(d) + ", which is " + p + "; a person approves every such command"
+				break
+			}
+		}
 	}
 	if why == "" {
 		programs.JoinedOutputs(s.Words, s.Bits, func(j int, file string) {

@@ -205,7 +205,7 @@ func TestLinkProblem(t *testing.T) {
 		"./.GIT":               "**/.git/hooks",
 		".git/modules/sub":     "**/.git/modules/**/hooks",
 		".git/modules/sub/a/b": "**/.git/modules/**/hooks",
-		".git/info":            "**/.git/info/attributes",
+		".git/info":            "**/.git/info/**",
 		"src/lib":              "",
 		"../shared/config":     "",
 		"node_modules/.bin":    "",

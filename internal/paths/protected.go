@@ -27,7 +27,8 @@ var defaultProtected = []string{
 	"**/.gitconfig", "**/.config/git/config", "**/.config/git/attributes", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
 	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
 	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
-	"**/.git/info/attributes", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
+	"**/.git/info", "**/.git/info/**", "**/.git/remotes", "**/.git/remotes/**", "**/.git/branches", "**/.git/branches/**",
+	"**/.git/objects/info/alternates", "**/.git/objects/info/http-alternates", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
 	"**/.git/config.worktree", "**/.git/commondir", "**/.git/worktrees/**",
 	// Start-up files a default .bashrc or a login shell reads, and
 	// configuration that makes a tool run code later: package managers'

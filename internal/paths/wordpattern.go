@@ -105,6 +105,9 @@ func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
 		return ""
 	}
 	if flags&shell.WordExpands == 0 && !CwdTilde(w, flags) {
+		if gitFile(w) {
+			return whyGitFile
+		}
 		return pc.Problem(w, flags, dirs)
 	}
 	if bareExpansion(w) {
@@ -114,6 +117,17 @@ func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
 		w = "${PWD}" + rest
 	}
 	return pc.pattern(w, wordPattern{glob: flags&shell.WordGlob != 0, expands: true, brace: flags&shell.WordBrace != 0, anyValue: true}, dirs)
+}
+
+// whyGitFile is why a write of a path named .git is protected.
+const whyGitFile = "a file named .git, which points git at another repository, whose configuration and hooks then run"
+
+// gitFile reports a path whose last component is .git, in any case: a
+// file written there (gitdir: …) makes git use another repository. The
+// protected patterns name what .git holds, which is everyday to read.
+func gitFile(w string) bool {
+	w = strings.TrimRight(w, "/")
+	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
 }
 
 // BareExpansion reports a word that is one expansion and nothing else

@@ -20,6 +20,9 @@ import (
 var treeWriters = map[string]bool{
 	"ln": true, "gln": true, "cp": true, "gcp": true, "mv": true, "gmv": true, "install": true,
 	"ginstall": true, "rsync": true, "ditto": true, "cpio": true,
+	// scp between two local paths is cp (scp -r hooks .git); gio copy,
+	// move and save write their last operand.
+	"scp": true, "gio": true,
 }
 
 // unpackers create files named by the archive or patch they read, which
@@ -53,6 +56,9 @@ var unpackers = map[string]func(v []string) bool{
 	"git-checkout-index": always,
 	"git-fast-import":    always,
 	"git-am":             always,
+	// A tree copied from another machine (scp -r host:dir .) lands under
+	// the names the other machine holds, .git/hooks among them.
+	"scp": func(v []string) bool { return remoteSource(v) && anyShort(v, "r") },
 	// Other archives and packages: each extracts what it names inside.
 	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
 	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },
@@ -75,9 +81,12 @@ var unpackers = map[string]func(v []string) bool{
 	"rpm2archive": always,
 	"gem":         func(v []string) bool { return len(v) > 1 && v[1] == "unpack" },
 	// A batch file replays a transfer of any names; --backup-dir moves
-	// every file it replaces there under its own name (.git/config).
+	// every file it replaces there under its own name (.git/config); a
+	// tree copied from another machine (rsync -a host:dir/ sub,
+	// rsync://…) lands under the names that machine holds.
 	"rsync": func(v []string) bool {
-		return hasLong(v, "read-batch") || slices.ContainsFunc(v[1:], func(w string) bool { return strings.HasPrefix(w, "--backup-d") })
+		return hasLong(v, "read-batch") || slices.ContainsFunc(v[1:], func(w string) bool { return strings.HasPrefix(w, "--backup-d") }) ||
+			remoteSource(v) && (anyShort(v, "ar") || anyLong(v, "archive", "recursive"))
 	},
 	// csplit names its pieces with a printf format (-b '.git/config%.0d'
 	// is .git/config).
@@ -653,6 +662,24 @@ func wgetNamesFromServer(v []string) bool {
 		"trust-server-names", "input-metalink", "metalink-over-http")
 }
 
+// remoteSource reports an operand of a copy other than its last (a
+// source) that names another machine: rsync://… or HOST:PATH, a colon
+// before any slash.
+func remoteSource(v []string) bool {
+	last := -1
+	operands(v, 1, func(i int) { last = i })
+	found := false
+	operands(v, 1, func(i int) {
+		w := v[i]
+		if i == last || found {
+			return
+		}
+		c := strings.IndexByte(w, ':')
+		found = strings.HasPrefix(w, "rsync://") || c > 0 && !strings.ContainsRune(w[:c], '/')
+	})
+	return found
+}
+
 // TargetDirectory reports a copy or move that names its target directory
 // by an option (mv -t DIR, -vtDIR, --target-directory=DIR and its
 // abbreviations), so that every operand is a source; attached is the
@@ -666,7 +693,9 @@ func TargetDirectory(words []string) (named bool, attached string) {
 		switch {
 		case w == "--":
 			return named, attached
-		case strings.HasPrefix(w, "--t"):
+		case strings.HasPrefix(w, "--t") || strings.HasPrefix(w, "--output-dir-"):
+			// (zstd's --output-dir-flat=DIR and --output-dir-mirror=DIR
+			// put every output there.)
 			named = true
 			if i := strings.IndexByte(w, '='); i > 0 {
 				attached = w[i+1:]

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"net/url"
 	"path"
 	"strings"
 
@@ -89,30 +90,96 @@ func InitFile(v []string) string {
 }
 
 // DownloadsTo returns the files a download names after its URL, appended
-// to out: wget URL's last path component (without -O), curl -O URL's. The
-// files an output option names (curl -o FILE, wget -O FILE) are Written's.
+// to out: wget URL's last path component (without -O), curl -O URL's, in
+// the directory wget -P DIR or curl --output-dir DIR names, and under
+// the URL's host and directories for wget -x (without the host for -nH).
+// Percent escapes are decoded as the programs decode them (%2Egit is
+// .git). The files an output option names (curl -o FILE, wget -O FILE)
+// are Written's.
 func DownloadsTo(v []string, out []string) []string {
 	if len(v) == 0 {
 		return out
 	}
+	var dir string
+	tree, noHost := false, false
 	switch name := BaseName(v[0]); {
 	case name == "wget" && !hasOption(v, 'O', "output-document"):
+		dir = optionValue(v, 'P', "directory-prefix")
+		tree = hasOption(v, 'x', "force-directories")
+		noHost = hasOption(v, 0, "no-host-directories") || hasCluster(v, "nH")
 	case name == "curl" && hasOption(v, 'O', "remote-name"):
+		dir = optionValue(v, 0, "output-dir")
 	default:
 		return out
 	}
 	for _, w := range v[1:] {
-		if i := strings.Index(w, "://"); i >= 0 {
-			rest := w[i+3:]
-			if j := strings.IndexAny(rest, "?#"); j >= 0 {
-				rest = rest[:j]
-			}
-			if k := strings.LastIndexByte(rest, '/'); k >= 0 && k+1 < len(rest) {
-				out = append(out, rest[k+1:])
-			}
+		i := strings.Index(w, "://")
+		if i < 0 {
+			continue
 		}
+		rest := w[i+3:]
+		if j := strings.IndexAny(rest, "?#"); j >= 0 {
+			rest = rest[:j]
+		}
+		host, p, _ := strings.Cut(rest, "/")
+		if dec, err := url.PathUnescape(p); err == nil {
+			p = dec
+		}
+		name := p
+		switch {
+		case tree && noHost:
+		case tree:
+			name = host + "/" + p
+		default:
+			name = p[strings.LastIndexByte(p, '/')+1:]
+		}
+		if name == "" || strings.HasSuffix(name, "/") {
+			continue
+		}
+		if dir != "" {
+			name = strings.TrimSuffix(dir, "/") + "/" + name
+		}
+		out = append(out, name)
 	}
 	return out
+}
+
+// optionValue returns the value of the option of v spelled by letter
+// (0: none) or by long or a prefix of it: attached, or the next word.
+func optionValue(v []string, letter byte, long string) string {
+	for k := 1; k < len(v); k++ {
+		w := v[k]
+		switch {
+		case w == "--":
+			return ""
+		case strings.HasPrefix(w, "--"):
+			name, val, attached := strings.Cut(w[2:], "=")
+			if len(name) > 2 && strings.HasPrefix(long, name) {
+				if attached {
+					return val
+				}
+				if k+1 < len(v) {
+					return v[k+1]
+				}
+			}
+		case letter != 0 && len(w) > 1 && w[0] == '-' && w[len(w)-1] == letter && k+1 < len(v):
+			return v[k+1]
+		case letter != 0 && len(w) > 2 && w[0] == '-' && w[1] == letter:
+			return w[2:]
+		}
+	}
+	return ""
+}
+
+// hasCluster reports a short-option word of v that is exactly -letters
+// (wget -nH).
+func hasCluster(v []string, letters string) bool {
+	for _, w := range v[1:] {
+		if w == "-"+letters {
+			return true
+		}
+	}
+	return false
 }
 
 // hasOption reports an option word of v that is the short option letter
@@ -127,7 +194,7 @@ func hasOption(v []string, letter byte, long string) bool {
 			if len(name) > 2 && (strings.HasPrefix(long, name) || strings.HasPrefix(name, long)) {
 				return true
 			}
-		case len(w) > 1 && w[0] == '-' && strings.IndexByte(w[1:], letter) >= 0:
+		case letter != 0 && len(w) > 1 && w[0] == '-' && strings.IndexByte(w[1:], letter) >= 0:
 			return true
 		}
 	}
