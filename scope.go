@@ -173,6 +173,34 @@ const (
 	whyGitFile    = " is a file named .git, which points git at another repository, whose configuration and hooks then run"
 )
 
+// mayPassOptions reports words of which one may hand options to another
+// tool or name an output in a KEY=VALUE list (programs.PassesOptions):
+// -W…, -X…, go's -…flags, dest=. Most segments have none, and are not
+// looked up.
+func mayPassOptions(words []string) bool {
+	for _, w := range words {
+		if len(w) > 2 && w[0] == '-' && (w[1] == 'W' || w[1] == 'X' || strings.Contains(w, "flags")) || strings.Contains(w, "dest=") {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameSystemOrGit reports a text holding, in any letter case, a word
+// every name writtenProtected looks for holds: a system directory's name
+// (etc, usr, bin, lib) or git.
+func mayNameSystemOrGit(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		a, b, c := s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20
+		switch {
+		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
+			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't':
+			return true
+		}
+	}
+	return false
+}
+
 // systemPrefixes are the directories whose files every user's programs
 // read as configuration or run: the system-wide twins of the protected
 // files in a home (/etc/gitconfig, /etc/profile.d/, /usr/etc/npmrc,
@@ -193,7 +221,12 @@ var systemPrefixes = []string{"/etc/", "/usr/etc/", "/usr/local/etc/", "/usr/loc
 // everyday; this judges what is written only.)
 func (x *decider) writtenProtected() (string, int, string) {
 	if !x.writesBefore(-1) {
-		return "", -1, "" // no segment writes
+		return "", -1, "" // no segment writes (worked out once, for the integrity caps too)
+	}
+	if !mayNameSystemOrGit(x.req.Action.Command) && !mayNameSystemOrGit(x.req.Action.Cwd) {
+		// Every name it looks for holds one of these words, from a word
+		// of the command, a cd target in it, or the working directory.
+		return "", -1, ""
 	}
 	written := x.writtenIndex()
 	if !x.wk().Spend(len(written)) {
@@ -466,7 +499,7 @@ func (x *decider) writtenProblem(s *shell.Segment, pc *paths.Checker) (why strin
 	}
 	// Literal names are the words the path checks read, except the ones
 	// inside a list of options handed to another tool (cc -Wl,-o,FILE).
-	passed := programs.PassesOptions(s.Words)
+	passed := mayPassOptions(s.Words) && programs.PassesOptions(s.Words)
 	if !found && !passed && !anyMasked(s.Flags, shell.WordExpands|shell.WordTilde) {
 		return ""
 	}

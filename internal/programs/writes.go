@@ -566,10 +566,11 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 // or a program whose output options hold KEY=VALUE lists (docker build
 // -o type=local,dest=DIR): Written names files no word names whole.
 func PassesOptions(words []string) bool {
-	name, i := rowProgram(words)
+	i := programAt(words)
 	if i >= len(words) {
 		return false
 	}
+	name := BaseName(words[i])
 	if row := writeRows[name]; row.field != "" {
 		return true // docker build -o type=local,dest=DIR
 	} else if !row.single {
