@@ -862,6 +862,20 @@ func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why str
 			why = shell.QuoteExcerpt(name) + " is filled with a repository's files by " + shell.QuoteExcerpt(s.Text) + ", and it is " + p + "; a person approves every such command"
 		}
 	})
+	if why != "" {
+		return why
+	}
+	programs.VenvDirs(s.Words, func(j int) {
+		for _, f := range programs.VenvFiles {
+			name := strings.TrimSuffix(s.Words[j], "/") + "/" + f
+			if why != "" || !x.wk().Spend(pathCost(name, s.Dirs)) {
+				return
+			}
+			if p := pc.WriteProblem(name, s.Flags[j], s.Dirs); p != "" {
+				why = shell.QuoteExcerpt(s.Words[j]) + " is filled with a virtual environment by " + shell.QuoteExcerpt(s.Text) + ", which writes " + shell.QuoteExcerpt(name) + ": " + p + "; a person approves every such command"
+			}
+		}
+	})
 	return why
 }
 

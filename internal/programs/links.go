@@ -728,6 +728,56 @@ var fillers = map[string]struct{ dir, from int }{
 // needs no model parse.
 var fillWords = map[string]bool{"clone": true, "submodule": true, "worktree": true}
 
+// VenvDirs calls fn with the directories a command that makes a Python
+// virtual environment (python3 -m venv DIR, virtualenv DIR, uv venv DIR)
+// fills, and VenvFiles are the files it puts there: named ~/.local, it
+// fills ~/.local/bin, where PATH finds programs first.
+func VenvDirs(v []string, fn func(word int)) {
+	at := programAt(v)
+	if at >= len(v) {
+		return
+	}
+	from := venvAt(v, at, BaseName(v[at]))
+	if from == 0 {
+		return
+	}
+	for k := from; k < len(v); k++ {
+		switch w := v[k]; {
+		case w == "--prompt" || w == "-p" || w == "--python" || w == "--activators":
+			k++ // a value, not a directory
+		case len(w) > 1 && w[0] == '-':
+		default:
+			fn(k)
+		}
+	}
+}
+
+// VenvFiles are, under a virtual environment's directory, a file of
+// each place it writes.
+var VenvFiles = []string{"bin/python", "bin/activate", "lib/python3/site-packages/_virtualenv.pth", "pyvenv.cfg", "include/x"}
+
+// venvAt returns the index of the first word after the program (or its
+// venv word) of a command that makes a Python virtual environment
+// (python3 -m venv, virtualenv, uv venv), or 0.
+func venvAt(v []string, at int, base string) int {
+	switch {
+	case base == "virtualenv":
+		return at + 1
+	case base == "uv" && at+1 < len(v) && v[at+1] == "venv":
+		return at + 2
+	case argmodel.IsPython(base):
+		for k := at + 1; k+1 < len(v); k++ {
+			if v[k] == "-m" && v[k+1] == "venv" {
+				return k + 2
+			}
+			if v[k] == "-m" || v[k] == "-c" || len(v[k]) > 0 && v[k][0] != '-' {
+				return 0 // another module, code, or a script
+			}
+		}
+	}
+	return 0
+}
+
 // FilledDirs calls fn with the directories a git command in v (a
 // segment's literal words, assignments first) fills with a tree: the word
 // that names one (name is that word), or, where git derives the name from
