@@ -371,30 +371,59 @@ func literalPrefix(p string) string {
 
 // namedByUnknown returns an earlier segment than i whose program the
 // catalog does not know and whose words name one of names, whole or as
-// an option's value (-oFILE, --out=FILE), or -1: a program without a
+// a value (-oFILE, --out=FILE, out=FILE), or -1: a program without a
 // model may write any file its words name (gpg --dearmor -o x.sh; bash
-// x.sh), so it counts as writing it.
+// x.sh), so it counts as writing it. The names are indexed once per
+// decision.
 func (x *decider) namedByUnknown(i int, names []string) int {
-	for j := 0; j < i; j++ {
-		s := &x.cmd.Segs[j]
-		if len(s.Words) < 2 || !s.UnknownProgram() || !x.wk().Spend(len(s.Words)*(1+len(s.Dirs))*len(names)) {
-			continue
-		}
-		for _, w := range s.Words[1:] {
-			if k := strings.LastIndexByte(w, '='); k >= 0 && strings.HasPrefix(w, "-") {
-				w = w[k+1:]
-			}
-			var room [4]string
-			for _, n := range namedFrom(room[:0], w, s.Dirs) {
-				for _, m := range names {
-					if n == m || strings.HasPrefix(w, "-") && len(w) > 2 && w[1] != '-' && strings.HasSuffix(m, "/"+path.Clean(w[2:])) {
-						return j
-					}
-				}
-			}
+	idx := x.unknownNamedIndex()
+	for _, n := range names {
+		if j, ok := idx[n]; ok && j < i {
+			return j
 		}
 	}
 	return -1
+}
+
+// unknownNamedIndex maps every path the words of a segment with an
+// unknown program name (resolved against its directories) to the first
+// such segment.
+func (x *decider) unknownNamedIndex() map[string]int {
+	if x.unknownDone {
+		return x.unknownNamed
+	}
+	x.unknownDone = true
+	var m map[string]int
+	add := func(w string, dirs []string, j int) {
+		if w == "" || !x.wk().Spend(1+len(w)+len(dirs)) {
+			return
+		}
+		var room [4]string
+		for _, n := range namedFrom(room[:0], w, dirs) {
+			if m == nil {
+				m = map[string]int{}
+			}
+			if _, ok := m[n]; !ok {
+				m[n] = j
+			}
+		}
+	}
+	for j := range x.cmd.Segs {
+		s := &x.cmd.Segs[j]
+		if len(s.Words) < 2 || !s.UnknownProgram() {
+			continue
+		}
+		for _, w := range s.Words[1:] {
+			add(w, s.Dirs, j)
+			if k := strings.LastIndexByte(w, '='); k >= 0 {
+				add(w[k+1:], s.Dirs, j) // --out=FILE, out=FILE
+			} else if len(w) > 2 && w[0] == '-' && w[1] != '-' {
+				add(w[2:], s.Dirs, j) // -oFILE
+			}
+		}
+	}
+	x.unknownNamed = m
+	return m
 }
 
 // moduleWrittenFirst is writtenFirst for a module that segment i runs
@@ -802,16 +831,22 @@ func (x *decider) writtenIndex() map[string]int {
 			// files written from another tree; a pathspec git matches as
 			// a pattern may be any name under its literal part.
 			programs.GitPathspecs(w.Words, func(k int, pattern bool) {
-				if !pattern {
-					add(w.Words[k], w.Dirs)
-				} else if x.wk().Spend(1 + len(w.Words[k]) + len(w.Dirs)) {
-					x.prefixes = namedFrom(x.prefixes, literalPrefix(w.Words[k]), w.Dirs)
+				p := w.Words[k]
+				if pattern {
+					p = literalPrefix(p)
+				} else {
+					add(p, w.Dirs)
+					p = strings.TrimSuffix(p, "/") + "/" // a directory: every name under it
+				}
+				if x.wk().Spend(1 + len(p) + len(w.Dirs)) {
+					x.prefixes = namedFrom(x.prefixes, p, w.Dirs)
 				}
 			})
 		}
 		if w.Bits&(programs.Unpacker|programs.PathName) != 0 {
 			programs.Decompressed(w.Words, func(_ int, name string) { add(name, w.Dirs) })
 		}
+		programs.RemoteCopies(w.Words, func(name string) { add(name, w.Dirs) }) // scp h:run.sh .
 		if w.Bits&programs.Effect != 0 {
 			var room [4]string
 			for _, d := range programs.DownloadsTo(w.Words, room[:0]) {

@@ -70,6 +70,10 @@ type decider struct {
 		by   int
 	}
 	startupDone bool
+	// The paths the words of segments with unknown programs name, by the
+	// first such segment (unknownNamedIndex).
+	unknownNamed map[string]int
+	unknownDone  bool
 	// How many segments may write a file, and the first (writesBefore).
 	writers, firstWriter int
 	writersDone          bool

@@ -170,7 +170,7 @@ func (x *decider) protectedCaps() {
 
 const (
 	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library)"
-	whyGitFile    = " is a file named .git, which points git at another repository, whose configuration and hooks then run"
+	whyGitFile    = " is " + paths.WhyGitFile
 )
 
 // mayPassOptions reports words of which one may hand options to another
@@ -180,21 +180,6 @@ const (
 func mayPassOptions(words []string) bool {
 	for _, w := range words {
 		if len(w) > 2 && w[0] == '-' && (w[1] == 'W' || w[1] == 'X' || strings.Contains(w, "flags")) || strings.Contains(w, "dest=") {
-			return true
-		}
-	}
-	return false
-}
-
-// mayNameSystemOrGit reports a text holding, in any letter case, a word
-// every name writtenProtected looks for holds: a system directory's name
-// (etc, usr, bin, lib) or git.
-func mayNameSystemOrGit(s string) bool {
-	for i := 0; i+2 < len(s); i++ {
-		a, b, c := s[i]|0x20, s[i+1]|0x20, s[i+2]|0x20
-		switch {
-		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
-			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't':
 			return true
 		}
 	}
@@ -213,42 +198,93 @@ var systemPrefixes = []string{"/etc/", "/usr/etc/", "/usr/local/etc/", "/usr/loc
 	"/usr/share/bash-completion/"}
 
 // writtenProtected returns the first file by name that the command
-// writes under systemPrefixes or that is named .git (gunzip .git.gz, a
-// backup whose suffix makes .gi into .git: a .git file's gitdir line
-// points git at another repository), the segment that writes it (-1 for
-// a compound command's redirection) and why it is protected, or "".
-// (The protected patterns name .git's contents, which reading is
-// everyday; this judges what is written only.)
+// writes (a redirection's target, a file a program's words name as its
+// output, a copy's destination, a decompressed or downloaded file, a
+// path git restores) under systemPrefixes or named .git (gunzip
+// .git.gz: a .git file's gitdir line points git at another repository),
+// the segment that writes it (-1 for a compound command's redirection)
+// and why it is protected, or "". A copy's sources are read, not
+// written: cp /etc/os-release . is everyday.
 func (x *decider) writtenProtected() (string, int, string) {
 	if !x.writesBefore(-1) {
 		return "", -1, "" // no segment writes (worked out once, for the integrity caps too)
 	}
-	if !mayNameSystemOrGit(x.req.Action.Command) && !mayNameSystemOrGit(x.req.Action.Cwd) {
-		// Every name it looks for holds one of these words, from a word
-		// of the command, a cd target in it, or the working directory.
-		return "", -1, ""
-	}
-	written := x.writtenIndex()
-	if !x.wk().Spend(len(written)) {
-		return "", -1, "" // the integrity cap names the spent budget
-	}
 	best, by, why := "", -1, ""
-	for p, j := range written {
-		if best != "" && p >= best {
-			continue
+	consider := func(word string, dirs []string, j int) {
+		if !x.wk().Spend(1 + len(word) + len(dirs)) {
+			return
 		}
-		if strings.EqualFold(p[strings.LastIndexByte(p, '/')+1:], ".git") {
-			best, by, why = p, j, whyGitFile
-			continue
+		if strings.HasPrefix(word, "~") && strings.Contains(word, "..") && (best == "" || word < best) {
+			// ~root/../etc climbs out of a home into the system's
+			// directories, wherever the home is.
+			best, by, why = word, j, whySystemFile
+			return
 		}
-		for _, pre := range systemPrefixes {
-			if strings.HasPrefix(p, pre) {
+		var room [4]string
+		for _, p := range namedFrom(room[:0], word, dirs) {
+			if best != "" && p >= best {
+				continue
+			}
+			switch {
+			case paths.GitFile(p):
+				best, by, why = p, j, whyGitFile
+			case systemPath(p):
 				best, by, why = p, j, whySystemFile
-				break
+			}
+		}
+	}
+	for _, r := range x.cmd.Paths {
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			consider(r.Text, r.Dirs, -1)
+		}
+	}
+	for j := range x.cmd.Segs {
+		s := &x.cmd.Segs[j]
+		if !x.mayWrite(s) {
+			continue
+		}
+		for _, r := range s.Redirs {
+			if strings.IndexByte(r.Op, '>') >= 0 {
+				consider(r.Text, r.Dirs, j)
+			}
+		}
+		if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && !programs.MetadataOnly(s.Words) {
+			programs.Written(s.Words, func(_ int, text string) { consider(text, s.Dirs, j) })
+			programs.GitPathspecs(s.Words, func(k int, pattern bool) { consider(s.Words[k], s.Dirs, j) })
+		}
+		var room [4]int
+		dests, attached := copyDestinations(s.Words, s.Bits, room[:0])
+		if programs.Moves(s.Words, s.Bits) {
+			programs.LinkWords(s.Words, s.Bits, func(k int) { consider(s.Words[k], s.Dirs, j) }) // a move removes its sources
+		}
+		for _, d := range dests {
+			consider(s.Words[d], s.Dirs, j)
+		}
+		if attached != "" {
+			consider(attached, s.Dirs, j)
+		}
+		if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
+			programs.Decompressed(s.Words, func(_ int, name string) { consider(name, s.Dirs, j) })
+		}
+		if s.Bits&programs.Effect != 0 {
+			var names [4]string
+			for _, d := range programs.DownloadsTo(s.Words, names[:0]) {
+				consider(d, s.Dirs, j)
 			}
 		}
 	}
 	return best, by, why
+}
+
+// systemPath reports a path under systemPrefixes, or one of their
+// directories itself (cp x /etc writes /etc/x).
+func systemPath(p string) bool {
+	for _, pre := range systemPrefixes {
+		if strings.HasPrefix(p, pre) || p == pre[:len(pre)-1] {
+			return true
+		}
+	}
+	return false
 }
 
 // scopeCost is the work of the path-scope check of word w: a relative
@@ -561,7 +597,7 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 // in that directory runs them.
 func (x *decider) gitFileProblem(s *shell.Segment) (why string) {
 	check := func(w string) {
-		if why == "" && isGitFile(w) {
+		if why == "" && paths.GitFile(w) {
 			why = shell.QuoteExcerpt(w) + " is written as a .git file, which names the repository git reads its configuration and hooks from; a person approves every such command"
 		}
 	}
@@ -580,7 +616,7 @@ func (x *decider) gitFileProblem(s *shell.Segment) (why string) {
 // then is the segment read for the files it writes.
 func anyGitFile(words []string) bool {
 	for _, w := range words[1:] {
-		if len(w) >= 4 && (isGitFile(w) || isGitFile(w[strings.IndexByte(w, '=')+1:])) {
+		if len(w) >= 4 && (paths.GitFile(w) || paths.GitFile(w[strings.IndexByte(w, '=')+1:])) {
 			return true
 		}
 	}
@@ -589,11 +625,6 @@ func anyGitFile(words []string) bool {
 
 // isGitFile reports a path whose last component is .git, in any letter
 // case.
-func isGitFile(w string) bool {
-	w = strings.TrimRight(w, "/")
-	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
-}
-
 // deletedByTestProblem checks the name tests of a find that deletes what
 // passes them (find . -name '*.json' -delete): a test that a protected
 // path or a policy file may pass deletes it, wherever it is below the

@@ -105,8 +105,8 @@ func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
 		return ""
 	}
 	if flags&shell.WordExpands == 0 && !CwdTilde(w, flags) {
-		if gitFile(w) {
-			return whyGitFile
+		if GitFile(w) {
+			return WhyGitFile
 		}
 		return pc.Problem(w, flags, dirs)
 	}
@@ -119,13 +119,13 @@ func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
 	return pc.pattern(w, wordPattern{glob: flags&shell.WordGlob != 0, expands: true, brace: flags&shell.WordBrace != 0, anyValue: true}, dirs)
 }
 
-// whyGitFile is why a write of a path named .git is protected.
-const whyGitFile = "a file named .git, which points git at another repository, whose configuration and hooks then run"
+// WhyGitFile is why a write of a path named .git is protected.
+const WhyGitFile = "a file named .git, which points git at another repository, whose configuration and hooks then run"
 
-// gitFile reports a path whose last component is .git, in any case: a
+// GitFile reports a path whose last component is .git, in any case: a
 // file written there (gitdir: …) makes git use another repository. The
 // protected patterns name what .git holds, which is everyday to read.
-func gitFile(w string) bool {
+func GitFile(w string) bool {
 	w = strings.TrimRight(w, "/")
 	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
 }

@@ -39,6 +39,11 @@ var dataVerbs = map[string]bool{
 	"yes": true, "nl": true, "fold": true, "fmt": true, "rev": true, "tac": true, "shuf": true, "split": true,
 	"csplit": true, "expand": true, "unexpand": true, "iconv": true, "sed": true, "awk": true,
 	"dig": true, "host": true, "nslookup": true, "ping": true, "whois": true, "getent": true,
+	// Linters and type checkers: they read the files they are given (a
+	// program the catalog does not know may write any file its words
+	// name, which a later segment that runs it would then run unread).
+	"ruff": true, "mypy": true, "pylint": true, "flake8": true, "pyright": true, "shellcheck": true,
+	"golangci-lint": true, "staticcheck": true, "hadolint": true, "yamllint": true,
 }
 
 // valueVerbs are programs whose arguments are values, never paths they

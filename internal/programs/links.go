@@ -58,7 +58,7 @@ var unpackers = map[string]func(v []string) bool{
 	"git-am":             always,
 	// A tree copied from another machine (scp -r host:dir .) lands under
 	// the names the other machine holds, .git/hooks among them.
-	"scp": func(v []string) bool { return remoteSource(v) && anyShort(v, "r") },
+	"scp": func(v []string) bool { return remoteSource(v) && (anyShort(v, "r") || remoteWildcard(v)) },
 	// Other archives and packages: each extracts what it names inside.
 	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
 	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },
@@ -86,7 +86,7 @@ var unpackers = map[string]func(v []string) bool{
 	// rsync://…) lands under the names that machine holds.
 	"rsync": func(v []string) bool {
 		return hasLong(v, "read-batch") || slices.ContainsFunc(v[1:], func(w string) bool { return strings.HasPrefix(w, "--backup-d") }) ||
-			remoteSource(v) && (anyShort(v, "ar") || anyLong(v, "archive", "recursive"))
+			remoteSource(v) && (anyShort(v, "ard") || anyLong(v, "archive", "recursive", "dirs") || remoteWildcard(v))
 	},
 	// csplit names its pieces with a printf format (-b '.git/config%.0d'
 	// is .git/config).
@@ -660,6 +660,43 @@ func Moves(words []string, bits Bits) bool {
 func wgetNamesFromServer(v []string) bool {
 	return anyShort(v, "rmpi") || anyLong(v, "recursive", "mirror", "page-requisites", "input-file", "content-disposition",
 		"trust-server-names", "input-metalink", "metalink-over-http")
+}
+
+// remoteWildcard reports a source operand with a wildcard, which the
+// other machine expands (scp 'h:payload/.*' .): names no word shows.
+func remoteWildcard(v []string) bool {
+	found := false
+	operands(v, 1, func(i int) { found = found || strings.ContainsAny(v[i], "*?[{") })
+	return found
+}
+
+// RemoteCopies calls fn with the names an scp or rsync from another
+// machine writes here: the last operand, and under it each remote
+// source's last component (scp h:run.sh . writes ./run.sh).
+func RemoteCopies(v []string, fn func(name string)) {
+	at := programAt(v)
+	if at >= len(v) {
+		return
+	}
+	if b := BaseName(v[at]); b != "scp" && b != "rsync" || !remoteSource(v[at:]) {
+		return
+	}
+	last := -1
+	operands(v, at+1, func(i int) { last = i })
+	dest := v[last]
+	fn(dest)
+	operands(v, at+1, func(i int) {
+		if i == last {
+			return
+		}
+		src := v[i]
+		if c := strings.IndexByte(src, ':'); c >= 0 {
+			src = strings.TrimRight(src[c+1:], "/")
+		}
+		if base := src[strings.LastIndexByte(src, '/')+1:]; base != "" {
+			fn(strings.TrimSuffix(dest, "/") + "/" + base)
+		}
+	})
 }
 
 // remoteSource reports an operand of a copy other than its last (a

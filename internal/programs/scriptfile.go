@@ -3,6 +3,7 @@ package programs
 import (
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -101,12 +102,15 @@ func DownloadsTo(v []string, out []string) []string {
 		return out
 	}
 	var dir string
-	tree, noHost := false, false
+	tree, noHost, cut := false, false, 0
 	switch name := BaseName(v[0]); {
 	case name == "wget" && !hasOption(v, 'O', "output-document"):
 		dir = optionValue(v, 'P', "directory-prefix")
 		tree = hasOption(v, 'x', "force-directories")
 		noHost = hasOption(v, 0, "no-host-directories") || hasCluster(v, "nH")
+		if n, err := strconv.Atoi(optionValue(v, 0, "cut-dirs")); err == nil {
+			cut = n
+		}
 	case name == "curl" && hasOption(v, 'O', "remote-name"):
 		dir = optionValue(v, 0, "output-dir")
 	default:
@@ -124,6 +128,9 @@ func DownloadsTo(v []string, out []string) []string {
 		host, p, _ := strings.Cut(rest, "/")
 		if dec, err := url.PathUnescape(p); err == nil {
 			p = dec
+		}
+		for k := 0; k < cut && strings.Contains(p, "/"); k++ {
+			p = p[strings.IndexByte(p, '/')+1:] // wget --cut-dirs=N
 		}
 		name := p
 		switch {
@@ -171,11 +178,11 @@ func optionValue(v []string, letter byte, long string) string {
 	return ""
 }
 
-// hasCluster reports a short-option word of v that is exactly -letters
-// (wget -nH).
+// hasCluster reports a short-option word of v that holds letters in a
+// row (wget -nH, -xnH, -nHx).
 func hasCluster(v []string, letters string) bool {
 	for _, w := range v[1:] {
-		if w == "-"+letters {
+		if len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.Contains(w[1:], letters) {
 			return true
 		}
 	}

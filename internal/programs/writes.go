@@ -163,6 +163,7 @@ var writeRows = map[string]writeRow{
 	"sdiff":   {short: "o", long: []string{"output"}},                // sdiff -o FILE: the merged file
 	"gpg":     {short: "o", long: []string{"output"}},                // gpg --dearmor -o FILE
 	"uconv":   {short: "o"},                                          // uconv -o FILE
+	"ftpget":  {operands: true},                                      // ftpget HOST LOCAL REMOTE: LOCAL, its one path operand (the model)
 	"git":     {long: []string{"output", "output-directory"}},        // git log --output, git format-patch --output-directory
 	// Options that make the path operands written in place.
 	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  // sed -i SCRIPT FILE…
@@ -342,6 +343,10 @@ func Written(words []string, fn func(j int, text string)) {
 	if row.field != "" {
 		out := fn
 		fn = func(j int, list string) {
+			if !strings.Contains(list, "=") {
+				out(j, list) // a plain path: docker build -o DIR, docker save -o FILE
+				return
+			}
 			for _, kv := range strings.Split(list, ",") {
 				if k, v, ok := strings.Cut(kv, "="); ok && strings.TrimSpace(k) == row.field {
 					out(j, v)
@@ -364,6 +369,9 @@ func Written(words []string, fn func(j int, text string)) {
 		})
 		return
 	}
+	if row.single {
+		passedLists(name, words, i+1, fn)
+	}
 	inPlace := false
 	opts := true
 	for j := i + 1; j < len(words); j++ {
@@ -371,6 +379,8 @@ func Written(words []string, fn func(j int, text string)) {
 		switch {
 		case opts && w == "--":
 			opts = false
+		case opts && row.single && strings.HasPrefix(w, "--"):
+			j = row.singleDash(name, words, j, fn) // go accepts --ldflags as -ldflags
 		case opts && strings.HasPrefix(w, "--"):
 			long, val, attached := strings.Cut(w[2:], "=")
 			switch {
@@ -535,19 +545,10 @@ func DeletedNames(words []string, fn func(j int, pattern string, t NameTest)) {
 func (row writeRow) singleDash(name string, words []string, j int, fn func(int, string)) int {
 	w := words[j]
 	out := singleOut[name]
-	if list, next := passedOn(name, w); next || list != "" {
-		// cc -Wl,-o,FILE, cc -Xlinker FILE, go build -ldflags='-o FILE':
-		// options handed to the linker, assembler or preprocessor,
-		// which may write the files they name.
-		if next {
-			if j+1 >= len(words) {
-				return j
-			}
-			j++
-			list = words[j]
-		}
-		passedNames(list, name == "go", func(n string) { fn(j, n) })
-		return j
+	if _, next := passedOn(name, w); next {
+		return min(j+1, len(words)-1) // its list is passedLists's
+	} else if list, _ := passedOn(name, w); list != "" {
+		return j // its list is passedLists's
 	}
 	switch {
 	case out != "" && w == out || row.short != "" && len(w) == 2 && strings.IndexByte(row.short, w[1]) >= 0:
@@ -613,19 +614,46 @@ func passedOn(name, w string) (list string, next bool) {
 // tool they are handed to.
 var goToolFlags = []string{"-ldflags", "-gcflags", "-asmflags", "-gccgoflags"}
 
+// passedLists calls fn with every file that the lists of options a
+// compiler driver or go hands to another tool (-Wl,…, -Xlinker WORD,
+// -ldflags …) name as ones the tool writes. The lists of one tool are
+// read as one, in order: cc -Xlinker -o -Xlinker FILE and -Wl,-o -Wl,FILE
+// hand the linker "-o FILE". j is the word each name came from.
+func passedLists(name string, words []string, from int, fn func(j int, file string)) {
+	var fields []string
+	var at []int
+	for j := from; j < len(words); j++ {
+		list, next := passedOn(name, words[j])
+		if next {
+			if j+1 >= len(words) {
+				break
+			}
+			j++
+			list = words[j]
+		}
+		for _, f := range strings.Fields(list) {
+			fields, at = append(fields, f), append(at, j)
+		}
+	}
+	passedNames(fields, name == "go", func(k int, file string) { fn(at[k], file) })
+}
+
 // passedNames calls fn with every file that a list of options handed to
-// another tool names as one the tool writes: the value of an option of
-// passedWriters, in the next word or after '=' (-o FILE, -Map=FILE). For
-// go, "PATTERN=" before an option is the packages it applies to
-// (all=-o=FILE).
-func passedNames(list string, goFlags bool, fn func(string)) {
-	fields := strings.Fields(list)
+// another tool names as one the tool writes, and the field it is in: the
+// value of an option of passedWriters, in the next field, after '='
+// (-o FILE, -Map=FILE) or attached to -o (-o/FILE). For go, "PATTERN="
+// before an option is the packages it applies to (all=-o=FILE).
+func passedNames(fields []string, goFlags bool, fn func(k int, file string)) {
 	for k := 0; k < len(fields); k++ {
 		f := strings.Trim(fields[k], "'\"")
 		if i := strings.IndexByte(f, '='); goFlags && i > 0 && f[0] != '-' && i+1 < len(f) && f[i+1] == '-' {
 			f = f[i+1:] // all=-N
 		}
 		name, val, attached := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if len(f) > 2 && f[0] == '-' && f[1] == 'o' && !attached {
+			fn(k, f[2:]) // -oFILE
+			continue
+		}
 		if f == "" || f[0] != '-' || !passedWriters[name] {
 			continue
 		}
@@ -634,7 +662,7 @@ func passedNames(list string, goFlags bool, fn func(string)) {
 			val = strings.Trim(fields[k], "'\"")
 		}
 		if val != "" {
-			fn(val)
+			fn(k, val)
 		}
 	}
 }

@@ -496,6 +496,9 @@ func (c *Command) hiddenEnv(idx int) {
 			if name == "GOFLAGS" && !computed && inertGoFlags(value) {
 				return // GOFLAGS=-mod=mod: flags the go model reads as running nothing
 			}
+			if name == "RUSTUP_TOOLCHAIN" && !computed && value != "" && !strings.ContainsAny(value, "/~") && value != "." && value != ".." {
+				return // RUSTUP_TOOLCHAIN=stable: an installed toolchain's name, not a directory of programs
+			}
 			if !computed && inertValue(name, value) {
 				return
 			}

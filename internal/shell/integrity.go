@@ -76,7 +76,8 @@ func (s *Segment) ComputedProgram() string {
 
 // processProgram reports a program named through /proc or a descriptor
 // (/proc/self/exe is the shell itself, /proc/PID/exe another process's
-// program, /proc/self/fd/3 and /dev/fd/3 whatever file is open there,
+// program, /proc/self/fd/3, /dev/fd/3 and /dev/stderr whatever file is
+// open there,
 // /proc/self/root/… and /proc/self/cwd/… a directory only the process
 // knows): what runs is chosen by the process at run time, not by its
 // name. A relative name counts from a directory under /proc or /dev/fd
@@ -97,8 +98,9 @@ func processProgram(p string, dirs []string) bool {
 }
 
 func processPath(c string) bool {
-	return c == "/proc" || strings.HasPrefix(c, "/proc/") || c == "/dev/fd" || strings.HasPrefix(c, "/dev/fd/") ||
-		c == "/dev/stdin" || strings.HasPrefix(c, "/dev/stdin/")
+	// Under /dev a name is a device or a descriptor (/dev/stderr is fd 2,
+	// which 2</usr/bin/git opens on git): no program of its own.
+	return c == "/proc" || strings.HasPrefix(c, "/proc/") || c == "/dev" || strings.HasPrefix(c, "/dev/")
 }
 
 // ComputedVerb reports a program name that is only known at run time: it

@@ -124,8 +124,11 @@ type Command struct {
 	piped string
 	// inPipe: the statement being read takes its input from a pipe.
 	inPipe bool
-	a      arena
-	cwd    [1]string
+	// hasInput: the command holds a '<' somewhere (a redirection of input,
+	// a here-document or here-string, on a segment, a group or exec).
+	hasInput bool
+	a        arena
+	cwd      [1]string
 }
 
 var cmdPool = sync.Pool{New: func() any { return &Command{} }}
@@ -330,6 +333,9 @@ func joinContinuations(src string) string {
 func (c *Command) read(src string, dirs []string, depth int, origin string) {
 	if !c.spend(len(src) + 1) {
 		return
+	}
+	if depth == 0 {
+		c.hasInput = strings.IndexByte(src, '<') >= 0
 	}
 	if !c.noFast && c.fastRead(src, dirs, depth, origin) {
 		if depth == 0 && len(c.Segs) > 0 && c.Segs[0].Depth == 0 {
@@ -552,7 +558,9 @@ const maxBehindUnknown = 4
 // a file (up to maxBehindUnknown), the rest of the words is a segment of
 // its own that may run, with the segment's input, read as any command is:
 // its scripts, its code, its input, the file it runs. A last word with
-// nothing on its input is read as a name (nvm install node). So is every
+// nothing on its input (no pipe, no '<' anywhere in the command: a
+// group's or exec's redirection may give it one) is read as a name (nvm
+// install node). So is every
 // word that reads as a command line (readLinesBehindUnknown).
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
@@ -571,7 +579,7 @@ func (c *Command) readBehindUnknown(idx int) {
 		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits == 0 {
 			continue
 		}
-		if i == len(v)-1 && c.Segs[idx].stdin().Kind == StdinInherited && c.piped == "" && !c.inPipe {
+		if i == len(v)-1 && c.Segs[idx].stdin().Kind == StdinInherited && c.piped == "" && !c.inPipe && !c.hasInput {
 			continue // a last word given nothing to read names a version or a package (nvm install node)
 		}
 		tries++

@@ -63,6 +63,12 @@ func rows() []row {
 		{name: "host", aliases: hostLookupNames, build: hostLookup},
 		{name: "dig", aliases: []string{"kdig", "drill"}, build: hostLookup},
 		{name: "nslookup", build: hostLookup},
+		// ftpget HOST LOCAL REMOTE: a lookup of HOST that writes LOCAL.
+		{name: "ftpget", build: func(n string) *Spec {
+			s := hostLookup(n)
+			s.Operands = []Operand{{Role: RoleData}, {Role: RolePath}, {Role: RoleData}}
+			return s
+		}},
 		{name: "getent", build: fixed(getentModel)},
 		{name: "parallel", aliases: []string{"entr", "sem"}, build: commandBuilder},
 		{name: "cmake", build: fixed(cmakeModel)},

