@@ -240,7 +240,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 	}
 	for j := range x.cmd.Segs {
 		s := &x.cmd.Segs[j]
-		if !x.mayWrite(s) {
+		if !x.mayWrite(s) || !segMayNameSystemOrGit(s) {
 			continue
 		}
 		for _, r := range s.Redirs {
@@ -274,6 +274,47 @@ func (x *decider) writtenProtected() (string, int, string) {
 		}
 	}
 	return best, by, why
+}
+
+// segMayNameSystemOrGit reports a segment of which a word, a
+// redirection's target or a directory (after quote removal) holds, in
+// any letter case, a word every name writtenProtected looks for holds
+// (etc, usr, bin, lib, git), or a '%' a download decodes, or starts with
+// '~': the names are built from these texts, so a segment without one
+// writes none of them.
+func segMayNameSystemOrGit(s *shell.Segment) bool {
+	for _, w := range s.Words {
+		if mayNameSystemOrGit(w) {
+			return true
+		}
+	}
+	for _, r := range s.Redirs {
+		if mayNameSystemOrGit(r.Text) {
+			return true
+		}
+	}
+	for _, d := range s.Dirs {
+		if mayNameSystemOrGit(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameSystemOrGit is segMayNameSystemOrGit for one text.
+func mayNameSystemOrGit(t string) bool {
+	if strings.HasPrefix(t, "~") || strings.IndexByte(t, '%') >= 0 {
+		return true
+	}
+	for i := 0; i+2 < len(t); i++ {
+		a, b, c := t[i]|0x20, t[i+1]|0x20, t[i+2]|0x20
+		switch {
+		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
+			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't':
+			return true
+		}
+	}
+	return false
 }
 
 // systemPath reports a path under systemPrefixes, or one of their
