@@ -191,11 +191,13 @@ func mayPassOptions(words []string) bool {
 // files in a home (/etc/gitconfig, /etc/profile.d/, /usr/etc/npmrc,
 // /etc/ld.so.preload), the directories of programs on PATH before or
 // beside the system's (/usr/local/bin/make is found before
-// /usr/bin/make), and the libraries and completion scripts programs load.
+// /usr/bin/make), the libraries and completion scripts programs load,
+// git's helper programs and the hook templates git init copies, and
+// macOS's /private/etc. (segMayNameSystemOrGit's words cover each.)
 // Only writes reach them (reading /etc/os-release is everyday).
 var systemPrefixes = []string{"/etc/", "/usr/etc/", "/usr/local/etc/", "/usr/local/bin/", "/usr/local/sbin/",
 	"/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/", "/usr/lib/", "/usr/local/lib/", "/lib/", "/lib64/",
-	"/usr/share/bash-completion/"}
+	"/usr/share/bash-completion/", "/usr/lib64/", "/usr/libexec/", "/usr/share/git-core/", "/private/etc/"}
 
 // writtenProtected returns the first file by name that the command
 // writes (a redirection's target, a file a program's words name as its
