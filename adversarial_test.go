@@ -21,12 +21,14 @@ type shape struct {
 // overBudget are the shapes whose work is linear but with more units per
 // byte than the budget grants: they follow up to nine working directories
 // of up to 256 bytes per statement or word, or read a segment through
-// every later word of an unknown wrapper option, or search words that are
-// globs against every protected pattern. The budget runs out and
-// the integrity cap fires; every other shape is decided within it.
+// every later word of an unknown wrapper option. The budget runs out and
+// the integrity cap fires; every other shape is decided within it. (Words
+// that are globs, searched against every protected pattern, may spend a
+// third of the budget, and a word past it is held to name a protected
+// path: glob-words stays within the budget.)
 var overBudget = map[string]bool{
 	"or-cd-chain": true, "cd-up-chain": true, "dirs-dot-words": true,
-	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true, "glob-words": true,
+	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true,
 }
 
 // repeatTo repeats unit after prefix, and ends with suffix, as often as the
@@ -91,6 +93,9 @@ var adversarialShapes = []shape{
 	{"brace-list", func(n int) string { return repeatTo("echo ", "{a,b}", "", n) }},
 	{"brace-seq", func(n int) string { return repeatTo("echo ", "{1..99}", "", n) }},
 	{"glob-words", func(n int) string { return repeatTo("echo", " x."+strings.Repeat("*a", 100), "", n) }},
+	{"find-name-globs", func(n int) string {
+		return repeatTo("find .", " -name 'x"+strings.Repeat("*a", 100)+".pyc' -o", " -delete", n)
+	}},
 	{"brace-verb", func(n int) string { return nestTo("", "{", "r,m", "}", " -rf x", n) }},
 	{"subst-bare", func(n int) string { return nestTo("", "$(", "ls", ")", "", n) }},
 	{"subst-list", func(n int) string { return repeatTo("echo", " $(ls)", "", n) }},

@@ -81,7 +81,11 @@
 // patterns, the trace). What would exceed the budget, or a bound on reading
 // (views of a segment, brace expansion, nesting, brackets, segments,
 // redirections), fires the integrity cap: never an approval, and nothing
-// read is dropped. The trace repeats at most an excerpt of nested text.
+// read is dropped. The searches of glob and brace words (every protected
+// pattern at once, find's -name and -path tests too) may spend a third of
+// the budget in all: a word past that share is held to name a protected
+// path, and the rest of the command is still read and checked. The trace
+// repeats at most an excerpt of nested text.
 //
 // # Zero values
 //

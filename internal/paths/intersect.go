@@ -65,17 +65,33 @@ type nfa struct {
 const maxNFAStates = 4096
 
 type nfaBuilder struct {
-	st   []nstate
-	over bool
+	st    []nstate
+	over  bool
+	limit int // the most states; 0 for maxNFAStates
+	n     nfa // what compileWord returns, kept with its storage
 }
 
 func (b *nfaBuilder) state() int32 {
-	if len(b.st) >= maxNFAStates {
+	n := len(b.st)
+	if limit := b.limit; n >= maxNFAStates && limit == 0 || limit > 0 && n >= limit {
 		b.over = true
 		return 0
 	}
-	b.st = append(b.st, nstate{next: -1})
-	return int32(len(b.st) - 1)
+	if n < cap(b.st) {
+		// A builder used again keeps its states' storage, edges too.
+		b.st = b.st[:n+1]
+		b.st[n] = nstate{next: -1, eps: b.st[n].eps[:0]}
+	} else {
+		b.st = append(b.st, nstate{next: -1})
+	}
+	return int32(n)
+}
+
+// reset empties the builder for another automaton, keeping its storage:
+// the automaton it built last is then gone.
+func (b *nfaBuilder) reset() *nfaBuilder {
+	b.st, b.over = b.st[:0], false
+	return b
 }
 
 func (b *nfaBuilder) eps(from, to int32) {
@@ -146,7 +162,13 @@ type wordPattern struct {
 // compileWord compiles prefix (a literal absolute directory ending in '/')
 // followed by the word w, read as bash would expand it.
 func compileWord(prefix, w string, wp wordPattern) *nfa {
-	b := &nfaBuilder{}
+	return (&nfaBuilder{}).compileWord(prefix, w, wp)
+}
+
+// compileWord is compileWord in b's storage, which the automaton holds
+// until b builds another.
+func (b *nfaBuilder) compileWord(prefix, w string, wp wordPattern) *nfa {
+	b.reset()
 	start := b.state()
 	cur := start
 	for i := 0; i < len(prefix); i++ {
@@ -156,7 +178,8 @@ func compileWord(prefix, w string, wp wordPattern) *nfa {
 	if b.over {
 		return nil
 	}
-	return &nfa{st: b.st, start: start, accept: cur}
+	b.n = nfa{st: b.st, start: start, accept: cur}
+	return &b.n
 }
 
 func single(c byte) byteSet {
@@ -398,7 +421,7 @@ const maxProductSteps = 1 << 15
 // intersects reports whether some path is accepted by both a and b. A nil
 // automaton (too large to compile) meets everything.
 func intersects(a, b *nfa) bool {
-	met, _ := intersectSteps(a, b, nil)
+	met, _ := intersectSteps(a, b, nil, maxProductSteps)
 	return met
 }
 
@@ -411,7 +434,8 @@ type productSearch struct {
 
 // intersectSteps is intersects, with the steps its search took: the work
 // a caller charges for it. ps, when not nil, holds the search's storage.
-func intersectSteps(a, b *nfa, ps *productSearch) (bool, int) {
+// A search past limit steps stops, and counts as a meeting.
+func intersectSteps(a, b *nfa, ps *productSearch, limit int) (bool, int) {
 	if a == nil || b == nil {
 		return true, 1
 	}
@@ -435,7 +459,7 @@ func intersectSteps(a, b *nfa, ps *productSearch) (bool, int) {
 			continue
 		}
 		seen[key] = true
-		if steps++; steps > maxProductSteps {
+		if steps++; steps > limit {
 			return true, steps
 		}
 		i, j := p[0], p[1]

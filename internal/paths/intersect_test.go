@@ -1,9 +1,12 @@
 package paths
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/permengine/permengine/internal/shell"
+	"github.com/permengine/permengine/internal/work"
 )
 
 func TestIntersect(t *testing.T) {
@@ -53,13 +56,23 @@ func TestIntersectLiteralAgreesWithGlob(t *testing.T) {
 		"/ws/proj/.git/modules/lib/hooks/x", "/ws/proj/.gitignore", "/ws/proj/a/.hg/hgrc",
 		"/ws/proj/.git/info/attributes", "/ws/proj/.git/info/exclude", "/x/.claude.json",
 	}
+	set := defaultProtectedSet()
 	for _, p := range paths {
-		for i, pat := range defaultProtectedSet().patterns {
-			want := defaultProtectedSet().globs[i].Match(p)
-			got := intersects(compileWord("", p, wordPattern{}), defaultProtectedSet().nfas[i])
+		first := int32(-1)
+		for i, pat := range set.patterns {
+			want := set.globs[i].Match(p)
+			got := intersects(compileWord("", p, wordPattern{}), compileGlob(strings.ToLower(pat)))
 			if got != want {
 				t.Errorf("%s vs %s: intersects %v, glob.Match %v", p, pat, got, want)
 			}
+			if want && first < 0 {
+				first = int32(i)
+			}
+		}
+		// The union finds a pattern that matches, as one search.
+		r := set.union().search(compileWord("", p, wordPattern{}), &productSearch{}, maxProductSteps)
+		if r.over || (r.pattern < 0) != (first < 0) || r.pattern >= 0 && !set.globs[r.pattern].Match(p) {
+			t.Errorf("%s: the union found pattern %d (over %v), glob.Match %d first", p, r.pattern, r.over, first)
 		}
 	}
 }
@@ -113,5 +126,93 @@ func TestWindowsNames(t *testing.T) {
 	plain := Default.Check("/ws/proj")
 	if plain.Problem("GIT~1/hooks/x", 0, dirs) != "" {
 		t.Error("GIT~1 is a plain name where the host does not run on Windows")
+	}
+}
+
+// The union of the protected patterns finds, for any word, a pattern
+// exactly when searching the patterns one by one finds one, and the
+// pattern it names meets the word on its own: words made of
+// pieces of the patterns' names, wildcards, braces and expansions.
+func TestUnionAgreesWithEachPattern(t *testing.T) {
+	pieces := []string{
+		".git", "hooks", "config", ".ssh", ".env", ".env.*", ".e*", "*", "?", "**", "[.]", "[!.]*",
+		"{a,.env}", "{.git,x}", "$x", "${x:-.ssh}", ".config", "git", ".local", "bin", "site-packages",
+		"lib", ".cargo", "x.*a*a*", ".*q*", "pre-commit", ".github", "workflows", "*.yml", ".venv", "pip.conf",
+	}
+	set := defaultProtectedSet()
+	each := make([]*nfa, len(set.patterns))
+	for i, p := range set.patterns {
+		each[i] = compileGlob(strings.ToLower(p))
+	}
+	rng := rand.New(rand.NewPCG(20261205, 1))
+	ps := &productSearch{}
+	met := 0
+	for n := 0; n < 800; n++ {
+		var b strings.Builder
+		for k := rng.IntN(5); k >= 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			if k > 0 {
+				b.WriteByte('/')
+			}
+		}
+		w := b.String()
+		wp := wordPattern{glob: true, expands: true, brace: true, anyValue: rng.IntN(4) == 0}
+		word := compileWord("/ws/proj/", strings.ToLower(w), wp)
+		want := int32(-1)
+		for i, p := range each {
+			if met, _ := intersectSteps(word, p, ps, 1<<30); met {
+				want = int32(i)
+				break
+			}
+		}
+		r := set.union().search(word, ps, 1<<30)
+		if (r.pattern < 0) != (want < 0) {
+			t.Errorf("%q (any value %v): the union found %d, one by one %d", w, wp.anyValue, r.pattern, want)
+		} else if met, _ := intersectSteps(word, each[max(0, r.pattern)], ps, 1<<30); r.pattern >= 0 && !met {
+			t.Errorf("%q (any value %v): the union found %s, which it does not meet", w, wp.anyValue, set.patterns[r.pattern])
+		}
+		if want >= 0 {
+			met++
+		}
+	}
+	// Both answers are common, or the comparison would say little.
+	if met < 200 || met > 600 {
+		t.Errorf("%d of 800 words meet a pattern", met)
+	}
+	t.Logf("%d of 800 words meet a pattern", met)
+}
+
+// Every search of a pattern against the protected ones is charged to the
+// decision's work, a find -name test's too, and takes no more than the
+// share of the budget it is given: past it, the word is held to name a
+// protected path.
+func TestSearchesAreCharged(t *testing.T) {
+	costly := "x" + strings.Repeat("*a", 100)
+	check := func(budget int, f func(pc *Checker) string) (string, work.Counter) {
+		pc := Default.Check("/ws/proj")
+		c := work.New(budget)
+		pc.Work = &c
+		return f(&pc), c
+	}
+	tests := []struct {
+		name string
+		f    func(pc *Checker) string
+	}{
+		{"a glob word", func(pc *Checker) string {
+			return pc.Problem(".git/"+costly, shell.WordGlob, []string{"/ws/proj"})
+		}},
+		{"a find -name test", func(pc *Checker) string { return pc.DeletedByTest(costly+".pyc", false) }},
+	}
+	for _, tt := range tests {
+		why, c := check(1<<30, tt.f)
+		if c.Units() < 1000 || why == whyTooCostly {
+			t.Errorf("%s: %d units charged (%q)", tt.name, c.Units(), why)
+		}
+		// With a budget a tenth of what the search took, it stops within
+		// the share and fails closed.
+		why, small := check(c.Units()/10, tt.f)
+		if why != whyTooCostly || small.Out() || small.Units() > small.Limit()/3+1 {
+			t.Errorf("%s with a budget of %d: %q, %d units", tt.name, small.Limit(), why, small.Units())
+		}
 	}
 }

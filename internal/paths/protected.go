@@ -137,10 +137,12 @@ func DefaultPatterns() []string { return append([]string(nil), defaultProtected.
 type protectedSet struct {
 	patterns []string
 	globs    []*glob.Pattern
-	// nfas are the patterns compiled for glob intersection (nil for one
-	// too large, which then meets every word).
-	nfas   []*nfa
-	except [][]string // protectedExcept, per pattern
+	// union is every pattern compiled into one automaton, for words
+	// that are patterns themselves (see patternUnion); named is the
+	// patterns whose last component has no wildcard, for a find -name
+	// test of a disposable ending. Both are compiled on first use.
+	union, named func() *patternUnion
+	except       [][]string // protectedExcept, per pattern
 	// byName lists, for a component starting with '.' (lower case), the
 	// patterns that only match paths holding that component; byPrefix
 	// the patterns that only match paths holding a component that starts
@@ -178,7 +180,6 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 	out := &protectedSet{
 		patterns: append(make([]string, 0, n), s.patterns...),
 		globs:    append(make([]*glob.Pattern, 0, n), s.globs...),
-		nfas:     append(make([]*nfa, 0, n), s.nfas...),
 		except:   append(make([][]string, 0, n), s.except...),
 		byName:   make(map[string][]int, len(s.byName)),
 		byPrefix: slices.Clone(s.byPrefix),
@@ -188,7 +189,10 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 	for name, ks := range s.byName {
 		out.byName[name] = slices.Clone(ks)
 	}
-	out.parents = sync.OnceValue(out.linkPrefixes) // read once every pattern is in
+	// Read once every pattern is in.
+	out.parents = sync.OnceValue(out.linkPrefixes)
+	out.union = sync.OnceValue(func() *patternUnion { return out.compileUnion(false) })
+	out.named = sync.OnceValue(func() *patternUnion { return out.compileUnion(true) })
 	s = out
 	for _, pat := range extra {
 		g, err := glob.Compile(strings.ToLower(pat), '/')
@@ -197,7 +201,6 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 		}
 		s.patterns = append(s.patterns, pat)
 		s.globs = append(s.globs, g)
-		s.nfas = append(s.nfas, compileGlob(strings.ToLower(pat)))
 		s.except = append(s.except, protectedExcept[pat])
 		switch name, prefix := neededDotName(strings.ToLower(pat)); {
 		case name != "":
@@ -212,6 +215,16 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 		}
 	}
 	return s, nil
+}
+
+// compileUnion compiles the set's patterns into one automaton; with
+// named, only those whose last component has no wildcard.
+func (s *protectedSet) compileUnion(named bool) *patternUnion {
+	lower := make([]string, len(s.patterns))
+	for i, p := range s.patterns {
+		lower[i] = strings.ToLower(p)
+	}
+	return compileUnion(lower, func(i int) bool { return !named || !familyPattern(s.patterns[i]) })
 }
 
 // prefixGlob is a proper prefix of a protected pattern, compiled.
@@ -375,7 +388,10 @@ func (s *protectedSet) matchAll(lp string) string {
 type Protected struct {
 	set   *protectedSet // nil for the built-in patterns alone (patternSet)
 	files []string      // the policy's files, absolute
-	bases []string      // their base names, lower case, for a cheap first test
+	// fileNFAs are files compiled for the search of a word that is a
+	// pattern, one for each.
+	fileNFAs []*nfa
+	bases    []string // their base names, lower case, for a cheap first test
 	// minName is the length of the shortest of bases and permissions.json.
 	minName int
 	// baseNoDot is true when a policy file's name has no '.', which turns
@@ -414,6 +430,7 @@ func NewProtected(files, extra []string, windows bool) (*Protected, error) {
 	}
 	for _, f := range files {
 		p.files = append(p.files, f)
+		p.fileNFAs = append(p.fileNFAs, compileGlob(escapeGlob(strings.ToLower(f))))
 		b := strings.ToLower(path.Base(f))
 		p.bases = append(p.bases, b)
 		p.minName = min(p.minName, len(b))
@@ -444,8 +461,10 @@ type Checker struct {
 	// pattern (a glob, a brace, an expansion) against the protected
 	// patterns; once it is spent, such a word may reach any of them.
 	Work *work.Counter
-	// search is the storage of those searches, made on first use.
+	// search is the storage of those searches, and build of the words'
+	// automata, made on first use.
 	search *productSearch
+	build  *nfaBuilder
 	// lastDirs and lastDot remember dirsHaveDot for the directories last
 	// asked about: every word of a segment shares them.
 	lastDirs []string

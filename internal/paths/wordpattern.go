@@ -151,13 +151,16 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 		!holdsDot(w, wp.brace) && strings.IndexByte(w, anyComponent) < 0 {
 		return ""
 	}
+	if pc.searchLimit() == 0 {
+		return whyTooCostly // not even compiled: the share is spent
+	}
 	var room [shell.MaxDirs + 1]string
 	for _, prefix := range pc.prefixes(w, dirs, room[:0]) {
 		text := prefix + w
 		if !wp.brace && strings.Contains(text, "..") {
 			text = path.Clean(text)
 		}
-		word := compileWord("", strings.ToLower(text), wp)
+		word := pc.builder().compileWord("", strings.ToLower(text), wp)
 		if hit := pc.meets(word); hit != "" {
 			return hit
 		}
@@ -213,19 +216,70 @@ func (pc *Checker) prefixes(w string, dirs, out []string) []string {
 // meets returns the protected pattern or policy file the compiled word
 // may name.
 func (pc *Checker) meets(word *nfa) string {
+	return pc.meetsUnion(word, pc.patternSet().union())
+}
+
+// whyTooCostly is why a word that could not be compared with the
+// protected patterns within the decision's work budget is held to name
+// one.
+const whyTooCostly = "a protected path, as far as the work it may cost to tell allows"
+
+// meetsUnion returns the pattern of u or the policy file the compiled
+// word may name. The search is charged to the decision's work and may
+// take only what the budget leaves (see searchLimit); a word it cannot
+// finish comparing is held to name a protected path.
+func (pc *Checker) meetsUnion(word *nfa, u *patternUnion) string {
+	r := u.search(word, pc.productSearch(), pc.searchLimit())
+	if !pc.charge(r.steps) || r.over {
+		return whyTooCostly
+	}
+	if r.pattern >= 0 {
+		return "protected path " + pc.patternSet().patterns[r.pattern]
+	}
+	return pc.policyFileIn(word)
+}
+
+// builder returns the storage of the automata the check compiles for
+// words, one at a time.
+func (pc *Checker) builder() *nfaBuilder {
+	if pc.build == nil {
+		pc.build = &nfaBuilder{}
+	}
+	return pc.build
+}
+
+// productSearch returns the storage of the check's searches.
+func (pc *Checker) productSearch() *productSearch {
 	if pc.search == nil {
 		pc.search = &productSearch{}
 	}
-	for i, p := range pc.patternSet().nfas {
-		met, steps := intersectSteps(word, p, pc.search)
-		if pc.Work != nil && !pc.Work.Spend(steps) {
-			return "a protected path, as far as the work it may cost to tell allows"
-		}
-		if met {
-			return "protected path " + pc.patternSet().patterns[i]
-		}
+	return pc.search
+}
+
+// searchLimit is the most steps the next search may take: what the
+// share of the decision's work budget for such searches has left (see
+// work.Counter.ShareLeft), and at most maxProductSteps. A word the share
+// cannot pay for is held to name a protected path, while the rest of the
+// command is still read and checked (a deny rule later in it still
+// applies).
+func (pc *Checker) searchLimit() int {
+	if pc.Work == nil {
+		return maxProductSteps
 	}
-	return pc.policyFileIn(word)
+	return min(maxProductSteps, pc.Work.ShareLeft())
+}
+
+// charge spends the steps of a search on the decision's work, and
+// reports whether the budget allowed them.
+func (pc *Checker) charge(steps int) bool {
+	return pc.Work == nil || pc.Work.SpendShare(steps)
+}
+
+// meetsOne reports whether the compiled word may name a path of n; a
+// search it cannot finish within the budget counts as a meeting.
+func (pc *Checker) meetsOne(word, n *nfa) bool {
+	met, steps := intersectSteps(word, n, pc.productSearch(), pc.searchLimit())
+	return !pc.charge(steps) || met
 }
 
 // policyNames matches every policy file by its name, wherever it is.
@@ -266,29 +320,22 @@ func (pc *Checker) DeletedByTest(pattern string, whole bool) string {
 	} else if strings.IndexByte(p, '/') >= 0 {
 		return "" // a -name test with a '/' matches no file
 	}
-	word := compileGlob("**/" + p)
-	disposable := !whole && disposableEnding(p)
-	set := pc.patternSet()
-	for i, n := range set.nfas {
-		if disposable && familyPattern(set.patterns[i]) {
-			continue
-		}
-		if intersects(word, n) {
-			return "protected path " + set.patterns[i]
-		}
+	u := pc.patternSet().union()
+	if !whole && disposableEnding(p) {
+		u = pc.patternSet().named()
 	}
-	return pc.policyFileIn(word)
+	return pc.meetsUnion(compileGlob("**/"+p), u)
 }
 
 // policyFileIn returns the policy file that the names of word, a
 // compiled glob of lower-case paths, may include, or "".
 func (pc *Checker) policyFileIn(word *nfa) string {
-	if intersects(word, policyNames()) {
+	if pc.meetsOne(word, policyNames()) {
 		return "a policy file (" + PolicyFileName + ")"
 	}
-	for _, f := range pc.files {
-		if intersects(word, compileGlob(escapeGlob(strings.ToLower(f)))) {
-			return "the policy file " + f
+	for i, n := range pc.fileNFAs {
+		if pc.meetsOne(word, n) {
+			return "the policy file " + pc.files[i]
 		}
 	}
 	return ""

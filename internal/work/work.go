@@ -28,6 +28,9 @@ func Budget(n int) int { return PerByte*n + Base }
 type Counter struct {
 	units, limit int
 	out          bool
+	// shared is what the searches of the share have spent (see
+	// ShareLeft).
+	shared int
 }
 
 // New returns a counter with a budget of limit units.
@@ -45,6 +48,25 @@ func (c *Counter) Spend(n int) bool {
 		return false
 	}
 	return true
+}
+
+// The share is the part of the budget, a third, that the searches costing
+// the most per byte of input (a glob word compared with every protected
+// pattern) may spend in all. The rest of the decision keeps the other two
+// thirds: a command full of such words is still read to its end, and a
+// word whose search the share cannot pay for is held to the safe answer
+// by its caller.
+const shareDiv = 3
+
+// ShareLeft returns the units the searches of the share may still spend.
+func (c *Counter) ShareLeft() int {
+	return max(0, min(c.limit/shareDiv-c.shared, c.limit-c.units))
+}
+
+// SpendShare is Spend for a search of the share.
+func (c *Counter) SpendShare(n int) bool {
+	c.shared += n
+	return c.Spend(n)
 }
 
 // Out reports whether the budget was exhausted.

@@ -33,3 +33,23 @@ func TestBudgetIsLinear(t *testing.T) {
 		t.Fatalf("Budget(0) = %d, Budget(1000) = %d", Budget(0), Budget(1000))
 	}
 }
+
+// The share's searches spend at most a third of the budget in all, and
+// never more than the budget has left.
+func TestShare(t *testing.T) {
+	c := New(300)
+	if c.ShareLeft() != 100 {
+		t.Fatalf("a new counter's share: %d, want 100", c.ShareLeft())
+	}
+	if !c.SpendShare(60) || c.ShareLeft() != 40 || c.Units() != 60 {
+		t.Fatalf("after 60 of the share: %d left, %d units", c.ShareLeft(), c.Units())
+	}
+	c.Spend(220) // the rest of the decision
+	if c.ShareLeft() != 20 {
+		t.Fatalf("with 20 units of the budget left: a share of %d", c.ShareLeft())
+	}
+	c.Spend(100)
+	if c.ShareLeft() != 0 {
+		t.Fatalf("out of budget: a share of %d", c.ShareLeft())
+	}
+}
