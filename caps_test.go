@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/permengine/permengine/internal/benchcorpus"
+	"github.com/permengine/permengine/internal/hostdirs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -78,5 +79,19 @@ func TestCapsFireInTableOrder(t *testing.T) {
 	}
 	for _, c := range []Code{CodeIntegrity, CodeExternalEffect, CodePrivileged, CodeProtectedPath, CodeNoScope, CodePathScope, CodeExecArgument} {
 		assert.True(t, seen[c], "no command reached %s", c)
+	}
+}
+
+// The quick test of a segment that may write a system file or a .git
+// file looks for a few words; every directory whose files programs read
+// or run holds one of them, so the test never passes one by.
+func TestSystemWordsCoverEveryWrittenDirectory(t *testing.T) {
+	for _, d := range hostdirs.Dirs {
+		if d.Written && !mayNameSystemOrGit(d.Path) {
+			t.Errorf("%s: holds none of the words segMayNameSystemOrGit looks for", d.Path)
+		}
+	}
+	if !mayNameSystemOrGit(".GIT") {
+		t.Error(".GIT: letter case hides it")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permengine/permengine/internal/hostdirs"
 	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
@@ -186,23 +187,12 @@ func mayPassOptions(words []string) bool {
 	return false
 }
 
-// systemPrefixes are the directories whose files every user's programs
-// read as configuration or run: the system-wide twins of the protected
-// files in a home (/etc/gitconfig, /etc/profile.d/, /usr/etc/npmrc,
-// /etc/ld.so.preload), the directories of programs on PATH before or
-// beside the system's (/usr/local/bin/make is found before
-// /usr/bin/make), the libraries and completion scripts programs load,
-// git's helper programs and the hook templates git init copies, and
-// macOS's /private/etc. (segMayNameSystemOrGit's words cover each.)
-// Only writes reach them (reading /etc/os-release is everyday).
-var systemPrefixes = []string{"/etc/", "/usr/etc/", "/usr/local/etc/", "/usr/local/bin/", "/usr/local/sbin/",
-	"/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/", "/usr/lib/", "/usr/local/lib/", "/lib/", "/lib64/",
-	"/usr/share/bash-completion/", "/usr/lib64/", "/usr/libexec/", "/usr/share/git-core/", "/private/etc/"}
-
 // writtenProtected returns the first file by name that the command
 // writes (a redirection's target, a file a program's words name as its
 // output, a copy's destination, a decompressed or downloaded file, a
-// path git restores) under systemPrefixes or named .git (gunzip
+// path git restores) under a directory whose files programs read or run
+// (internal/hostdirs: /etc, /usr/local/bin, git's hook templates …) or
+// named .git (gunzip
 // .git.gz: a .git file's gitdir line points git at another repository),
 // the segment that writes it (-1 for a compound command's redirection)
 // and why it is protected, or "". A copy's sources are read, not
@@ -230,7 +220,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 			switch {
 			case paths.GitFile(p):
 				best, by, why = p, j, whyGitFile
-			case systemPath(p):
+			case hostdirs.Written(p):
 				best, by, why = p, j, whySystemFile
 			}
 		}
@@ -281,7 +271,8 @@ func (x *decider) writtenProtected() (string, int, string) {
 // segMayNameSystemOrGit reports a segment of which a word, a
 // redirection's target or a directory (after quote removal) holds, in
 // any letter case, a word every name writtenProtected looks for holds
-// (etc, usr, bin, lib, git), or a '%' a download decodes, or starts with
+// (etc, usr, bin, lib, git: a test holds every written directory of
+// internal/hostdirs to one), or a '%' a download decodes, or starts with
 // '~': the names are built from these texts, so a segment without one
 // writes none of them.
 func segMayNameSystemOrGit(s *shell.Segment) bool {
@@ -313,17 +304,6 @@ func mayNameSystemOrGit(t string) bool {
 		switch {
 		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
 			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't':
-			return true
-		}
-	}
-	return false
-}
-
-// systemPath reports a path under systemPrefixes, or one of their
-// directories itself (cp x /etc writes /etc/x).
-func systemPath(p string) bool {
-	for _, pre := range systemPrefixes {
-		if strings.HasPrefix(p, pre) || p == pre[:len(pre)-1] {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package argmodel
 import (
 	"path"
 	"strings"
+
+	"github.com/permengine/permengine/internal/hostdirs"
 )
 
 // Models of docker and podman. Running a container locally is a wrapper:
@@ -15,13 +17,8 @@ const (
 	whyHost   = "gives the container access to the host"
 )
 
-// hostSensitive are host directories whose mount gives a container the
-// host.
-var hostSensitive = []string{"/etc", "/root", "/proc", "/sys", "/dev", "/boot", "/run", "/var/run",
-	"/var/lib", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv"}
-
 // hostPath reports whether a mount source reaches the host: the root, a
-// sensitive system directory, or an engine socket. A computed source
+// system directory of the host (internal/hostdirs), or an engine socket. A computed source
 // counts, except the working directory ($PWD, $(pwd)), which is inside the
 // project.
 func hostPath(src string, computed bool) bool {
@@ -53,12 +50,7 @@ func hostPath(src string, computed bool) bool {
 	if c == "/" || c == "/home" || strings.Count(c, "/") == 2 && strings.HasPrefix(c, "/home/") {
 		return true // the root, or the homes, or one home
 	}
-	for _, p := range hostSensitive {
-		if c == p || strings.HasPrefix(c, p+"/") {
-			return true
-		}
-	}
-	return false
+	return hostdirs.Mounted(c)
 }
 
 // throughGit reports a mount source with a .git component, in any case

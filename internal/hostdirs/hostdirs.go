@@ -1,0 +1,81 @@
+// Package hostdirs is the table of the host's system directories: the
+// ones whose files every user's programs read as configuration or run, so
+// that a write there changes what later commands do, and the ones a
+// container that mounts them gets the host through. It is one table so
+// that the two checks never disagree about a directory.
+package hostdirs
+
+import "strings"
+
+// A Dir is a system directory of the host.
+type Dir struct {
+	Path string // absolute, without a trailing '/'
+	// Written: programs read its files as configuration or run them, so
+	// a command that writes one is not approved (reading /etc/os-release
+	// is everyday). Every directory of the table is one a mount must not
+	// hand a container.
+	Written bool
+	Why     string
+}
+
+// Dirs is the table, a reason on every row.
+var Dirs = []Dir{
+	{"/etc", true, "the system's configuration, twin of a home's protected files (/etc/gitconfig, /etc/profile.d/, /etc/ld.so.preload)"},
+	{"/private/etc", true, "macOS's /etc"},
+	{"/usr/etc", true, "configuration some distributions read before /etc (/usr/etc/npmrc)"},
+	{"/usr/local/etc", true, "configuration of locally built programs"},
+	{"/usr/local/bin", true, "programs found on PATH before the system's (/usr/local/bin/make before /usr/bin/make)"},
+	{"/usr/local/sbin", true, "programs found on PATH before the system's"},
+	{"/usr/local/lib", true, "libraries and modules of locally built programs"},
+	{"/usr/bin", true, "the system's programs"},
+	{"/usr/sbin", true, "the system's programs"},
+	{"/bin", true, "the system's programs"},
+	{"/sbin", true, "the system's programs"},
+	{"/usr/lib", true, "libraries, interpreters' modules, git's helper programs"},
+	{"/usr/lib64", true, "libraries"},
+	{"/usr/libexec", true, "helper programs other programs run (git's on some systems)"},
+	{"/lib", true, "libraries"},
+	{"/lib64", true, "libraries and the dynamic loader"},
+	{"/usr/share/bash-completion", true, "completion scripts bash sources"},
+	{"/usr/share/git-core", true, "the hook templates git init copies into every new repository"},
+	{"/usr", false, "the system's programs and libraries, all of them"},
+	{"/root", false, "the administrator's home"},
+	{"/proc", false, "the host's processes"},
+	{"/sys", false, "the host's kernel and devices"},
+	{"/dev", false, "the host's devices"},
+	{"/boot", false, "the host's kernel and boot loader"},
+	{"/run", false, "the host's sockets (docker's, systemd's) and run-time state"},
+	{"/var/run", false, "the host's sockets, as /run"},
+	{"/var/lib", false, "the host's services' state (docker's images and volumes)"},
+	{"/opt", false, "programs installed outside the package manager"},
+	{"/srv", false, "the host's served data"},
+}
+
+// under reports p, a clean absolute path, is d or inside it.
+func under(p, d string) bool {
+	return p == d || len(p) > len(d) && p[len(d)] == '/' && strings.HasPrefix(p, d)
+}
+
+// Written reports a path under a directory whose files programs read or
+// run (see Dir.Written), or one of those directories itself (cp x /etc
+// writes /etc/x).
+func Written(p string) bool {
+	for _, d := range Dirs {
+		if d.Written && under(p, d.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// Mounted reports a clean absolute path that is, or is inside, a
+// directory of the table: mounted in a container, it gives the container
+// the host.
+func Mounted(p string) bool {
+	for _, d := range Dirs {
+		if under(p, d.Path) {
+			return true
+		}
+	}
+	return false
+}
