@@ -826,6 +826,17 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 		}
 		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
+		// A copy's destination may be a directory: every name under it
+		// is written (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …,
+		// --target-directory=bin).
+		var dests [4]int
+		ds, attached := copyDestinations(w.Words, w.Bits, dests[:0])
+		for _, d := range ds {
+			x.prefixUnder(w.Words[d], w.Dirs)
+		}
+		if attached != "" {
+			x.prefixUnder(attached, w.Dirs)
+		}
 		if w.Bits&programs.Writes != 0 {
 			// git checkout TREE -- Makefile, git restore -s TREE x.sh:
 			// files written from another tree; a pathspec git matches as
@@ -856,6 +867,14 @@ func (x *decider) writtenIndex() map[string]int {
 	}
 	x.written = m
 	return m
+}
+
+// prefixUnder adds the directory word names from each of dirs to the
+// prefixes of written names.
+func (x *decider) prefixUnder(word string, dirs []string) {
+	if x.wk().Spend(1 + len(word) + len(dirs)) {
+		x.prefixes = namedFrom(x.prefixes, strings.TrimSuffix(word, "/")+"/", dirs)
+	}
 }
 
 // namedFrom appends to out the paths word names from each of dirs (""

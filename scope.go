@@ -258,6 +258,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 		if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
 			programs.Decompressed(s.Words, func(_ int, name string) { consider(name, s.Dirs, j) })
 		}
+		programs.RemoteCopies(s.Words, func(name string) { consider(name, s.Dirs, j) }) // scp h:x /usr/local/bin/make
 		if s.Bits&programs.Effect != 0 {
 			var names [4]string
 			for _, d := range programs.DownloadsTo(s.Words, names[:0]) {
