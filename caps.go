@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -766,104 +767,136 @@ func (x *decider) firstExec(judged []segJudge) int {
 	return x.execAt
 }
 
+// writeKind is how a segment's word names what the segment writes.
+type writeKind uint8
+
+const (
+	// writeFile: the word names a file written (a redirection's target,
+	// a program's output, a decompressed, downloaded or remotely copied
+	// name, a path git restores).
+	writeFile writeKind = iota
+	// writeDest: a copy's, link's or move's destination, which is the
+	// file written or a directory any name under it is written in.
+	writeDest
+	// writeSource: another operand of a copy, link or move: a move
+	// removes it, a link or copy reads it.
+	writeSource
+	// writePrefix: a prefix of the names written (split's FILE, a
+	// directory git restores, a pathspec's literal part).
+	writePrefix
+)
+
+// segWrites calls fn with every text segment s names as what it writes,
+// and how: the one walk of the programs' write knowledge, which the
+// index of written files and the check of system files both read. (The
+// command's compound redirections are the callers' own.)
+func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
+	for _, r := range s.Redirs {
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			fn(r.Text, writeFile)
+		}
+	}
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && !programs.MetadataOnly(s.Words) {
+		prefix, named := programs.WritesPrefixes(s.Words), false
+		programs.Written(s.Words, func(_ int, text string) {
+			fn(text, writeFile)
+			if prefix {
+				fn(text, writePrefix)
+				named = true
+			}
+		})
+		if d := programs.DefaultPrefix(s.Words); prefix && !named && d != "" {
+			fn(d, writePrefix) // split FILE: xaa, xab, …
+		}
+	}
+	var room [4]int
+	dests, attached := copyDestinations(s.Words, s.Bits, room[:0])
+	programs.LinkWords(s.Words, s.Bits, func(k int) {
+		if !slices.Contains(dests, k) {
+			fn(s.Words[k], writeSource)
+		}
+	})
+	for _, d := range dests {
+		fn(s.Words[d], writeDest)
+	}
+	if attached != "" {
+		fn(attached, writeDest)
+	}
+	if s.Bits&programs.Writes != 0 {
+		// git checkout TREE -- Makefile, git restore -s TREE x.sh: files
+		// written from another tree; a pathspec git matches as a pattern
+		// may be any name under its literal part.
+		programs.GitPathspecs(s.Words, func(k int, pattern bool) {
+			if p := s.Words[k]; pattern {
+				fn(literalPrefix(p), writePrefix)
+			} else {
+				fn(p, writeFile)
+				fn(strings.TrimSuffix(p, "/")+"/", writePrefix) // a directory: every name under it
+			}
+		})
+	}
+	if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
+		programs.Decompressed(s.Words, func(_ int, name string) { fn(name, writeFile) })
+	}
+	programs.RemoteCopies(s.Words, func(name string) { fn(name, writeFile) }) // scp h:run.sh .
+	if s.Bits&programs.Effect != 0 {
+		var names [4]string
+		for _, d := range programs.DownloadsTo(s.Words, names[:0]) {
+			fn(d, writeFile)
+		}
+	}
+}
+
 // writtenIndex returns, for every path a segment of the command writes
-// (a redirection's target, the files programs.Written reports, a copy's,
-// move's or link's operands, a download), the first segment that writes
-// it, by the paths the word names from that segment's directories. It is
-// built once per decision, on first use, so that finding what runs a
-// written file stays linear in the command.
+// (what segWrites names, a copy's or link's sources too), the first
+// segment that writes it, by the paths the word names from that
+// segment's directories; x.prefixes gets the prefixes of names written
+// (a destination directory's, a splitter's). It is built once per
+// decision, on first use, so that finding what runs a written file stays
+// linear in the command.
 func (x *decider) writtenIndex() map[string]int {
 	if x.writtenDone {
 		return x.written
 	}
 	x.writtenDone = true
 	var m map[string]int // made on the first path: most commands write none
+	add := func(word string, dirs []string, j int) {
+		if !x.wk().Spend(1 + len(word) + len(dirs)) {
+			return
+		}
+		for _, n := range namedFrom(nil, word, dirs) {
+			if m == nil {
+				m = map[string]int{}
+			}
+			if _, ok := m[n]; !ok {
+				m[n] = j
+			}
+		}
+	}
 	for _, r := range x.cmd.Paths {
 		// A compound command's redirection stands before no segment in
 		// particular: -1, before every one.
-		if strings.IndexByte(r.Op, '>') >= 0 && x.wk().Spend(1+len(r.Text)+len(r.Dirs)) {
-			for _, n := range namedFrom(nil, r.Text, r.Dirs) {
-				if m == nil {
-					m = map[string]int{}
-				}
-				if _, ok := m[n]; !ok {
-					m[n] = -1
-				}
-			}
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			add(r.Text, r.Dirs, -1)
 		}
 	}
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
-		add := func(word string, dirs []string) {
-			if !x.wk().Spend(1 + len(word) + len(dirs)) {
-				return
-			}
-			for _, n := range namedFrom(nil, word, dirs) {
-				if m == nil {
-					m = map[string]int{}
-				}
-				if _, ok := m[n]; !ok {
-					m[n] = j
-				}
-			}
-		}
-		for _, r := range w.Redirs {
-			if strings.IndexByte(r.Op, '>') >= 0 {
-				add(r.Text, r.Dirs)
-			}
-		}
-		if w.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && !programs.MetadataOnly(w.Words) {
-			prefix, named := programs.WritesPrefixes(w.Words), false
-			programs.Written(w.Words, func(_ int, text string) {
-				if prefix && x.wk().Spend(1+len(text)+len(w.Dirs)) {
+		segWrites(w, func(text string, k writeKind) {
+			switch k {
+			case writeFile, writeSource:
+				add(text, w.Dirs, j)
+			case writeDest:
+				// The file, or a directory: every name under it
+				// (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …).
+				add(text, w.Dirs, j)
+				x.prefixUnder(text, w.Dirs)
+			case writePrefix:
+				if x.wk().Spend(1 + len(text) + len(w.Dirs)) {
 					x.prefixes = namedFrom(x.prefixes, text, w.Dirs)
-					named = true
 				}
-				add(text, w.Dirs)
-			})
-			if d := programs.DefaultPrefix(w.Words); prefix && !named && d != "" {
-				x.prefixes = namedFrom(x.prefixes, d, w.Dirs) // split FILE: xaa, xab, …
 			}
-		}
-		programs.LinkWords(w.Words, w.Bits, func(k int) { add(w.Words[k], w.Dirs) })
-		// A copy's destination may be a directory: every name under it
-		// is written (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …,
-		// --target-directory=bin).
-		var dests [4]int
-		ds, attached := copyDestinations(w.Words, w.Bits, dests[:0])
-		for _, d := range ds {
-			x.prefixUnder(w.Words[d], w.Dirs)
-		}
-		if attached != "" {
-			x.prefixUnder(attached, w.Dirs)
-		}
-		if w.Bits&programs.Writes != 0 {
-			// git checkout TREE -- Makefile, git restore -s TREE x.sh:
-			// files written from another tree; a pathspec git matches as
-			// a pattern may be any name under its literal part.
-			programs.GitPathspecs(w.Words, func(k int, pattern bool) {
-				p := w.Words[k]
-				if pattern {
-					p = literalPrefix(p)
-				} else {
-					add(p, w.Dirs)
-					p = strings.TrimSuffix(p, "/") + "/" // a directory: every name under it
-				}
-				if x.wk().Spend(1 + len(p) + len(w.Dirs)) {
-					x.prefixes = namedFrom(x.prefixes, p, w.Dirs)
-				}
-			})
-		}
-		if w.Bits&(programs.Unpacker|programs.PathName) != 0 {
-			programs.Decompressed(w.Words, func(_ int, name string) { add(name, w.Dirs) })
-		}
-		programs.RemoteCopies(w.Words, func(name string) { add(name, w.Dirs) }) // scp h:run.sh .
-		if w.Bits&programs.Effect != 0 {
-			var room [4]string
-			for _, d := range programs.DownloadsTo(w.Words, room[:0]) {
-				add(d, w.Dirs)
-			}
-		}
+		})
 	}
 	x.written = m
 	return m

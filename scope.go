@@ -235,36 +235,15 @@ func (x *decider) writtenProtected() (string, int, string) {
 		if !x.mayWrite(s) || !segMayNameSystemOrGit(s) {
 			continue
 		}
-		for _, r := range s.Redirs {
-			if strings.IndexByte(r.Op, '>') >= 0 {
-				consider(r.Text, r.Dirs, j)
+		moves := programs.Moves(s.Words, s.Bits)
+		segWrites(s, func(text string, k writeKind) {
+			// A copy's or link's sources are read (cp /etc/os-release .
+			// is everyday); a move removes them. A prefix is a name too:
+			// split x /etc/cron.d/x writes /etc/cron.d/xaa.
+			if k != writeSource || moves {
+				consider(text, s.Dirs, j)
 			}
-		}
-		if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && !programs.MetadataOnly(s.Words) {
-			programs.Written(s.Words, func(_ int, text string) { consider(text, s.Dirs, j) })
-			programs.GitPathspecs(s.Words, func(k int, pattern bool) { consider(s.Words[k], s.Dirs, j) })
-		}
-		var room [4]int
-		dests, attached := copyDestinations(s.Words, s.Bits, room[:0])
-		if programs.Moves(s.Words, s.Bits) {
-			programs.LinkWords(s.Words, s.Bits, func(k int) { consider(s.Words[k], s.Dirs, j) }) // a move removes its sources
-		}
-		for _, d := range dests {
-			consider(s.Words[d], s.Dirs, j)
-		}
-		if attached != "" {
-			consider(attached, s.Dirs, j)
-		}
-		if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
-			programs.Decompressed(s.Words, func(_ int, name string) { consider(name, s.Dirs, j) })
-		}
-		programs.RemoteCopies(s.Words, func(name string) { consider(name, s.Dirs, j) }) // scp h:x /usr/local/bin/make
-		if s.Bits&programs.Effect != 0 {
-			var names [4]string
-			for _, d := range programs.DownloadsTo(s.Words, names[:0]) {
-				consider(d, s.Dirs, j)
-			}
-		}
+		})
 	}
 	return best, by, why
 }
