@@ -108,6 +108,26 @@ var defaultProtected = []string{
 	// scripts.
 	"**/.rustup", "**/.rustup/**", "**/.venv/pip.conf", "**/.venv/pip.ini", "**/.virtualenvs/*/pip.conf",
 	"**/.ipython", "**/.ipython/**", "**/.perldb", "**/.xsession", "**/.xinitrc",
+	// More files that run code later: the editor Debian's sensible-editor
+	// sources, lesspipe's filter (run for every file less opens), the
+	// hooks and plugins version managers source at every shim's start,
+	// the interpreters they installed (a .pth file in their
+	// site-packages runs at every start), and shell tools a .bashrc
+	// sources (nvm, sdkman).
+	"**/.selected_editor", "**/.lessfilter", "**/.config/lesspipe", "**/.config/lesspipe/**",
+	"**/.pyenv/pyenv.d", "**/.pyenv/pyenv.d/**", "**/.pyenv/plugins", "**/.pyenv/plugins/**", "**/.pyenv/versions", "**/.pyenv/versions/**",
+	"**/.rbenv/rbenv.d", "**/.rbenv/rbenv.d/**", "**/.rbenv/plugins", "**/.rbenv/plugins/**", "**/.rbenv/versions", "**/.rbenv/versions/**",
+	"**/.nodenv/nodenv.d", "**/.nodenv/nodenv.d/**", "**/.nodenv/plugins", "**/.nodenv/plugins/**", "**/.nodenv/versions", "**/.nodenv/versions/**",
+	"**/.asdf/plugins", "**/.asdf/plugins/**", "**/.asdf/installs", "**/.asdf/installs/**", "**/.nvm", "**/.nvm/**", "**/.sdkman", "**/.sdkman/**",
+	// Package managers' configuration that names the index they install
+	// from (RubyGems', Composer's), and credentials: registries' and
+	// clouds' tokens, database and vault passwords, password stores.
+	"**/.gemrc", "**/.gem/credentials", "**/.cargo/credentials", "**/.cargo/credentials.toml",
+	"**/.pgpass", "**/.vault-token", "**/.terraform.d/credentials.tfrc.json", "**/.config/gcloud", "**/.config/gcloud/**",
+	"**/.azure", "**/.azure/**", "**/.boto", "**/.s3cfg", "**/.config/rclone", "**/.config/rclone/**", "**/.composer/auth.json",
+	"**/.config/composer", "**/.config/composer/**", "**/.m2/settings-security.xml", "**/.ivy2/.credentials", "**/.authinfo",
+	"**/.authinfo.gpg", "**/.password-store", "**/.password-store/**", "**/.local/share/keyrings", "**/.local/share/keyrings/**", "**/.dockercfg",
+	"**/.config/hub", "**/.config/gh-copilot", "**/.config/gh-copilot/**", "**/.config/op", "**/.config/op/**",
 	// Where a host keeps its asks and audit by default: the agent must not
 	// rewrite or remove them.
 	"**/.local/state/permengine", "**/.local/state/permengine/**",
