@@ -73,6 +73,9 @@ var envVars = map[string]envKind{
 	// the translation as it would a double-quoted string, so a catalog of
 	// the command's choosing runs its substitutions.
 	"TEXTDOMAIN": envHidden, "TEXTDOMAINDIR": envHidden,
+	// A warning filter's category may name a module python imports;
+	// breakpoint() imports and calls the function PYTHONBREAKPOINT names.
+	"PYTHONWARNINGS": envHidden, "PYTHONBREAKPOINT": envHidden,
 	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envPath,
 	// Where programs find their configuration, hooks and libraries: a
 	// directory the agent writes makes them run its code (HOME's

@@ -88,6 +88,14 @@ var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib"
 // time.
 func codeModule(v string, computed bool) bool { return computed || codeModules[v] }
 
+// warningImports reports a python -W filter (action:message:category:
+// module:lineno) whose category names a module (ignore::antigravity.X):
+// python imports it to find the class. A computed filter may.
+func warningImports(v string, computed bool) bool {
+	f := strings.SplitN(v, ":", 5)
+	return computed || len(f) > 2 && strings.Contains(f[2], ".")
+}
+
 // servingModules are the Python modules that, run with -m, serve this
 // machine's files or mail to others: http.server listens on every address
 // unless -b/--bind names one; pydoc -p, smtpd and xmlrpc.server are judged
@@ -103,7 +111,15 @@ func judgePython(r *Result, words []string) {
 			judgeModuleLater(r, words[it.Word+1:], it.Word, it.Text)
 			return
 		}
-		if it.Kind != KindValue || it.Opt == nil || it.Opt.Short != "m" || !servingModules[it.Text] {
+		if it.Kind != KindValue || it.Opt == nil || it.Opt.Short != "m" {
+			continue
+		}
+		if !servingModules[it.Text] {
+			if why := stdlibMain(it.Text); why != "" && !codeModules[it.Text] {
+				r.Effects |= EffExec | EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: why})
+				return
+			}
 			continue
 		}
 		rest := words[it.Word+1:]
@@ -212,7 +228,8 @@ func langRows() []row {
 			Option{Short: "c", Arg: ArgRequired, Role: RoleCode, Lang: LangPython, Effect: EffExec, Why: "python -c " + whyCode, Stops: true, Operands: operands(RoleData)},
 			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData), Module: true,
 				Effect: EffExec | EffComputed, Check: codeModule, Why: "this module runs code from its arguments or its input, or extracts an archive, which the engine does not read"},
-			val("W", RoleData), val("X", RoleData), flag("", "help"), flag("", "version"),
+			val("W", RoleData).does(EffExec|EffComputed, "python -W names a warning category as module.Class, and imports that module: a module's code runs").when(warningImports),
+			val("X", RoleData), flag("", "help"), flag("", "version"),
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
 			flag("P"), flag("q"), flag("s"), flag("S"), flag("u"), flag("v"), flag("V"), flag("x"),
 			val("", RoleData, "check-hash-based-pycs"))
