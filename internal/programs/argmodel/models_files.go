@@ -397,7 +397,9 @@ func mutatingMethod(m string, computed bool) bool {
 // more options from a file the engine does not see. Other options, and
 // the URLs, read.
 func curlModel() *Spec {
-	return &Spec{Name: "curl", Syntax: GNU, Open: true, Options: join(list(
+	curlSyntax := GNU
+	curlSyntax.Negate = true // --no-progress-meter, --no-clobber: curl's booleans take --no-
+	return &Spec{Name: "curl", Syntax: curlSyntax, Options: join(list(
 		val("d", RoleData, "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json").does(EffExternal, whySends),
 		val("F", RoleData, "form", "form-string").does(EffExternal, whySends),
 		val("T", RolePath, "upload-file").does(EffExternal, whySends),
@@ -416,15 +418,65 @@ func curlModel() *Spec {
 		flag("s", "silent"), flag("S", "show-error"), flag("L", "location"), flag("f", "fail"), flag("I", "head"),
 		flag("i", "include"), flag("k", "insecure"), flag("v", "verbose"), flag("O", "remote-name"), flag("G", "get"),
 		flag("#", "progress-bar"), flag("N", "no-buffer"), flag("4", "ipv4"), flag("6", "ipv6"),
-	), vals(RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "cert", "key", "max-redirs"),
-		vals(RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr"), longs("compressed")),
+		val("", RolePath, "etag-compare").does(EffExternal, "sends a file's contents to a server, in the If-None-Match header"),
+		val("", RolePath, "unix-socket", "abstract-unix-socket").does(EffPrivileged, whySocket),
+		val("h", RoleData, "help"), val("E", RolePath, "cert"), val("P", RoleData, "ftp-port"),
+		val("U", RoleData, "proxy-user"), val("Y", RoleData, "speed-limit"), val("y", RoleData, "speed-time"),
+		val("t", RoleData, "telnet-option"),
+		flag("0", "http1.0"), flag("1", "tlsv1"), flag("2", "sslv2"), flag("3", "sslv3"), flag(":", "next"),
+		flag("B", "use-ascii"), flag("J", "remote-header-name"), flag("M", "manual"), flag("R", "remote-time"),
+		flag("V", "version"), flag("Z", "parallel"), flag("a", "append"), flag("g", "globoff"),
+		flag("j", "junk-session-cookies"), flag("l", "list-only"), flag("n", "netrc"), flag("p", "proxytunnel"),
+		flag("q", "disable"),
+	), vals(RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "key", "max-redirs"),
+		vals(RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr", "etag-save", "libcurl",
+			"alt-svc", "hsts", "capath", "crlfile", "egd-file", "random-file", "netrc-file", "pubkey",
+			"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-crlfile", "proxy-key",
+			"ssl-sessions", "knownhosts"), // curl 8.12 and 8.17
+		// The rest of curl 7.88's --help all, and curl 8's: values that
+		// name no file, and flags. (One option each, so that the model
+		// stays within its 255 options.)
+		list(val("", RoleData, "aws-sigv4", "cert-type", "ciphers", "connect-to", "create-file-mode", "curves", "delegation",
+			"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "engine", "expect100-timeout",
+			"ftp-account", "ftp-alternative-to-user", "ftp-method", "ftp-ssl-ccc-mode",
+			"happy-eyeballs-timeout-ms", "hostpubmd5", "hostpubsha256", "interface", "keepalive-time", "key-type", "krb",
+			"limit-rate", "local-port", "login-options", "mail-auth", "max-filesize", "noproxy", "oauth2-bearer",
+			"parallel-max", "pass", "pinnedpubkey", "preproxy", "proto", "proto-redir", "proxy-cert-type",
+			"trace-config", "ip-tos", "vlan-priority", "ech", "parallel-max-host", "upload-flags", "sigalgs",
+			"haproxy-clientip",
+			"proxy-ciphers", "proxy-key-type", "proxy-pass", "proxy-pinnedpubkey", "proxy-service-name",
+			"proxy-tls13-ciphers", "proxy-tlsauthtype", "proxy-tlspassword", "proxy-tlsuser", "proxy1.0",
+			"rate", "request-target", "retry-delay", "retry-max-time", "sasl-authzid", "service-name", "socks4",
+			"socks4a", "socks5", "socks5-gssapi-service", "socks5-hostname",
+			"tftp-blksize", "tls-max", "tls13-ciphers", "tlsauthtype", "tlspassword", "tlsuser"),
+			flag("", "compressed", "disallow-username-in-url", "http2-prior-knowledge", "ignore-content-length",
+				"mail-rcpt-allowfails", "parallel-immediate", "proxy-ssl-allow-beast", "proxy-ssl-auto-client-cert",
+				"ssl-auto-client-cert", "ssl-revoke-best-effort", "suppress-connect-headers", "anyauth", "basic",
+				"cert-status", "compressed-ssh", "create-dirs", "crlf", "digest", "disable-eprt", "disable-epsv",
+				"doh-cert-status", "doh-insecure", "fail-early", "fail-with-body", "false-start", "form-escape",
+				"ftp-create-dirs", "ftp-pasv", "ftp-pret", "ftp-skip-pasv-ip", "ftp-ssl-ccc", "ftp-ssl-control",
+				"haproxy-protocol", "http1.1", "http2", "http3", "http3-only", "location-trusted", "metalink",
+				"negotiate", "netrc-optional", "no-alpn", "no-clobber", "no-keepalive", "no-npn", "no-progress-meter",
+				"no-sessionid", "ntlm", "ntlm-wb", "path-as-is", "post301", "post302", "post303", "proxy-anyauth",
+				"proxy-basic", "proxy-digest", "proxy-insecure", "proxy-negotiate", "proxy-ntlm", "proxy-tlsv1",
+				"raw", "remote-name-all", "remove-on-error", "retry-all-errors", "retry-connrefused", "sasl-ir",
+				"socks5-basic", "socks5-gssapi", "socks5-gssapi-nec", "ssl", "ssl-allow-beast", "ssl-no-revoke",
+				"ssl-reqd", "styled-output", "tcp-fastopen", "tcp-nodelay", "tftp-no-options", "tr-encoding",
+				"trace-time", "xattr", "tlsv1.0", "tlsv1.1", "tlsv1.2", "tlsv1.3", "proxy-http2",
+				// curl 8's
+				"ca-native", "proxy-ca-native", "trace-ids", "skip-existing", "mptcp", "follow", "out-null",
+				"tls-earlydata", "dump-ca-embed", "proxy-dump-ca-embed"))),
 		Operands: operands(RoleData), Judge: curlJudge, Env: proxyVars()}
 }
 
+// whySocket is the effect of a request sent through a local socket.
+const whySocket = "sends the request to a local service's socket, not to the URL's host: docker's engine, snapd and systemd act with the host's privileges"
+
 // routesElsewhere are curl's options that may send a request to another
 // host than its URL names (a redirect followed, a proxy, an address given
-// for a name).
-var routesElsewhere = words("L", "x", "url", "resolve", "location", "proxy")
+// for a name, a socket, a DNS server).
+var routesElsewhere = words("L", "x", "url", "resolve", "location", "proxy", "proxy1.0", "preproxy", "connect-to",
+	"socks4", "socks4a", "socks5", "socks5-hostname", "unix-socket", "abstract-unix-socket", "doh-url", "dns-servers")
 
 // proxyVars are the variables that send a request through a proxy: set
 // for the command, even a request to localhost may go elsewhere.
@@ -594,9 +646,20 @@ func wgetModel() *Spec {
 		val("i", RolePath, "input-file").does(EffExternal, "requests every line of a file as a URL, which sends what the file holds to the hosts it names"),
 		val("", RolePath, "load-cookies").does(EffExternal, "sends a file's contents to a server, as cookies"),
 		val("t", RoleData, "tries"), val("U", RoleData, "user-agent"),
+		val("", RoleProgram, "use-askpass").does(EffExec, "wget --use-askpass runs this program to ask for a user name and password"),
+		val("", RolePath, "save-cookies", "warc-file", "warc-tempdir", "rejected-log", "ca-certificate",
+			"ca-directory", "certificate", "crl-file", "private-key"),
 		flag("q", "quiet"), flag("v", "verbose"), flag("c", "continue"), flag("N", "timestamping"),
 		flag("r", "recursive"), flag("m", "mirror"), flag("k", "convert-links"), flag("p", "page-requisites"),
-	), vals(RoleData, "header", "user", "password"), longs("no-check-certificate", "spider", "no-verbose")),
+	), vals(RoleData, "header", "user", "password"), longs("no-check-certificate", "spider", "no-verbose"),
+		// The rest of wget 1.21's --help: values that name no file.
+		vals(RoleData, "accept-regex", "backups", "bind-address", "certificate-type", "ciphers", "compression",
+			"connect-timeout", "cut-dirs", "default-page", "dns-timeout", "exclude-domains", "follow-tags",
+			"ftp-password", "ftp-user", "http-password", "http-user", "ignore-tags", "limit-rate", "local-encoding",
+			"pinnedpubkey", "prefer-family", "private-key-type", "progress", "proxy-password", "proxy-user",
+			"read-timeout", "referer", "regex-type", "reject-regex", "remote-encoding", "report-speed",
+			"restrict-file-names", "retry-on-http-error", "secure-protocol", "start-pos", "waitretry", "warc-dedup",
+			"warc-header", "warc-max-size")),
 		Operands: operands(RoleData), Judge: func(r *Result, _ []string) { sendsOutput(r) }}
 }
 
