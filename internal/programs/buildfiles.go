@@ -51,6 +51,37 @@ var buildFiles = map[string][]string{
 	// pydoc imports the modules and files it documents, from the working
 	// directory first.
 	"pydoc": {"*.py"},
+	// Ruby's: a gemspec, a Gemfile, a Podfile, a Fastfile and a
+	// Vagrantfile are Ruby code the tool evaluates.
+	"gem":    {"*.gemspec", "Gemfile", "gems.rb"},
+	"bundle": {"Gemfile", "gems.rb", "*.gemspec"}, "bundler": {"Gemfile", "gems.rb", "*.gemspec"},
+	"pod": {"Podfile"}, "fastlane": {"Fastfile", "Appfile", "Pluginfile"}, "vagrant": {"Vagrantfile"},
+	// Other languages' builds: the build definition is code, or names
+	// commands the build runs (MSBuild's Exec, rebar3's hooks, a
+	// Package.swift, a build.zig).
+	"sbt": {"build.sbt", "*.sbt", "*.scala"}, "lein": {"project.clj"}, "mix": {"mix.exs"},
+	"rebar3": {"rebar.config", "rebar.config.script"}, "dotnet": {"*.csproj", "*.fsproj", "*.vbproj", "*.sln", "*.props", "*.targets"},
+	"msbuild":  {"*.csproj", "*.fsproj", "*.vbproj", "*.sln", "*.props", "*.targets"},
+	"bazel":    {"BUILD", "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel", "*.bzl", ".bazelrc"},
+	"bazelisk": {"BUILD", "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel", "*.bzl", ".bazelrc", ".bazelversion"},
+	"meson":    {"meson.build", "meson_options.txt"}, "ninja": {"build.ninja"}, "scons": {"SConstruct", "SConscript"},
+	"ant": {"build.xml"}, "nox": {"noxfile.py"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"},
+	"hatch": {"pyproject.toml", "hatch.toml"}, "poetry": {"pyproject.toml"}, "pdm": {"pyproject.toml"},
+	"swift": {"Package.swift"}, "stack": {"stack.yaml", "*.cabal", "Setup.hs"}, "cabal": {"*.cabal", "Setup.hs", "cabal.project"},
+	"zig": {"build.zig"}, "xmake": {"xmake.lua"},
+	// JavaScript tools load their configuration as a module: code that
+	// runs when the tool starts (npx vite build after writing
+	// vite.config.js). A name ending in '*' stands for every ending.
+	"vite": {"vite.config.*"}, "vitest": {"vitest.config.*", "vite.config.*", "vitest.workspace.*"},
+	"webpack": {"webpack.config.*"}, "rollup": {"rollup.config.*"}, "jest": {"jest.config.*", "package.json"},
+	"eslint": {"eslint.config.*", ".eslintrc.js", ".eslintrc.cjs"}, "prettier": {"prettier.config.*", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs"},
+	"babel": {"babel.config.*", ".babelrc.js", ".babelrc.cjs"}, "next": {"next.config.*"}, "nuxt": {"nuxt.config.*"},
+	"nuxi": {"nuxt.config.*"}, "astro": {"astro.config.*"}, "playwright": {"playwright.config.*"},
+	"cypress": {"cypress.config.*"}, "mocha": {".mocharc.js", ".mocharc.cjs"}, "karma": {"karma.conf.*"},
+	"tailwindcss": {"tailwind.config.*"}, "postcss": {"postcss.config.*"}, "stylelint": {"stylelint.config.*", ".stylelintrc.js"},
+	"nodemon": {"nodemon.json", "package.json"}, "turbo": {"turbo.json", "package.json"}, "nx": {"nx.json", "project.json", "package.json"},
+	"lerna": {"lerna.json", "package.json"}, "svelte-kit": {"svelte.config.*"}, "vue-cli-service": {"vue.config.*"},
+	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
 }
 
 // goRuns are the go subcommands that run command lines the package's
@@ -61,8 +92,8 @@ var goRuns = map[string]bool{"generate": true}
 // reads as commands from its working directory, and the ones an option of
 // its model names (make -f FILE, rake --rakefile FILE, just --justfile
 // FILE): nil for a program that is no runner. A pattern "*.go" stands for
-// every file with that ending; a named file the shell computes is "*",
-// every file. flags are v's word flags (nil for none) and computed the
+// every file with that ending, "vite.config.*" for every file with that
+// start; a named file the shell computes is "*", every file. flags are v's word flags (nil for none) and computed the
 // flags that make a word computed.
 func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []string) {
 	if len(v) == 0 {
@@ -121,7 +152,11 @@ func namedBuildFiles(name string, v []string, flags []uint8, computed uint8) []s
 func MatchesBuildFile(p string, names []string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
 	for _, n := range names {
-		if end, ok := strings.CutPrefix(n, "*"); ok {
+		if start, ok := strings.CutSuffix(n, "*"); ok && start != "" {
+			if len(base) > len(start) && strings.EqualFold(base[:len(start)], start) {
+				return true
+			}
+		} else if end, ok := strings.CutPrefix(n, "*"); ok {
 			if len(base) >= len(end) && strings.EqualFold(base[len(base)-len(end):], end) {
 				return true
 			}
