@@ -115,7 +115,7 @@ func npmModel() *Spec {
 		group(s, "profile", "set", "enable-2fa", "disable-2fa"), group(s, "trust", "github", "gitlab", "revoke"),
 		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete")),
 		npmPkg(s),
-		configSet(s, "set"), execCmd(s, "edit"), npmExplore(s)},
+		configSet(s, "set"), execCmd(s, "edit"), npmExplore(s), initializer(s, "init")},
 		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook"))
 	for _, n := range npmCommands {
 		if !hasSub(root, n) {
@@ -252,6 +252,19 @@ func bunxModel() *Spec {
 	), Operands: packageCommand}
 }
 
+// whyInitializer is why npm init NAME (npm create), yarn create, pnpm
+// create and bun create are judged.
+const whyInitializer = "downloads the package create-NAME and runs it (npm exec create-NAME): a program chosen by name from the registry, which the engine does not see"
+
+// initializer is a package manager's init or create: an operand names an
+// initializer package it runs (npm init vite runs create-vite); without
+// one it only writes package.json.
+func initializer(s Syntax, name string) *Spec {
+	sp := cmd(s, name)
+	sp.Operands = []Operand{{Role: RoleData, Effect: EffExec | EffComputed, Why: whyInitializer}}
+	return sp
+}
+
 // runnerModel is pnpm, yarn or bun: a name that is not a command runs a
 // script or a file, so other names are operands.
 func runnerModel(name string, publish ...string) *Spec {
@@ -267,6 +280,7 @@ func runnerModel(name string, publish ...string) *Spec {
 		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("p", RoleData, "package")),
 			Operands: packageCommand})
 	}
+	root.Subs = append(root.Subs, initializer(s, "create"))
 	root.Subs = append(root.Subs, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
 		group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),
 		withSubs(cmd(s, "config"), configSet(s, "set")))
