@@ -364,9 +364,13 @@ func gitSubmodule() *Spec {
 	}
 	s := gitWithSubs("submodule", foreach)
 	s.Subs = append(s.Subs, fromAddress(gitSub("add", nil)))
-	for _, n := range []string{"status", "init", "deinit", "update", "set-branch", "set-url", "summary", "sync", "absorbgitdirs"} {
+	for _, n := range []string{"status", "init", "deinit", "update", "summary", "sync", "absorbgitdirs"} {
 		s.Subs = append(s.Subs, gitSub(n, nil))
 	}
+	// set-url and set-branch rewrite .gitmodules and the submodule's
+	// entry in .git/config, as git remote set-url does the remote's: the
+	// next update fetches from where they say.
+	s.Subs = append(s.Subs, gitEffect("set-url", "", nil), gitEffect("set-branch", "", list(val("b", RoleData, "branch"), flag("d", "default"))))
 	s.OpenSubs = false
 	s.Options = list(flag("q", "quiet"), flag("", "cached"))
 	return s
