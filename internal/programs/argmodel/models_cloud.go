@@ -219,6 +219,7 @@ func publisherRows() []row {
 			return s
 		}},
 		{name: "rustup", build: fixed(rustupModel)},
+		{name: "gpg", aliases: []string{"gpg2"}, build: gpgModel},
 		{name: "twine", build: func(n string) *Spec {
 			return publisher(n, g, "upload", "register")
 		}},
@@ -373,7 +374,42 @@ func rustupModel() *Spec {
 	override := &Spec{Name: "override", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true,
 		Subs: []*Spec{{Name: "set", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{named}}}}
 	def := &Spec{Name: "default", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{named}}
-	return &Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run, override, def}}
+	// self uninstall removes rustup's and cargo's homes, the programs on
+	// PATH in ~/.cargo/bin and cargo's configuration with them.
+	self := &Spec{Name: "self", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{{Name: "uninstall",
+		Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal,
+		Why: "rustup self uninstall deletes ~/.rustup and ~/.cargo: the toolchains, the programs on PATH in ~/.cargo/bin and cargo's configuration"}}}
+	return &Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run, override, def, self}}
+}
+
+// gpgModel is gpg: the commands that give out the secret keys kept in
+// ~/.gnupg (a protected directory no word of the command names) or
+// delete keys from it; the options that take a value, so that none is
+// read as a command. Its other commands read and write the files they
+// are given.
+func gpgModel(n string) *Spec {
+	return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(
+		flag("", "export-secret-keys", "export-secret-subkeys").does(EffExternal,
+			"gives out the secret keys kept in ~/.gnupg, a protected directory no word of the command names"),
+		flag("", "delete-secret-keys", "delete-secret-and-public-keys", "delete-keys", "delete-secret-and-public-key").does(EffExternal,
+			"deletes keys from the keyring in ~/.gnupg, a protected directory no word of the command names"),
+		flag("", "send-keys").does(EffExternal, "sends keys to a keyserver"),
+		// gpg takes an unambiguous prefix of a long option: its other
+		// commands are listed so that none reads as a prefix of the ones
+		// above (--export is not --export-secret-keys).
+		flag("", "export", "export-ssh-key", "import", "list-keys", "list-public-keys", "list-secret-keys",
+			"list-signatures", "check-signatures", "fingerprint", "list-packets", "recv-keys", "receive-keys",
+			"search-keys", "refresh-keys", "fetch-keys", "decrypt", "encrypt", "sign", "clear-sign", "clearsign",
+			"detach-sign", "verify", "verify-files", "symmetric", "store", "dearmor", "enarmor", "gen-key",
+			"generate-key", "full-generate-key", "full-gen-key", "quick-generate-key", "quick-gen-key", "gen-revoke",
+			"generate-revocation", "edit-key", "sign-key", "lsign-key", "quick-sign-key", "card-status", "card-edit",
+			"change-passphrase", "passwd", "version", "help", "with-colons", "with-fingerprint", "with-keygrip",
+			"show-keys", "import-ownertrust", "export-ownertrust", "update-trustdb", "check-trustdb", "no-tty"),
+		flag("d"), flag("e"), flag("s"), flag("b"), flag("c"), flag("k"), flag("K"),
+		val("o", RolePath, "output"), val("r", RoleData, "recipient"), val("u", RoleData, "local-user"),
+		val("", RolePath, "homedir"), val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver"),
+		flag("a", "armor"), flag("", "batch", "yes"), flag("q", "quiet"), flag("v", "verbose"),
+	), Operands: operands(RolePath)}
 }
 
 // judgeCargoRustc reads the words cargo rustc and cargo rustdoc give
