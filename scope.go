@@ -172,6 +172,7 @@ func (x *decider) protectedCaps() {
 const (
 	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library)"
 	whyGitFile    = " is " + paths.WhyGitFile
+	whyGitState   = " is " + paths.WhyGitState
 )
 
 // mayPassOptions reports words of which one may hand options to another
@@ -220,6 +221,8 @@ func (x *decider) writtenProtected() (string, int, string) {
 			switch {
 			case paths.GitFile(p):
 				best, by, why = p, j, whyGitFile
+			case paths.GitState(p):
+				best, by, why = p, j, whyGitState
 			case hostdirs.Written(p):
 				best, by, why = p, j, whySystemFile
 			}

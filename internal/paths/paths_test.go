@@ -272,3 +272,16 @@ func TestDirsHaveDot(t *testing.T) {
 	assert.Equal(t, "", pc.Problem("hooks", 0, []string{"/ws/proj/pkg/..."}))
 	assert.NotEqual(t, "", pc.Problem("hooks", 0, []string{"/ws/proj/.git"}))
 }
+
+func TestGitState(t *testing.T) {
+	for p, want := range map[string]bool{
+		".git/HEAD": true, "/ws/p/.git/HEAD": true, "/ws/p/.GIT/head": true, ".git/packed-refs": true,
+		".git/refs/heads/main": true, ".git/refs": true, "a/.git/refs/": true,
+		".git/HEAD.lock/x": false, ".git/config": false, ".github/refs/x": false, "my.git/HEAD": false,
+		".git/logs/HEAD": false, "x/.git/objects/ab": false, ".git": false,
+	} {
+		if GitState(p) != want {
+			t.Errorf("GitState(%q) = %v, want %v", p, !want, want)
+		}
+	}
+}
