@@ -114,6 +114,8 @@ func rows() []row {
 		{name: "ansible-playbook", build: remoteSession},
 		{name: "semantic-release", build: remoteSession},
 		{name: "crontab", build: scheduler},
+		{name: "systemctl", build: fixed(systemctlModel)},
+		{name: "loginctl", build: fixed(loginctlModel)},
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},
 		{name: "gdb", build: fixed(gdbModel)},
@@ -158,6 +160,52 @@ func remoteSession(name string) *Spec {
 func scheduler(name string) *Spec {
 	return &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
 		Why: "schedules commands that run later, outside this session"}
+}
+
+// systemctlReads are systemctl's commands that only show: every other
+// one starts, stops, enables, links or edits services, or the machine
+// (a unit linked from the project runs its ExecStart= at every start).
+var systemctlReads = []string{"status", "show", "cat", "list-units", "list-unit-files", "list-sockets",
+	"list-timers", "list-jobs", "list-dependencies", "list-machines", "list-automounts", "list-paths",
+	"is-active", "is-failed", "is-enabled", "is-system-running", "get-default", "show-environment",
+	"help", "whoami", "log-level", "log-target", "service-log-level", "service-log-target"}
+
+const whySystemctl = "starts, stops, enables, links or edits the machine's services: what runs now or at every start, which no word of the command shows"
+
+// systemctlModel is systemctl: its commands that only show are listed,
+// and every other command is an effect; -H runs it on another machine.
+func systemctlModel() *Spec {
+	s := GNU
+	root := &Spec{Name: "systemctl", Syntax: s, Options: list(
+		val("H", RoleRemote, "host").does(EffExternal, "systemctl -H runs on another machine"),
+		val("M", RoleData, "machine").does(EffPrivileged, "systemctl -M acts in a container of the machine"),
+		val("t", RoleData, "type"), val("s", RoleData, "signal"), val("p", RoleData, "property"),
+		val("n", RoleData, "lines"), val("o", RoleData, "output"), val("", RoleData, "state", "kill-whom",
+			"kill-value", "what", "timestamp", "job-mode", "preset-mode", "boot-loader-menu",
+			"boot-loader-entry", "reboot-argument", "message", "drop-in", "when", "image-policy", "check-inhibitors"),
+		val("", RolePath, "root", "image"),
+		flag("", "user", "system", "global", "no-pager", "no-legend", "now", "quiet", "full", "all", "failed",
+			"runtime", "force", "no-block", "no-reload", "no-ask-password", "plain", "recursive", "reverse",
+			"after", "before", "wait", "show-types", "value", "version", "help", "no-warn", "dry-run",
+			"firmware-setup", "legend", "mkdir", "marked", "read-only"),
+		flag("a"), flag("l"), flag("q"), flag("f"), flag("r"), flag("i"), flag("T"), flag("P"),
+	)}
+	for _, v := range systemctlReads {
+		root.Subs = append(root.Subs, cmd(s, v))
+	}
+	root.OpenSubs = true
+	root.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: whySystemctl}}
+	return root
+}
+
+// loginctlModel is loginctl: enable-linger keeps a user's services
+// running without a session, at every boot; the others show a session
+// or end one.
+func loginctlModel() *Spec {
+	s := GNU
+	linger := cmd(s, "enable-linger")
+	linger.Effect, linger.Why = EffExternal, "keeps the user's services running without a session, started at every boot"
+	return &Spec{Name: "loginctl", Syntax: s, Open: true, OpenSubs: true, Subs: []*Spec{linger}}
 }
 
 // pdbModel is Python's debugger run as a program (pdb3, the script of
