@@ -115,6 +115,8 @@ func rows() []row {
 		{name: "semantic-release", build: remoteSession},
 		{name: "crontab", build: scheduler},
 		{name: "systemctl", build: fixed(systemctlModel)},
+		{name: "convert", aliases: []string{"magick", "mogrify", "montage", "composite", "identify", "compare",
+			"conjure", "stream", "display", "animate", "import"}, build: imageMagickModel},
 		{name: "loginctl", build: fixed(loginctlModel)},
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},
@@ -160,6 +162,51 @@ func remoteSession(name string) *Spec {
 func scheduler(name string) *Spec {
 	return &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
 		Why: "schedules commands that run later, outside this session"}
+}
+
+// imageMagickSpecial are the prefixes of ImageMagick's file names that
+// make it do more than read or write the file after them: ephemeral:
+// deletes it, msl: and mvg: read scripts that read and write other
+// files, txt: and text: read or write it as text, print: runs lpr, show:,
+// win: and x: open a window, fd: names an open descriptor; svg: and
+// inline: read what the data refers to.
+var imageMagickSpecial = words("ephemeral", "msl", "mvg", "txt", "text", "print", "show", "win", "x", "fd",
+	"svg", "msvg", "inline")
+
+// imageMagickText are the prefixes whose text is the image's, or, after
+// '@', a file's (label:@.env draws the file's contents).
+var imageMagickText = words("label", "caption", "pango")
+
+// imageMagickJudge finds, in any word of an ImageMagick command, a file
+// name that runs a command ('|sudo id'), one ImageMagick reads a list of
+// names from (@files.txt), or one with a prefix of imageMagickSpecial:
+// the engine does not read them as paths.
+func imageMagickJudge(r *Result, words []string) {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		why := ""
+		switch prefix, _, ok := strings.Cut(w, ":"); {
+		case strings.HasPrefix(w, "|"):
+			why = "a file name starting with '|' is a command ImageMagick runs"
+		case strings.HasPrefix(w, "@"):
+			why = "ImageMagick reads the names of the files it reads or writes from this file"
+		case ok && imageMagickSpecial[strings.ToLower(prefix)] && !strings.ContainsAny(prefix, "/."),
+			ok && imageMagickText[strings.ToLower(prefix)] && strings.HasPrefix(w[len(prefix)+1:], "@"):
+			why = "the prefix " + prefix + ": makes ImageMagick read, write, delete or run what follows it in ways the engine does not read as a path"
+		default:
+			continue
+		}
+		r.Effects |= EffExec | EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: why})
+		return
+	}
+}
+
+// imageMagickModel is ImageMagick's programs: every word is read by
+// imageMagickJudge (its options are many, and a file name may stand
+// where an option's value does: -write '|CMD').
+func imageMagickModel(n string) *Spec {
+	return &Spec{Name: n, Syntax: Syntax{Permute: true, SingleDash: true}, Open: true, Operands: operands(RolePath), Judge: imageMagickJudge}
 }
 
 // systemctlReads are systemctl's commands that only show: every other
