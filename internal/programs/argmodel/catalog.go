@@ -164,14 +164,20 @@ func scheduler(name string) *Spec {
 		Why: "schedules commands that run later, outside this session"}
 }
 
-// imageMagickSpecial are the prefixes of ImageMagick's file names that
-// make it do more than read or write the file after them: ephemeral:
-// deletes it, msl: and mvg: read scripts that read and write other
-// files, txt: and text: read or write it as text, print: runs lpr, show:,
-// win: and x: open a window, fd: names an open descriptor; svg: and
-// inline: read what the data refers to.
-var imageMagickSpecial = words("ephemeral", "msl", "mvg", "txt", "text", "print", "show", "win", "x", "fd",
-	"svg", "msvg", "inline")
+// imageMagickPseudo are the prefixes of ImageMagick's names that make an
+// image of their own (xc:white, gradient:red-blue, label:Text) and read
+// no file, or fetch a URL. Any other prefix before a name (txt:, png:,
+// ephemeral:, msl:, print:) chooses how ImageMagick reads, writes,
+// deletes or runs what follows it, which the engine does not read as a
+// path (png:.git/config writes the protected file).
+var imageMagickPseudo = words("xc", "canvas", "gradient", "radial-gradient", "plasma", "pattern", "rose",
+	"logo", "wizard", "granite", "netscape", "null", "fractal", "hald", "http", "https")
+
+// imageMagickSettings are ImageMagick's options whose value is a setting,
+// a format or text that may hold a ':', never a name.
+var imageMagickSettings = words("define", "set", "format", "annotate", "draw", "comment", "label", "fx",
+	"distort", "sparse-color", "morphology", "function", "evaluate", "level", "channel-fx", "interpolate",
+	"profile-name", "title")
 
 // imageMagickText are the prefixes whose text is the image's, or, after
 // '@', a file's (label:@.env draws the file's contents).
@@ -179,20 +185,30 @@ var imageMagickText = words("label", "caption", "pango")
 
 // imageMagickJudge finds, in any word of an ImageMagick command, a file
 // name that runs a command ('|sudo id'), one ImageMagick reads a list of
-// names from (@files.txt), or one with a prefix of imageMagickSpecial:
-// the engine does not read them as paths.
+// names from (@files.txt), or one after a prefix that is no pseudo-image:
+// the engine does not read them as paths. A value with a ':' that is no
+// name (-define png:compression-level=9, -format '%w:%h') is passed by.
 func imageMagickJudge(r *Result, words []string) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		why := ""
-		switch prefix, _, ok := strings.Cut(w, ":"); {
+		if i > 1 && imageMagickSettings[strings.TrimLeft(words[i-1], "-+")] {
+			continue // -define png:compression-level=9: a setting, no name
+		}
+		switch prefix, rest, ok := strings.Cut(w, ":"); {
+		case ok && (rest == "" || rest == "-"):
+			continue // info:, png:- : standard output
 		case strings.HasPrefix(w, "|"):
 			why = "a file name starting with '|' is a command ImageMagick runs"
 		case strings.HasPrefix(w, "@"):
 			why = "ImageMagick reads the names of the files it reads or writes from this file"
-		case ok && imageMagickSpecial[strings.ToLower(prefix)] && !strings.ContainsAny(prefix, "/."),
-			ok && imageMagickText[strings.ToLower(prefix)] && strings.HasPrefix(w[len(prefix)+1:], "@"):
-			why = "the prefix " + prefix + ": makes ImageMagick read, write, delete or run what follows it in ways the engine does not read as a path"
+		case ok && imageMagickText[strings.ToLower(prefix)]:
+			if !strings.HasPrefix(w[len(prefix)+1:], "@") {
+				continue
+			}
+			why = prefix + ":@ draws the text of the file after it"
+		case ok && prefix != "" && !strings.ContainsAny(prefix, "/.%= ") && !imageMagickPseudo[strings.ToLower(prefix)]:
+			why = "the prefix " + prefix + ": chooses how ImageMagick reads, writes, deletes or runs what follows it, which the engine does not read as a path"
 		default:
 			continue
 		}
