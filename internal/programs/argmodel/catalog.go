@@ -589,7 +589,8 @@ var VimNames = []string{"vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff", "r
 // name is returned without the target's prefix it may carry too
 // (x86_64-linux-gnu-gcc-12 is gcc: crossTools).
 func Versionless(name string) string {
-	if base := versionless(name); base != name || versioned[base] || crossTools[base] || strings.IndexByte(name, '-') < 0 {
+	// (The maps are read last: most names have no dash.)
+	if base := versionless(name); base != name || strings.IndexByte(name, '-') < 0 || versioned[base] || crossTools[base] {
 		return base
 	}
 	// A toolchain's program under a target's prefix (x86_64-linux-gnu-gcc-12,

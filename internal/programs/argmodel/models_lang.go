@@ -367,6 +367,9 @@ func IsNode(name string) bool {
 // python3; a path names its last component).
 func IsPython(name string) bool {
 	name = name[strings.LastIndexByte(name, '/')+1:]
+	if !strings.HasPrefix(name, "py") {
+		return false // every name of pythons starts so, and Versionless keeps the start
+	}
 	return slices.Contains(pythons, name) || slices.Contains(pythons, Versionless(name))
 }
 
