@@ -1,9 +1,12 @@
 package shell
 
 import (
-	"github.com/permengine/permengine/internal/ascii"
+	"path"
 	"slices"
 	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/hostdirs"
 
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -30,6 +33,12 @@ const (
 	envAlias            // an alias definition: code run later, with words appended
 	envCdpath           // it changes where cd goes
 	envPath             // it says where programs are found
+	// envLocation: a variable named like a location (JAVA_HOME,
+	// GROFF_COMMAND_PREFIX) that no table lists: it may tell a program
+	// where its programs or configuration are, so a value the command
+	// controls (a relative path, one outside the system's directories,
+	// one known only at run time) fails closed.
+	envLocation
 )
 
 // envVars are the variables of each kind, by name.
@@ -173,7 +182,40 @@ func envKindOf(name string) envKind {
 			return p.kind
 		}
 	}
+	if locationName(name) {
+		return envLocation
+	}
 	return envNone
+}
+
+// locationSuffixes are the endings of variable names that, by
+// convention, tell a program where its programs, libraries, plug-ins or
+// configuration are (JAVA_HOME for mvn's java, GROFF_COMMAND_PREFIX for
+// groff's troff, TCL_LIBRARY for tclsh's init.tcl, SELECTED_EDITOR for
+// sensible-editor, ANT_HOME, GRADLE_USER_HOME): a program the table of
+// variables does not list reads them as well.
+var locationSuffixes = []string{"_HOME", "_DIR", "_ROOT", "_PATH", "_PREFIX", "_BIN", "_EXE", "_CMD", "_COMMAND",
+	"_PROG", "_PROGRAM", "_CONFIG", "_RC", "_PLUGINS", "_HOOKS", "_SHELL", "_EDITOR", "_PAGER", "_LOADER", "_LIB", "_LIBS",
+	"_LIBRARY", "_LIBRARIES", "_LIBPATH"}
+
+// locationName reports a variable named like a location (locationSuffixes).
+func locationName(name string) bool {
+	for _, suf := range locationSuffixes {
+		if strings.HasSuffix(name, suf) && len(name) > len(suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemLocation reports a value that is an absolute path under the
+// host's system directories (/usr/lib/jvm/java-17, /opt/maven), which a
+// command cannot write unasked, or no path at all: empty, or a number.
+func systemLocation(v string) bool {
+	if v == "" || ascii.Digits(v) {
+		return true
+	}
+	return strings.HasPrefix(v, "/") && !strings.Contains(v, "..") && !strings.ContainsAny(v, ":") && hostdirs.Mounted(path.Clean(v))
 }
 
 // inertLess reports a LESS value made only of less's flags that change
@@ -506,6 +548,14 @@ func (c *Command) hiddenEnv(idx int) {
 				return
 			}
 			c.dyn(name + " chooses or loads code that the engine cannot see")
+		case envLocation:
+			if !computed && systemLocation(value) {
+				return // JAVA_HOME=/usr/lib/jvm/java-17: the system's
+			}
+			// A bare assignment counts too: the variable may be in the
+			// environment already (JAVA_HOME often is), and bash passes
+			// the new value on to every program after it.
+			c.dyn(name + " may tell the program where its programs or configuration are, and names a place the command controls")
 		case envArith:
 			if !ascii.Digits(value) {
 				c.dyn("assigning " + name + " evaluates its value as arithmetic, which may run commands")
