@@ -119,6 +119,15 @@ var defaultProtected = []string{
 	"**/.rbenv/rbenv.d", "**/.rbenv/rbenv.d/**", "**/.rbenv/plugins", "**/.rbenv/plugins/**", "**/.rbenv/versions", "**/.rbenv/versions/**",
 	"**/.nodenv/nodenv.d", "**/.nodenv/nodenv.d/**", "**/.nodenv/plugins", "**/.nodenv/plugins/**", "**/.nodenv/versions", "**/.nodenv/versions/**",
 	"**/.asdf/plugins", "**/.asdf/plugins/**", "**/.asdf/installs", "**/.asdf/installs/**", "**/.nvm", "**/.nvm/**", "**/.sdkman", "**/.sdkman/**",
+	// Files launchers and loaders read as code: maven's and ant's launch
+	// scripts source ~/.mavenrc and ~/.antrc, node loads modules from
+	// ~/.node_modules and ~/.node_libraries, rake loads ~/.rake/*.rake,
+	// xdg-user-dir sources user-dirs.dirs, systemd's user manager reads
+	// environment.d (PATH for every service), direnv sources its own rc,
+	// and every shell sources rustup's ~/.cargo/env.
+	"**/.mavenrc", "**/.antrc", "**/.node_modules", "**/.node_modules/**", "**/.node_libraries",
+	"**/.node_libraries/**", "**/.rake", "**/.rake/**", "**/.config/user-dirs.dirs", "**/.config/environment.d",
+	"**/.config/environment.d/**", "**/.direnvrc", "**/.cargo/env", "**/.cargo/env.fish", "**/.cargo/env.nu",
 	// Package managers' configuration that names the index they install
 	// from (RubyGems', Composer's), and credentials: registries' and
 	// clouds' tokens, database and vault passwords, password stores.
