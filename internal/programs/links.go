@@ -29,7 +29,7 @@ var treeWriters = map[string]bool{
 // the command's words do not show (a tar entry renamed by --transform, a
 // patch that makes a symbolic link): extracting is writing unknown names.
 // Each row says how to tell that a view extracts.
-var unpackers = map[string]func(v []string) bool{
+var unpackers = withDecompressors(map[string]func(v []string) bool{
 	"tar":    tarExtracts,
 	"gtar":   tarExtracts,
 	"bsdtar": tarExtracts,
@@ -99,16 +99,36 @@ var unpackers = map[string]func(v []string) bool{
 	// rename builds each new name from an expression (perl's s///, or
 	// util-linux's FROM TO): no word shows the names it makes.
 	"rename": always, "rename.ul": always, "prename": always, "file-rename": always, "perl-rename": always,
-	// Decompressors write each operand without its suffix (Decompressed);
-	// gzip -N names it as the compressed data says.
-	"gunzip": restoresName, "gzip": restoresName, "unxz": never, "xz": never, "bunzip2": never, "bzip2": never,
-	"unzstd": never, "zstd": never, "lz4": never, "unlzma": never, "lzma": never, "uncompress": never,
-	"brotli": never, "lzip": never,
+	// (The decompressors join them: see withDecompressors.)
+})
+
+// decompressors are the unpackers of Decompressed, each with its
+// unpacker row: they write each operand without its suffix, which
+// Decompressed reads; gzip -N (and pigz's) names it as the compressed
+// data says.
+var decompressors = map[string]func(v []string) bool{"gunzip": restoresName, "gzip": restoresName, "pigz": restoresName,
+	"unpigz": restoresName, "unxz": namesFromList, "xz": namesFromList, "bunzip2": never, "bzip2": never,
+	"unzstd": namesFromList, "zstd": namesFromList, "lz4": never, "unlzma": namesFromList, "lzma": namesFromList,
+	"uncompress": never, "brotli": never, "lzip": never, "unlz4": never, "pbzip2": never, "lbzip2": never, "plzip": never,
+	"lunzip": never, "lzop": never, "pzstd": namesFromList, "zstdmt": namesFromList}
+
+// namesFromList reports an xz or zstd that reads the names of the files
+// it compresses (and removes) or decompresses from a file or its input
+// (xz --files=LIST, --files0, zstd --filelist LIST): names no word shows.
+func namesFromList(v []string) bool { return anyLong(v, "files", "files0", "filelist") }
+
+// withDecompressors adds the decompressors' rows to the unpackers.
+func withDecompressors(m map[string]func(v []string) bool) map[string]func(v []string) bool {
+	for name, f := range decompressors {
+		m[name] = f
+	}
+	return m
 }
 
-// decompressors are the unpackers of Decompressed.
-var decompressors = map[string]bool{"gunzip": true, "gzip": true, "pigz": true, "unpigz": true, "unxz": true, "xz": true, "bunzip2": true, "bzip2": true,
-	"unzstd": true, "zstd": true, "lz4": true, "unlzma": true, "lzma": true, "uncompress": true, "brotli": true, "lzip": true}
+// onlyDecompress are the decompressors' names that decompress without
+// being asked to (bunzip2 is bzip2 -d).
+var onlyDecompress = map[string]bool{"gunzip": true, "unpigz": true, "unxz": true, "bunzip2": true, "unzstd": true,
+	"unlzma": true, "uncompress": true, "unlz4": true, "lunzip": true}
 
 // never is an unpacker row for a program that writes only names its
 // words show (Decompressed reads them).
@@ -163,10 +183,10 @@ func Decompressed(v []string, fn func(j int, name string)) {
 		return
 	}
 	name := BaseName(v[0])
-	if !decompressors[name] {
+	if _, ok := decompressors[name]; !ok {
 		return
 	}
-	compressing := !strings.HasPrefix(name, "un") && name != "gunzip" && !compressorShort(v, "d") && !anyLong(v, "decompress", "uncompress")
+	compressing := !onlyDecompress[name] && !compressorShort(v, "d") && !anyLong(v, "decompress", "uncompress")
 	switch {
 	case compressorShort(v, "ct") || anyLong(v, "stdout", "to-stdout", "test", "list"):
 		return
