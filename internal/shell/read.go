@@ -127,8 +127,8 @@ type Command struct {
 	// hasInput: the command holds a '<' somewhere (a redirection of input,
 	// a here-document or here-string, on a segment, a group or exec).
 	hasInput bool
-	a                               arena
-	cwd                             [1]string
+	a        arena
+	cwd      [1]string
 }
 
 var cmdPool = sync.Pool{New: func() any { return &Command{} }}
