@@ -122,7 +122,36 @@ func npmModel() *Spec {
 			root.Subs = append(root.Subs, cmd(s, n))
 		}
 	}
+	root.Judge = judgeNpmPrefix
 	return closed(root)
+}
+
+// judgeNpmPrefix finds a global install or link (-g, --global,
+// --location=global, npm link) with --prefix (-C): npm puts the
+// package's programs into PREFIX/bin, which may be a directory on PATH
+// (npm i -g --prefix ~/.cargo ./tool makes ~/.cargo/bin/git), under
+// names the package chooses.
+func judgeNpmPrefix(r *Result, words []string) {
+	global, prefix := -1, -1
+	for _, it := range r.Items {
+		if it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "prefix") {
+			prefix = it.Word
+		}
+	}
+	for i, w := range words {
+		if w == "--" {
+			break
+		}
+		if w == "-g" || strings.HasPrefix(w, "--gl") || w == "--location=global" || w == "link" || w == "ln" {
+			global = i
+		}
+	}
+	if global < 0 || prefix < 0 {
+		return
+	}
+	r.Effects |= EffComputed
+	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: prefix,
+		Why: "npm puts the package's programs into PREFIX/bin under names the package chooses, and PREFIX/bin may be a directory on PATH"})
 }
 
 // pipModel is pip's command line as far as the engine judges it: the
