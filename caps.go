@@ -1177,6 +1177,9 @@ func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge 
 		if j.computed == "" && bits&programs.Interpreter != 0 {
 			j.computed = programs.UnreadCode(v)
 		}
+		if j.computed == "" {
+			j.computed = programs.ResponseFile(v) // java @argfile, ld @rsp
+		}
 		if !j.reaches && len(extra) > 0 {
 			j.reach, j.reaches = programs.ExtraEffect(v, extra)
 		}

@@ -1036,3 +1036,28 @@ func JoinedOutputs(v []string, bits Bits, fn func(j int, file string)) {
 		}
 	}
 }
+
+// responseFileReaders are the programs (without a model that reads them)
+// that read more options from a file an argument names after '@' (java
+// @argfile, ld @rsp, objcopy @opts): options the engine does not see,
+// which may run a program (java's -XX:OnError=, ld's --plugin, javac's
+// -processorpath). The C compilers' models and rustc's read @ themselves.
+var responseFileReaders = map[string]bool{"java": true, "javac": true, "javadoc": true, "javap": true, "jlink": true,
+	"jpackage": true, "jdeps": true, "jdeprscan": true, "jar": true, "kotlinc": true, "kotlinc-jvm": true, "scalac": true,
+	"ld": true, "ld.bfd": true, "ld.gold": true, "gold": true, "ld.lld": true, "lld": true, "ar": true, "llvm-ar": true,
+	"ranlib": true, "objcopy": true, "objdump": true, "strip": true, "nm": true, "as": true, "size": true,
+	"readelf": true, "csc": true, "msbuild": true, "dotnet": true}
+
+// ResponseFile returns why view v reads options from a response file
+// (responseFileReaders), or "".
+func ResponseFile(v []string) string {
+	for i := 1; i < len(v); i++ {
+		if len(v[i]) > 1 && v[i][0] == '@' {
+			if !responseFileReaders[argmodel.Versionless(BaseName(v[0]))] {
+				return ""
+			}
+			return v[0] + " " + v[i] + ": reads more options from a file the engine does not read (a response file)"
+		}
+	}
+	return ""
+}
