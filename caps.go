@@ -887,10 +887,10 @@ func (x *decider) writtenIndex() map[string]int {
 			case writeFile, writeSource:
 				add(text, w.Dirs, j)
 			case writeDest:
-				// The file, or a directory: every name under it
-				// (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …).
+				// The file, or a directory: the names the sources get in
+				// it (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …).
 				add(text, w.Dirs, j)
-				x.prefixUnder(text, w.Dirs)
+				x.destUnder(w, text, j, add)
 			case writePrefix:
 				if x.wk().Spend(1 + len(text) + len(w.Dirs)) {
 					x.prefixes = namedFrom(x.prefixes, text, w.Dirs)
@@ -900,6 +900,55 @@ func (x *decider) writtenIndex() map[string]int {
 	}
 	x.written = m
 	return m
+}
+
+// destUnder adds what a copy, link or move of segment s (at j) writes
+// in its destination dest when dest is a directory: DEST/NAME for each
+// source NAME, and every name under it (a directory copied or moved
+// whole); every name under dest itself when the copy is recursive, a
+// source's contents are copied (src/, src/.) or a source is known only at
+// run time. (cp README.md docs/ && python docs/gen.py runs no file the
+// command wrote.)
+func (x *decider) destUnder(s *shell.Segment, dest string, j int, add func(string, []string, int)) {
+	whole := recursiveCopy(s.Words)
+	programs.LinkWords(s.Words, s.Bits, func(k int) {
+		w := s.Words[k]
+		if w != dest && (s.Flags[k]&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 ||
+			strings.HasSuffix(w, "/") || strings.HasSuffix(w, "/.") || w == "." || w == "..") {
+			whole = true
+		}
+	})
+	if whole {
+		x.prefixUnder(dest, s.Dirs)
+		return
+	}
+	programs.LinkWords(s.Words, s.Bits, func(k int) {
+		if w := s.Words[k]; w != dest {
+			name := strings.TrimSuffix(dest, "/") + "/" + path.Base(w)
+			add(name, s.Dirs, j)
+			x.prefixUnder(name, s.Dirs)
+		}
+	})
+}
+
+// recursiveCopy reports a cp, rsync or the like told to copy trees (-r,
+// -R, -a, in any cluster, --recursive, --archive); ln's -r is another
+// option.
+func recursiveCopy(v []string) bool {
+	if programs.BaseName(v[0]) == "ln" {
+		return false
+	}
+	for _, w := range v[1:] {
+		switch {
+		case w == "--":
+			return false
+		case strings.HasPrefix(w, "--rec") || strings.HasPrefix(w, "--arc"):
+			return true
+		case len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w[1:], "rRa"):
+			return true
+		}
+	}
+	return false
 }
 
 // prefixUnder adds the directory word names from each of dirs to the

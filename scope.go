@@ -464,12 +464,8 @@ func copyDestinations(v []string, bits programs.Bits, out []int) ([]int, string)
 		return out, ""
 	}
 	named, attached := programs.TargetDirectory(v)
-	if named { // cp -t DIR SRC…: DIR is an operand somewhere
-		programs.LinkWords(v, bits, func(j int) {
-			if len(out) < cap(out) {
-				out = append(out, j)
-			}
-		})
+	if named { // cp -t DIR SRC…: DIR is an operand somewhere, every one is read
+		programs.LinkWords(v, bits, func(j int) { out = append(out, j) })
 	} else {
 		out = append(out, last)
 	}

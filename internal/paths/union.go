@@ -109,7 +109,7 @@ func (b *nfaBuilder) trieStep(trie map[trieEdge]int32, cur int32, c byte) int32 
 
 // unionResult is what a search of a word against a union found.
 type unionResult struct {
-	pattern int32 // the lowest index of a pattern the word may name; -1 for none
+	pattern int32 // a pattern the word may name (the first the search meets); -1 for none
 	steps   int   // the steps the search took
 	over    bool  // the search reached its limit: the word may name any pattern
 }

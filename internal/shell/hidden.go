@@ -193,10 +193,11 @@ func envKindOf(name string) envKind {
 // configuration are (JAVA_HOME for mvn's java, GROFF_COMMAND_PREFIX for
 // groff's troff, TCL_LIBRARY for tclsh's init.tcl, SELECTED_EDITOR for
 // sensible-editor, ANT_HOME, GRADLE_USER_HOME): a program the table of
-// variables does not list reads them as well.
-var locationSuffixes = []string{"_HOME", "_DIR", "_ROOT", "_PATH", "_PREFIX", "_BIN", "_EXE", "_CMD", "_COMMAND",
-	"_PROG", "_PROGRAM", "_CONFIG", "_RC", "_PLUGINS", "_HOOKS", "_SHELL", "_EDITOR", "_PAGER", "_LOADER", "_LIB", "_LIBS",
-	"_LIBRARY", "_LIBRARIES", "_LIBPATH"}
+// variables does not list reads them as well. (_DIR, _PATH, _ROOT and
+// _CONFIG are left out: they name a project's data as often as not,
+// OUT_DIR=dist, CONFIG_PATH=app.yaml.)
+var locationSuffixes = []string{"_HOME", "_PREFIX", "_BIN", "_EXE", "_CMD", "_COMMAND", "_PROG", "_PROGRAM", "_RC",
+	"_PLUGINS", "_HOOKS", "_SHELL", "_EDITOR", "_PAGER", "_LOADER", "_LIB", "_LIBS", "_LIBRARY", "_LIBRARIES", "_LIBPATH"}
 
 // locationName reports a variable named like a location (locationSuffixes).
 func locationName(name string) bool {
@@ -209,13 +210,14 @@ func locationName(name string) bool {
 }
 
 // systemLocation reports a value that is an absolute path under the
-// host's system directories (/usr/lib/jvm/java-17, /opt/maven), which a
-// command cannot write unasked, or no path at all: empty, or a number.
+// host's system directories whose writes are protected (/usr/lib/jvm/
+// java-17; not /proc, /dev or /run, which reach anywhere or are
+// writable), or no path at all: empty, or a number.
 func systemLocation(v string) bool {
 	if v == "" || ascii.Digits(v) {
 		return true
 	}
-	return strings.HasPrefix(v, "/") && !strings.Contains(v, "..") && !strings.ContainsAny(v, ":") && hostdirs.Mounted(path.Clean(v))
+	return strings.HasPrefix(v, "/") && !strings.Contains(v, "..") && !strings.ContainsAny(v, ":") && hostdirs.Written(path.Clean(v))
 }
 
 // inertLess reports a LESS value made only of less's flags that change

@@ -179,6 +179,21 @@ var imageMagickSettings = words("define", "set", "format", "annotate", "draw", "
 	"distort", "sparse-color", "morphology", "function", "evaluate", "level", "channel-fx", "interpolate",
 	"profile-name", "title")
 
+// settingValue reports a word that is the value of an ImageMagick option
+// of imageMagickSettings: the word after it, or, for the options that
+// take two (-annotate GEOMETRY TEXT, -set KEY VALUE), either of the two.
+func settingValue(words []string, i int) bool {
+	for back := 1; back <= 2 && i-back >= 1; back++ {
+		o := words[i-back]
+		if len(o) < 2 || o[0] != '-' && o[0] != '+' || !imageMagickSettings[o[1:]] {
+			continue
+		}
+		name := o[1:]
+		return back == 1 || name == "annotate" || name == "set"
+	}
+	return false
+}
+
 // imageMagickText are the prefixes whose text is the image's, or, after
 // '@', a file's (label:@.env draws the file's contents).
 var imageMagickText = words("label", "caption", "pango")
@@ -192,7 +207,7 @@ func imageMagickJudge(r *Result, words []string) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		why := ""
-		if i > 1 && imageMagickSettings[strings.TrimLeft(words[i-1], "-+")] {
+		if settingValue(words, i) {
 			continue // -define png:compression-level=9: a setting, no name
 		}
 		switch prefix, rest, ok := strings.Cut(w, ":"); {
@@ -268,7 +283,10 @@ func loginctlModel() *Spec {
 	s := GNU
 	linger := cmd(s, "enable-linger")
 	linger.Effect, linger.Why = EffExternal, "keeps the user's services running without a session, started at every boot"
-	return &Spec{Name: "loginctl", Syntax: s, Open: true, OpenSubs: true, Subs: []*Spec{linger}}
+	return &Spec{Name: "loginctl", Syntax: s, Open: true, OpenSubs: true, Subs: []*Spec{linger}, Options: list(
+		val("H", RoleRemote, "host").does(EffExternal, "loginctl -H acts on another machine"), val("M", RoleData, "machine"),
+		val("p", RoleData, "property"), val("n", RoleData, "lines"), val("o", RoleData, "output"), val("s", RoleData, "signal"),
+		val("", RoleData, "kill-whom", "kill-value"))}
 }
 
 // pdbModel is Python's debugger run as a program (pdb3, the script of

@@ -379,7 +379,8 @@ func rustupModel() *Spec {
 	self := &Spec{Name: "self", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{{Name: "uninstall",
 		Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal,
 		Why: "rustup self uninstall deletes ~/.rustup and ~/.cargo: the toolchains, the programs on PATH in ~/.cargo/bin and cargo's configuration"}}}
-	return &Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run, override, def, self}}
+	// rustup +stable self uninstall: rustup takes a toolchain first too.
+	return withPlus(&Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run, override, def, self}})
 }
 
 // gpgModel is gpg: the commands that give out the secret keys kept in
@@ -394,6 +395,10 @@ func gpgModel(n string) *Spec {
 		flag("", "delete-secret-keys", "delete-secret-and-public-keys", "delete-keys", "delete-secret-and-public-key").does(EffExternal,
 			"deletes keys from the keyring in ~/.gnupg, a protected directory no word of the command names"),
 		flag("", "send-keys").does(EffExternal, "sends keys to a keyserver"),
+		// Their commands (delkey, deluid, passwd) may come from the input
+		// or --command-fd, which the engine does not read.
+		flag("", "edit-key", "card-edit", "edit-card").does(EffExternal,
+			"runs the commands it reads on a key kept in ~/.gnupg (delkey, deluid), which the engine does not read"),
 		// gpg takes an unambiguous prefix of a long option: its other
 		// commands are listed so that none reads as a prefix of the ones
 		// above (--export is not --export-secret-keys).
@@ -402,8 +407,8 @@ func gpgModel(n string) *Spec {
 			"search-keys", "refresh-keys", "fetch-keys", "decrypt", "encrypt", "sign", "clear-sign", "clearsign",
 			"detach-sign", "verify", "verify-files", "symmetric", "store", "dearmor", "enarmor", "gen-key",
 			"generate-key", "full-generate-key", "full-gen-key", "quick-generate-key", "quick-gen-key", "gen-revoke",
-			"generate-revocation", "edit-key", "sign-key", "lsign-key", "quick-sign-key", "card-status", "card-edit",
-			"change-passphrase", "passwd", "version", "help", "with-colons", "with-fingerprint", "with-keygrip",
+			"generate-revocation", "sign-key", "lsign-key", "quick-sign-key", "card-status",
+			"change-passphrase", "version", "help", "with-colons", "with-fingerprint", "with-keygrip",
 			"show-keys", "import-ownertrust", "export-ownertrust", "update-trustdb", "check-trustdb", "no-tty"),
 		flag("d"), flag("e"), flag("s"), flag("b"), flag("c"), flag("k"), flag("K"),
 		val("o", RolePath, "output"), val("r", RoleData, "recipient"), val("u", RoleData, "local-user"),

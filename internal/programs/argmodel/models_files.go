@@ -465,7 +465,10 @@ func curlModel() *Spec {
 				"trace-time", "xattr", "tlsv1.0", "tlsv1.1", "tlsv1.2", "tlsv1.3", "proxy-http2",
 				// curl 8's
 				"ca-native", "proxy-ca-native", "trace-ids", "skip-existing", "mptcp", "follow", "out-null",
-				"tls-earlydata", "dump-ca-embed", "proxy-dump-ca-embed"))),
+				"tls-earlydata", "dump-ca-embed", "proxy-dump-ca-embed", "show-headers", "http0.9",
+				// the positive forms of the --no- flags
+				"progress-meter", "clobber", "keepalive", "sessionid", "alpn", "npn", "buffer"),
+			val("", RoleData, "keepalive-cnt", "ipfs-gateway"))),
 		Operands: operands(RoleData), Judge: curlJudge, Env: proxyVars()}
 }
 
@@ -474,8 +477,9 @@ const whySocket = "sends the request to a local service's socket, not to the URL
 
 // routesElsewhere are curl's options that may send a request to another
 // host than its URL names (a redirect followed, a proxy, an address given
-// for a name, a socket, a DNS server).
-var routesElsewhere = words("L", "x", "url", "resolve", "location", "proxy", "proxy1.0", "preproxy", "connect-to",
+// for a name, a socket, a DNS server, an alt-svc cache that names
+// another host).
+var routesElsewhere = words("L", "x", "url", "resolve", "location", "proxy", "proxy1.0", "preproxy", "connect-to", "alt-svc",
 	"socks4", "socks4a", "socks5", "socks5-hostname", "unix-socket", "abstract-unix-socket", "doh-url", "dns-servers")
 
 // proxyVars are the variables that send a request through a proxy: set

@@ -62,6 +62,7 @@ var quietMains = map[string]string{
 	"this":        "prints the Zen of Python",
 	"zipapp":      "packs a directory into an archive it names",
 	"venv":        "makes a virtual environment where its words say",
+	"ensurepip":   "installs the pip bundled with Python into the environment, as venv does",
 	"unittest":    "runs the project's tests, as pytest does",
 	"doctest":     "runs the examples in the files it names, as python would run them",
 	"mimetypes":   "prints a file name's type",
