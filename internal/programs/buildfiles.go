@@ -20,7 +20,7 @@ import (
 // rows: running the project's code is what a test is, and an earlier
 // command may have written it as well; what a row adds is a command line
 // the file names.
-var buildFiles = map[string][]string{
+var buildFiles = withJSTools(map[string][]string{
 	"make":     {"Makefile", "makefile", "GNUmakefile"},                                                        // recipes
 	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                                        //
 	"npm":      {"package.json", "binding.gyp", "server.js"},                                                   // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js
@@ -69,6 +69,13 @@ var buildFiles = map[string][]string{
 	"hatch": {"pyproject.toml", "hatch.toml"}, "poetry": {"pyproject.toml"}, "pdm": {"pyproject.toml"},
 	"swift": {"Package.swift"}, "stack": {"stack.yaml", "*.cabal", "Setup.hs"}, "cabal": {"*.cabal", "Setup.hs", "cabal.project"},
 	"zig": {"build.zig"}, "xmake": {"xmake.lua"},
+	// (The JavaScript tools join them: see jsTools.)
+})
+
+// jsTools are the JavaScript tools among the runners, with their
+// files: a --config (-c) names one more, a module they load
+// (configValues).
+var jsTools = map[string][]string{
 	// JavaScript tools load their configuration as a module: code that
 	// runs when the tool starts (npx vite build after writing
 	// vite.config.js). A name ending in '*' stands for every ending.
@@ -82,6 +89,14 @@ var buildFiles = map[string][]string{
 	"nodemon": {"nodemon.json", "package.json"}, "turbo": {"turbo.json", "package.json"}, "nx": {"nx.json", "project.json", "package.json"},
 	"lerna": {"lerna.json", "package.json"}, "svelte-kit": {"svelte.config.*"}, "vue-cli-service": {"vue.config.*"},
 	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
+}
+
+// withJSTools adds jsTools' rows to the build files.
+func withJSTools(m map[string][]string) map[string][]string {
+	for name, files := range jsTools {
+		m[name] = files
+	}
+	return m
 }
 
 // goRuns are the go subcommands that run command lines the package's
@@ -110,11 +125,40 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		names = buildFiles[v[2]] // python3 -m pytest
 	case name == "go" && !goRuns[gitSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it
+	case packageRunners[name] && len(v) > 1 && buildFiles[v[1]] != nil:
+		// pnpm vite build, yarn jest: the runner runs the tool of
+		// node_modules/.bin, which reads its own files too.
+		names = append(names[:len(names):len(names)], buildFiles[v[1]]...)
+		name, v = v[1], v[1:]
 	}
 	if names != nil {
 		files = namedBuildFiles(name, v, flags, computed)
+		files = append(files, configValues(name, v)...)
 	}
 	return names, files
+}
+
+// packageRunners run a tool of node_modules/.bin named as their first
+// word (pnpm vite, yarn jest, bun vitest).
+var packageRunners = map[string]bool{"pnpm": true, "yarn": true, "bun": true}
+
+// configValues returns the file a JavaScript tool's --config (-c) names:
+// a module it loads as code (vite --config evil.js).
+func configValues(name string, v []string) []string {
+	if jsTools[name] == nil {
+		return nil
+	}
+	var out []string
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		switch {
+		case (w == "--config" || w == "-c") && i+1 < len(v):
+			out = append(out, v[i+1])
+		case strings.HasPrefix(w, "--config="):
+			out = append(out, w[len("--config="):])
+		}
+	}
+	return out
 }
 
 // namedBuildFiles returns the values of the options of the runner's model
