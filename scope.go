@@ -172,7 +172,6 @@ func (x *decider) protectedCaps() {
 const (
 	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library)"
 	whyGitFile    = " is " + paths.WhyGitFile
-	whyGitState   = " is " + paths.WhyGitState
 )
 
 // mayPassOptions reports words of which one may hand options to another
@@ -192,9 +191,11 @@ func mayPassOptions(words []string) bool {
 // writes (a redirection's target, a file a program's words name as its
 // output, a copy's destination, a decompressed or downloaded file, a
 // path git restores) under a directory whose files programs read or run
-// (internal/hostdirs: /etc, /usr/local/bin, git's hook templates …) or
-// named .git (gunzip
-// .git.gz: a .git file's gitdir line points git at another repository),
+// (internal/hostdirs: /etc, /usr/local/bin, git's hook templates …),
+// named .git (gunzip .git.gz: a .git file's gitdir line points git at
+// another repository), or matching a pattern protected from writes only
+// (paths' writeOnly: .git/HEAD, .git/index, ~/.cargo/env, a version
+// manager's interpreters; a glob or an expansion that may be one),
 // the segment that writes it (-1 for a compound command's redirection)
 // and why it is protected, or "". A copy's sources are read, not
 // written: cp /etc/os-release . is everyday.
@@ -203,6 +204,11 @@ func (x *decider) writtenProtected() (string, int, string) {
 		return "", -1, "" // no segment writes (worked out once, for the integrity caps too)
 	}
 	best, by, why := "", -1, ""
+	// The protected-path check, made when a word may name a writeOnly
+	// path (a value here: a pointer to one would move the decider, whose
+	// counter it holds, to the heap).
+	var pc paths.Checker
+	made := false
 	consider := func(word string, dirs []string, j int) {
 		if !x.wk().Spend(1 + len(word) + len(dirs)) {
 			return
@@ -213,6 +219,17 @@ func (x *decider) writtenProtected() (string, int, string) {
 			best, by, why = word, j, whySystemFile
 			return
 		}
+		if paths.MayNameWriteOnly(word) && (best == "" || word < best) {
+			// .git/HEAD, ~/.cargo/env: read every day, never written
+			// unasked; a glob or an expansion may be one.
+			if !made {
+				pc, made = x.protCheck(x.root), true
+			}
+			if p := pc.WriteOnlyProblem(word, shell.GuessFlags([]string{word})[0], dirs); p != "" {
+				best, by, why = word, j, " reaches "+p
+				return
+			}
+		}
 		var room [4]string
 		for _, p := range namedFrom(room[:0], word, dirs) {
 			if best != "" && p >= best {
@@ -221,8 +238,6 @@ func (x *decider) writtenProtected() (string, int, string) {
 			switch {
 			case paths.GitFile(p):
 				best, by, why = p, j, whyGitFile
-			case paths.GitState(p):
-				best, by, why = p, j, whyGitState
 			case hostdirs.Written(p):
 				best, by, why = p, j, whySystemFile
 			}
@@ -235,7 +250,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 	}
 	for j := range x.cmd.Segs {
 		s := &x.cmd.Segs[j]
-		if !x.mayWrite(s) || !segMayNameSystemOrGit(s) {
+		if !x.mayWrite(s) || !segMayNameSystemOrGit(s) && !segMayNameWriteOnly(s) {
 			continue
 		}
 		moves := programs.Moves(s.Words, s.Bits)
@@ -271,6 +286,27 @@ func segMayNameSystemOrGit(s *shell.Segment) bool {
 	}
 	for _, d := range s.Dirs {
 		if mayNameSystemOrGit(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// segMayNameWriteOnly reports a segment of which a word, a redirection's
+// target or a directory may name a path of paths' writeOnly patterns.
+func segMayNameWriteOnly(s *shell.Segment) bool {
+	for _, w := range s.Words {
+		if paths.MayNameWriteOnly(w) {
+			return true
+		}
+	}
+	for _, r := range s.Redirs {
+		if paths.MayNameWriteOnly(r.Text) {
+			return true
+		}
+	}
+	for _, d := range s.Dirs {
+		if paths.MayNameWriteOnly(d) {
 			return true
 		}
 	}

@@ -273,15 +273,38 @@ func TestDirsHaveDot(t *testing.T) {
 	assert.NotEqual(t, "", pc.Problem("hooks", 0, []string{"/ws/proj/.git"}))
 }
 
-func TestGitState(t *testing.T) {
-	for p, want := range map[string]bool{
-		".git/HEAD": true, "/ws/p/.git/HEAD": true, "/ws/p/.GIT/head": true, ".git/packed-refs": true,
-		".git/refs/heads/main": true, ".git/refs": true, "a/.git/refs/": true,
-		".git/HEAD.lock/x": false, ".git/config": false, ".github/refs/x": false, "my.git/HEAD": false,
-		".git/logs/HEAD": false, "x/.git/objects/ab": false, ".git": false,
+// The patterns protected from writes only: a write of one, by its
+// name, a glob or an expansion, is a problem; every name a pattern
+// starts with is found by the quick test.
+func TestWriteOnly(t *testing.T) {
+	pc := Default.Check("/ws/proj")
+	dirs := []string{"/ws/proj"}
+	for w, want := range map[string]bool{
+		".git/HEAD": true, ".GIT/head": true, ".git/HEA?": true, ".git/refs/heads/main": true, ".git/index": true,
+		".git/modules/lib/HEAD": true, "sub/.git/packed-refs": true, "~/.cargo/env": true, "/home/u/.nvm/nvm.sh": true,
+		"/home/u/.pyenv/versions/3.12.1/lib/python3.12/site-packages/x.pth": true,
+		".git/logs/HEAD": false, ".github/HEAD": false, "my.git/HEAD": false, "out.txt": false, "src/index": false,
 	} {
-		if GitState(p) != want {
-			t.Errorf("GitState(%q) = %v, want %v", p, !want, want)
+		flags := uint8(0)
+		if strings.ContainsAny(w, "*?[") {
+			flags = shell.WordGlob
+		}
+		if !MayNameWriteOnly(w) {
+			if want {
+				t.Errorf("%s: the quick test passes it by", w)
+			}
+			continue
+		}
+		if got := pc.WriteOnlyProblem(w, flags, dirs) != ""; got != want {
+			t.Errorf("WriteOnlyProblem(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for _, p := range writeOnly {
+		if !MayNameWriteOnly(strings.TrimPrefix(p, "**/")) {
+			t.Errorf("%s: the quick test passes it by", p)
+		}
+		if pc.Problem("/ws/proj/"+strings.ReplaceAll(strings.TrimPrefix(p, "**/"), "**", "x"), 0, dirs) != "" {
+			t.Errorf("%s: reading it is protected too", p)
 		}
 	}
 }

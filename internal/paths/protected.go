@@ -110,24 +110,23 @@ var defaultProtected = []string{
 	"**/.ipython", "**/.ipython/**", "**/.perldb", "**/.xsession", "**/.xinitrc",
 	// More files that run code later: the editor Debian's sensible-editor
 	// sources, lesspipe's filter (run for every file less opens), the
-	// hooks and plugins version managers source at every shim's start,
-	// the interpreters they installed (a .pth file in their
-	// site-packages runs at every start), and shell tools a .bashrc
-	// sources (nvm, sdkman).
+	// hooks and plugins version managers source at every shim's start
+	// (the interpreters they install, and the shell tools a .bashrc
+	// sources, are writeOnly: running and sourcing them is everyday).
 	"**/.selected_editor", "**/.lessfilter", "**/.config/lesspipe", "**/.config/lesspipe/**",
-	"**/.pyenv/pyenv.d", "**/.pyenv/pyenv.d/**", "**/.pyenv/plugins", "**/.pyenv/plugins/**", "**/.pyenv/versions", "**/.pyenv/versions/**",
-	"**/.rbenv/rbenv.d", "**/.rbenv/rbenv.d/**", "**/.rbenv/plugins", "**/.rbenv/plugins/**", "**/.rbenv/versions", "**/.rbenv/versions/**",
-	"**/.nodenv/nodenv.d", "**/.nodenv/nodenv.d/**", "**/.nodenv/plugins", "**/.nodenv/plugins/**", "**/.nodenv/versions", "**/.nodenv/versions/**",
-	"**/.asdf/plugins", "**/.asdf/plugins/**", "**/.asdf/installs", "**/.asdf/installs/**", "**/.nvm", "**/.nvm/**", "**/.sdkman", "**/.sdkman/**",
+	"**/.pyenv/pyenv.d", "**/.pyenv/pyenv.d/**", "**/.pyenv/plugins", "**/.pyenv/plugins/**",
+	"**/.rbenv/rbenv.d", "**/.rbenv/rbenv.d/**", "**/.rbenv/plugins", "**/.rbenv/plugins/**",
+	"**/.nodenv/nodenv.d", "**/.nodenv/nodenv.d/**", "**/.nodenv/plugins", "**/.nodenv/plugins/**",
+	"**/.asdf/plugins", "**/.asdf/plugins/**",
 	// Files launchers and loaders read as code: maven's and ant's launch
 	// scripts source ~/.mavenrc and ~/.antrc, node loads modules from
 	// ~/.node_modules and ~/.node_libraries, rake loads ~/.rake/*.rake,
 	// xdg-user-dir sources user-dirs.dirs, systemd's user manager reads
-	// environment.d (PATH for every service), direnv sources its own rc,
-	// and every shell sources rustup's ~/.cargo/env.
+	// environment.d (PATH for every service) and direnv sources its own
+	// rc (rustup's ~/.cargo/env, which every shell sources, is writeOnly).
 	"**/.mavenrc", "**/.antrc", "**/.node_modules", "**/.node_modules/**", "**/.node_libraries",
 	"**/.node_libraries/**", "**/.rake", "**/.rake/**", "**/.config/user-dirs.dirs", "**/.config/environment.d",
-	"**/.config/environment.d/**", "**/.direnvrc", "**/.cargo/env", "**/.cargo/env.fish", "**/.cargo/env.nu",
+	"**/.config/environment.d/**", "**/.direnvrc",
 	// Package managers' configuration that names the index they install
 	// from (RubyGems', Composer's), and credentials: registries' and
 	// clouds' tokens, database and vault passwords, password stores.
@@ -140,6 +139,73 @@ var defaultProtected = []string{
 	// Where a host keeps its asks and audit by default: the agent must not
 	// rewrite or remove them.
 	"**/.local/state/permengine", "**/.local/state/permengine/**",
+}
+
+// writeOnly are the patterns protected from writes only: files a later
+// command runs or that choose what it writes, which commands read and
+// run every day (. ~/.cargo/env, ~/.pyenv/versions/3.12/bin/python,
+// cat .git/HEAD). A write of one (a redirection's target, a program's
+// output, a copy's destination, a decompressed or downloaded name) is
+// protected; reading it is not.
+var writeOnly = []string{
+	// A repository's HEAD, refs and index choose the commit a later
+	// checkout or reset writes into the work tree (a
+	// .claude/settings.json of the command's choosing); a submodule's
+	// too.
+	"**/.git/HEAD", "**/.git/packed-refs", "**/.git/refs", "**/.git/refs/**", "**/.git/index",
+	"**/.git/modules/**/HEAD", "**/.git/modules/**/packed-refs", "**/.git/modules/**/refs/**", "**/.git/modules/**/index",
+	// What every shell sources (rustup's env, nvm's and sdkman's trees)
+	// and the interpreters version managers install, a .pth file in
+	// whose site-packages runs at every start.
+	"**/.cargo/env", "**/.cargo/env.fish", "**/.cargo/env.nu", "**/.nvm", "**/.nvm/**", "**/.sdkman", "**/.sdkman/**",
+	"**/.pyenv/versions", "**/.pyenv/versions/**", "**/.rbenv/versions", "**/.rbenv/versions/**",
+	"**/.nodenv/versions", "**/.nodenv/versions/**", "**/.asdf/installs", "**/.asdf/installs/**",
+}
+
+// writeOnlyProtected is writeOnly compiled, with no policy file.
+var writeOnlyProtected = sync.OnceValue(func() *Protected {
+	s, err := (&protectedSet{dotOnly: true}).with(writeOnly)
+	if err != nil {
+		panic(err)
+	}
+	return &Protected{set: s, minName: len(PolicyFileName)}
+})
+
+// writeOnlyNames are the dot components writeOnly's patterns start with
+// (.git, .cargo, .nvm …): a text without one names none of them.
+var writeOnlyNames = sync.OnceValue(func() []string {
+	var out []string
+	for _, p := range writeOnly {
+		name, _, _ := strings.Cut(strings.TrimPrefix(p, "**/"), "/")
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+})
+
+// MayNameWriteOnly reports a text that holds, in any letter case, a dot
+// component a writeOnly pattern starts with, or that bash may expand to
+// one: a quick test before WriteOnlyProblem.
+func MayNameWriteOnly(t string) bool {
+	if strings.ContainsAny(t, "*?[{$`~") {
+		return true
+	}
+	for _, n := range writeOnlyNames() {
+		if indexFold(t, n) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// WriteOnlyProblem is WriteProblem against the writeOnly patterns: why
+// writing word w, read from dirs, may change a file one of them names,
+// or "".
+func (pc *Checker) WriteOnlyProblem(w string, flags uint8, dirs []string) string {
+	wo := *pc
+	wo.Protected, wo.lastDirs = writeOnlyProtected(), nil
+	return wo.WriteProblem(w, flags, dirs)
 }
 
 // protectedExcept are, per pattern, the name endings that it does not

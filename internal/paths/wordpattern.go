@@ -130,34 +130,6 @@ func GitFile(w string) bool {
 	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
 }
 
-// WhyGitState is why a write of a repository's HEAD or refs is protected.
-const WhyGitState = "a repository's HEAD or refs, which choose the commit a later checkout, reset or merge writes into the work tree"
-
-// GitState reports a path that is a repository's HEAD, packed-refs or a
-// file under its refs (.git/HEAD, .git/refs/heads/main), in any case: a
-// write there makes a later checkout or reset write another commit's
-// files (a .claude/settings.json of the command's choosing) with no word
-// naming them. Reading them is everyday (cat .git/HEAD).
-func GitState(p string) bool {
-	p = strings.TrimRight(p, "/")
-	for {
-		i := indexFold(p, ".git/")
-		if i < 0 {
-			return false
-		}
-		if i == 0 || p[i-1] == '/' {
-			rest := p[i+len(".git/"):]
-			first, _, more := strings.Cut(rest, "/")
-			switch {
-			case strings.EqualFold(first, "HEAD") && !more, strings.EqualFold(first, "packed-refs") && !more,
-				strings.EqualFold(first, "refs"):
-				return true
-			}
-		}
-		p = p[i+len(".git/"):]
-	}
-}
-
 // indexFold is strings.Index without letter case, for an ASCII sep.
 func indexFold(s, sep string) int {
 	for i := 0; i+len(sep) <= len(s); i++ {
