@@ -439,6 +439,16 @@ func intersectSteps(a, b *nfa, ps *productSearch, limit int) (bool, int) {
 	if a == nil || b == nil {
 		return true, 1
 	}
+	met, steps, over := searchProduct(a, b, nil, ps, limit)
+	return met >= 0 || over, steps
+}
+
+// searchProduct searches the product of a and b, depth first, for a
+// state where both accept: a's accept and b's, or, with acceptOf, a
+// state of b that acceptOf gives a pattern's index (a union's). It
+// returns that index (0 without acceptOf; -1 for none), the steps taken,
+// and whether it stopped at limit steps.
+func searchProduct(a, b *nfa, acceptOf []int32, ps *productSearch, limit int) (int32, int, bool) {
 	if ps == nil {
 		ps = &productSearch{}
 	}
@@ -446,25 +456,29 @@ func intersectSteps(a, b *nfa, ps *productSearch, limit int) (bool, int) {
 		ps.seen = make(map[int64]bool, 64)
 	}
 	clear(ps.seen)
-	nb := len(b.st)
-	seen := ps.seen
+	nb := int64(len(b.st))
 	stack := append(ps.stack[:0], [2]int32{a.start, b.start})
 	defer func() { ps.stack = stack[:0] }()
 	steps := 0
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		key := int64(p[0])*int64(nb) + int64(p[1])
-		if seen[key] {
+		key := int64(p[0])*nb + int64(p[1])
+		if ps.seen[key] {
 			continue
 		}
-		seen[key] = true
+		ps.seen[key] = true
 		if steps++; steps > limit {
-			return true, steps
+			return -1, steps, true
 		}
 		i, j := p[0], p[1]
-		if i == a.accept && j == b.accept {
-			return true, steps
+		if i == a.accept {
+			switch {
+			case acceptOf == nil && j == b.accept:
+				return 0, steps, false
+			case acceptOf != nil && acceptOf[j] >= 0:
+				return acceptOf[j], steps, false
+			}
 		}
 		sa, sb := &a.st[i], &b.st[j]
 		for _, e := range sa.eps {
@@ -477,7 +491,7 @@ func intersectSteps(a, b *nfa, ps *productSearch, limit int) (bool, int) {
 			stack = append(stack, [2]int32{sa.next, sb.next})
 		}
 	}
-	return false, steps
+	return -1, steps, false
 }
 
 // operatorExpansion reports a ${…} expansion with an operator after the

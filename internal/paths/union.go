@@ -125,39 +125,6 @@ func (u *patternUnion) search(word *nfa, ps *productSearch, limit int) unionResu
 	if u.always >= 0 || len(u.n.st) == 0 {
 		return unionResult{pattern: u.always, steps: 1}
 	}
-	if ps.seen == nil {
-		ps.seen = make(map[int64]bool, 64)
-	}
-	clear(ps.seen)
-	nb := int64(len(u.n.st))
-	stack := append(ps.stack[:0], [2]int32{word.start, u.n.start})
-	defer func() { ps.stack = stack[:0] }()
-	steps := 0
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		key := int64(p[0])*nb + int64(p[1])
-		if ps.seen[key] {
-			continue
-		}
-		ps.seen[key] = true
-		if steps++; steps > limit {
-			return unionResult{pattern: -1, steps: steps, over: true}
-		}
-		i, j := p[0], p[1]
-		if i == word.accept && u.acceptOf[j] >= 0 {
-			return unionResult{pattern: u.acceptOf[j], steps: steps}
-		}
-		sa, sb := &word.st[i], &u.n.st[j]
-		for _, e := range sa.eps {
-			stack = append(stack, [2]int32{e, j})
-		}
-		for _, e := range sb.eps {
-			stack = append(stack, [2]int32{i, e})
-		}
-		if sa.next >= 0 && sb.next >= 0 && sa.set.meets(&sb.set) {
-			stack = append(stack, [2]int32{sa.next, sb.next})
-		}
-	}
-	return unionResult{pattern: -1, steps: steps}
+	pattern, steps, over := searchProduct(word, &u.n, u.acceptOf, ps, limit)
+	return unionResult{pattern: pattern, steps: steps, over: over}
 }
