@@ -93,6 +93,7 @@ var adversarialShapes = []shape{
 	{"brace-list", func(n int) string { return repeatTo("echo ", "{a,b}", "", n) }},
 	{"brace-seq", func(n int) string { return repeatTo("echo ", "{1..99}", "", n) }},
 	{"glob-words", func(n int) string { return repeatTo("echo", " x."+strings.Repeat("*a", 100), "", n) }},
+	{"cp-t-many", func(n int) string { return repeatTo("cp -t d", " a", " && d/x", n) }},
 	{"find-name-globs", func(n int) string {
 		return repeatTo("find .", " -name 'x"+strings.Repeat("*a", 100)+".pyc' -o", " -delete", n)
 	}},

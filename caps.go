@@ -2,7 +2,6 @@ package permengine
 
 import (
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -811,8 +810,12 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 	}
 	var room [4]int
 	dests, attached := copyDestinations(s.Words, s.Bits, room[:0])
+	di := 0 // dests are in the order of the words: one pass over both
 	programs.LinkWords(s.Words, s.Bits, func(k int) {
-		if !slices.Contains(dests, k) {
+		for di < len(dests) && dests[di] < k {
+			di++
+		}
+		if di == len(dests) || dests[di] != k {
 			fn(s.Words[k], writeSource)
 		}
 	})
@@ -882,6 +885,7 @@ func (x *decider) writtenIndex() map[string]int {
 	}
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
+		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
 		segWrites(w, func(text string, k writeKind) {
 			switch k {
 			case writeFile, writeSource:
@@ -890,7 +894,10 @@ func (x *decider) writtenIndex() map[string]int {
 				// The file, or a directory: the names the sources get in
 				// it (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …).
 				add(text, w.Dirs, j)
-				x.destUnder(w, text, j, add)
+				if !wholeKnown {
+					whole, wholeKnown = copiesWhole(w), true
+				}
+				x.destUnder(w, text, j, whole, add)
 			case writePrefix:
 				if x.wk().Spend(1 + len(text) + len(w.Dirs)) {
 					x.prefixes = namedFrom(x.prefixes, text, w.Dirs)
@@ -905,19 +912,11 @@ func (x *decider) writtenIndex() map[string]int {
 // destUnder adds what a copy, link or move of segment s (at j) writes
 // in its destination dest when dest is a directory: DEST/NAME for each
 // source NAME, and every name under it (a directory copied or moved
-// whole); every name under dest itself when the copy is recursive, a
-// source's contents are copied (src/, src/.) or a source is known only at
-// run time. (cp README.md docs/ && python docs/gen.py runs no file the
-// command wrote.)
-func (x *decider) destUnder(s *shell.Segment, dest string, j int, add func(string, []string, int)) {
-	whole := recursiveCopy(s.Words)
-	programs.LinkWords(s.Words, s.Bits, func(k int) {
-		w := s.Words[k]
-		if w != dest && (s.Flags[k]&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 ||
-			strings.HasSuffix(w, "/") || strings.HasSuffix(w, "/.") || w == "." || w == "..") {
-			whole = true
-		}
-	})
+// whole); with whole (copiesWhole), every name under dest itself. (cp
+// README.md docs/ && python docs/gen.py runs no file the command wrote.)
+// Without whole a segment has one destination, its last operand, so the
+// sources are walked once.
+func (x *decider) destUnder(s *shell.Segment, dest string, j int, whole bool, add func(string, []string, int)) {
 	if whole {
 		x.prefixUnder(dest, s.Dirs)
 		return
@@ -929,6 +928,35 @@ func (x *decider) destUnder(s *shell.Segment, dest string, j int, add func(strin
 			x.prefixUnder(name, s.Dirs)
 		}
 	})
+}
+
+// copiesWhole reports a copy whose sources' names under the destination
+// the words do not show: recursive (cp -r), told its directory by -t or
+// --target-directory (every operand may be it), copying a source's
+// contents (src/, src/.) or a source known only at run time.
+func copiesWhole(s *shell.Segment) bool {
+	if recursiveCopy(s.Words) {
+		return true
+	}
+	if named, attached := programs.TargetDirectory(s.Words); named || attached != "" {
+		return true
+	}
+	whole, last := false, -1
+	programs.LinkWords(s.Words, s.Bits, func(k int) {
+		if last >= 0 && contentsOrComputed(s, last) {
+			whole = true // a source: every operand but the last, the destination
+		}
+		last = k
+	})
+	return whole
+}
+
+// contentsOrComputed reports a copy's source word k that copies a
+// directory's contents (src/, src/., ., ..) or is known only at run time.
+func contentsOrComputed(s *shell.Segment, k int) bool {
+	w := s.Words[k]
+	return s.Flags[k]&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 ||
+		strings.HasSuffix(w, "/") || strings.HasSuffix(w, "/.") || w == "." || w == ".."
 }
 
 // recursiveCopy reports a cp, rsync or the like told to copy trees (-r,

@@ -500,9 +500,12 @@ func copyDestinations(v []string, bits programs.Bits, out []int) ([]int, string)
 		return out, ""
 	}
 	named, attached := programs.TargetDirectory(v)
-	if named { // cp -t DIR SRC…: DIR is an operand somewhere, every one is read
-		programs.LinkWords(v, bits, func(j int) { out = append(out, j) })
-	} else {
+	d, known := programs.TargetDirectoryAt(v)
+	switch {
+	case named && known && d >= 0: // cp -t DIR SRC…: DIR is the word after the option
+		out = append(out, d)
+	case named && known: // --target-directory=DIR: attached
+	default: // rsync -t is --times: the last operand is the destination
 		out = append(out, last)
 	}
 	if n == 1 && strings.HasPrefix(programs.BaseName(v[0]), "ln") && attached == "" {

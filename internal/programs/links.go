@@ -766,6 +766,41 @@ func TargetDirectory(words []string) (named bool, attached string) {
 	return named, attached
 }
 
+// targetDirPrograms are the programs whose -t and --target-directory
+// (zstd's --output-dir-*) name the directory every operand goes to; for
+// others -t is another option (rsync's --times).
+var targetDirPrograms = map[string]bool{"cp": true, "mv": true, "ln": true, "install": true, "gcp": true, "gmv": true,
+	"gln": true, "ginstall": true, "zstd": true, "unzstd": true, "pzstd": true}
+
+// TargetDirectoryAt returns the index in words of the directory a copy
+// or move names by an option given its value as the next word (mv -t DIR,
+// -vt DIR, --target-directory DIR), or -1: the last such option counts,
+// as for getopt. known is false for a program whose -t names no target
+// directory (targetDirPrograms): its last operand is its destination.
+func TargetDirectoryAt(words []string) (idx int, known bool) {
+	at := programAt(words)
+	if at >= len(words) || !targetDirPrograms[BaseName(words[at])] {
+		return -1, false
+	}
+	idx = -1
+	for i := at + 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "--":
+			return idx, true
+		case strings.HasPrefix(w, "--t") || strings.HasPrefix(w, "--output-dir-"):
+			if strings.IndexByte(w, '=') < 0 && i+1 < len(words) {
+				idx = i + 1
+			}
+		case len(w) > 1 && w[0] == '-' && w[1] != '-':
+			if t := strings.IndexByte(w, 't'); t > 0 && t == len(w)-1 && i+1 < len(words) {
+				idx = i + 1
+			}
+		}
+	}
+	return idx, true
+}
+
 // fillers are git's subcommands that fill a directory with a tree from
 // elsewhere: the files of a repository, whose names no word shows. The
 // directory is written as a whole, as a tree writer's target is: named
