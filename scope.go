@@ -219,7 +219,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 			best, by, why = word, j, whySystemFile
 			return
 		}
-		if paths.MayNameWriteOnly(word) && (best == "" || word < best) {
+		if (paths.MayNameWriteOnly(word) || dirsMayNameWriteOnly(dirs)) && (best == "" || word < best) {
 			// .git/HEAD, ~/.cargo/env: read every day, never written
 			// unasked; a glob or an expansion may be one.
 			if !made {
@@ -305,7 +305,13 @@ func segMayNameWriteOnly(s *shell.Segment) bool {
 			return true
 		}
 	}
-	for _, d := range s.Dirs {
+	return dirsMayNameWriteOnly(s.Dirs)
+}
+
+// dirsMayNameWriteOnly reports directories of which one may name a path
+// of paths' writeOnly patterns (cd .git && echo x > HEAD).
+func dirsMayNameWriteOnly(dirs []string) bool {
+	for _, d := range dirs {
 		if paths.MayNameWriteOnly(d) {
 			return true
 		}

@@ -152,8 +152,10 @@ var writeOnly = []string{
 	// checkout or reset writes into the work tree (a
 	// .claude/settings.json of the command's choosing); a submodule's
 	// too.
-	"**/.git/HEAD", "**/.git/packed-refs", "**/.git/refs", "**/.git/refs/**", "**/.git/index",
-	"**/.git/modules/**/HEAD", "**/.git/modules/**/packed-refs", "**/.git/modules/**/refs/**", "**/.git/modules/**/index",
+	// (*HEAD: ORIG_HEAD, FETCH_HEAD and MERGE_HEAD name commits that git
+	// reset, merge and pull take.)
+	"**/.git/*HEAD", "**/.git/packed-refs", "**/.git/refs", "**/.git/refs/**", "**/.git/index",
+	"**/.git/modules/**/*HEAD", "**/.git/modules/**/packed-refs", "**/.git/modules/**/refs/**", "**/.git/modules/**/index",
 	// What every shell sources (rustup's env, nvm's and sdkman's trees)
 	// and the interpreters version managers install, a .pth file in
 	// whose site-packages runs at every start.
@@ -191,10 +193,20 @@ func MayNameWriteOnly(t string) bool {
 	if strings.ContainsAny(t, "*?[{$`~") {
 		return true
 	}
-	for _, n := range writeOnlyNames() {
-		if indexFold(t, n) >= 0 {
-			return true
+	// Every name starts with '.': only the text after a '.' is compared,
+	// so a long text costs its length times the few names at most.
+	names := writeOnlyNames()
+	for i := strings.IndexByte(t, '.'); i >= 0; {
+		for _, n := range names {
+			if len(t)-i >= len(n) && strings.EqualFold(t[i:i+len(n)], n) {
+				return true
+			}
 		}
+		j := strings.IndexByte(t[i+1:], '.')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return false
 }
