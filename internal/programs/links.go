@@ -1084,10 +1084,11 @@ var responseFileReaders = map[string]bool{"java": true, "javac": true, "javadoc"
 	"readelf": true, "csc": true, "msbuild": true, "dotnet": true}
 
 // ResponseFile returns why view v reads options from a response file
-// (responseFileReaders), or "".
+// (responseFileReaders), or may: a word that starts with an expansion
+// (x=@opts; java $x) may start with '@'. Or "".
 func ResponseFile(v []string) string {
 	for i := 1; i < len(v); i++ {
-		if len(v[i]) > 1 && v[i][0] == '@' {
+		if len(v[i]) > 1 && (v[i][0] == '@' || v[i][0] == '$' || v[i][0] == '`') {
 			if !responseFileReaders[argmodel.Versionless(BaseName(v[0]))] {
 				return ""
 			}
