@@ -130,16 +130,6 @@ func GitFile(w string) bool {
 	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
 }
 
-// indexFold is strings.Index without letter case, for an ASCII sep.
-func indexFold(s, sep string) int {
-	for i := 0; i+len(sep) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(sep)], sep) {
-			return i
-		}
-	}
-	return -1
-}
-
 // BareExpansion reports a word that is one expansion and nothing else
 // ("$f", "${f}", "$(cmd)"): a path known only at run time.
 func BareExpansion(w string) bool { return bareExpansion(w) }
