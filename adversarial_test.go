@@ -115,6 +115,9 @@ var adversarialShapes = []shape{
 	{"xargs-chain", func(n int) string { return repeatTo("", "xargs -Q ", "ls", n) }},
 	{"eval-chain", func(n int) string { return repeatTo("", "eval ", "ls", n) }},
 	{"bash-c-chain", func(n int) string { return repeatTo("", "bash -c ", "ls", n) }},
+	{"sh-c-script", func(n int) string { return repeatTo("sh -c '", `echo "${x:-a}" >o 2>&1; `, "'", n) }},
+	{"sh-c-nest", func(n int) string { return nestTo("", "sh -c \"", "ls", "\"", "", n) }},
+	{"heredoc-lines", func(n int) string { return repeatTo("cat <<EOF\n", "a\\\nb\n", "EOF", n) }},
 	{"find-exec", func(n int) string { return repeatTo("find .", " -exec ls", " ;", n) }},
 	// Writers and the scripts that run what they wrote: each run is
 	// compared with what every earlier segment writes.

@@ -229,8 +229,8 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				}
 			}
 		}
-		if k := programs.ScriptFile(v, bits); k > 0 && runTimeName(v, s.ViewFlags(vi), k) && x.writesBefore(i) {
-			return v[k], -1 // . ./x.s? or . "$F" after a write: any written file may be the one
+		if k := programs.ScriptFile(v, bits); k >= 0 && runTimeName(v, s.ViewFlags(vi), k) && x.writesBefore(i) {
+			return v[k], -1 // . ./x.s? or . "$F" or ~+/x.sh after a write: any written file may be the one
 		}
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
 			continue // no option of its model runs a file or a module

@@ -33,6 +33,11 @@ var (
 	ErrTooLarge = errors.New("brace expansion makes more than " + strconv.Itoa(MaxWords) + " words or " + strconv.Itoa(MaxBytes>>10) + " KiB")
 	ErrTooDeep  = errors.New("braces nested more than " + strconv.Itoa(MaxNesting) + " deep")
 	ErrNoWork   = errors.New("the work budget ran out during brace expansion")
+	// ErrSigns is a letter sequence between an upper- and a lower-case
+	// letter ({Z..a}): it makes the ASCII signs between them, [ \ ] ^ _
+	// and `, which bash then reads as a glob, an escape or a command
+	// substitution in the word.
+	ErrSigns = errors.New("a brace sequence of letters makes the signs between Z and a ([ \\ ] ^ _ `), which bash reads as syntax")
 )
 
 // Possible reports, cheaply, whether any word of v may expand: it holds a
@@ -300,6 +305,9 @@ func seq(s string) ([]string, error) {
 	case !ok:
 		return nil, nil
 	case letter(a) && letter(b):
+		if lo, hi := min(a[0], b[0]), max(a[0], b[0]); lo <= 'Z' && hi >= 'a' {
+			return nil, ErrSigns
+		}
 		return steps(int(a[0]), int(b[0]), step, func(c int) string { return string(rune(c)) })
 	case len(strings.TrimLeft(a, "+-")) > 9 || len(strings.TrimLeft(b, "+-")) > 9:
 		return nil, ErrTooLarge

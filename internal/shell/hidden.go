@@ -78,6 +78,8 @@ var envVars = map[string]envKind{
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules
 	"RAKEOPT": envHidden, "JUST_JUSTFILE": envHidden, "JUST_CHOOSER": envHidden, // rake's options (-e CODE); just's justfile and chooser program
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
+	"POSIXLY_CORRECT": envHidden, // bash enters POSIX mode, which reads some text as other commands
+	"GNUMAKEFLAGS":    envHidden, // make reads it as it reads MAKEFLAGS (--eval=TEXT)
 	// The message catalog a $"…" string is translated from: bash expands
 	// the translation as it would a double-quoted string, so a catalog of
 	// the command's choosing runs its substitutions.
@@ -123,6 +125,12 @@ var envVars = map[string]envKind{
 	// authenticate a fetch.
 	"CARGO_REGISTRY_CREDENTIAL_PROVIDER": envHidden, "CARGO_REGISTRY_GLOBAL_CREDENTIAL_PROVIDERS": envHidden,
 	"RUSTUP_TOOLCHAIN": envHidden, "GOAUTH": envHidden,
+	// go checks what it downloads, a toolchain it switches to and runs
+	// (GOTOOLCHAIN=go1.99.0) among them, against the checksum database:
+	// these turn the check off for some or all modules, so a GOPROXY of
+	// the command's choosing serves the toolchain.
+	"GOSUMDB": envHidden, "GONOSUMDB": envHidden, "GONOSUMCHECK": envHidden, "GOINSECURE": envHidden,
+	"GOPRIVATE": envHidden, "GONOSUMCHECKS": envHidden,
 	// go runs GOCACHEPROG as its build cache; pyenv's, rbenv's and
 	// nodenv's shims source every hook script under their hook paths and
 	// run the versions under their roots.
@@ -244,6 +252,12 @@ func inertValue(name, value string) bool {
 	switch name {
 	case "SHELL":
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t")
+	case "GOSUMDB":
+		return value == "sum.golang.org" || strings.HasPrefix(value, "sum.golang.org+")
+	case "GONOSUMDB", "GOINSECURE", "GOPRIVATE":
+		// Module path patterns: inert when none may match the toolchain's
+		// module, golang.org/toolchain.
+		return !strings.ContainsAny(value, "*?[\\") && !strings.Contains(value, "golang.org")
 	case "GOTOOLCHAIN":
 		v := strings.TrimSuffix(value, "+auto")
 		return v == "local" || v == "auto" || strings.HasPrefix(v, "go1.") && strings.Trim(v[len("go1."):], "0123456789.rcbeta") == ""
@@ -323,11 +337,17 @@ func declarers(name string) bool {
 // the like (behind wrappers too), and among the operands of a program that
 // puts them in its programs' environment (make, rake).
 func assignments(s *Segment, fn func(j int, name, value string)) {
-	decl, env := false, false
+	decl, env, wrapper := false, false, false
 	lead := true
 	for j, w := range s.Words {
 		eq := strings.IndexByte(w, '=')
-		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0
+		// env and sudo take any word with a '=' for an assignment, a
+		// name no shell takes too (env 'LINK.c=…' make: make's built-in
+		// rules run $(LINK.c)).
+		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0 || wrapper && eq > 0 && w[0] != '-'
+		if wrapper && !isAssign && (w == "" || w[0] != '-') {
+			wrapper = false // the wrapper's command: its words are its own
+		}
 		if env && !isAssign && eq > 0 {
 			// make's own assignments: X:=v, X::=v, X?=v, X += v, and
 			// names no shell takes (LINK.c=…, COMPILE.c=…: the commands of
@@ -344,6 +364,7 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 			lead = false
 			if declarers(programs.BaseName(w)) {
 				decl = true
+				wrapper = !exporters[programs.BaseName(w)]
 			}
 			continue
 		}
@@ -701,7 +722,18 @@ func (c *Command) hiddenEscapes(idx int) {
 // -w and -a write them to a file; enable loads code; hash -p makes a
 // program name run another file.
 func (c *Command) hiddenBuiltins(idx int) {
+	if s := &c.Segs[idx]; len(s.Words) == 1 && s.Words[0] == "exec" && s.Stdin.Kind != StdinInherited {
+		// exec with redirections alone applies them to the shell: a
+		// shell that reads its commands from its input (bash <<<
+		// 'exec < f', bash -s) goes on to read and run the file.
+		c.dyn("exec redirects the shell's own input: a shell that reads its commands from its input runs what the new input holds")
+	}
 	for _, v := range c.Segs[idx].Views {
+		if len(v) > 0 && v[0] == "fc" && !fcLists(v[1:]) {
+			// fc alone edits the last history entry with FCEDIT and runs
+			// the result; fc -s runs an entry again.
+			c.dyn("fc runs a command from the history, which the engine cannot see")
+		}
 		if len(v) < 2 {
 			continue
 		}
@@ -735,10 +767,6 @@ func (c *Command) hiddenBuiltins(idx int) {
 					break
 				}
 			}
-		case "fc":
-			if v[1] != "-l" {
-				c.dyn("fc runs a command from the history, which the engine cannot see")
-			}
 		case "enable":
 			for _, w := range v[1:] {
 				switch {
@@ -758,6 +786,22 @@ func (c *Command) hiddenBuiltins(idx int) {
 			}
 		}
 	}
+}
+
+// fcLists reports fc arguments that only list the history: an option
+// cluster with l (-l, -ln, -rl) and none with s or e.
+func fcLists(args []string) bool {
+	list := false
+	for _, a := range args {
+		if a == "--" || len(a) < 2 || a[0] != '-' || ascii.Digits(a[1:]) {
+			break // an operand: a history number (-5 is one) or a prefix
+		}
+		if strings.ContainsAny(a[1:], "se") {
+			return false
+		}
+		list = list || strings.IndexByte(a[1:], 'l') >= 0
+	}
+	return list
 }
 
 // bashBuiltins are the builtins of bash 5.2 (enable -a): enable turns
@@ -793,7 +837,7 @@ func (c *Command) shellOptions(idx int) {
 			c.dyn(QuoteExcerpt(v[0]) + " -O " + reading + " " + readingOptions[reading] + ": the command cannot be followed")
 			return
 		case on != "":
-			c.dyn("the shell's " + on + " option (set -" + string(setOptions[on].letter) + ") " + setOptions[on].why)
+			c.dyn("the shell's " + on + " option (" + setSpelling(on) + ") " + setOptions[on].why)
 			return
 		case computed != "":
 			c.dyn("a shell option known only at run time (" + QuoteExcerpt(computed) + ") may be the keyword option (set -k), which makes every NAME=value argument of a later command an assignment of its environment, or history expansion (set -H), which makes later words text of earlier commands")
@@ -855,8 +899,10 @@ func keywordOption(v []string, flags []uint8, bits programs.Bits) (on, computed,
 		case w == "--rcfile" || w == "--init-file":
 			i++ // its value is a file, not the script
 			continue
+		case w == "--posix" && !shopt && v[0] != "set":
+			return "posix", "", ""
 		case w[1] == '-':
-			continue // --norc, --posix
+			continue // --norc, --login
 		}
 		// A cluster: a letter of setOptions turns its option on; o and O
 		// take the next word.
@@ -895,12 +941,29 @@ var setOptions = map[string]struct {
 }{
 	"keyword":    {'k', "makes every NAME=value argument of a later command an assignment of its environment, which may run code"},
 	"histexpand": {'H', "makes a later word such as !:1-2 the text of an earlier command, which runs as the words the engine read did not say"},
+	// bash -i: an interactive shell reads its input through readline
+	// (whose keys and bind macros edit the line), expands history, may
+	// correct cd targets (cdspell) and may not read # as a comment.
+	"interactive": {'i', "reads its input through readline and history expansion, which change the text before it runs: what runs is not the text the engine read"},
+	// bash --posix, set -o posix: a ' inside "${x:-…}" is a character,
+	// and the text after it is other commands.
+	"posix": {0, "reads the script as POSIX sh does, in which some text reads as other commands than in bash"},
+}
+
+// setSpelling is how an option of setOptions is turned on.
+func setSpelling(name string) string {
+	if l := setOptions[name].letter; l != 0 {
+		return "-" + string(l)
+	}
+	return "-o " + name
 }
 
 // setLetters are setOptions by letter.
 var setLetters = func() (m [128]string) {
 	for name, o := range setOptions {
-		m[o.letter] = name
+		if o.letter != 0 {
+			m[o.letter] = name
+		}
 	}
 	return m
 }()

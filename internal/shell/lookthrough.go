@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -161,6 +162,8 @@ func (l *looker) visit(v []string, depth int) {
 	if depth == 0 && l.braces && brace.Possible(v) {
 		ex, err := brace.Words(v, l.c.counter())
 		switch {
+		case errors.Is(err, brace.ErrSigns):
+			l.c.dyn(err.Error())
 		case err != nil && ex != nil:
 			// A sequence too large, left as written: the cap fires, and
 			// the rest of the expansion is still read.

@@ -26,6 +26,12 @@ func nameArgs(v []string) []string {
 		return append(optionValues(args, map[byte]bool{'a': true}), operands(args, "dinNptu")...)
 	case "mapfile", "readarray":
 		return operands(args, "dnOsuCc")
+	case "getopts":
+		// getopts OPTSTRING NAME [ARG…]: NAME is set to the option found,
+		// or to "?" (getopts x PATH makes PATH the relative directory ?).
+		if ops := operands(args, ""); len(ops) >= 2 {
+			return ops[1:2]
+		}
 	case "declare", "typeset", "local", "export", "readonly", "unset":
 		return operands(args, "")
 	case "test", "[":
@@ -134,7 +140,7 @@ func parsedCompound(v []string, flags []uint8, names []string, k int) bool {
 
 // setsFromData are the builtins that give the variables they name a value
 // read from data (standard input, a format), which the engine cannot see.
-var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true}
+var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true, "getopts": true}
 
 // hiddenNames checks the name arguments of every view of segment idx.
 func (c *Command) hiddenNames(idx int) {
@@ -175,6 +181,12 @@ func (c *Command) hiddenNames(idx int) {
 					s := &c.Segs[idx]
 					c.readExpanded(s.Dirs, s.Depth, n, "an array subscript")
 				}
+				return
+			}
+			if v[0] == "unset" && envKindOf(n) == envPath {
+				// Without PATH, bash looks a program name up in the
+				// working directory: ls runs ./ls.
+				c.dyn("unset " + n + " makes bash look programs up in the working directory: a program name may then be any file of the project")
 				return
 			}
 			if setsFromData[v[0]] && envKindOf(n) != envNone {

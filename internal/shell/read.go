@@ -850,6 +850,9 @@ func (c *Command) readScript(idx, vi int, v []string, ns programs.Script, seen *
 		})
 		return true
 	}
+	if s.ViewBits(vi)&programs.Shell != 0 {
+		c.dialect(v[0], ns.Text)
+	}
 	before := len(c.Segs)
 	c.read(ns.Text, dirs, depth+1, ns.Origin)
 	if c.Segs[idx].ViewBits(vi)&programs.Eval != 0 {

@@ -181,6 +181,9 @@ func (c *Command) hiddenStdin(idx int) {
 		case src == readsComputed:
 			c.dyn(v[0] + " runs a script named by a substitution or file descriptor, computed at run time")
 		case in.Kind == StdinText && shell:
+			if !in.Computed && programs.BitsOf(v[0])&programs.Shell != 0 {
+				c.dialect(v[0], in.Text)
+			}
 			before := len(c.Segs)
 			c.nestedText(idx, in.Text, in.Computed, v[0]+" reading a here-document")
 			if programs.BitsOf(v[0])&programs.Source != 0 {
@@ -198,6 +201,9 @@ func (c *Command) hiddenStdin(idx int) {
 		default:
 			c.dyn(v[0] + " reads its program from standard input, which the engine cannot see")
 			if shell && in.Kind == StdinInherited && c.piped != "" {
+				if programs.BitsOf(v[0])&programs.Shell != 0 {
+					c.dialect(v[0], c.piped)
+				}
 				c.nestedText(idx, c.piped, false, v[0]+" reading a pipe")
 			}
 		}

@@ -279,6 +279,15 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 			r.negatedSubshell(w, dirs)
 		}
 	}
+	if len(words) == 1 && words[0] == "exec" {
+		for _, rd := range st.Redirs {
+			if rd.Op == syntax.DplIn && (rd.N == nil || rd.N.Value == "0") {
+				// exec <&3: the shell's own input becomes descriptor 3
+				// (the other forms are its Stdin: hiddenBuiltins).
+				r.dyn("exec redirects the shell's own input: a shell that reads its commands from its input runs what the new input holds")
+			}
+		}
+	}
 	s := r.emit(st, words, flags, st.Redirs, dirs)
 	r.subst(x, dirs)
 	for _, rd := range st.Redirs {
@@ -390,39 +399,48 @@ func (r *walker) hereDocCloses(rd *syntax.Redirect) {
 	}
 }
 
-// hereDocJoins checks an unquoted here-document's body for lines that
-// bash joins at a backslash-newline before it looks for the delimiter
-// (EO\⏎F is EOF): the body ends there, and the lines after it run.
-func (r *walker) hereDocJoins(rd *syntax.Redirect) {
-	if rd.Hdoc == nil || rd.Word == nil || len(rd.Word.Parts) != 1 {
+// hereDocLines checks a here-document's body as bash reads it: line by
+// line, an unquoted one's lines joined at a backslash-newline first, the
+// body ending at the first line that equals the delimiter. A parser reads
+// the body's expansions as tokens, so a line that bash takes for the end
+// may be inside the body it read: one made by a join (EO\⏎F is EOF, a
+// lone backslash line joins the next), or one inside an expansion that
+// spans lines (${x:-⏎EOF⏎…}). The body ends there for bash, and the lines
+// after it run.
+func (r *walker) hereDocLines(rd *syntax.Redirect) {
+	if rd.Hdoc == nil || rd.Word == nil {
 		return
 	}
-	if _, lit := rd.Word.Parts[0].(*syntax.Lit); !lit {
-		return // a quoted delimiter: bash joins nothing
+	joins := len(rd.Word.Parts) == 1
+	if joins {
+		_, joins = rd.Word.Parts[0].(*syntax.Lit) // a quoted delimiter: bash joins nothing
 	}
 	delim, _ := wordText(r.src, rd.Word)
 	body := nodeSource(r.src, rd.Hdoc)
-	if delim == "" || !strings.Contains(body, "\\\n") {
+	if delim == "" || !strings.Contains(body, delim) {
+		return
+	}
+	// The body as the parser gives it ends with the delimiter's own line.
+	if i := strings.LastIndexByte(body, '\n'); i >= 0 {
+		body = body[:i]
+	} else {
 		return
 	}
 	var joined strings.Builder
-	parts := 0 // the lines joined into this one
 	for line := range strings.SplitSeq(body, "\n") {
-		if rd.Op == syntax.DashHdoc && parts == 0 {
+		if rd.Op == syntax.DashHdoc {
 			line = strings.TrimLeft(line, "\t")
 		}
-		parts++
-		if n := len(line) - len(strings.TrimRight(line, "\\")); n%2 == 1 {
+		if n := len(line) - len(strings.TrimRight(line, "\\")); joins && n%2 == 1 {
 			joined.WriteString(line[:len(line)-1])
 			continue
 		}
 		joined.WriteString(line)
-		if parts > 1 && joined.String() == delim {
-			r.dyn("a backslash-newline in the here-document makes a line its delimiter: bash ends the body there, and what follows runs")
+		if joined.String() == delim {
+			r.dyn("a line inside the here-document's body is its delimiter as bash reads the body, line by line: bash ends the body there, and what follows runs")
 			return
 		}
 		joined.Reset()
-		parts = 0
 	}
 }
 
@@ -432,15 +450,21 @@ func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
 	if rd.N != nil && strings.HasPrefix(rd.N.Value, "{") {
 		// {name[i]}>file: bash evaluates the subscript as arithmetic,
 		// which runs the substitutions a variable in it holds.
-		if _, sub, ok := strings.Cut(rd.N.Value, "["); ok && !ascii.Digits(strings.TrimSuffix(sub, "]}")) {
+		name, sub, ok := strings.Cut(strings.Trim(rd.N.Value, "{}"), "[")
+		if ok && !ascii.Digits(strings.TrimSuffix(sub, "]")) {
 			r.dyn("the subscript of the descriptor variable " + rd.N.Value + " is evaluated as arithmetic, which may run commands")
+		}
+		// The variable is assigned the new descriptor's number: {PATH}>x
+		// makes PATH a relative directory such as 10.
+		if envKindOf(name) != envNone {
+			r.dyn("the redirection " + rd.N.Value + " assigns " + name + " a descriptor's number, and " + name + " runs or loads code or changes what runs")
 		}
 	}
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		r.hereDocDelimiter(rd.Word)
 		r.hereDocCloses(rd)
-		r.hereDocJoins(rd)
+		r.hereDocLines(rd)
 		return PathRef{}, false
 	case syntax.WordHdoc:
 		return PathRef{}, false

@@ -1,0 +1,106 @@
+package shell
+
+import (
+	"bytes"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
+
+// The engine reads scripts as bash reads them. A shell of another dialect
+// reads the same text as other commands: sh is dash on Debian (no $'…',
+// &> is & then >) and bash in POSIX mode elsewhere (a ' inside "${x:-…}"
+// is a character); zsh and ksh expand words bash leaves alone.
+
+// posixShells are the shells that read POSIX sh (sh may be bash in POSIX
+// mode too): a script for them must read the same as POSIX sh and as
+// bash, or it is not read at all.
+var posixShells = map[string]bool{"sh": true, "dash": true, "ash": true, "posh": true}
+
+// dialect makes the command computed when the script text, run by the
+// shell prog, cannot be read as bash reads it (dialectProblem). Its
+// parses are work, charged like the reading's.
+func (c *Command) dialect(prog, text string) {
+	if !c.spend(3 * len(text)) {
+		return // the integrity cap names the spent budget
+	}
+	if why := dialectProblem(prog, text); why != "" {
+		c.dyn(why)
+	}
+}
+
+// dialectProblem returns why the script text, run by the shell prog (a
+// view's program word), cannot be read as bash reads it, or "".
+func dialectProblem(prog, text string) string {
+	name := argmodel.Versionless(programs.BaseName(prog))
+	switch {
+	case name == "bash" || name == "rbash":
+		return ""
+	case posixShells[name]:
+		if !sameInPosix(text) {
+			return name + " reads its script as POSIX sh (dash, or bash in POSIX mode), in which this script reads as other commands than in bash"
+		}
+		return ""
+	default:
+		return name + " reads its script in a dialect of its own, which the engine does not read (it reads bash and POSIX sh)"
+	}
+}
+
+// sameInPosix reports a script that parses as POSIX sh to the same
+// commands as it does as bash: both parses, printed, are the same text.
+// A script with no shell syntax beyond words is the same at once.
+func sameInPosix(text string) bool {
+	if !strings.ContainsAny(text, "$'\"\\&|<>(){}[]`!#;\n") {
+		return true
+	}
+	bash, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return true // a bash parse error is the integrity cap's already
+	}
+	if quoteInQuotedExpansion(bash) {
+		return false
+	}
+	posix, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return false
+	}
+	var a, b bytes.Buffer
+	p := syntax.NewPrinter()
+	if p.Print(&a, bash) != nil || p.Print(&b, posix) != nil {
+		return false
+	}
+	return a.String() == b.String()
+}
+
+// quoteInQuotedExpansion reports a single-quoted string inside a
+// parameter expansion inside double quotes ("${x:-'…'}"): bash quotes
+// with it, while POSIX sh (dash, bash in POSIX mode) reads the ' as a
+// character, so the expansion ends at another place and the text after
+// it is other commands.
+func quoteInQuotedExpansion(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		dq, ok := n.(*syntax.DblQuoted)
+		if !ok {
+			return true
+		}
+		for _, part := range dq.Parts {
+			if pe, ok := part.(*syntax.ParamExp); ok {
+				syntax.Walk(pe, func(m syntax.Node) bool {
+					if _, sq := m.(*syntax.SglQuoted); sq {
+						found = true
+					}
+					return !found
+				})
+			}
+		}
+		return true
+	})
+	return found
+}
