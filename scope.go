@@ -845,6 +845,18 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			}
 		}
 	}
+	if strings.Contains(s.Text, "pip") {
+		programs.InstallTrees(s.Words, func(j int, dir string) {
+			if why == "" && x.wk().Spend(pathCost(dir, s.Dirs)) {
+				if p := pc.LinkProblem(dir, shell.GuessFlags([]string{dir})[0], s.Dirs); p != "" {
+					why = shell.QuoteExcerpt(dir) + ", the directory " + shell.QuoteExcerpt(s.Text) + " installs a package into, is " + p + "; a person approves every such command"
+				}
+			}
+		})
+		if why != "" {
+			return why
+		}
+	}
 	moves := programs.Moves(s.Words, s.Bits)
 	last := len(s.Words) - 1
 	if moves {

@@ -109,11 +109,12 @@ var defaultProtected = []string{
 	"**/.rustup", "**/.rustup/**", "**/.venv/pip.conf", "**/.venv/pip.ini", "**/.virtualenvs/*/pip.conf",
 	"**/.ipython", "**/.ipython/**", "**/.perldb", "**/.xsession", "**/.xinitrc",
 	// More files that run code later: the editor Debian's sensible-editor
-	// sources, lesspipe's filter (run for every file less opens), the
+	// sources, man-db's user configuration (DEFINE nroff CMD replaces the
+	// formatter every man runs), lesspipe's filter (run for every file less opens), the
 	// hooks and plugins version managers source at every shim's start
 	// (the interpreters they install, and the shell tools a .bashrc
 	// sources, are writeOnly: running and sourcing them is everyday).
-	"**/.selected_editor", "**/.lessfilter", "**/.config/lesspipe", "**/.config/lesspipe/**",
+	"**/.selected_editor", "**/.manpath", "**/.lessfilter", "**/.config/lesspipe", "**/.config/lesspipe/**",
 	"**/.pyenv/pyenv.d", "**/.pyenv/pyenv.d/**", "**/.pyenv/plugins", "**/.pyenv/plugins/**",
 	"**/.rbenv/rbenv.d", "**/.rbenv/rbenv.d/**", "**/.rbenv/plugins", "**/.rbenv/plugins/**",
 	"**/.nodenv/nodenv.d", "**/.nodenv/nodenv.d/**", "**/.nodenv/plugins", "**/.nodenv/plugins/**",

@@ -23,9 +23,9 @@ import (
 var buildFiles = withJSTools(map[string][]string{
 	"make":     {"Makefile", "makefile", "GNUmakefile"},                                                        // recipes
 	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                                        //
-	"npm":      {"package.json", "binding.gyp", "server.js"},                                                   // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js
-	"pnpm":     {"package.json", "pnpm-workspace.yaml", "binding.gyp"},                                         //
-	"yarn":     {"package.json", "binding.gyp"},                                                                //
+	"npm":      []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                  // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
+	"pnpm":     []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                        //
+	"yarn":     []string{"package.json", "binding.gyp", "npmrc"},                                               //
 	"bun":      {"package.json", "bunfig.toml"},                                                                // scripts; bunfig's preload
 	"go":       {"*.go"},                                                                                       // go test, go run and go generate run the package's code (goRuns)
 	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                            // the build script; the manifest names it; the toolchain file may name a directory of programs
@@ -41,8 +41,8 @@ var buildFiles = withJSTools(map[string][]string{
 	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                                              // tasks
 	"deno":     {"deno.json", "deno.jsonc"},                                                                    // deno task
 	"composer": {"composer.json"},
-	"pip":      {"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
-	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"}, // scripts
+	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
+	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},         // scripts
 	// Python application servers and runners import the project's module
 	// they are given (flask --app wsgi, uvicorn main:app) or find one by
 	// its usual name (app.py, wsgi.py): its code runs at import.
@@ -91,6 +91,31 @@ var jsTools = map[string][]string{
 	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
 }
 
+// packageArchives are the endings of the archives a package installer
+// builds and installs from (pip wheel ./x.tar.gz, npm install ./x.tgz):
+// one the command writes may hold build files (setup.py, package.json)
+// under any name the archiver gave them. Such an operand of pip, npm,
+// pnpm, yarn or bun is a build file it names.
+var packageArchives = []string{".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tbz2", ".tar.xz", ".txz", ".tar.zst", ".zip", ".whl"}
+
+// packageInstallers are the runners whose archive operands are build
+// files (packageArchives).
+var packageInstallers = map[string]bool{"pip": true, "npm": true, "pnpm": true, "yarn": true, "bun": true}
+
+// archiveOperands returns the words of v that name a package archive.
+func archiveOperands(v []string) []string {
+	var out []string
+	for _, w := range v[1:] {
+		for _, end := range packageArchives {
+			if len(w) > len(end) && strings.EqualFold(w[len(w)-len(end):], end) {
+				out = append(out, w)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // withJSTools adds jsTools' rows to the build files.
 func withJSTools(m map[string][]string) map[string][]string {
 	for name, files := range jsTools {
@@ -122,7 +147,10 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 	}
 	switch {
 	case names == nil && BitsOf(name)&Interpreter != 0 && len(v) > 2 && v[1] == "-m":
-		names = buildFiles[v[2]] // python3 -m pytest
+		names = buildFiles[v[2]] // python3 -m pytest, python3 -m pip wheel ./x.tar.gz
+		if names != nil {
+			name, v = v[2], v[2:]
+		}
 	case name == "go" && !goRuns[gitSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it
 	case packageRunners[name] && len(v) > 1 && buildFiles[v[1]] != nil:
@@ -134,6 +162,9 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 	if names != nil {
 		files = namedBuildFiles(name, v, flags, computed)
 		files = append(files, configValues(name, v)...)
+		if packageInstallers[name] {
+			files = append(files, archiveOperands(v)...)
+		}
 	}
 	return names, files
 }

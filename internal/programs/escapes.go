@@ -468,6 +468,7 @@ var gitEditorSubs = map[string]bool{
 	"cherry-pick": false, "merge": false, "add": false, "am": false, "difftool": true,
 	"mergetool": true, "stash": false, "checkout": false, "reset": false, "restore": false,
 	"clean": false, "replace": false, "filter-branch": false, "citool": true, "gui": true,
+	"branch": false, // --edit-description
 }
 
 // gitOpensEditor reports a git command of view v that may start an editor
@@ -496,8 +497,11 @@ func gitOpensEditor(v []string) bool {
 			switch {
 			case name == "message" || name == "file" || name == "reuse-message" || name == "no-edit":
 				quiet = true // only these, whole: an abbreviation may be --edit's
-			case strings.HasPrefix("edit", name):
-				edit = true // --edit and its abbreviations open it beside a message
+			case strings.HasPrefix("edit", name), len(name) > 1 && (strings.HasPrefix("patch", name) || strings.HasPrefix("interactive", name)):
+				// --edit and its abbreviations open it beside a message;
+				// --patch and --interactive ask hunk by hunk from the input,
+				// whose "e" opens it.
+				edit = true
 			default:
 				// Any other long option may open it (--edit, --ed,
 				// --interactive, --amend, --fixup=amend:…, --squash).
@@ -512,6 +516,10 @@ func gitOpensEditor(v []string) bool {
 				quiet = true
 			case c == 'm' || c == 'F' || c == 'C':
 				quiet = true // -mMSG
+			case strings.ContainsAny(w[1:], "epi"):
+				// -e edits beside a message (git commit -m x -e); -p and -i
+				// ask hunk by hunk from the input, whose "e" opens it.
+				edit = true
 			default:
 				opens = true
 			}

@@ -1083,10 +1083,63 @@ var responseFileReaders = map[string]bool{"java": true, "javac": true, "javadoc"
 	"ranlib": true, "objcopy": true, "objdump": true, "strip": true, "nm": true, "as": true, "size": true,
 	"readelf": true, "csc": true, "msbuild": true, "dotnet": true}
 
-// ResponseFile returns why view v reads options from a response file
-// (responseFileReaders), or may: a word that starts with an expansion
+// InstallTrees calls fn for each directory a pip of words (pip, pip3.11,
+// python3 -m pip, uv pip) installs into under names of the package's
+// choosing: -t/--target DIR, --prefix DIR, --root DIR (a wheel may hold
+// hooks/pre-commit or config: pip install --target=.git).
+func InstallTrees(words []string, fn func(j int, dir string)) {
+	pip := false
+	for i, w := range words {
+		if !pip {
+			pip = argmodel.Versionless(BaseName(w)) == "pip"
+			continue
+		}
+		name, val, attached := strings.Cut(w, "=")
+		switch {
+		case w == "--":
+			return
+		case name == "--target" || name == "--prefix" || name == "--root" || w == "-t":
+			if attached {
+				fn(i, val)
+			} else if i+1 < len(words) {
+				fn(i+1, words[i+1])
+			}
+		case strings.HasPrefix(w, "-t") && len(w) > 2 && w[1] != '-':
+			fn(i, w[2:])
+		}
+	}
+}
+
+// pluginLoaders are the linkers and archivers (without a model) whose
+// --plugin NAME (-plugin NAME, --plugin=NAME, an abbreviation) loads a
+// shared object: code the engine does not read.
+var pluginLoaders = map[string]bool{"ld": true, "ld.bfd": true, "ld.gold": true, "gold": true, "ar": true,
+	"ranlib": true, "nm": true, "gcc-ar": true, "gcc-nm": true, "gcc-ranlib": true}
+
+// pluginOption returns why a view of a plugin loader loads a plugin, or
+// "".
+func pluginOption(v []string) string {
+	for _, w := range v[1:] {
+		if w == "--" {
+			return ""
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if w != "" && w[0] == '-' && len(name) >= 3 && strings.HasPrefix("plugin", name) {
+			return v[0] + " " + w + " loads a plugin, a shared object whose code the engine does not read"
+		}
+	}
+	return ""
+}
+
+// ResponseFile returns why view v loads a plugin (pluginLoaders) or
+// reads options from a response file (responseFileReaders), or may: a word that starts with an expansion
 // (x=@opts; java $x) may start with '@'. Or "".
 func ResponseFile(v []string) string {
+	if pluginLoaders[argmodel.Versionless(BaseName(v[0]))] {
+		if why := pluginOption(v); why != "" {
+			return why
+		}
+	}
 	for i := 1; i < len(v); i++ {
 		if len(v[i]) > 1 && (v[i][0] == '@' || v[i][0] == '$' || v[i][0] == '`') {
 			if !responseFileReaders[argmodel.Versionless(BaseName(v[0]))] {

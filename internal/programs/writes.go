@@ -258,6 +258,36 @@ func replacesOperands(v []string) bool {
 	return !compressorShort(v, "ctl") && !anyLong(v, "stdout", "to-stdout", "test", "list")
 }
 
+// tarArchive calls fn for the archive a tar of words (its program at i)
+// writes: the -f FILE of one that creates, appends to or updates an
+// archive (tar czf x.tgz dir, tar -rf x.tar f). A package installer may
+// then build what is in it (pip wheel ./x.tar.gz runs its setup.py).
+func tarArchive(words []string, i int, fn func(j int, text string)) {
+	m := argmodel.Lookup(words[i])
+	if m == nil || len(words)-i > MaxModelWords {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, words[i:], nil, 0)
+	writes, file, at := false, "", -1
+	for _, it := range r.Items {
+		switch o := it.Opt; {
+		case o == nil:
+		case it.Kind == argmodel.KindValue && slices.Contains(o.Long, "file"):
+			file, at = it.Text, i+it.Word
+		case it.Kind == argmodel.KindOption && (strings.ContainsAny(o.Short, "cruA") && o.Short != "" ||
+			slices.ContainsFunc(o.Long, func(l string) bool {
+				return l == "create" || l == "append" || l == "update" || l == "catenate" || l == "concatenate"
+			})):
+			writes = true
+		}
+	}
+	if writes && at >= 0 && file != "-" {
+		fn(at, file)
+	}
+}
+
 // NamesFromList reports an archiver or copier (words are a segment's,
 // assignments first) that takes the names of the files it works on from a
 // file or its input (tar -T l, rsync --files-from=l, zip -@), which the
@@ -329,6 +359,9 @@ func Written(words []string, fn func(j int, text string)) {
 	name, i := rowProgram(words)
 	if i >= len(words) {
 		return
+	}
+	if name == "tar" || name == "gtar" || name == "bsdtar" {
+		tarArchive(words, i, fn)
 	}
 	if f := sourceRemovers[name]; f != nil {
 		if f(words[i:]) {

@@ -54,6 +54,8 @@ func rows() []row {
 		{name: "sdiff", build: fixed(sdiffModel)},
 		{name: "xargs", aliases: []string{"gxargs"}, build: fixed(xargsModel)},
 		{name: "tar", aliases: []string{"gtar", "bsdtar"}, build: fixed(tarModel)},
+		{name: "cpio", build: fixed(cpioModel)},
+		{name: "install", aliases: []string{"ginstall"}, build: fixed(installModel)},
 		{name: "rm", aliases: []string{"grm"}, build: fixed(rmModel)},
 		{name: "curl", build: fixed(curlModel)},
 		{name: "wget", aliases: []string{"wget2"}, build: fixed(wgetModel)},
@@ -595,9 +597,11 @@ func loadName(name string) *loaded {
 }
 
 // VimNames are the names vim is installed under: its model's, and the
-// editors whose commands the engine reads (vim first).
+// editors whose commands the engine reads (vim first). Debian's editor
+// and sensible-editor are whichever editor the system or the user chose,
+// vim among them: they are read as vim, the one that runs commands.
 var VimNames = []string{"vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff", "rvim", "rview", "gview", "evim",
-	"gvimdiff", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk", "vim.gtk3", "vim.athena"}
+	"gvimdiff", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk", "vim.gtk3", "vim.athena", "editor", "sensible-editor"}
 
 // Versionless returns name without a version at its end (python3.11,
 // perl5.36.0, node18, ruby3.2 are python, perl, node, ruby), and without the marks of a build's variant after it (the debug

@@ -412,7 +412,12 @@ func gpgModel(n string) *Spec {
 			"show-keys", "import-ownertrust", "export-ownertrust", "update-trustdb", "check-trustdb", "no-tty"),
 		flag("d"), flag("e"), flag("s"), flag("b"), flag("c"), flag("k"), flag("K"),
 		val("o", RolePath, "output"), val("r", RoleData, "recipient"), val("u", RoleData, "local-user"),
-		val("", RolePath, "homedir"), val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver"),
+		// The programs gpg starts when none runs (the agent, the
+		// directory manager, keyboxd) and the files that may name them
+		// (gpg.conf in the home directory, an options file).
+		val("", RoleProgram, "agent-program", "dirmngr-program", "keyboxd-program").does(EffExec, "gpg starts this program when none runs"),
+		val("", RolePath, "homedir", "options").does(EffComputed, "gpg reads its configuration from here (gpg.conf), which may name the programs it starts"),
+		val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver"),
 		flag("a", "armor"), flag("", "batch", "yes"), flag("q", "quiet"), flag("v", "verbose"),
 	), Operands: operands(RolePath)}
 }

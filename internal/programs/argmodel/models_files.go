@@ -187,6 +187,31 @@ func rmModel() *Spec {
 	), Operands: operands(RolePath)}
 }
 
+// cpioModel is GNU cpio: the program it runs to reach an archive on
+// another host, and that archive. What it writes is the links table's.
+func cpioModel() *Spec {
+	return &Spec{Name: "cpio", Syntax: GNU, Open: true, Options: join(list(
+		val("", RoleProgram, "rsh-command").does(EffExec, "cpio runs this program to reach an archive on another host"),
+		val("F", RolePath, "file").does(EffExternal, "a cpio archive name with a colon is on another host, reached with rsh").when(tarRemote),
+		val("O", RolePath).does(EffExternal, "a cpio archive name with a colon is on another host, reached with rsh").when(tarRemote),
+		val("I", RolePath).does(EffExternal, "a cpio archive name with a colon is on another host, reached with rsh").when(tarRemote),
+		val("E", RolePath, "pattern-file"), val("H", RoleData, "format"), val("M", RoleData, "message"),
+		val("R", RoleData, "owner"), val("C", RoleData, "io-size"), val("D", RolePath, "directory"),
+		val("", RoleData, "block-size"), flag("", "reproducible"),
+	), shorts("oipatdmurvVfnbsSBLc0")), Operands: operands(RoleData)}
+}
+
+// installModel is GNU install: the program install -s runs on every
+// file it installs. What it writes is the links table's.
+func installModel() *Spec {
+	return &Spec{Name: "install", Syntax: GNU, Open: true, Options: list(
+		val("", RoleProgram, "strip-program").does(EffExec, "install -s runs this program on every file it installs"),
+		val("m", RoleData, "mode"), val("o", RoleData, "owner"), val("g", RoleData, "group"),
+		val("S", RoleData, "suffix"), val("t", RolePath, "target-directory"), opt("", RoleData, "backup"),
+		opt("Z", RoleData, "context"),
+	), Operands: operands(RolePath)}
+}
+
 // tarSpec is GNU tar, with old-style letter bundles (tar cIf CMD FILE).
 func tarModel() *Spec {
 	return &Spec{

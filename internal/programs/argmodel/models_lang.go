@@ -67,6 +67,27 @@ func exposedHost(v string, computed bool) bool {
 var inertModules = words("strict", "warnings", "utf8", "List::Util", "Scalar::Util", "Data::Dumper",
 	"JSON::PP", "Getopt::Long", "File::Basename", "Time::HiRes", "Text::Wrap", "json", "set", "pp", "English")
 
+// judgePerlDebugger finds perl -d:MOD (-dt:MOD, in a cluster too): perl
+// loads Devel::MOD from @INC as its debugger, a module of the command's
+// choosing. (-d alone is perl5db.pl; -de 0 is -d then -e.)
+func judgePerlDebugger(r *Result, words []string) {
+	for i, w := range words[1:] {
+		if w == "--" || w == "" || w[0] != '-' {
+			return // perl's switches end at the script
+		}
+		k := strings.IndexByte(w, 'd')
+		if k < 1 || strings.ContainsAny(w[1:k], "eEIMmxil0F") {
+			continue // no -d, or d inside another switch's value
+		}
+		if rest := strings.TrimPrefix(w[k+1:], "t"); strings.HasPrefix(rest, ":") || Computed(w) {
+			why := "perl " + w + " loads a debugger module, which may start programs or open connections"
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i + 1, Why: why})
+			return
+		}
+	}
+}
+
 // loadsOutside reports a module to load (Module=imports, Module::Sub) that
 // is not one of the inert ones.
 func loadsOutside(v string, computed bool) bool {
@@ -317,7 +338,9 @@ func langRows() []row {
 				Operands: operands(RolePath)}
 		}},
 		{name: "perl", build: func(n string) *Spec {
-			return perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
+			s := perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
+			s.Judge = judgePerlDebugger
+			return s
 		}},
 		{name: "ruby", build: func(n string) *Spec {
 			// -r LIB loads a library before the code runs (net/http, socket,
