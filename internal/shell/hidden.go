@@ -345,7 +345,7 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 		// name no shell takes too (env 'LINK.c=…' make: make's built-in
 		// rules run $(LINK.c)).
 		isAssign := programs.IsAssignment(w) || decl && strings.HasPrefix(w, "BASH_FUNC_") && eq > 0 || wrapper && eq > 0 && w[0] != '-'
-		if wrapper && !isAssign && (w == "" || w[0] != '-') {
+		if wrapper && !isAssign && (w == "" || w[0] != '-') && !optionValue(s.Words[j-1]) {
 			wrapper = false // the wrapper's command: its words are its own
 		}
 		if env && !isAssign && eq > 0 {
@@ -372,6 +372,20 @@ func assignments(s *Segment, fn func(j int, name, value string)) {
 			fn(j, strings.TrimSuffix(w[:eq], "+"), w[eq+1:])
 		}
 	}
+}
+
+// optionValue reports an option word of env or sudo that the next word
+// may be the value of (env -C DIR, -u NAME, sudo -u USER, --chdir DIR):
+// the assignments may go on after it. Any short option counts whose last
+// letter takes a value in either, and any long option without '='.
+func optionValue(prev string) bool {
+	switch {
+	case strings.HasPrefix(prev, "--"):
+		return len(prev) > 2 && strings.IndexByte(prev, '=') < 0
+	case len(prev) > 1 && prev[0] == '-':
+		return strings.IndexByte("uCPSgphUDrtTc", prev[len(prev)-1]) >= 0
+	}
+	return false
 }
 
 // exporters are the declaration builtins whose NAME=value arguments may
