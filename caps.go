@@ -229,6 +229,9 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				}
 			}
 		}
+		if o := programs.SearchOption(v); o != "" && x.writesBefore(i) {
+			return v[0] + " " + o, -1 // m4 -I d p, lua -l p: a written file may be the one it finds
+		}
 		if k := programs.ScriptFile(v, bits); k >= 0 && runTimeName(v, s.ViewFlags(vi), k) && x.writesBefore(i) {
 			return v[k], -1 // . ./x.s? or . "$F" or ~+/x.sh after a write: any written file may be the one
 		}
@@ -497,7 +500,8 @@ func (x *decider) pythonModuleWritten(i int) string {
 // startupWritten returns a file another segment writes that Python runs
 // at start-up wherever it is, in a site-packages directory of any
 // interpreter (a .pth file's import lines, sitecustomize.py,
-// usercustomize.py), or "". Of several, the first by name.
+// usercustomize.py, any file under a site-packages directory), or "".
+// Of several, the first by name.
 func (x *decider) startupWritten(i int) string {
 	if !x.writesBefore(i) {
 		return "" // no other segment writes: the written files need not be read
@@ -512,7 +516,7 @@ func (x *decider) startupWritten(i int) string {
 		}
 		for p, j := range written {
 			base := path.Base(p)
-			if !strings.HasSuffix(base, ".pth") && base != "sitecustomize.py" && base != "usercustomize.py" {
+			if !strings.HasSuffix(base, ".pth") && base != "sitecustomize.py" && base != "usercustomize.py" && !inSitePackages(p) {
 				continue
 			}
 			switch s := &x.startup; {
@@ -529,6 +533,15 @@ func (x *decider) startupWritten(i int) string {
 		}
 	}
 	return ""
+}
+
+// inSitePackages reports a path under a site-packages (or Debian's
+// dist-packages) directory: a module there may be imported at every
+// start-up by another package's .pth file (setuptools' imports
+// _distutils_hack), and shadows the one of that name elsewhere.
+func inSitePackages(p string) bool {
+	return strings.Contains(p, "/site-packages/") || strings.Contains(p, "/dist-packages/") ||
+		strings.HasPrefix(p, "site-packages/") || strings.HasPrefix(p, "dist-packages/")
 }
 
 // nodeModuleWritten returns a file that segment i may run by a name other

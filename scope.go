@@ -869,10 +869,16 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			return
 		}
 		p := pc.LinkProblem(s.Words[j], s.Flags[j], s.Dirs)
-		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
-			// ln -s /dev/fd/3 h: a link to a handle is a second name for
-			// whatever directory the handle is opened on.
+		if p == "" {
+			// ln -s /dev/fd/3 h, cp -P /proc/self/cwd g: a link to a
+			// handle (or a copy of one, which cp -P, -d and -a make a
+			// link) is a second name for whatever directory the handle
+			// is opened on.
 			p = pc.HandleProblem(s.Words[j], s.Flags[j], s.Dirs, x.opensForReading())
+		}
+		if p == "" && paths.HandleAncestor(s.Words[j]) {
+			// ln -s /proc/self g: g/cwd is then the working directory.
+			p = "a directory that holds directory handles (/proc/self/cwd, /dev/fd/3), which a second name reaches without naming them"
 		}
 		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
 			p = x.linkReach(s, j, pc)

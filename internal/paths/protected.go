@@ -114,7 +114,7 @@ var defaultProtected = []string{
 	// hooks and plugins version managers source at every shim's start
 	// (the interpreters they install, and the shell tools a .bashrc
 	// sources, are writeOnly: running and sourcing them is everyday).
-	"**/.selected_editor", "**/.manpath", "**/.lessfilter", "**/.config/lesspipe", "**/.config/lesspipe/**",
+	"**/.selected_editor", "**/.manpath", "**/.config/gem/gemrc", "**/.lessfilter", "**/.config/lesspipe", "**/.config/lesspipe/**",
 	"**/.pyenv/pyenv.d", "**/.pyenv/pyenv.d/**", "**/.pyenv/plugins", "**/.pyenv/plugins/**",
 	"**/.rbenv/rbenv.d", "**/.rbenv/rbenv.d/**", "**/.rbenv/plugins", "**/.rbenv/plugins/**",
 	"**/.nodenv/nodenv.d", "**/.nodenv/nodenv.d/**", "**/.nodenv/plugins", "**/.nodenv/plugins/**",

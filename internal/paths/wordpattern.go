@@ -1,12 +1,12 @@
 package paths
 
 import (
-	"github.com/permengine/permengine/internal/ascii"
-	"github.com/permengine/permengine/internal/brace"
 	"path"
 	"strings"
 	"sync"
 
+	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/brace"
 	"github.com/permengine/permengine/internal/shell"
 )
 
@@ -51,6 +51,9 @@ func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
 	if flags&shell.WordTilde != 0 && shell.StackTilde(w) && (bare || strings.IndexByte(w, '/') > 0) {
 		return "a directory of the shell's directory stack (" + w + "), which may be any directory, a protected one too"
 	}
+	if strings.ContainsAny(w, "*?[") && globUnderHandles(w) {
+		return "a glob under /proc or /dev (" + w + "), which may match a directory handle, any directory, a protected one too"
+	}
 	if !shell.MayBeHandle(w) && !handleDirs(dirs) {
 		return ""
 	}
@@ -61,6 +64,41 @@ func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
 		}
 	}
 	return ""
+}
+
+// globUnderHandles reports an absolute word with glob characters whose
+// first component may be proc or dev (/pro[c]/self/cwd, /de?/fd/3,
+// /proc/self/cw?): a glob there may match a directory handle.
+func globUnderHandles(w string) bool {
+	t := strings.TrimLeft(w, "/")
+	if len(t) == len(w) {
+		return false
+	}
+	first, rest, _ := strings.Cut(t, "/")
+	if rest == "" {
+		return false
+	}
+	for _, name := range []string{"proc", "dev"} {
+		if ok, _ := path.Match(first, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// HandleAncestor reports a directory that holds directory handles (/,
+// /proc, /proc/self, /dev, /dev/fd): a link to it reaches them by a
+// name no word shows (ln -s /proc/self g; cat g/cwd/config).
+func HandleAncestor(w string) bool {
+	if !strings.HasPrefix(w, "/") {
+		return false
+	}
+	c := path.Clean(w)
+	if c == "/" || c == "/dev" || c == "/dev/fd" || c == "/proc" {
+		return true
+	}
+	_, handle := shell.DirHandle(c)
+	return strings.HasPrefix(c, "/proc/") && !handle
 }
 
 // handleDirs reports directories of which one may be under /dev or

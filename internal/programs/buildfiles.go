@@ -41,8 +41,8 @@ var buildFiles = withJSTools(map[string][]string{
 	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                                              // tasks
 	"deno":     {"deno.json", "deno.jsonc"},                                                                    // deno task
 	"composer": {"composer.json"},
-	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml"}, // pip install . runs the build backend and setup.py
-	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},         // scripts
+	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml", "pip.conf", "pip.ini"}, // pip install . runs the build backend and setup.py; a virtualenv's pip.conf sets any option (target = .git)
+	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},                                // scripts
 	// Python application servers and runners import the project's module
 	// they are given (flask --app wsgi, uvicorn main:app) or find one by
 	// its usual name (app.py, wsgi.py): its code runs at import.
@@ -50,7 +50,7 @@ var buildFiles = withJSTools(map[string][]string{
 	"celery": {"*.py"}, "fastapi": {"*.py"}, "streamlit": {"*.py"},
 	// pydoc imports the modules and files it documents, from the working
 	// directory first.
-	"pydoc": {"*.py"},
+	"pydoc": {"*"}, // a word with a slash is a file it imports, whatever its ending
 	// Ruby's: a gemspec, a Gemfile, a Podfile, a Fastfile and a
 	// Vagrantfile are Ruby code the tool evaluates.
 	"gem":    {"*.gemspec", "Gemfile", "gems.rb"},

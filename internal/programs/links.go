@@ -1086,7 +1086,8 @@ var responseFileReaders = map[string]bool{"java": true, "javac": true, "javadoc"
 // InstallTrees calls fn for each directory a pip of words (pip, pip3.11,
 // python3 -m pip, uv pip) installs into under names of the package's
 // choosing: -t/--target DIR, --prefix DIR, --root DIR (a wheel may hold
-// hooks/pre-commit or config: pip install --target=.git).
+// hooks/pre-commit or config: pip install --target=.git), --src DIR
+// (an editable VCS requirement is cloned into DIR/EGG, #egg=hooks).
 func InstallTrees(words []string, fn func(j int, dir string)) {
 	pip := false
 	for i, w := range words {
@@ -1098,7 +1099,7 @@ func InstallTrees(words []string, fn func(j int, dir string)) {
 		switch {
 		case w == "--":
 			return
-		case name == "--target" || name == "--prefix" || name == "--root" || w == "-t":
+		case installTreeOption(name) || w == "-t":
 			if attached {
 				fn(i, val)
 			} else if i+1 < len(words) {
@@ -1108,6 +1109,47 @@ func InstallTrees(words []string, fn func(j int, dir string)) {
 			fn(i, w[2:])
 		}
 	}
+}
+
+// jvmLaunchers are the programs that start a JVM and take its options
+// (a JDK tool takes them after -J).
+var jvmLaunchers = map[string]bool{"java": true, "javac": true, "javadoc": true, "javap": true, "jlink": true,
+	"jpackage": true, "jdeps": true, "jdeprscan": true, "jar": true, "jshell": true, "kotlinc": true,
+	"kotlinc-jvm": true, "scalac": true, "jarsigner": true, "keytool": true, "jcmd": true}
+
+// jvmCode are the JVM options that load code or read more options from a
+// file: an agent (a jar's premain, a native library) and an options file
+// (which may hold -XX:OnError=CMD).
+var jvmCode = []string{"-javaagent:", "-agentpath:", "-agentlib:", "-XX:VMOptionsFile=", "-XX:Flags="}
+
+// jvmLoads returns why a view of a JVM launcher loads an agent or an
+// options file, or "".
+func jvmLoads(v []string) string {
+	for _, w := range v[1:] {
+		opt := strings.TrimPrefix(w, "-J")
+		for _, p := range jvmCode {
+			if strings.HasPrefix(opt, p) {
+				return v[0] + " " + w + " loads code or options from a file the engine does not read"
+			}
+		}
+	}
+	return ""
+}
+
+// installTreeOption reports pip's --target, --prefix, --root or --src,
+// or a prefix of one (pip takes an unambiguous prefix: --tar, --ro; an
+// ambiguous one such as --pre is read as one too, the safe side).
+func installTreeOption(name string) bool {
+	long, ok := strings.CutPrefix(name, "--")
+	if !ok || len(long) < 2 {
+		return false
+	}
+	for _, o := range []string{"target", "prefix", "root", "src"} {
+		if strings.HasPrefix(o, long) {
+			return true
+		}
+	}
+	return false
 }
 
 // pluginLoaders are the linkers and archivers (without a model) whose
@@ -1135,8 +1177,14 @@ func pluginOption(v []string) string {
 // reads options from a response file (responseFileReaders), or may: a word that starts with an expansion
 // (x=@opts; java $x) may start with '@'. Or "".
 func ResponseFile(v []string) string {
-	if pluginLoaders[argmodel.Versionless(BaseName(v[0]))] {
+	name := argmodel.Versionless(BaseName(v[0]))
+	if pluginLoaders[name] {
 		if why := pluginOption(v); why != "" {
+			return why
+		}
+	}
+	if jvmLaunchers[name] {
+		if why := jvmLoads(v); why != "" {
 			return why
 		}
 	}

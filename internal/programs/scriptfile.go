@@ -45,6 +45,15 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 	if len(v) == 0 || len(v) > MaxModelWords {
 		return
 	}
+	if k := pythonModuleAt(v); k > 0 {
+		// python3 -m pip --python=./x: the module reads its words as the
+		// program of that name does (pip --python ./x).
+		var tail []uint8
+		if len(flags) == len(v) {
+			tail = flags[k:]
+		}
+		CodeFiles(v[k:], tail, mask, fn)
+	}
 	m := argmodel.Lookup(v[0])
 	if m == nil || !m.NamesCodeFiles() {
 		return
@@ -57,6 +66,27 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 		}
 	}
 	readings.Put(r)
+}
+
+// pythonModuleAt returns the place of the module word of python -m MOD
+// in v (the module's words run from there), or 0: only for a module the
+// catalog models as a program (pip, pytest).
+func pythonModuleAt(v []string) int {
+	if len(v) < 3 || !argmodel.IsPython(v[0]) {
+		return 0
+	}
+	for k := 1; k+1 < len(v); k++ {
+		switch w := v[k]; {
+		case w == "-m":
+			if argmodel.Lookup(v[k+1]) != nil {
+				return k + 1
+			}
+			return 0
+		case w == "--" || w == "" || w[0] != '-':
+			return 0
+		}
+	}
+	return 0
 }
 
 // PythonPathDir returns, for a view that runs Python, the directory

@@ -32,6 +32,11 @@ type readerRow struct {
 	interactive string
 	// codeEnds: the code option ends the options (python -c CODE ARGS…).
 	codeEnds bool
+	// search are the options that make the program look for its files
+	// or modules in a directory (m4 -I DIR, ruby -I DIR) or load a module
+	// by name (lua -l NAME): with one, a file the command wrote may be
+	// what it runs, by a name no word shows.
+	search string
 	// files are the options whose value is a file holding the program
 	// (dc -f FILE), for a program without a model: standard input when
 	// that value is /dev/stdin or -, else a script operand. A model
@@ -54,15 +59,15 @@ var readerRows = withUnread(map[string]readerRow{
 	"pypy": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true}, "pypy3": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true},
 	"node":   {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
 	"nodejs": {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
-	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help"},
+	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help", search: "-I -r"},
 	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
-	"lua": {code: "-e", values: "-l", exits: "-v"}, "luajit": {code: "-e", values: "-l", exits: "-v"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
+	"lua": {code: "-e", values: "-l", exits: "-v", search: "-l"}, "luajit": {code: "-e", values: "-l", exits: "-v", search: "-l"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
 	"osascript": {code: "-e", values: "-l", exits: ""},
 	"pwsh":      {code: pwshCode, values: "", exits: pwshExit}, "powershell": {code: pwshCode, values: "", exits: pwshExit},
 	"nu": {code: "-c --commands", values: "", exits: "-v --version -h --help"}, "xonsh": {code: "-c", values: "", exits: "-V --version -h --help"},
 	"elvish": {code: "-c", exits: "-version -help"},
-	"awk":    {values: "-v -F -W", exits: "--version", text: true},
-	"gawk":   {values: "-v -F -W", exits: "--version", text: true},
+	"awk":    {values: "-v -F -W", exits: "--version", text: true, search: "-i -l --include --load"},
+	"gawk":   {values: "-v -F -W", exits: "--version", text: true, search: "-i -l --include --load"},
 	"sed":    {code: "-e --expression", values: "-l", exits: "--version --help", text: true},
 	"vim":    {code: "-c --cmd", exits: "--version -h --help", text: true},
 	"nvim":   {code: "-c --cmd", exits: "--version -h --help", text: true},
@@ -81,8 +86,8 @@ const (
 // readerRows and interpreters both, from this one table.
 var unreadLangs = map[string]readerRow{
 	"dc":     {code: "-e --expression", files: "-f --file", exits: "-V --version -h --help"},
-	"m4":     {values: "-D -U -I -d -l -o -F -R --define --undefine --include --debug --arglength --error-output --freeze-state --reload-state", exits: "--version --help"},
-	"guile":  {code: "-c", values: "-l -e -L -x -C", exits: "-v --version -h --help"},
+	"m4":     {values: "-D -U -I -d -l -o -F -R --define --undefine --include --debug --arglength --error-output --freeze-state --reload-state", exits: "--version --help", search: "-I --include"},
+	"guile":  {code: "-c", values: "-l -e -L -x -C", exits: "-v --version -h --help", search: "-L -C"},
 	"racket": {code: "-e --eval", values: "-l --lib -t --require -r -f --load -u -k -S", exits: "-v --version -h --help"},
 	"sbcl":   {code: "--eval", values: "--load --core --dynamic-space-size --control-stack-size", exits: "--version --help"},
 	"clisp":  {code: "-x", values: "-i -M -m -L", exits: "--version --help"},
@@ -127,6 +132,30 @@ var anyReader = func() readerRow {
 	}
 	return r
 }()
+
+// SearchOption returns the option of view v (its program first) that
+// makes it look for its files or modules in a directory or load a module
+// by name (readerRow.search), as written, or "".
+func SearchOption(v []string) string {
+	if len(v) < 2 {
+		return ""
+	}
+	row, ok := readerRows[argmodel.Versionless(BaseName(v[0]))]
+	if !ok || row.search == "" {
+		return ""
+	}
+	for _, w := range v[1:] {
+		if w == "--" || w == "" || w[0] != '-' {
+			continue
+		}
+		for _, o := range strings.Fields(row.search) {
+			if w == o || strings.HasPrefix(w, o) && (len(o) == 2 || w[len(o)] == '=') {
+				return w
+			}
+		}
+	}
+	return ""
+}
 
 // ProgramOf returns where view v (its program first) takes its program
 // from, and for FromOperand the index of the script operand. A shell reads

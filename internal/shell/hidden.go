@@ -87,6 +87,13 @@ var envVars = map[string]envKind{
 	// A warning filter's category may name a module python imports;
 	// breakpoint() imports and calls the function PYTHONBREAKPOINT names.
 	"PYTHONWARNINGS": envHidden, "PYTHONBREAKPOINT": envHidden,
+	"PYTHONPYCACHEPREFIX": envHidden, // where python loads every module's bytecode from
+	// The file bash writes its history to when it exits (with set -o
+	// history), and the size it truncates that file to when assigned.
+	"HISTFILE": envHidden, "HISTFILESIZE": envHidden,
+	// Where gawk finds -f and -i programs and -l extensions, and m4 its
+	// input files: a directory the command writes.
+	"AWKPATH": envHidden, "AWKLIBPATH": envHidden, "M4PATH": envHidden,
 	"PYTHONSTARTUP": envHidden, "GLOBIGNORE": envHidden, "BASH_CMDS": envHidden, "PATH": envPath,
 	// Where programs find their configuration, hooks and libraries: a
 	// directory the agent writes makes them run its code (HOME's
@@ -175,6 +182,10 @@ var envPrefixes = []struct {
 	// cargo's aliases (CARGO_ALIAS_B="run --config=…runner=…" cargo b),
 	// registries' credential providers, and credential aliases.
 	{"CARGO_ALIAS_", envHidden}, {"CARGO_REGISTRIES_", envHidden}, {"CARGO_CREDENTIAL_ALIAS_", envHidden},
+	// pip reads every option from PIP_<OPTION> (PIP_TARGET=.git,
+	// PIP_SRC, PIP_INDEX_URL); the ones that only change what it prints
+	// or how long it waits are inert (inertPip).
+	{"PIP_", envHidden},
 }
 
 // envKindOf returns the kind of a variable name ("NAME" or "NAME[sub]").
@@ -243,12 +254,22 @@ func inertLess(v string) bool {
 	return true
 }
 
+// inertPip are the PIP_ variables that change what pip prints, asks or
+// caches, or how long it waits, whatever their value.
+var inertPip = map[string]bool{"PIP_NO_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true, "PIP_QUIET": true,
+	"PIP_VERBOSE": true, "PIP_NO_INPUT": true, "PIP_PROGRESS_BAR": true, "PIP_ROOT_USER_ACTION": true,
+	"PIP_DEFAULT_TIMEOUT": true, "PIP_TIMEOUT": true, "PIP_RETRIES": true, "PIP_NO_COLOR": true, "PIP_NO_WARN_SCRIPT_LOCATION": true,
+	"PIP_PREFER_BINARY": true, "PIP_ONLY_BINARY": true, "PIP_NO_BINARY": true}
+
 // inertValue reports a value of SHELL, GOTOOLCHAIN or RUSTFLAGS that
 // chooses nothing the engine must see: a shell the catalog knows by name
 // (SHELL=/bin/bash), the toolchain in use or one go downloads and checks
 // (GOTOOLCHAIN=local, auto, go1.22.3), rustc flags that only set lints,
 // cfg values and code generation levels (RUSTFLAGS=-Dwarnings).
 func inertValue(name, value string) bool {
+	if strings.HasPrefix(name, "PIP_") {
+		return inertPip[name]
+	}
 	switch name {
 	case "SHELL":
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t")

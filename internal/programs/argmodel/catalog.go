@@ -375,7 +375,11 @@ func opensslModel() *Spec {
 			val("", RolePath, "provider-path").does(EffExec|EffComputed, loads),
 			// Options that share a beginning with those, so that none is
 			// taken for an abbreviation of them.
-			val("", RolePath, "key", "keyout", "in", "out", "cert", "config"), val("", RoleData, "keyform", "passin", "passout")),
+			// -config FILE (req, ca, x509 …) is the library's
+			// configuration too, whose providers section loads a shared
+			// object.
+			val("", RolePath, "config").does(EffExec|EffComputed, "openssl -config loads a configuration whose providers and engines sections load shared objects"),
+			val("", RolePath, "key", "keyout", "in", "out", "cert"), val("", RoleData, "keyform", "passin", "passout")),
 		Subs: []*Spec{
 			sub("s_client", EffExternal, "openssl s_client connects to a server and sends what it reads from its input"),
 			sub("s_time", EffExternal, "openssl s_time connects to a server"),

@@ -165,6 +165,11 @@ func mvnPublishes(goal string, computed bool) bool {
 		return true
 	}
 	g := strings.ToLower(goal)
+	if strings.Count(g, ":") >= 2 {
+		// GROUP:ARTIFACT[:VERSION]:GOAL runs the plugin those
+		// coordinates name, which the engine does not know.
+		return true
+	}
 	if g == "deploy" || g == "site-deploy" || strings.HasSuffix(g, ":deploy") || strings.HasSuffix(g, ":deploy-file") {
 		return true
 	}
@@ -177,12 +182,20 @@ func mvnPublishes(goal string, computed bool) bool {
 	return false
 }
 
+// mavenRepoLocal reports a -D value that sets Maven's local repository.
+func mavenRepoLocal(v string, computed bool) bool {
+	return computed || strings.HasPrefix(strings.TrimLeft(v, " "), "maven.repo.local")
+}
+
 func mvnModel() *Spec {
 	return &Spec{Name: "mvn", Syntax: Syntax{SingleDash: true, DoubleDash: true, Permute: true}, Open: true,
-		Options: join(list(val("", RolePath, "f", "file", "s", "settings", "gs", "global-settings", "t",
-			"toolchains", "gt", "global-toolchains", "l", "log-file")),
+		Options: join(list(val("", RolePath, "f", "file").buildFile(), val("", RolePath, "s", "settings", "gs", "global-settings", "t",
+			"toolchains", "gt", "global-toolchains", "l", "log-file"),
+			// maven.repo.local is the repository plugins are loaded
+			// from: one the command writes holds any plugin it likes.
+			val("", RoleData, "D", "define").does(EffComputed, "mvn -Dmaven.repo.local names the repository its plugins are loaded from").when(mavenRepoLocal)),
 			vals(RoleData, "P", "activate-profiles", "pl", "projects", "rf", "resume-from", "T", "threads",
-				"b", "builder", "D", "define", "color", "emp", "encrypt-master-password", "ep", "encrypt-password")),
+				"b", "builder", "color", "emp", "encrypt-master-password", "ep", "encrypt-password")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: mvnPublishes,
 			Why: "this Maven goal or phase publishes, changes the source repository or runs a program"}},
 	}

@@ -227,6 +227,12 @@ func publisherRows() []row {
 			// RubyGems runs the one command a prefix starts (gem pus is
 			// gem push); a prefix of an effect is read as that effect.
 			s := publisher(n, g, "push", "yank", "owner")
+			// gem sources --add/--remove/--clear-all rewrites gem's user
+			// configuration (~/.gemrc or ~/.config/gem/gemrc), which names
+			// the index every later gem install downloads and runs code from.
+			s.Subs = append(s.Subs, &Spec{Name: "sources", Syntax: g, Open: true, Options: list(
+				val("a", RoleData, "add").does(EffComputed, whyGemSources), val("r", RoleData, "remove").does(EffComputed, whyGemSources),
+				flag("c", "clear-all").does(EffComputed, whyGemSources), flag("u", "update").does(EffComputed, whyGemSources))})
 			s.Resolve = func(c string) string { return subPrefix(s.Subs, c) }
 			return s
 		}},
@@ -383,6 +389,9 @@ func rustupModel() *Spec {
 	return withPlus(&Spec{Name: "rustup", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{toolchain, run, override, def, self}})
 }
 
+// whyGemSources is why gem sources changing the sources is judged.
+const whyGemSources = "gem sources writes gem's configuration (gemrc, protected), which names the index later installs download and run code from"
+
 // gpgModel is gpg: the commands that give out the secret keys kept in
 // ~/.gnupg (a protected directory no word of the command names) or
 // delete keys from it; the options that take a value, so that none is
@@ -417,9 +426,36 @@ func gpgModel(n string) *Spec {
 		// (gpg.conf in the home directory, an options file).
 		val("", RoleProgram, "agent-program", "dirmngr-program", "keyboxd-program").does(EffExec, "gpg starts this program when none runs"),
 		val("", RolePath, "homedir", "options").does(EffComputed, "gpg reads its configuration from here (gpg.conf), which may name the programs it starts"),
+		flag("", "use-embedded-filename").does(EffComputed, "gpg writes to the file name stored in the data, which no word shows"),
 		val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver"),
 		flag("a", "armor"), flag("", "batch", "yes"), flag("q", "quiet"), flag("v", "verbose"),
-	), Operands: operands(RolePath)}
+	), Operands: operands(RolePath), Judge: gpgDefaultOutput}
+}
+
+// gpgQuiet are the gpg options that leave it doing what it does with a
+// file and no command: decrypt or verify it and write its data beside it.
+var gpgQuiet = map[string]bool{"-q": true, "--quiet": true, "--batch": true, "--yes": true, "-v": true,
+	"--verbose": true, "--no-tty": true, "--decrypt-files": true, "--use-embedded-filename": true}
+
+// gpgDefaultOutput finds gpg given files with no command and no -o: it
+// writes each one's data to its name without .gpg, .asc, .pgp or .sig
+// (gpg .git/config.gpg writes .git/config), a name no word shows.
+func gpgDefaultOutput(r *Result, words []string) {
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") && !gpgQuiet[w] {
+			return
+		}
+	}
+	for i, w := range words[1:] {
+		for _, end := range []string{".gpg", ".asc", ".pgp", ".sig"} {
+			if !strings.HasPrefix(w, "-") && len(w) > len(end) && strings.EqualFold(w[len(w)-len(end):], end) {
+				r.Effects |= EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i + 1,
+					Why: "gpg writes the data of " + w + " to its name without " + end + ", which no word shows"})
+				return
+			}
+		}
+	}
 }
 
 // judgeCargoRustc reads the words cargo rustc and cargo rustdoc give

@@ -524,6 +524,35 @@ func curlJudge(r *Result, words []string) {
 	sendsOutput(r)
 	sendingSchemes(r)
 	localRequests(r, words)
+	globbedNames(r)
+}
+
+// globbedNames finds curl's own URL globbing ({a,b}, [a-z]) with an
+// output it names after the URL: -o's #1 is the text a glob matched,
+// and -O names the file after the expanded URL, so the file written is
+// not the word (curl "file:///x/{config}" -o .git/#1 writes .git/config).
+// -g (--globoff) turns the globbing off.
+func globbedNames(r *Result) {
+	globbed, named, off := -1, false, false
+	for _, it := range r.Items {
+		switch {
+		case it.Opt != nil && it.Kind == KindOption && slices.Contains(it.Opt.Long, "globoff"):
+			off = true
+		case it.Opt != nil && it.Kind == KindOption && (slices.Contains(it.Opt.Long, "remote-name") || slices.Contains(it.Opt.Long, "remote-name-all")):
+			named = true
+		case it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "output"):
+			named = named || strings.IndexByte(it.Text, '#') >= 0
+		case it.Kind == KindOperand || it.Kind == KindValue && it.Opt != nil && it.Opt.Name() == "--url":
+			if strings.ContainsAny(it.Text, "{[") && globbed < 0 {
+				globbed = it.Word
+			}
+		}
+	}
+	if globbed >= 0 && named && !off {
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: globbed,
+			Why: "curl expands the URL's own globs and names the file it writes after what they matched, which no word shows"})
+	}
 }
 
 // sendingScheme reports a scheme other than the ones that fetch.

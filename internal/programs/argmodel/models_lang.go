@@ -67,6 +67,11 @@ func exposedHost(v string, computed bool) bool {
 var inertModules = words("strict", "warnings", "utf8", "List::Util", "Scalar::Util", "Data::Dumper",
 	"JSON::PP", "Getopt::Long", "File::Basename", "Time::HiRes", "Text::Wrap", "json", "set", "pp", "English")
 
+// pycachePrefix reports a -X value that sets pycache_prefix.
+func pycachePrefix(v string, computed bool) bool {
+	return computed || strings.HasPrefix(v, "pycache_prefix")
+}
+
 // judgePerlDebugger finds perl -d:MOD (-dt:MOD, in a cluster too): perl
 // loads Devel::MOD from @INC as its debugger, a module of the command's
 // choosing. (-d alone is perl5db.pl; -de 0 is -d then -e.)
@@ -250,7 +255,10 @@ func langRows() []row {
 			Option{Short: "m", Arg: ArgRequired, Role: RoleData, Stops: true, Operands: operands(RoleData), Module: true,
 				Effect: EffExec | EffComputed, Check: codeModule, Why: "this module runs code from its arguments or its input, or extracts an archive, which the engine does not read"},
 			val("W", RoleData).does(EffExec|EffComputed, "python -W names a warning category as module.Class, and imports that module: a module's code runs").when(warningImports),
-			val("X", RoleData), flag("", "help"), flag("", "version"),
+			// -X pycache_prefix=DIR: python loads every module's bytecode
+			// from DIR, where an unchecked .pyc runs in place of its source.
+			val("X", RoleData).does(EffComputed, "python -X pycache_prefix names where python loads the bytecode of every module from").when(pycachePrefix),
+			flag("", "help"), flag("", "version"),
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
 			flag("P"), flag("q"), flag("s"), flag("S"), flag("u"), flag("v"), flag("V"), flag("x"),
 			val("", RoleData, "check-hash-based-pycs"))

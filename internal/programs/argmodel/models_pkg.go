@@ -171,7 +171,7 @@ func pipModel() *Spec {
 		// before or after its subcommand (pip config --editor vi edit)
 		val("", RoleProgram, "editor").does(EffExec, "pip config edit runs this editor"))
 	root := &Spec{Name: "pip", Syntax: s, Open: true, OpenSubs: true, Options: join(list(
-		val("", RoleProgram, "python").does(EffExec, "pip --python runs pip again with this interpreter"),
+		val("", RoleProgram, "python").runsFile().does(EffExec, "pip --python runs pip again with this interpreter"),
 		val("", RolePath, "log", "cert", "client-cert", "cache-dir"),
 	), vals(RoleData, "keyring-provider", "proxy", "retries", "timeout", "exists-action", "trusted-host",
 		"use-feature", "use-deprecated"))}
@@ -215,6 +215,7 @@ func judgeNpmPkg(r *Result, words []string) {
 			continue
 		}
 		key, _, _ := strings.Cut(it.Text, "=")
+		key = strings.TrimSpace(key) // npm trims the key (' scripts.test=…' is scripts.test)
 		switch {
 		case it.Computed:
 			cloudFinding(r, it.Word, "npm pkg writes a key of package.json known only at run time, which may be a script")

@@ -286,7 +286,7 @@ func vimModel() *Spec {
 		Syntax: Syntax{Permute: true},
 		Open:   true,
 		Plus:   &Option{Arg: ArgRequired, Role: RoleCode, Lang: LangPager, Effect: EffExec, Why: "vim runs editor commands, which include a shell escape"},
-		Options: list(
+		Options: join(list(
 			val("c", RoleCode).code(LangPager).does(EffExec, "vim runs editor commands, which include a shell escape"),
 			val("", RoleCode, "cmd").code(LangPager).does(EffExec, "vim runs editor commands, which include a shell escape"),
 			Option{Short: "S", Arg: ArgRequired, Role: RolePath, Default: "Session.vim"}.runsFile().does(EffExec, "vim sources this script file"),
@@ -294,7 +294,13 @@ func vimModel() *Spec {
 			val("U", RolePath), val("i", RolePath), val("T", RoleData), val("w", RolePath),
 			val("W", RolePath), val("s", RolePath).runsFile().does(EffExec, "vim reads editor commands from this file"),
 			val("t", RoleData), val("q", RolePath), opt("r", RolePath),
-		),
+			// Its flags, so that a cluster is read to its end (-Nu FILE
+			// is -N -u FILE); -o, -O, -p and -V take an attached number.
+			// -e and -E are left unknown: after them s is Ex mode's silent
+			// flag (-es), not -s FILE, and a cluster with them is judged
+			// as one the model does not know.
+			opt("o", RoleData), opt("O", RoleData), opt("p", RoleData), opt("V", RoleData),
+		), shorts("AbCdDfFghHlLmMnNRxXyZ")),
 		Operands: operands(RolePath),
 	}
 }
