@@ -146,6 +146,14 @@ func (pc *Checker) WriteProblem(w string, flags uint8, dirs []string) string {
 		if GitFile(w) {
 			return WhyGitFile
 		}
+		if flags&shell.WordGlob != 0 && !holdsDot(w, false) {
+			// A glob with no '.' passes Problem's quick test (no protected
+			// pattern can match it), but may match a policy file: sed -i
+			// … * rewrites permissions.json.
+			if hit := pc.policyGlob(w, dirs); hit != "" {
+				return hit
+			}
+		}
 		return pc.Problem(w, flags, dirs)
 	}
 	if bareExpansion(w) {
@@ -363,6 +371,22 @@ func (pc *Checker) DeletedByTest(pattern string, whole bool) string {
 		u = pc.patternSet().named()
 	}
 	return pc.meetsUnion(compileGlob("**/"+p), u)
+}
+
+// policyGlob returns the policy file that the glob w, written from
+// dirs, may match, or "".
+func (pc *Checker) policyGlob(w string, dirs []string) string {
+	if pc.searchLimit() == 0 {
+		return whyTooCostly
+	}
+	var room [shell.MaxDirs + 1]string
+	for _, prefix := range pc.prefixes(w, dirs, room[:0]) {
+		word := pc.builder().compileWord("", strings.ToLower(prefix+w), wordPattern{glob: true})
+		if hit := pc.policyFileIn(word); hit != "" {
+			return hit
+		}
+	}
+	return ""
 }
 
 // policyFileIn returns the policy file that the names of word, a
