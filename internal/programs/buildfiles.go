@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -21,8 +22,8 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":     {"Makefile", "makefile", "GNUmakefile"},                                                        // recipes
-	"gmake":    {"Makefile", "makefile", "GNUmakefile"},                                                        //
+	"make":     makeFiles,                                                                                      // recipes
+	"gmake":    makeFiles,                                                                                      //
 	"npm":      []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                  // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
 	"pnpm":     []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                        //
 	"yarn":     []string{"package.json", "binding.gyp", "npmrc"},                                               //
@@ -90,6 +91,28 @@ var jsTools = map[string][]string{
 	"lerna": {"lerna.json", "package.json"}, "svelte-kit": {"svelte.config.*"}, "vue-cli-service": {"vue.config.*"},
 	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
 }
+
+// makeFiles are what make reads as its makefile, or makes it from: a
+// makefile missing, make remakes it by its built-in rules from a file
+// of the same name with an ending (Makefile.sh is copied to Makefile,
+// Makefile.c compiled) or from RCS or SCCS (Makefile,v, s.Makefile),
+// then reads it; and the fragments makefiles include by convention
+// (*.mk).
+var makeFiles = func() []string {
+	out := []string{"*.mk"}
+	for _, name := range []string{"Makefile", "makefile", "GNUmakefile"} {
+		out = append(out, name, name+",v", "s."+name)
+		for _, end := range makeRemakers {
+			out = append(out, name+"."+end)
+		}
+	}
+	return out
+}()
+
+// makeRemakers are the endings of the files GNU make's built-in rules
+// make a file without an ending from (make -p: %: %.sh copies, %: %.c
+// compiles, %.c: %.y runs yacc …).
+var makeRemakers = []string{"sh", "c", "cc", "C", "cpp", "o", "s", "S", "f", "F", "r", "p", "y", "l", "w", "web", "mod", "sym", "def", "ch", "texinfo"}
 
 // packageArchives are the endings of the archives a package installer
 // builds and installs from (pip wheel ./x.tar.gz, npm install ./x.tgz):
@@ -226,6 +249,27 @@ func namedBuildFiles(name string, v []string, flags []uint8, computed uint8) []s
 // justfile by any case of its name.
 func MatchesBuildFile(p string, names []string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
+	if strings.ContainsAny(base, "*?[") {
+		// A glob bash expands to the name (> Makefil[e]): any name it
+		// may match counts; against a pattern (*.mk), a glob with * or ?
+		// may match, or one whose literal end is the pattern's.
+		lb, open := strings.ToLower(base), strings.ContainsAny(base, "*?")
+		for _, n := range names {
+			ln := strings.ToLower(n)
+			if end, ok := strings.CutPrefix(ln, "*"); ok {
+				if open || strings.HasSuffix(lb, end) {
+					return true
+				}
+			} else if start, ok := strings.CutSuffix(ln, "*"); ok {
+				if open || strings.HasPrefix(lb, start) {
+					return true
+				}
+			} else if ok, _ := path.Match(lb, ln); ok {
+				return true
+			}
+		}
+		return false
+	}
 	for _, n := range names {
 		if start, ok := strings.CutSuffix(n, "*"); ok && start != "" {
 			if len(base) > len(start) && strings.EqualFold(base[:len(start)], start) {

@@ -30,6 +30,7 @@ func carriers() map[string]carrier {
 		"git":   gitConfigScript,
 		"trap":  trapScript,
 		"alias": aliasScript,
+		"socat": socatScript,
 	}
 	for _, v := range []string{"mapfile", "readarray"} {
 		m[v] = callbackScript
@@ -75,6 +76,22 @@ func NestedScript(v []string) (Script, bool) {
 		}
 	}
 	return modelScript(v)
+}
+
+// socatScript reads the command of socat's SYSTEM:CMD address (run by
+// the shell) or EXEC:CMD (its words), the first of them: socat runs it.
+// The address's options after a comma stay in the text (,pty is one
+// more word of the command's): the program is still the one it names.
+func socatScript(v []string) (Script, bool) {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		kind, cmd, ok := strings.Cut(w, ":")
+		if !ok || !strings.EqualFold(kind, "SYSTEM") && !strings.EqualFold(kind, "EXEC") {
+			continue
+		}
+		return Script{Origin: "socat " + strings.ToUpper(kind), Text: cmd, From: j, To: j + 1}, true
+	}
+	return Script{}, false
 }
 
 func evalScript(v []string) (Script, bool) {

@@ -201,6 +201,9 @@ func envKindOf(name string) envKind {
 			return p.kind
 		}
 	}
+	if len(name) > len("npm_config_") && strings.EqualFold(name[:len("npm_config_")], "npm_config_") {
+		return envHidden // npm reads its configuration from these in any case (Npm_Config_Script_Shell)
+	}
 	if locationName(name) {
 		return envLocation
 	}

@@ -580,12 +580,21 @@ var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfo
 // shell may still change the word.
 func MakeVariable(assign string, computed bool) string {
 	name, op, value, ok := MakeAssignment(assign)
+	if before, _, eq := strings.Cut(assign, "="); !ok && eq && strings.ContainsAny(before, "$`") {
+		name, ok = before, true // $(file >GNUmakefile,…)X=1: a name make expands
+	}
 	if !ok {
 		return ""
 	}
 	if op == "!=" {
 		// X!=cmd: make runs the value with the shell as it reads it.
 		return name + " != runs its value as a shell command when make reads it"
+	}
+	if strings.ContainsAny(name, "$`") {
+		// make expands a reference in a variable's name (MAKE$(E)FILES=…,
+		// $(file >GNUmakefile,…)X=1) before anything else: the name is
+		// chosen, or a function runs, at run time.
+		return "make expands the name " + name + " first, which may call a function or be any variable"
 	}
 	if !computed && (strings.Contains(value, "$(") || strings.Contains(value, "${")) {
 		// A literal $(…) is make's (a computed word's is the shell's).
@@ -601,8 +610,18 @@ func MakeVariable(assign string, computed bool) string {
 		// shell computes is judged by what computes it, as anywhere.)
 		return name + "= holds shell syntax, and make may paste it into a recipe that the shell runs"
 	}
+	if name == "MAKEOVERRIDES" || name == "MFLAGS" {
+		// What make hands its sub-makes as their command line: any
+		// variable, SHELL among them.
+		return name + "= is the command line make gives its sub-makes, which may set any variable"
+	}
 	if makeCompilerFlags[name] {
 		return compilerFlagsLater(name, value, computed)
+	}
+	if why := goVariable(assign[:0]+name+"="+value, computed); why != "" {
+		// make exports its command line's variables to its recipes:
+		// a recipe's go build takes CGO_CFLAGS=-wrapper … and CC.
+		return why
 	}
 	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
 		return ""
