@@ -22,25 +22,25 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":     makeFiles,                                                                                      // recipes
-	"gmake":    makeFiles,                                                                                      //
-	"npm":      []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                  // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
-	"pnpm":     []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                        //
-	"yarn":     []string{"package.json", "binding.gyp", "npmrc"},                                               //
-	"bun":      {"package.json", "bunfig.toml"},                                                                // scripts; bunfig's preload
-	"go":       {"*.go"},                                                                                       // go test, go run and go generate run the package's code (goRuns)
-	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                            // the build script; the manifest names it; the toolchain file may name a directory of programs
-	"pytest":   {"conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py"}, // tests, plugins, addopts
-	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                                     // commands
-	"just":     {"justfile", ".justfile", "*.just"},                                                            // recipes; modules and imports (names compared in any case)
-	"rake":     {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                               // tasks; rakelib/*.rake
-	"gradle":   {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                 // build scripts
-	"gradlew":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                 //
-	"mvn":      {"pom.xml"},                                                                                    // plugins the build runs
-	"mvnw":     {"pom.xml"},                                                                                    //
-	"cmake":    {"CMakeLists.txt"},                                                                             // execute_process
-	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                                              // tasks
-	"deno":     {"deno.json", "deno.jsonc"},                                                                    // deno task
+	"make":     makeFiles,                                                                                               // recipes
+	"gmake":    makeFiles,                                                                                               //
+	"npm":      []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                           // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
+	"pnpm":     []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                                 //
+	"yarn":     []string{"package.json", "binding.gyp", "npmrc"},                                                        //
+	"bun":      {"package.json", "bunfig.toml"},                                                                         // scripts; bunfig's preload
+	"go":       {"*.go"},                                                                                                // go test, go run and go generate run the package's code (goRuns)
+	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                                     // the build script; the manifest names it; the toolchain file may name a directory of programs
+	"pytest":   {"conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"}, // tests, plugins, addopts; test*.txt are doctests it runs by default
+	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                                              // commands
+	"just":     {"justfile", ".justfile", "*.just"},                                                                     // recipes; modules and imports (names compared in any case)
+	"rake":     {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                                        // tasks; rakelib/*.rake
+	"gradle":   {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                          // build scripts
+	"gradlew":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                          //
+	"mvn":      {"pom.xml"},                                                                                             // plugins the build runs
+	"mvnw":     {"pom.xml"},                                                                                             //
+	"cmake":    {"CMakeLists.txt"},                                                                                      // execute_process
+	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                                                       // tasks
+	"deno":     {"deno.json", "deno.jsonc"},                                                                             // deno task
 	"composer": {"composer.json"},
 	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml", "pip.conf", "pip.ini"}, // pip install . runs the build backend and setup.py; a virtualenv's pip.conf sets any option (target = .git)
 	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},                                // scripts
