@@ -81,25 +81,33 @@ func sameInPosix(text string) bool {
 // character, so the expansion ends at another place and the text after
 // it is other commands.
 func quoteInQuotedExpansion(f *syntax.File) bool {
+	// One walk: each open node records whether it is inside double
+	// quotes (dq) and inside a parameter expansion inside them (pe);
+	// Walk calls f(nil) as it leaves a node.
+	type open struct{ dq, pe bool }
+	stack := []open{{}}
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
 		if found {
 			return false
 		}
-		dq, ok := n.(*syntax.DblQuoted)
-		if !ok {
-			return true
-		}
-		for _, part := range dq.Parts {
-			if pe, ok := part.(*syntax.ParamExp); ok {
-				syntax.Walk(pe, func(m syntax.Node) bool {
-					if _, sq := m.(*syntax.SglQuoted); sq {
-						found = true
-					}
-					return !found
-				})
+		top := stack[len(stack)-1]
+		switch n.(type) {
+		case *syntax.SglQuoted:
+			if top.pe {
+				found = true
+				return false
 			}
+		case *syntax.DblQuoted:
+			top.dq = true
+		case *syntax.ParamExp:
+			top.pe = top.pe || top.dq
 		}
+		stack = append(stack, top)
 		return true
 	})
 	return found
