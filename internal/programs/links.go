@@ -1072,16 +1072,102 @@ func JoinedOutputs(v []string, bits Bits, fn func(j int, file string)) {
 	}
 }
 
-// responseFileReaders are the programs (without a model that reads them)
-// that read more options from a file an argument names after '@' (java
-// @argfile, ld @rsp, objcopy @opts): options the engine does not see,
-// which may run a program (java's -XX:OnError=, ld's --plugin, javac's
-// -processorpath). The C compilers' models and rustc's read @ themselves.
-var responseFileReaders = map[string]bool{"java": true, "javac": true, "javadoc": true, "javap": true, "jlink": true,
-	"jpackage": true, "jdeps": true, "jdeprscan": true, "jar": true, "kotlinc": true, "kotlinc-jvm": true, "scalac": true,
-	"ld": true, "ld.bfd": true, "ld.gold": true, "gold": true, "ld.lld": true, "lld": true, "ar": true, "llvm-ar": true,
-	"ranlib": true, "objcopy": true, "objdump": true, "strip": true, "nm": true, "as": true, "size": true,
-	"readelf": true, "csc": true, "msbuild": true, "dotnet": true}
+// codeReads says how a program without a model that reads them takes
+// code or options the engine does not see.
+type codeReads uint8
+
+const (
+	// readsResponse: more options from a file an argument names after
+	// '@' (java @argfile, ld @rsp, objcopy @opts), which may run a
+	// program (java's -XX:OnError=, ld's --plugin, javac's
+	// -processorpath). The C compilers' models and rustc's read @
+	// themselves.
+	readsResponse codeReads = 1 << iota
+	// loadsPlugin: --plugin NAME (-plugin NAME, --plugin=NAME, an
+	// abbreviation) loads a shared object.
+	loadsPlugin
+	// startsJVM: it starts a JVM and takes its options (a JDK tool takes
+	// them after -J), which may load an agent or an options file.
+	startsJVM
+)
+
+// codeReaders are the programs without a model that read code or options
+// the engine does not see, and how (one table: ld is a response-file
+// reader and a plugin loader both).
+var codeReaders = map[string]codeReads{
+	"java": readsResponse | startsJVM, "javac": readsResponse | startsJVM, "javadoc": readsResponse | startsJVM,
+	"javap": readsResponse | startsJVM, "jlink": readsResponse | startsJVM, "jpackage": readsResponse | startsJVM,
+	"jdeps": readsResponse | startsJVM, "jdeprscan": readsResponse | startsJVM, "jar": readsResponse | startsJVM,
+	"kotlinc": readsResponse | startsJVM, "kotlinc-jvm": readsResponse | startsJVM, "scalac": readsResponse | startsJVM,
+	"jshell": startsJVM, "jarsigner": startsJVM, "keytool": startsJVM, "jcmd": startsJVM,
+	"ld": readsResponse | loadsPlugin, "ld.bfd": readsResponse | loadsPlugin, "ld.gold": readsResponse | loadsPlugin,
+	"gold": readsResponse | loadsPlugin, "ar": readsResponse | loadsPlugin, "ranlib": readsResponse | loadsPlugin,
+	"nm": readsResponse | loadsPlugin, "gcc-ar": loadsPlugin, "gcc-nm": loadsPlugin, "gcc-ranlib": loadsPlugin,
+	"ld.lld": readsResponse, "lld": readsResponse, "llvm-ar": readsResponse, "objcopy": readsResponse,
+	"objdump": readsResponse, "strip": readsResponse, "as": readsResponse, "size": readsResponse,
+	"readelf": readsResponse, "csc": readsResponse, "msbuild": readsResponse, "dotnet": readsResponse,
+}
+
+// jvmCode are the JVM options that load code or read more options from a
+// file: an agent (a jar's premain, a native library) and an options file
+// (which may hold -XX:OnError=CMD).
+var jvmCode = []string{"-javaagent:", "-agentpath:", "-agentlib:", "-XX:VMOptionsFile=", "-XX:Flags="}
+
+// jvmLoads returns why a view of a JVM launcher loads an agent or an
+// options file, or "".
+func jvmLoads(v []string) string {
+	for _, w := range v[1:] {
+		opt := strings.TrimPrefix(w, "-J")
+		for _, p := range jvmCode {
+			if strings.HasPrefix(opt, p) {
+				return v[0] + " " + w + " loads code or options from a file the engine does not read"
+			}
+		}
+	}
+	return ""
+}
+
+// pluginOption returns why a view of a plugin loader loads a plugin, or
+// "".
+func pluginOption(v []string) string {
+	for _, w := range v[1:] {
+		if w == "--" {
+			return ""
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if w != "" && w[0] == '-' && len(name) >= 3 && strings.HasPrefix("plugin", name) {
+			return v[0] + " " + w + " loads a plugin, a shared object whose code the engine does not read"
+		}
+	}
+	return ""
+}
+
+// ResponseFile returns why view v loads a plugin or a JVM agent or
+// options file, or reads options from a response file, or may: a word
+// that starts with an expansion (x=@opts; java $x) may start with '@'
+// (codeReaders). Or "".
+func ResponseFile(v []string) string {
+	reads := codeReaders[argmodel.Versionless(BaseName(v[0]))]
+	if reads&loadsPlugin != 0 {
+		if why := pluginOption(v); why != "" {
+			return why
+		}
+	}
+	if reads&startsJVM != 0 {
+		if why := jvmLoads(v); why != "" {
+			return why
+		}
+	}
+	if reads&readsResponse == 0 {
+		return ""
+	}
+	for i := 1; i < len(v); i++ {
+		if len(v[i]) > 1 && (v[i][0] == '@' || v[i][0] == '$' || v[i][0] == '`') {
+			return v[0] + " " + v[i] + ": reads more options from a file the engine does not read (a response file)"
+		}
+	}
+	return ""
+}
 
 // InstallTrees calls fn for each directory a pip of words (pip, pip3.11,
 // python3 -m pip, uv pip) installs into under names of the package's
@@ -1111,31 +1197,6 @@ func InstallTrees(words []string, fn func(j int, dir string)) {
 	}
 }
 
-// jvmLaunchers are the programs that start a JVM and take its options
-// (a JDK tool takes them after -J).
-var jvmLaunchers = map[string]bool{"java": true, "javac": true, "javadoc": true, "javap": true, "jlink": true,
-	"jpackage": true, "jdeps": true, "jdeprscan": true, "jar": true, "jshell": true, "kotlinc": true,
-	"kotlinc-jvm": true, "scalac": true, "jarsigner": true, "keytool": true, "jcmd": true}
-
-// jvmCode are the JVM options that load code or read more options from a
-// file: an agent (a jar's premain, a native library) and an options file
-// (which may hold -XX:OnError=CMD).
-var jvmCode = []string{"-javaagent:", "-agentpath:", "-agentlib:", "-XX:VMOptionsFile=", "-XX:Flags="}
-
-// jvmLoads returns why a view of a JVM launcher loads an agent or an
-// options file, or "".
-func jvmLoads(v []string) string {
-	for _, w := range v[1:] {
-		opt := strings.TrimPrefix(w, "-J")
-		for _, p := range jvmCode {
-			if strings.HasPrefix(opt, p) {
-				return v[0] + " " + w + " loads code or options from a file the engine does not read"
-			}
-		}
-	}
-	return ""
-}
-
 // installTreeOption reports pip's --target, --prefix, --root or --src,
 // or a prefix of one (pip takes an unambiguous prefix: --tar, --ro; an
 // ambiguous one such as --pre is read as one too, the safe side).
@@ -1150,51 +1211,4 @@ func installTreeOption(name string) bool {
 		}
 	}
 	return false
-}
-
-// pluginLoaders are the linkers and archivers (without a model) whose
-// --plugin NAME (-plugin NAME, --plugin=NAME, an abbreviation) loads a
-// shared object: code the engine does not read.
-var pluginLoaders = map[string]bool{"ld": true, "ld.bfd": true, "ld.gold": true, "gold": true, "ar": true,
-	"ranlib": true, "nm": true, "gcc-ar": true, "gcc-nm": true, "gcc-ranlib": true}
-
-// pluginOption returns why a view of a plugin loader loads a plugin, or
-// "".
-func pluginOption(v []string) string {
-	for _, w := range v[1:] {
-		if w == "--" {
-			return ""
-		}
-		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
-		if w != "" && w[0] == '-' && len(name) >= 3 && strings.HasPrefix("plugin", name) {
-			return v[0] + " " + w + " loads a plugin, a shared object whose code the engine does not read"
-		}
-	}
-	return ""
-}
-
-// ResponseFile returns why view v loads a plugin (pluginLoaders) or
-// reads options from a response file (responseFileReaders), or may: a word that starts with an expansion
-// (x=@opts; java $x) may start with '@'. Or "".
-func ResponseFile(v []string) string {
-	name := argmodel.Versionless(BaseName(v[0]))
-	if pluginLoaders[name] {
-		if why := pluginOption(v); why != "" {
-			return why
-		}
-	}
-	if jvmLaunchers[name] {
-		if why := jvmLoads(v); why != "" {
-			return why
-		}
-	}
-	for i := 1; i < len(v); i++ {
-		if len(v[i]) > 1 && (v[i][0] == '@' || v[i][0] == '$' || v[i][0] == '`') {
-			if !responseFileReaders[argmodel.Versionless(BaseName(v[0]))] {
-				return ""
-			}
-			return v[0] + " " + v[i] + ": reads more options from a file the engine does not read (a response file)"
-		}
-	}
-	return ""
 }
