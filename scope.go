@@ -850,6 +850,11 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			if why == "" && x.wk().Spend(pathCost(dir, s.Dirs)) {
 				if p := pc.LinkProblem(dir, shell.GuessFlags([]string{dir})[0], s.Dirs); p != "" {
 					why = shell.QuoteExcerpt(dir) + ", the directory " + shell.QuoteExcerpt(s.Text) + " installs a package into, is " + p + "; a person approves every such command"
+				} else if strings.HasPrefix(dir, "/") && hostdirs.Holds(path.Clean(dir)) {
+					// --prefix /usr, --root /, --target /usr/lib/…: the
+					// package's programs and modules land among the
+					// system's, found before them or run in their place.
+					why = shell.QuoteExcerpt(dir) + ", the directory " + shell.QuoteExcerpt(s.Text) + " installs a package into, holds the system's programs or modules; a person approves every such command"
 				}
 			}
 		})

@@ -79,3 +79,19 @@ func Mounted(p string) bool {
 	}
 	return false
 }
+
+// Holds reports a clean absolute path under which a tree of files may
+// land in a Written directory: one of them, a path inside one, or an
+// ancestor of one (/, /usr, /usr/local: pip install --prefix /usr writes
+// /usr/bin and /usr/lib).
+func Holds(p string) bool {
+	if p == "/" {
+		return true
+	}
+	for _, d := range Dirs {
+		if d.Written && (under(p, d.Path) || under(d.Path, p)) {
+			return true
+		}
+	}
+	return false
+}

@@ -22,25 +22,32 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":     makeFiles,                                                                                               // recipes
-	"gmake":    makeFiles,                                                                                               //
-	"npm":      []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                           // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
-	"pnpm":     []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                                 //
-	"yarn":     []string{"package.json", "binding.gyp", "npmrc"},                                                        //
-	"bun":      {"package.json", "bunfig.toml"},                                                                         // scripts; bunfig's preload
-	"go":       {"*.go"},                                                                                                // go test, go run and go generate run the package's code (goRuns)
-	"cargo":    {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                                     // the build script; the manifest names it; the toolchain file may name a directory of programs
-	"pytest":   {"conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"}, // tests, plugins, addopts; test*.txt are doctests it runs by default
-	"tox":      {"tox.ini", "pyproject.toml", "setup.cfg"},                                                              // commands
-	"just":     {"justfile", ".justfile", "*.just"},                                                                     // recipes; modules and imports (names compared in any case)
-	"rake":     {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                                        // tasks; rakelib/*.rake
-	"gradle":   {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                          // build scripts
-	"gradlew":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                          //
-	"mvn":      {"pom.xml"},                                                                                             // plugins the build runs
-	"mvnw":     {"pom.xml"},                                                                                             //
-	"cmake":    {"CMakeLists.txt"},                                                                                      // execute_process
-	"task":     {"Taskfile.yml", "Taskfile.yaml"},                                                                       // tasks
-	"deno":     {"deno.json", "deno.jsonc"},                                                                             // deno task
+	"make":    makeFiles,                                                                                                                                   // recipes
+	"gmake":   makeFiles,                                                                                                                                   //
+	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                                                               // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
+	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                                                                     //
+	"yarn":    []string{"package.json", "binding.gyp", "npmrc"},                                                                                            //
+	"bun":     {"package.json", "bunfig.toml"},                                                                                                             // scripts; bunfig's preload
+	"go":      {"*.go"},                                                                                                                                    // go test, go run and go generate run the package's code (goRuns)
+	"cargo":   {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                                                                         // the build script; the manifest names it; the toolchain file may name a directory of programs
+	"pytest":  {"conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"},                                     // tests, plugins, addopts; test*.txt are doctests it runs by default
+	"tox":     {"tox.ini", "pyproject.toml", "setup.cfg"},                                                                                                  // commands
+	"just":    {"justfile", ".justfile", "*.just"},                                                                                                         // recipes; modules and imports (names compared in any case)
+	"rake":    {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                                                                            // tasks; rakelib/*.rake
+	"gradle":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                                                              // build scripts
+	"gradlew": {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle-wrapper.properties", "gradle-wrapper.jar"},           // the wrapper's properties name the distribution it downloads and runs
+	"mvn":     {"pom.xml", "extensions.xml", "maven.config", "jvm.config"},                                                                                 // plugins the build runs; .mvn's extensions, options and JVM options
+	"mvnw":    {"pom.xml", "extensions.xml", "maven.config", "jvm.config", "maven-wrapper.properties", "maven-wrapper.jar", "MavenWrapperDownloader.java"}, //
+	// terraform's configuration runs programs (data "external", a
+	// provisioner's local-exec) and names providers, programs it runs,
+	// which it finds under any directory of plugins (terraform.d/plugins,
+	// .terraform/providers) by their name; a CLI configuration's
+	// dev_overrides name a directory of them; variables fill in what the
+	// configuration runs.
+	"terraform": terraformFiles, "tofu": terraformFiles,
+	"cmake":    {"CMakeLists.txt"},                // execute_process
+	"task":     {"Taskfile.yml", "Taskfile.yaml"}, // tasks
+	"deno":     {"deno.json", "deno.jsonc"},       // deno task
 	"composer": {"composer.json"},
 	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml", "pip.conf", "pip.ini"}, // pip install . runs the build backend and setup.py; a virtualenv's pip.conf sets any option (target = .git)
 	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},                                // scripts
@@ -96,23 +103,22 @@ var jsTools = map[string][]string{
 // makefile missing, make remakes it by its built-in rules from a file
 // of the same name with an ending (Makefile.sh is copied to Makefile,
 // Makefile.c compiled) or from RCS or SCCS (Makefile,v, s.Makefile),
-// then reads it; and the fragments makefiles include by convention
-// (*.mk).
+// then reads it (Makefile.* covers every such ending); and the fragments
+// makefiles include by convention: *.mk, *.make, *.inc, .depend, the
+// dependency files compilers write for -include $(SRCS:.c=.d), and
+// Makefile.local or Makefile.inc.
 var makeFiles = func() []string {
-	out := []string{"*.mk"}
+	out := []string{"*.mk", "*.d", ".depend", "*.make", "*.inc"}
 	for _, name := range []string{"Makefile", "makefile", "GNUmakefile"} {
-		out = append(out, name, name+",v", "s."+name)
-		for _, end := range makeRemakers {
-			out = append(out, name+"."+end)
-		}
+		out = append(out, name, name+",v", "s."+name, name+".*")
 	}
 	return out
 }()
 
-// makeRemakers are the endings of the files GNU make's built-in rules
-// make a file without an ending from (make -p: %: %.sh copies, %: %.c
-// compiles, %.c: %.y runs yacc …).
-var makeRemakers = []string{"sh", "c", "cc", "C", "cpp", "o", "s", "S", "f", "F", "r", "p", "y", "l", "w", "web", "mod", "sym", "def", "ch", "texinfo"}
+// terraformFiles are what terraform and tofu read as their program
+// (see buildFiles).
+var terraformFiles = []string{"*.tf", "*.tf.json", "*.tfvars", "*.tfvars.json", "*.tfrc", ".terraformrc", "terraform.rc",
+	"terraform-provider-*", ".terraform.lock.hcl", "*.tftest.hcl"}
 
 // packageArchives are the endings of the archives a package installer
 // builds and installs from (pip wheel ./x.tar.gz, npm install ./x.tgz):

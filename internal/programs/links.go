@@ -326,7 +326,15 @@ func anyLong(v []string, names ...string) bool {
 // gitUnpacks reports a git command that writes names no word shows.
 func gitUnpacks(v []string) bool {
 	switch gitSubcommand(v) {
-	case "apply", "am", "read-tree", "checkout-index", "fast-import":
+	case "apply":
+		return !applyOnlyReads(v)
+	case "am":
+		// --abort and --quit stop an am in progress, restoring the branch
+		// it started on; --show-current-patch prints.
+		return !slices.ContainsFunc(v, func(w string) bool {
+			return w == "--abort" || w == "--quit" || strings.HasPrefix(w, "--show-current-patch")
+		})
+	case "read-tree", "checkout-index", "fast-import", "quiltimport": // quiltimport applies a series of patches
 		return true
 	case "update-index":
 		for _, w := range v {
@@ -336,6 +344,22 @@ func gitUnpacks(v []string) bool {
 		}
 	}
 	return false
+}
+
+// applyOnlyReads reports a git apply that applies nothing: --check,
+// --stat, --numstat or --summary turn applying off, unless --apply (any
+// abbreviation of it, the safe side) turns it on again.
+func applyOnlyReads(v []string) bool {
+	report := false
+	for _, w := range v {
+		switch {
+		case w == "--check" || w == "--stat" || w == "--numstat" || w == "--summary":
+			report = true
+		case len(w) >= 4 && strings.HasPrefix("--apply", w):
+			return false
+		}
+	}
+	return report
 }
 
 // tarExtracts reports a tar command that extracts: -x, --extract, --get,

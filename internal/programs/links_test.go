@@ -150,7 +150,12 @@ func TestBuildFiles(t *testing.T) {
 	}
 	assert.True(t, MatchesBuildFile("/p/pkg/x_test.go", []string{"*.go"}))
 	assert.True(t, MatchesBuildFile("/p/Makefile", buildFiles["make"]))
-	assert.False(t, MatchesBuildFile("/p/Makefile.bak", buildFiles["make"]))
+	assert.True(t, MatchesBuildFile("/p/Makefile.local", buildFiles["make"]), "a Makefile.* may be included")
+	assert.True(t, MatchesBuildFile("/p/src/main.d", buildFiles["make"]), "-include $(SRCS:.c=.d)")
+	assert.True(t, MatchesBuildFile("/p/.depend", buildFiles["make"]))
+	assert.False(t, MatchesBuildFile("/p/main.c", buildFiles["make"]), "a source file is what a recipe compiles")
+	assert.True(t, MatchesBuildFile("/p/terraform.d/plugins/x/terraform-provider-evil_v1", buildFiles["terraform"]), "a provider in a plugin directory")
+	assert.True(t, MatchesBuildFile("/p/gradle/wrapper/gradle-wrapper.properties", buildFiles["gradlew"]), "names the distribution the wrapper runs")
 	assert.True(t, MatchesBuildFile("/p/Makefile.sh", buildFiles["make"]), "make remakes a missing Makefile from Makefile.sh")
 	assert.True(t, MatchesBuildFile("/p/Makefil[e]", buildFiles["make"]), "a glob bash expands to the Makefile")
 	assert.False(t, MatchesBuildFile("/p/READM[E]", buildFiles["make"]))

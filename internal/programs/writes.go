@@ -583,6 +583,17 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 	} else if list, _ := passedOn(name, w); list != "" {
 		return j // its list is passedLists's
 	}
+	goFlag := name == "go" // the flag package: --o is -o, and -o=FILE
+	if goFlag && strings.HasPrefix(w, "--") {
+		w = w[1:]
+	}
+	if k := strings.IndexByte(w, '='); goFlag && k > 1 {
+		// go's flag package: -o=FILE, --o=FILE
+		if opt := w[:k]; out != "" && opt == out || row.short != "" && len(opt) == 2 && strings.IndexByte(row.short, opt[1]) >= 0 {
+			fn(j, w[k+1:])
+		}
+		return j
+	}
 	switch {
 	case out != "" && w == out || row.short != "" && len(w) == 2 && strings.IndexByte(row.short, w[1]) >= 0:
 		if j+1 < len(words) {

@@ -32,6 +32,28 @@ func (c *Command) dialect(prog, text string) {
 	}
 }
 
+// bashRuns are the carriers whose scripts bash itself runs (builtins and
+// bash's own variables): every other program that runs shell text (git
+// rebase --exec, watch, GIT_SSH_COMMAND, a make recipe) runs it with
+// /bin/sh, dash on Debian.
+var bashRuns = map[string]bool{"eval": true, "trap": true, "alias": true, "mapfile": true, "readarray": true,
+	"source": true, ".": true, "fc": true, "bash": true, "rbash": true, "PROMPT_COMMAND=": true, "FCEDIT=": true}
+
+// viaSh makes the command computed when the script text, which origin
+// runs with /bin/sh, reads otherwise in POSIX sh than in bash; runner is
+// the carrier's name (a program, or NAME= for a variable).
+func (c *Command) viaSh(runner, origin, text string) {
+	if bashRuns[runner] || strings.HasPrefix(runner, "BASH_FUNC_") {
+		return
+	}
+	if !c.spend(3 * len(text)) {
+		return // the integrity cap names the spent budget
+	}
+	if !sameInPosix(text) {
+		c.dyn(origin + " runs its script with sh (dash, or bash in POSIX mode), which reads this script as other commands than bash does")
+	}
+}
+
 // dialectProblem returns why the script text, run by the shell prog (a
 // view's program word), cannot be read as bash reads it, or "".
 func dialectProblem(prog, text string) string {

@@ -147,6 +147,26 @@ var envVars = map[string]envKind{
 	"VIMINIT": envHidden, "EXINIT": envHidden, "GVIMINIT": envHidden, "VIMRUNTIME": envHidden, "MYVIMRC": envHidden,
 	"LUA_INIT": envHidden, "EMACSLOADPATH": envHidden, "R_PROFILE_USER": envHidden, "R_ENVIRON_USER": envHidden,
 	"PIP_CONFIG_FILE": envHidden, "CLOUDSDK_CONFIG": envHidden, "GOENV": envHidden,
+	// The gcloud launcher runs "$CLOUDSDK_PYTHON" $CLOUDSDK_PYTHON_ARGS:
+	// a program and its options (-c CODE).
+	"CLOUDSDK_PYTHON": envHidden, "CLOUDSDK_PYTHON_ARGS": envHidden,
+	// terraform's CLI configuration (provider_installation dev_overrides
+	// run a provider binary of the file's choosing), the directory its
+	// providers are installed in and cached, and its options from the
+	// environment (TF_CLI_ARGS_init="-migrate-state -force-copy").
+	"TF_CLI_CONFIG_FILE": envHidden, "TERRAFORM_CONFIG": envHidden, "TF_DATA_DIR": envHidden, "TF_PLUGIN_CACHE_DIR": envHidden,
+	// Maven 3.9 reads more goals and options from MAVEN_ARGS (deploy).
+	"MAVEN_ARGS": envHidden,
+	// git difftool and mergetool source their tool's script from
+	// MERGE_TOOLS_DIR, by the name GIT_DIFF_TOOL or GIT_MERGE_TOOL gives
+	// (a path with a slash is a file of the command's choosing), and eval
+	// GIT_DIFFTOOL_EXTCMD; git's shell scripts eval what git rev-parse
+	// --parseopt makes of OPTIONS_SPEC.
+	"MERGE_TOOLS_DIR": envHidden, "GIT_DIFF_TOOL": envHidden, "GIT_MERGE_TOOL": envHidden,
+	"GIT_DIFFTOOL_EXTCMD": envHidden, "OPTIONS_SPEC": envHidden,
+	// Where go install puts the programs it builds: a system directory
+	// on PATH (GOBIN=/usr/local/bin) puts them before the system's own.
+	"GOBIN": envHidden,
 	// The suffix cp, mv, ln and install give backups: DEST plus a suffix
 	// of the command's choosing may be a protected name (.bash + rc).
 	"SIMPLE_BACKUP_SUFFIX": envHidden,
@@ -186,6 +206,10 @@ var envPrefixes = []struct {
 	// PIP_SRC, PIP_INDEX_URL); the ones that only change what it prints
 	// or how long it waits are inert (inertPip).
 	{"PIP_", envHidden},
+	// terraform's options from the environment (TF_CLI_ARGS,
+	// TF_CLI_ARGS_init); gcloud's endpoint of one API, which gets the
+	// account's access token.
+	{"TF_CLI_ARGS", envHidden}, {"CLOUDSDK_API_ENDPOINT_OVERRIDES_", envHidden},
 }
 
 // envKindOf returns the kind of a variable name ("NAME" or "NAME[sub]").
@@ -276,6 +300,15 @@ func inertValue(name, value string) bool {
 	switch name {
 	case "SHELL":
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t")
+	case "GOBIN":
+		// A directory the command names that is not a system one
+		// (GOBIN=$PWD/bin is computed, GOBIN=bin is not).
+		return value != "" && !strings.Contains(value, "..") && !systemLocation(value) && !strings.HasPrefix(value, "~")
+	case "CARGO_TARGET_DIR":
+		// Where cargo writes what it builds: a plain directory name
+		// (target/ci) chooses nothing that runs; CARGO_TARGET_<triple>_
+		// RUNNER and _LINKER, the rest of the family, do.
+		return plainDir(value)
 	case "GOSUMDB":
 		return value == "sum.golang.org" || strings.HasPrefix(value, "sum.golang.org+")
 	case "GONOSUMDB", "GOINSECURE", "GOPRIVATE":
@@ -580,6 +613,9 @@ func (c *Command) hiddenEnv(idx int) {
 				// (GIT_EDITOR=cp… git config -e copies onto .git/config):
 				// they are read as words known only at run time.
 				value += ` "$@"`
+			}
+			if !computed {
+				c.viaSh(name+"=", name, value)
 			}
 			c.nestedText(idx, value, computed, name+"=")
 		case envExpanded, envSourced:
@@ -1236,4 +1272,24 @@ func unquotedAssign(text, prefix string) bool {
 		}
 		i = at + 1
 	}
+}
+
+// plainDir reports a relative directory name of letters, digits, '-',
+// '_' and '/' whose components do not start with a dot: no protected
+// directory (.git), no parent, no home, nothing expanded.
+func plainDir(v string) bool {
+	if v == "" || v[0] == '/' {
+		return false
+	}
+	for _, c := range v {
+		if !(c == '-' || c == '_' || c == '/' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	for _, part := range strings.Split(v, "/") {
+		if part == "" || part[0] == '-' {
+			return false
+		}
+	}
+	return true
 }

@@ -852,6 +852,8 @@ func (c *Command) readScript(idx, vi int, v []string, ns programs.Script, seen *
 	}
 	if s.ViewBits(vi)&programs.Shell != 0 {
 		c.dialect(v[0], ns.Text)
+	} else {
+		c.viaSh(programs.BaseName(v[0]), ns.Origin, ns.Text)
 	}
 	before := len(c.Segs)
 	c.read(ns.Text, dirs, depth+1, ns.Origin)

@@ -83,6 +83,7 @@ func rows() []row {
 		{name: "terraform", build: terraformModel},
 		{name: "tofu", build: terraformModel},
 		{name: "pulumi", build: fixed(pulumiModel)},
+		{name: "scalar", build: fixed(scalarModel)},
 		{name: "docker", aliases: []string{"nerdctl"}, build: fixed(dockerModel)},
 		{name: "podman", build: fixed(podmanModel)},
 		{name: "mvn", aliases: []string{"mvnw"}, build: fixed(mvnModel)},

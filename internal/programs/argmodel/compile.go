@@ -217,6 +217,9 @@ func (sp *optionSpellings) may(words []string) bool {
 			return true
 		}
 		t, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if strings.IndexByte(t, '_') >= 0 {
+			t = strings.ReplaceAll(t, "_", "-") // node --cpu_prof_dir (Syntax.Underscore); elsewhere a look too many
+		}
 		for _, l := range sp.long {
 			if t == l || sp.abbrev && (t != "" && strings.HasPrefix(l, t) || strings.HasPrefix(t, l)) {
 				return true

@@ -179,6 +179,14 @@ var gitDangerousKeys = []gitKeyRule{
 	{"man", "*", "*", "a program git runs"},
 	{"difftool", "*", "*", "a program git runs"},
 	{"mergetool", "*", "*", "a program git runs"},
+	// The tool's name is a script git difftool and mergetool source from
+	// their directory of tools, a path with a slash from anywhere.
+	{"diff", "", "tool", "the script git difftool runs"},
+	{"diff", "", "guitool", "the script git difftool runs"},
+	{"merge", "", "tool", "the script git mergetool runs"},
+	{"merge", "", "guitool", "the script git mergetool runs"},
+	// Lines of the rebase todo list (%n starts one: exec CMD).
+	{"rebase", "", "instructionformat", "the commands git rebase runs"},
 	{"submodule", "*", "update", "a command git runs"},
 	{"protocol", "*", "allow", "which transports, ext:: included, may run"},
 	{"protocol", "", "allow", "which transports may run"},

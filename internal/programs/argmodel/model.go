@@ -254,6 +254,9 @@ type Syntax struct {
 	ShortEq bool
 	// Digits: -NUM is an option (nice -10, head -5).
 	Digits bool
+	// Underscore: '_' and '-' are the same in a long option's name
+	// (node --inspect_brk is --inspect-brk).
+	Underscore bool
 }
 
 // The syntaxes of common option parsers.

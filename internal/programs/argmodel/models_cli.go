@@ -134,9 +134,35 @@ func terraformModel(name string) *Spec {
 	root := &Spec{Name: name, Syntax: g, Options: list(val("", RolePath, "chdir"), flag("", "help", "h"), flag("", "version", "v"))}
 	root.Subs = join2(
 		exts(g, "apply", "destroy", "force-unlock", "import", "refresh", "taint", "untaint", "test"),
-		[]*Spec{group(g, "state", "mv", "push", "replace-provider", "rm"), group(g, "workspace", "delete", "new")},
-		cmds(g, "init", "validate", "plan", "console", "fmt", "get", "graph", "login", "logout", "metadata",
+		[]*Spec{group(g, "state", "mv", "push", "replace-provider", "rm"), group(g, "workspace", "delete", "new"), terraformInit(g)},
+		cmds(g, "validate", "plan", "console", "fmt", "get", "graph", "login", "logout", "metadata",
 			"output", "providers", "show", "version", "modules", "query", "stacks"))
+	return closed(root)
+}
+
+// terraformInit is terraform init: -migrate-state and -force-copy copy
+// the state to the backend the configuration names (state push by
+// another road); -plugin-dir installs providers, programs terraform
+// runs, from a directory.
+func terraformInit(g Syntax) *Spec {
+	s := cmd(g, "init")
+	const why = "terraform init -migrate-state copies the state, secrets among it, to the backend the configuration names"
+	s.Options = list(flag("", "migrate-state").does(EffExternal, why), flag("", "force-copy").does(EffExternal, why),
+		val("", RolePath, "plugin-dir").does(EffExec, "terraform init -plugin-dir installs providers, programs terraform runs, from this directory"))
+	return s
+}
+
+// scalarModel is git's scalar: register, clone and reconfigure schedule
+// git maintenance (crontab, systemd timers) and write the global git
+// configuration, as git maintenance start does; delete removes the
+// enlistment's whole tree.
+func scalarModel() *Spec {
+	g := GitOpts
+	del := cmd(g, "delete")
+	del.Effect, del.Why = EffExternal|EffComputed, "removes the repository's whole directory tree"
+	root := &Spec{Name: "scalar", Syntax: g, Options: list(val("C", RolePath).chdir(), val("c", RoleData).does(EffExternal, "scalar -c sets git configuration, which may run programs"))}
+	root.Subs = join2(exts(g, "register", "clone", "reconfigure"), []*Spec{del},
+		cmds(g, "unregister", "run", "list", "diagnose", "help", "version"))
 	return closed(root)
 }
 
@@ -182,9 +208,13 @@ func mvnPublishes(goal string, computed bool) bool {
 	return false
 }
 
-// mavenRepoLocal reports a -D value that sets Maven's local repository.
+// mavenRepoLocal reports a -D value that sets where Maven loads code from:
+// its local repository (plugins), maven.ext.class.path (the jars of core
+// extensions) or maven.multiModuleProjectDirectory (where .mvn is read).
 func mavenRepoLocal(v string, computed bool) bool {
-	return computed || strings.HasPrefix(strings.TrimLeft(v, " "), "maven.repo.local")
+	v = strings.TrimLeft(v, " ")
+	return computed || strings.HasPrefix(v, "maven.repo.local") || strings.HasPrefix(v, "maven.ext.class.path") ||
+		strings.HasPrefix(v, "maven.multiModuleProjectDirectory")
 }
 
 func mvnModel() *Spec {
@@ -193,7 +223,7 @@ func mvnModel() *Spec {
 			"toolchains", "gt", "global-toolchains", "l", "log-file"),
 			// maven.repo.local is the repository plugins are loaded
 			// from: one the command writes holds any plugin it likes.
-			val("", RoleData, "D", "define").does(EffComputed, "mvn -Dmaven.repo.local names the repository its plugins are loaded from").when(mavenRepoLocal)),
+			val("", RoleData, "D", "define").does(EffComputed, "mvn -Dmaven.repo.local, -Dmaven.ext.class.path or -Dmaven.multiModuleProjectDirectory names where its plugins and extensions are loaded from").when(mavenRepoLocal)),
 			vals(RoleData, "P", "activate-profiles", "pl", "projects", "rf", "resume-from", "T", "threads",
 				"b", "builder", "color", "emp", "encrypt-master-password", "ep", "encrypt-password")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: mvnPublishes,

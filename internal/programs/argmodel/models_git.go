@@ -145,9 +145,9 @@ func gitWithSubs(name string, subs ...*Spec) *Spec {
 // gitPlain are git's subcommands with nothing on their command line that
 // pushes or runs a program.
 var gitPlain = []string{
-	"add", "stage", "am", "branch", "bundle", "checkout", "cherry-pick", "citool", "clean", "commit",
+	"add", "stage", "am", "branch", "bundle", "checkout", "citool", "clean", "commit",
 	"describe", "format-patch", "gc", "gitk", "gui", "init-db", "mv", "notes", "range-diff", "reset",
-	"restore", "revert", "rm", "scalar", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
+	"restore", "rm", "scalar", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
 	"worktree", "fast-export", "fast-import", "pack-refs", "prune", "reflog", "repack",
 	"annotate", "blame", "bugreport", "count-objects", "diagnose", "fsck", "gitweb", "help", "merge-tree",
 	"rerere", "show-branch", "verify-commit", "verify-tag", "version", "archimport", "cvsimport",
@@ -156,7 +156,7 @@ var gitPlain = []string{
 	"prune-packed", "read-tree", "symbolic-ref", "unpack-objects", "update-index", "update-ref",
 	"write-tree", "cat-file", "cherry", "for-each-ref", "get-tar-commit-id", "ls-files",
 	"ls-tree", "merge-base", "name-rev", "pack-redundant", "rev-list", "rev-parse", "show-index",
-	"show-ref", "unpack-file", "var", "verify-pack", "http-backend", "update-server-info",
+	"show-ref", "unpack-file", "var", "verify-pack", "update-server-info",
 	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "fmt-merge-msg", "interpret-trailers", "mailinfo",
 	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
 	"upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
@@ -184,7 +184,7 @@ func gitModel() *Spec {
 			val("", RoleRemote, "remote"), opt("", RoleData, "signed"), val("", RoleData, "push-option"))),
 		gitEffect("http-push", "git_push", nil),
 		gitEffect("receive-pack", "git_push", nil), // updates the repository it names from a pack: a push received
-		gitEffect("merge", "git_merge", list(val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"),
+		gitEffect("merge", "git_merge", list(gitStrategy("s"), val("X", RoleData, "strategy-option"),
 			val("m", RoleData, "message"), val("F", RolePath, "file"), opt("S", RoleData, "gpg-sign"),
 			val("", RoleData, "cleanup"), opt("", RoleData, "log"), val("", RoleData, "into-name"))),
 		gitEffect("send-email", "", list(
@@ -208,7 +208,7 @@ func gitModel() *Spec {
 			val("", RoleData, "refmap"), val("o", RoleData, "server-option"), val("", RoleData, "negotiation-tip"),
 			val("", RoleData, "filter"), val("", RolePath, "submodule-prefix")))),
 		fromAddress(gitEffectSub("pull", "merges what it fetches into the work tree, as git merge does, and may write any file a commit holds", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
-			val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
+			gitStrategy("s"), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
 			opt("j", RoleData, "jobs"), val("", RoleData, "depth"), val("o", RoleData, "server-option"),
 			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup")))),
 		fromAddress(gitSub("clone", list(gitPackProgram("u", "upload-pack"),
@@ -238,17 +238,27 @@ func gitModel() *Spec {
 		gitSub("rebase", list(
 			val("x", RoleCode, "exec").code(LangShell).does(EffExec, "git rebase --exec runs a command after every commit"),
 			val("", RoleData, "onto", "whitespace", "empty"), opt("S", RoleData, "gpg-sign"),
-			opt("r", RoleData, "rebase-merges"), val("s", RoleData, "strategy"), val("X", RoleData, "strategy-option"),
+			opt("r", RoleData, "rebase-merges"), gitStrategy("s"), val("X", RoleData, "strategy-option"),
 			val("C", RoleData))),
-		gitExec("difftool", "git difftool runs a diff program", list(
+		// -s is --signoff here: the strategy has its long name only.
+		gitSub("cherry-pick", list(gitStrategy(""), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
+			val("m", RoleData, "mainline"), val("", RoleData, "cleanup"))),
+		gitSub("revert", list(gitStrategy(""), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
+			val("m", RoleData, "mainline"), val("", RoleData, "cleanup"))),
+		// git http-backend is the server side of a push over HTTP: with
+		// REQUEST_METHOD=POST and a receive-pack body it updates the
+		// repository it is given and runs that repository's hooks.
+		gitEffect("http-backend", "git_push", nil),
+		judged(gitExec("difftool", "git difftool runs a diff program", list(
 			val("x", RoleCode, "extcmd").code(LangShell).does(EffExec, "git difftool -x runs this command"),
-			val("t", RoleData, "tool"))),
-		gitExec("mergetool", "git mergetool runs a merge program", list(val("t", RoleData, "tool"),
+			gitTool(), val("", RoleData, "gui-tool"))), judgeExtcmdGlob),
+		gitExec("mergetool", "git mergetool runs a merge program", list(gitTool(),
 			val("O", RolePath))),
 		gitExec("filter-branch", "git filter-branch runs the filters given as arguments", list(
 			val("", RoleCode, "setup", "env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter",
 				"commit-filter", "tag-name-filter").code(LangShell),
-			val("d", RolePath), val("", RoleData, "subdirectory-filter", "prune-empty", "original", "state-branch"))),
+			val("d", RolePath).does(EffComputed, "git filter-branch -d names the directory it removes with all it holds (rm -rf) before it starts and when it ends"),
+			val("", RoleData, "subdirectory-filter", "prune-empty", "original", "state-branch"))),
 		gitServer(gitExec("instaweb", "git instaweb starts a web server for the repository and a browser; with some servers, on every address even with --local", list(
 			val("d", RoleProgram, "httpd"), val("b", RoleProgram, "browser"), val("m", RoleData, "module-path"),
 			val("p", RoleData, "port"), flag("l", "local"), flag("", "start", "stop", "restart")))),
@@ -383,11 +393,61 @@ func gitBisect() *Spec {
 	// The command is a segment of its own, which rules and caps judge.
 	run.Operands = []Operand{{Role: RoleCommand}}
 	s := gitWithSubs("bisect", run)
-	for _, n := range []string{"start", "bad", "good", "new", "old", "terms", "skip", "reset", "visualize", "view", "replay", "log", "help"} {
+	for _, n := range []string{"start", "bad", "good", "new", "old", "terms", "skip", "reset", "replay", "log", "help"} {
 		s.Subs = append(s.Subs, gitSub(n, nil))
+	}
+	// git bisect view git push …, view gitk --all: a first argument that
+	// is not an option is a command git runs (another git command, or
+	// one named git-something or tig), with --bisect appended.
+	for _, n := range []string{"visualize", "view"} {
+		v := gitSub(n, nil)
+		v.Syntax = Syntax{}
+		v.Operands = []Operand{{Role: RoleData, Effect: EffExec | EffComputed, Check: func(w string, computed bool) bool { return computed || !strings.HasPrefix(w, "-") },
+			Why: "git bisect view runs its arguments as a command, with words of its own added, which the engine does not read"}}
+		s.Subs = append(s.Subs, v)
 	}
 	s.OpenSubs = false
 	return s
+}
+
+// gitStrategy is -s/--strategy NAME (short "" where -s means something
+// else): a strategy that is not built in is the program git-merge-NAME,
+// found on PATH, or by a path when NAME has a slash (-s ../x runs
+// git-merge-../x in the working directory).
+func gitStrategy(short string) Option {
+	return val(short, RoleData, "strategy").does(EffExec|EffComputed, "git runs a merge strategy that is not built in as a program, git-merge-NAME, found on PATH or by a path").
+		when(func(v string, computed bool) bool { return computed || !builtinStrategies[v] })
+}
+
+// builtinStrategies are the merge strategies built into git.
+var builtinStrategies = map[string]bool{"ort": true, "recursive": true, "resolve": true, "octopus": true, "ours": true, "subtree": true}
+
+// gitTool is -t/--tool NAME of difftool and mergetool: git sources the
+// tool's script from its directory of tools by that name, and a name with
+// a slash from wherever it leads (--tool=../../x).
+func gitTool() Option {
+	return val("t", RoleData, "tool").does(EffExec|EffComputed, "the tool's name is a script git sources, by a path when it has a slash").
+		when(func(v string, computed bool) bool { return computed || strings.ContainsAny(v, "/\\") })
+}
+
+// judged gives s a judge and returns it.
+func judged(s *Spec, j func(*Result, []string)) *Spec {
+	s.Judge = j
+	return s
+}
+
+// judgeExtcmdGlob finds a difftool -x command with a glob: the helper
+// evals the command after word splitting and pathname expansion, so a
+// file's name becomes code (touch 'x;sudo id;' then -x 'echo x*').
+func judgeExtcmdGlob(r *Result, _ []string) {
+	for _, it := range r.Items {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "x" && strings.ContainsAny(it.Text, "*?[") {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+				Why: "git difftool evals its command after expanding globs in it: a file's name becomes code"})
+			return
+		}
+	}
 }
 
 func gitMaintenance() *Spec {

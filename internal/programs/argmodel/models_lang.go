@@ -206,6 +206,20 @@ func loopback(h string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// nodeName returns long option w with the '_' of its name as '-': node
+// reads --experimental_loader as --experimental-loader.
+func nodeName(w string) string {
+	if !strings.HasPrefix(w, "--") || strings.IndexByte(w, '_') < 0 {
+		return w
+	}
+	name, val, eq := strings.Cut(w, "=")
+	name = strings.ReplaceAll(name, "_", "-")
+	if eq {
+		return name + "=" + val
+	}
+	return name
+}
+
 // judgeNode reads node's aliases and module specifiers: -pe is --print
 // --eval, so the next word is code; a module imported from a data: URL
 // (--import data:text/javascript,…) is code given on the command line.
@@ -215,6 +229,7 @@ func judgeNode(r *Result, words []string) {
 		if w == "--" {
 			return // the script, and its arguments
 		}
+		w = nodeName(w)
 		// -p -e CODE and --print --eval CODE are -pe CODE: -p takes no
 		// value then. A data: module may follow any option's value, so
 		// every word is read (one after the script is only its argument).
@@ -273,7 +288,7 @@ func langRows() []row {
 			val("", RolePath, "test-reporter-destination"),
 			// A debugger listening where other machines reach it runs
 			// their code: --inspect=0.0.0.0:9229.
-			Option{Long: []string{"inspect", "inspect-brk", "inspect-wait"}, Arg: ArgOptional, Role: RoleData}.
+			Option{Long: []string{"inspect", "inspect-brk", "inspect-wait", "inspect-brk-node"}, Arg: ArgOptional, Role: RoleData}.
 				does(EffExternal, "node listens for a debugger on an address other machines reach, and a debugger runs any code").when(exposedHost),
 			val("", RoleData, "inspect-port", "debug-port").does(EffExternal, "node listens for a debugger on an address other machines reach, and a debugger runs any code").when(exposedHost),
 			// Where node writes its profiles and reports, and their names.
@@ -304,6 +319,7 @@ func langRows() []row {
 			"stack-trace-limit"),
 			list(val("", RolePath, "redirect-warnings", "tls-keylog", "localstorage-file", "trace-event-file-pattern").outName()))
 		s.Judge = judgeNode
+		s.Syntax.Underscore = true
 		return s
 	}
 	perlish := func(name string, lang Lang, extra ...Option) *Spec {
@@ -404,6 +420,21 @@ func IsPython(name string) bool {
 	return slices.Contains(pythons, name) || slices.Contains(pythons, Versionless(name))
 }
 
+// judgeGoQuoted finds a program value (-exec, -toolexec, -vettool) with
+// a quote or a backslash: go splits it into words by rules of its own (a
+// quote opens only at the start of a field and ends it: 'sudo'-n id is
+// sudo, -n, id), not bash's, so the program it runs is not the one read.
+func judgeGoQuoted(r *Result, _ []string) {
+	for _, it := range r.Items {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Role == RoleProgram && strings.ContainsAny(it.Text, "'\"\\`") {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+				Why: "go splits the value of " + it.Opt.name() + " into words by quoting rules of its own, not the shell's: the program it runs is not the one read"})
+			return
+		}
+	}
+}
+
 func goModel() *Spec {
 	g := GoFlag
 	build := func(name string) *Spec {
@@ -428,6 +459,7 @@ func goModel() *Spec {
 			// is checked against go help (TestGoModelFlagsAreTheGoCommands).
 			flag("", "json", "failfast", "buildvcs", "trimpath", "v", "x", "n", "a", "race", "msan", "asan",
 				"cover", "work", "short", "benchmem", "linkshared", "modcacherw", "i", "fullpath", "artifacts"))
+		s.Judge = judgeGoQuoted
 		return s
 	}
 	env := cmd(g, "env")

@@ -28,6 +28,9 @@ func (p *parser) long(i int, name string) {
 	if k := strings.IndexByte(name, '='); k >= 0 {
 		name, val, hasVal = name[:k], name[k+1:], true
 	}
+	if p.spec.Syntax.Underscore {
+		name = strings.ReplaceAll(name, "_", "-")
+	}
 	if name == "" || p.isComputed(i, name) {
 		p.unknownOption(i, "a computed or empty option name: --"+name)
 		p.i++
