@@ -21,8 +21,8 @@ const (
 func gitGlobals() []Option {
 	return join(list(
 		val("C", RolePath).chdir(),
-		val("c", RoleData).does(EffExternal, whyGitConfig),
-		val("", RoleData, "config-env").does(EffExternal, whyGitConfig),
+		val("c", RoleData).does(EffExternal, whyGitConfig).when(riskyConfigPair),
+		val("", RoleData, "config-env").does(EffExternal, whyGitConfig).when(riskyConfigEnv),
 		opt("", RolePath, "exec-path").does(EffExternal, "runs git's helper programs from another directory").when(nonEmpty),
 		val("", RolePath, "git-dir").does(EffComputed, "git reads the configuration and runs the hooks of this repository, which may be one the command made").when(otherGitDir),
 		val("", RolePath, "work-tree").does(EffComputed, "git reads and writes the files of this directory as its work tree, which may be .git itself or the home directory"),
@@ -35,6 +35,39 @@ func gitGlobals() []Option {
 }
 
 func nonEmpty(v string, computed bool) bool { return computed || v != "" }
+
+// riskyConfigPair reports a -c NAME=VALUE that may run a program or
+// change where git reaches: a computed one, or a key of gitDangerousKeys,
+// unless it sets the pager to one that runs nothing else (git -c
+// core.pager=cat log). -c color.ui=always and -c user.name=x are not.
+func riskyConfigPair(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	key, value, _ := strings.Cut(v, "=")
+	if _, bad := dangerousGitKey(key); !bad {
+		return false
+	}
+	lk := strings.ToLower(key)
+	return !(lk == "core.pager" || strings.HasPrefix(lk, "pager.") && strings.Count(lk, ".") == 1) || !plainPagers[value]
+}
+
+// plainPagers are pager command lines that show text and run nothing
+// the command chooses.
+var plainPagers = map[string]bool{"": true, "cat": true, "less": true, "more": true, "less -R": true, "less -r": true,
+	"less -FRX": true, "less -FRSX": true}
+
+// riskyConfigEnv reports a --config-env NAME=ENVVAR: the value is the
+// variable's, which the engine does not read, so any key of
+// gitDangerousKeys counts.
+func riskyConfigEnv(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	key, _, _ := strings.Cut(v, "=")
+	_, bad := dangerousGitKey(key)
+	return bad
+}
 
 // otherGitDir reports a --git-dir that is not a work tree's own .git.
 func otherGitDir(v string, computed bool) bool {
