@@ -416,7 +416,10 @@ func (x *decider) unknownNamedIndex() map[string]int {
 		if len(s.Words) < 2 || !s.UnknownProgram() {
 			continue
 		}
-		for _, w := range s.Words[1:] {
+		// The command a wrapper runs (timeout 5 python3 x.py) is the
+		// next segment, whose words are indexed there: the wrapper's own
+		// words are what it may write before it runs that command.
+		for _, w := range s.Words[1 : len(s.Words)-x.cmd.WrappedTail(j)] {
 			add(w, s.Dirs, j)
 			if k := strings.LastIndexByte(w, '='); k >= 0 {
 				add(w[k+1:], s.Dirs, j) // --out=FILE, out=FILE

@@ -1028,6 +1028,24 @@ func (c *Command) fallbackSplit(src string, dirs []string, depth int, origin str
 	end()
 }
 
+// WrappedTail returns how many of segment j's last words are the command
+// its wrapper runs, which is the next segment (timeout 5 python3 x.py:
+// 2), or 0: those words are that segment's, judged there.
+func (c *Command) WrappedTail(j int) int {
+	if j < 0 || j+1 >= len(c.Segs) {
+		return 0
+	}
+	s, in := &c.Segs[j], &c.Segs[j+1]
+	n := len(in.Words)
+	if !in.wrapped || in.Depth != s.Depth || n == 0 || n >= len(s.Words) {
+		return 0
+	}
+	if !slices.Equal(s.Words[len(s.Words)-n:], in.Words) {
+		return 0
+	}
+	return n
+}
+
 // Within reports whether segment i was read out of segment j: a script
 // it carries, the command it wraps, or a program one of its arguments
 // runs (rg --hostname-bin=./x). Such segments follow j directly, nested
