@@ -83,9 +83,11 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	// A batch file replays a transfer of any names; --backup-dir moves
 	// every file it replaces there under its own name (.git/config); a
 	// tree copied from another machine (rsync -a host:dir/ sub,
-	// rsync://…) lands under the names that machine holds.
+	// rsync://…) lands under the names that machine holds; rsync
+	// --server (what the other side of a transfer runs) takes the names,
+	// contents and modes of the files it writes from its input.
 	"rsync": func(v []string) bool {
-		return hasLong(v, "read-batch") || slices.ContainsFunc(v[1:], func(w string) bool { return strings.HasPrefix(w, "--backup-d") }) ||
+		return hasLong(v, "read-batch") || hasLong(v, "server") || slices.ContainsFunc(v[1:], func(w string) bool { return strings.HasPrefix(w, "--backup-d") }) ||
 			remoteSource(v) && (anyShort(v, "ard") || anyLong(v, "archive", "recursive", "dirs") || remoteWildcard(v))
 	},
 	// csplit names its pieces with a printf format (-b '.git/config%.0d'
@@ -118,9 +120,16 @@ var decompressors = map[string]func(v []string) bool{"gunzip": restoresName, "gz
 func namesFromList(v []string) bool { return anyLong(v, "files", "files0", "filelist") }
 
 // withDecompressors adds the decompressors' rows to the unpackers.
+// A decompressor told to recurse (gunzip -r DIR, zstd -d -r DIR)
+// decompresses every file under DIR to its own name less the suffix,
+// names no word shows (DIR/.npmrc.gz the command wrote is DIR/.npmrc).
 func withDecompressors(m map[string]func(v []string) bool) map[string]func(v []string) bool {
 	for name, f := range decompressors {
-		m[name] = f
+		only := onlyDecompress[name]
+		m[name] = func(v []string) bool {
+			recursive := hasShort(v, 'r') || hasLong(v, "recursive")
+			return f(v) || recursive && (only || hasShort(v, 'd') || anyLong(v, "decompress", "uncompress"))
+		}
 	}
 	return m
 }

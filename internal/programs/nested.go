@@ -57,6 +57,9 @@ type Script struct {
 	// Elsewhere is true for a command run in a directory chosen at run
 	// time (find -execdir runs it in each found file's directory).
 	Elsewhere bool
+	// Unread, when not empty, says why the program runs a command that
+	// cannot be read from its words: the command is computed.
+	Unread string
 }
 
 // NestedScript finds a script that a view runs: sh -c SCRIPT, eval WORDS,
@@ -108,6 +111,12 @@ func envSplit(s string) string { return strings.ReplaceAll(s, `\_`, " ") }
 func envScript(v []string) (Script, bool) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
+		if (w == "-S" || w == "--split-string" || strings.HasPrefix(w, "--split-string=") || strings.HasPrefix(w, "-S")) && strings.Contains(strings.Join(v[j:], " "), `\c`) {
+			// \c ends the string there and env appends the operands that
+			// follow it to what it split (env -S 'sudo\c' id runs sudo id):
+			// the words are not the ones read.
+			return Script{Origin: "env -S", Unread: "env -S ends its string at \\c and appends the words after it: what it runs is not the words read"}, true
+		}
 		if (w == "-S" || w == "--split-string") && j+1 < len(v) {
 			return Script{Origin: "env -S", Text: envSplit(strings.Join(v[j+1:], " ")), From: j + 1, To: len(v)}, true
 		}

@@ -133,6 +133,7 @@ func DownloadsTo(v []string, out []string) []string {
 	}
 	var dir string
 	tree, noHost, cut := false, false, 0
+	seps := "/" // where the name starts: after the last of them
 	switch name := BaseName(v[0]); {
 	case name == "wget" && !hasOption(v, 'O', "output-document"):
 		dir = optionValue(v, 'P', "directory-prefix")
@@ -143,6 +144,7 @@ func DownloadsTo(v []string, out []string) []string {
 		}
 	case name == "curl" && hasOption(v, 'O', "remote-name"):
 		dir = optionValue(v, 0, "output-dir")
+		seps = "/\\" // curl -O ends the name at a backslash too (a\.bashrc is .bashrc)
 	default:
 		return out
 	}
@@ -168,7 +170,7 @@ func DownloadsTo(v []string, out []string) []string {
 		case tree:
 			name = host + "/" + p
 		default:
-			name = p[strings.LastIndexByte(p, '/')+1:]
+			name = p[strings.LastIndexAny(p, seps)+1:]
 		}
 		if name == "" || strings.HasSuffix(name, "/") {
 			continue

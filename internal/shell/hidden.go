@@ -157,6 +157,9 @@ var envVars = map[string]envKind{
 	"TF_CLI_CONFIG_FILE": envHidden, "TERRAFORM_CONFIG": envHidden, "TF_DATA_DIR": envHidden, "TF_PLUGIN_CACHE_DIR": envHidden,
 	// Maven 3.9 reads more goals and options from MAVEN_ARGS (deploy).
 	"MAVEN_ARGS": envHidden,
+	// GNU tar's default archive: a HOST:FILE one is reached through the
+	// remote shell (TAPE=host:/x.tar tar -c f runs rsh host /etc/rmt).
+	"TAPE": envHidden,
 	// git difftool and mergetool source their tool's script from
 	// MERGE_TOOLS_DIR, by the name GIT_DIFF_TOOL or GIT_MERGE_TOOL gives
 	// (a path with a slash is a file of the command's choosing), and eval
@@ -616,6 +619,12 @@ func (c *Command) hiddenEnv(idx int) {
 			}
 			if !computed {
 				c.viaSh(name+"=", name, value)
+			}
+			if strings.HasSuffix(name, "PAGER") || strings.HasPrefix(name, "LESS") {
+				// A pager reads the program's output on its input: vim
+				// as a pager reads it as keys.
+				defer func(was bool) { c.inPipe = was }(c.inPipe)
+				c.inPipe = true
 			}
 			c.nestedText(idx, value, computed, name+"=")
 		case envExpanded, envSourced:

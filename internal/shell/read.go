@@ -838,11 +838,24 @@ func (c *Command) readScript(idx, vi int, v []string, ns programs.Script, seen *
 		return false
 	}
 	s := &c.Segs[idx]
+	if ns.Unread != "" {
+		c.dyn(ns.Unread)
+		return true
+	}
 	if scriptComputed(s, v, ns) {
 		c.dyn("the script run by " + ns.Origin + " is built at run time from an expansion")
 		return true
 	}
 	dirs, depth := s.Dirs, s.Depth
+	// A program that runs a command hands it data on its input, or may
+	// (split --filter, sort --compress-program, a pager): what reads
+	// commands from its input reads that data. A shell's script and a
+	// builtin's share the shell's own input; an editor an option names
+	// (pip config --editor) edits a file, with the terminal for its keys.
+	if s.ViewBits(vi)&programs.Shell == 0 && !bashRuns[programs.BaseName(v[0])] && !strings.Contains(ns.Origin, "editor") {
+		defer func(was bool) { c.inPipe = was }(c.inPipe)
+		c.inPipe = true
+	}
 	if ns.Words != nil {
 		c.addSegment(&Segment{
 			Text: strings.Join(ns.Words, " "), Words: ns.Words, Flags: GuessFlags(ns.Words),

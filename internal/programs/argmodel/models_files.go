@@ -504,7 +504,7 @@ const whySocket = "sends the request to a local service's socket, not to the URL
 // host than its URL names (a redirect followed, a proxy, an address given
 // for a name, a socket, a DNS server, an alt-svc cache that names
 // another host).
-var routesElsewhere = words("L", "x", "url", "resolve", "location", "proxy", "proxy1.0", "preproxy", "connect-to", "alt-svc",
+var routesElsewhere = words("L", "x", "url", "resolve", "location", "location-trusted", "ipfs-gateway", "proxy", "proxy1.0", "preproxy", "connect-to", "alt-svc",
 	"socks4", "socks4a", "socks5", "socks5-hostname", "unix-socket", "abstract-unix-socket", "doh-url", "dns-servers")
 
 // proxyVars are the variables that send a request through a proxy: set

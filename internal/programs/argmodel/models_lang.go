@@ -845,11 +845,21 @@ func traceOutput(s *Spec, long string) *Spec {
 	return s
 }
 
+// whyNewRoot is the effect of running a command under another root
+// directory: its program, and every file it opens by an absolute name,
+// are found inside that directory.
+const whyNewRoot = "runs its command inside this directory as the root: the program its name finds there, which the command may have written, is not the one read"
+
+// notRoot reports a new root that is not / itself.
+func notRoot(v string, computed bool) bool { return computed || strings.Trim(v, "/") != "" }
+
 func moreWrapperRows() []row {
 	w := simpleWrapper
 	return []row{
 		{name: "chroot", build: func(n string) *Spec {
-			return w(n, "", []string{"userspec", "groups"}, 1)
+			s := w(n, "", []string{"userspec", "groups"}, 1)
+			s.Operands[0].Effect, s.Operands[0].Check, s.Operands[0].Why = EffExec|EffComputed, notRoot, whyNewRoot
+			return s
 		}},
 		{name: "taskset", build: func(n string) *Spec {
 			return w(n, "", nil, 1)
@@ -1043,8 +1053,9 @@ func perlOperands() []Operand {
 }
 
 // perlOpensPipe reports an operand perl's 2-argument open runs as a
-// command; one known only at run time may be one.
+// command; one known only at run time may be one, find -exec's {} among
+// them (find src -exec perl -ne … {} + hands it a file named 'x;id|').
 func perlOpensPipe(v string, computed bool) bool {
 	v = strings.TrimSpace(v)
-	return computed || strings.HasPrefix(v, "|") || strings.HasSuffix(v, "|")
+	return computed || strings.HasPrefix(v, "|") || strings.HasSuffix(v, "|") || strings.Contains(v, "{}")
 }

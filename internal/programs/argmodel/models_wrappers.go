@@ -144,7 +144,7 @@ func wrapperRows() []row {
 		// outside. -w starts it in another directory.
 		{name: "unshare", build: func(n string) *Spec {
 			return wrapper(n, GNUStop, runsOnly, list(
-				val("w", RolePath, "wd").chdir(), val("R", RolePath, "root"), val("S", RoleData, "setuid"),
+				val("w", RolePath, "wd").chdir(), val("R", RolePath, "root").does(EffExec|EffComputed, whyNewRoot).when(notRoot), val("S", RoleData, "setuid"),
 				val("G", RoleData, "setgid"), opt("", RolePath, "mount-proc", "mount-binfmt"),
 				val("", RoleData, "propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups",
 					"monotonic", "boottime", "load-interp"), opt("", RoleData, "kill-child"),
