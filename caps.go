@@ -187,6 +187,12 @@ func (x *decider) integrityCaps() {
 			ranWritten = true
 			continue
 		}
+		if f := x.optionNamedWritten(i); f != "" {
+			x.cap(CodeIntegrity, s.Text, "a glob of this command may expand to "+shell.QuoteExcerpt(f)+
+				", a file named like an option that the command writes first: the program may read it as one of its options")
+			ranWritten = true
+			continue
+		}
 		if f, by := x.runsWrittenFile(i, judged); f != "" {
 			why := "runs " + shell.QuoteExcerpt(f) + ", which this command writes first: what it runs is not read"
 			if by >= 0 {
@@ -258,6 +264,31 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		}
 	}
 	return "", -1
+}
+
+// optionNamedWritten returns a file named like an option (-e, --pre=sh)
+// that another segment writes, when segment i has a glob among its
+// arguments: a glob that matches it hands the program that option. A
+// file of such a name is seldom made but on purpose.
+func (x *decider) optionNamedWritten(i int) string {
+	s := &x.cmd.Segs[i]
+	if !x.writesBefore(i) {
+		return ""
+	}
+	glob := false
+	for k := 1; k < len(s.Flags) && !glob; k++ {
+		glob = s.Flags[k]&shell.WordGlob != 0
+	}
+	if !glob {
+		return ""
+	}
+	best := ""
+	for p, j := range x.writtenIndex() {
+		if j != i && strings.HasPrefix(path.Base(p), "-") && (best == "" || p < best) {
+			best = p
+		}
+	}
+	return best
 }
 
 // runTimeName reports whether word k of view v (flags: v's word flags,
@@ -947,12 +978,13 @@ func (x *decider) destUnder(s *shell.Segment, dest string, j int, whole bool, ad
 }
 
 // copiesWhole reports a copy whose sources' names under the destination
-// the words do not show: recursive (cp -r), told its directory by -t or
+// the words do not show: recursive (cp -r), a move or a link (either may
+// be of a directory), told its directory by -t or
 // --target-directory (every operand may be it), copying a source's
 // contents (src/, src/.) or a source known only at run time.
 func copiesWhole(s *shell.Segment) bool {
-	if recursiveCopy(s.Words) {
-		return true
+	if recursiveCopy(s.Words) || programs.CopiesTrees(s.Words) || linksNames(s.Words) {
+		return true // mv d e moves d's files under e; ln -s d e names them e/…
 	}
 	if named, attached := programs.TargetDirectory(s.Words); named || attached != "" {
 		return true
@@ -965,6 +997,21 @@ func copiesWhole(s *shell.Segment) bool {
 		last = k
 	})
 	return whole
+}
+
+// linksNames reports ln (or link): its link may name a directory, whose
+// files it then names again.
+func linksNames(words []string) bool {
+	for _, w := range words {
+		if !programs.IsAssignment(w) {
+			switch programs.BaseName(w) {
+			case "ln", "gln":
+				return true
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // contentsOrComputed reports a copy's source word k that copies a

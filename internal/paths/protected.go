@@ -93,6 +93,16 @@ var defaultProtected = []string{
 	"**/.cargo/bin", "**/.cargo/bin/**", "**/.pyenv/shims", "**/.pyenv/shims/**", "**/.rbenv/shims", "**/.rbenv/shims/**",
 	"**/.nodenv/shims", "**/.nodenv/shims/**", "**/.asdf/shims", "**/.asdf/shims/**",
 	"**/.bash_completion", "**/.bash_completion.d/**", "**/.local/share/bash-completion/**",
+	// What a distribution's .bashrc or bash-completion sources in every
+	// interactive bash (Fedora's ~/.bashrc.d, the XDG bash_completion).
+	"**/.bashrc.d", "**/.bashrc.d/**", "**/.config/bash_completion", "**/.config/bash_completion.d/**",
+	// More clients' start-up files: psql's versioned rc (.psqlrc-15),
+	// valgrind's options (--log-file), latexmk's Perl (a latexmkrc without
+	// the dot is the project's, like a Makefile), and duckdb's,
+	// gnuplot's, julia's, R's environment, mailcap's commands, lftp's and
+	// pandoc's defaults (filters).
+	"**/.psqlrc-*", "**/.valgrindrc", "**/.latexmkrc", "**/.duckdbrc", "**/.gnuplot",
+	"**/.julia/config/**", "**/.Renviron", "**/.mailcap", "**/.lftprc", "**/.lftp/**", "**/.pandoc/**",
 	"**/.qwen", "**/.qwen/**",
 	// npm init runs ~/.npm-init.js, its default init-module; maven reads
 	// JVM options (-XX:OnOutOfMemoryError=CMD) and its own from .mvn/.

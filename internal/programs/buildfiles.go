@@ -76,7 +76,7 @@ var buildFiles = withJSTools(map[string][]string{
 	"ant": {"build.xml"}, "nox": {"noxfile.py"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"},
 	"hatch": {"pyproject.toml", "hatch.toml"}, "poetry": {"pyproject.toml"}, "pdm": {"pyproject.toml"},
 	"swift": {"Package.swift"}, "stack": {"stack.yaml", "*.cabal", "Setup.hs"}, "cabal": {"*.cabal", "Setup.hs", "cabal.project"},
-	"zig": {"build.zig"}, "xmake": {"xmake.lua"},
+	"zig": {"build.zig"}, "xmake": {"xmake.lua"}, "latexmk": {"latexmkrc", ".latexmkrc"}, // latexmk's rc is Perl
 	// (The JavaScript tools join them: see jsTools.)
 })
 

@@ -31,6 +31,7 @@ func carriers() map[string]carrier {
 		"trap":  trapScript,
 		"alias": aliasScript,
 		"socat": socatScript,
+		"jobs":  jobsScript,
 	}
 	for _, v := range []string{"mapfile", "readarray"} {
 		m[v] = callbackScript
@@ -93,6 +94,22 @@ func socatScript(v []string) (Script, bool) {
 			continue
 		}
 		return Script{Origin: "socat " + strings.ToUpper(kind), Text: cmd, From: j, To: j + 1}, true
+	}
+	return Script{}, false
+}
+
+// jobsScript reads jobs -x COMMAND ARGS…: the builtin runs the command
+// (with job specs among its arguments replaced by process groups).
+func jobsScript(v []string) (Script, bool) {
+	for j := 1; j < len(v); j++ {
+		switch w := v[j]; {
+		case w == "-x" && j+1 < len(v):
+			return Script{Origin: "jobs -x", Words: v[j+1:], From: j + 1, To: len(v)}, true
+		case w == "--" || !strings.HasPrefix(w, "-"):
+			return Script{}, false
+		case strings.Contains(w, "x"):
+			return Script{Origin: "jobs -x", Unread: "jobs with -x in an option cluster runs a command the engine does not read"}, true
+		}
 	}
 	return Script{}, false
 }
@@ -289,6 +306,11 @@ func aliasScript(v []string) (Script, bool) {
 	var texts []string
 	from := 0
 	for j := 1; j < len(v); j++ {
+		if strings.ContainsAny(v[j], "$`") {
+			// mapfile -C alias, alias "$X": a definition made of words
+			// known only at run time.
+			return Script{Origin: "alias", Unread: "alias defines code from words known only at run time"}, true
+		}
 		if name, val, ok := strings.Cut(v[j], "="); ok && name != "" {
 			texts = append(texts, val)
 			if from == 0 {

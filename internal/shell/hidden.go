@@ -157,6 +157,10 @@ var envVars = map[string]envKind{
 	"TF_CLI_CONFIG_FILE": envHidden, "TERRAFORM_CONFIG": envHidden, "TF_DATA_DIR": envHidden, "TF_PLUGIN_CACHE_DIR": envHidden,
 	// Maven 3.9 reads more goals and options from MAVEN_ARGS (deploy).
 	"MAVEN_ARGS": envHidden,
+	// Start-up files and options of clients from the environment: psql's
+	// rc (\! runs a shell command), valgrind's options (--log-file,
+	// --log-socket), perl -d's options (a pipe, a remote port).
+	"PSQLRC": envHidden, "VALGRIND_OPTS": envHidden, "PERLDB_OPTS": envHidden,
 	// GNU tar's default archive: a HOST:FILE one is reached through the
 	// remote shell (TAPE=host:/x.tar tar -c f runs rsh host /etc/rmt).
 	"TAPE": envHidden,
@@ -799,6 +803,15 @@ func (c *Command) hiddenEscapes(idx int) {
 	}
 }
 
+// cbLetters are the option letters of compgen, complete and bind whose
+// value is code (bind -x: a key's command).
+func cbLetters(builtin string) string {
+	if builtin == "bind" {
+		return "x"
+	}
+	return "CFW"
+}
+
 // hiddenBuiltins reads the builtins that run text given to them as
 // options: compgen -C runs a command and expands its -W word list; complete
 // -C/-F and bind -x keep code for later; fc runs history entries; history
@@ -830,8 +843,16 @@ func (c *Command) hiddenBuiltins(idx int) {
 				case v[0] == "compgen" && opt == "-W" && j+1 < len(v) && strings.ContainsAny(v[j+1], "$`"):
 					s := &c.Segs[idx]
 					c.readExpanded(s.Dirs, s.Depth, v[j+1], "compgen -W")
+					if j+1 < len(s.Flags) && s.Flags[j+1]&WordExpands != 0 {
+						// compgen expands the list once more: a $(…) in
+						// what the shell's expansion gives runs too.
+						c.dyn("compgen -W expands its word list again after the shell has: text the shell's expansion gives (a file's, a commit's) runs as code")
+					}
 				case opt == "-F" || opt == "-C" || v[0] == "bind" && opt == "-x":
 					c.dyn(v[0] + " " + opt + " keeps code that runs later, which the engine cannot see")
+				case len(opt) > 2 && opt[0] == '-' && opt[1] != '-' && strings.ContainsAny(opt[1:], cbLetters(v[0])):
+					// -Ceval, -oC…, -Fname: a value attached or a cluster.
+					c.dyn(v[0] + " " + QuoteExcerpt(opt) + ": an option with its value attached or in a cluster that may run code, which the engine does not read")
 				}
 			}
 		case "trap":
@@ -953,6 +974,20 @@ func runTimeWord(v []string, flags []uint8, i int) bool {
 	return strings.ContainsAny(v[i], "$`*?[")
 }
 
+// notOption reports a word known only at run time that cannot expand to
+// an option: it starts with a plain character that is not '-' or '+'
+// (scripts/*.sh), or with $PWD or $HOME and a slash, which bash keeps
+// absolute (a command that sets them is judged for that).
+func notOption(w string) bool {
+	if w == "" {
+		return false
+	}
+	if c := w[0]; c != '-' && c != '+' && strings.IndexByte("$`*?[{~\\'\"!@(", c) < 0 {
+		return true
+	}
+	return argmodel.AbsoluteStart(w)
+}
+
 // keywordOption returns the option of setOptions a view turns on: the
 // keyword option, under which NAME=value anywhere among a command's words
 // sets its environment (set -k; git status GIT_CONFIG_COUNT=1 …), or
@@ -973,7 +1008,7 @@ func keywordOption(v []string, flags []uint8, bits programs.Bits) (on, computed,
 		switch {
 		case w == "--" || w == "-":
 			return "", "", ""
-		case runTimeWord(v, flags, i):
+		case runTimeWord(v, flags, i) && !notOption(w):
 			return "", w, ""
 		case shopt && setOptions[w].why != "":
 			return w, "", "" // shopt -s -o keyword (a shopt name of its own is no option to turn on)

@@ -29,8 +29,12 @@ func nameArgs(v []string) []string {
 	case "getopts":
 		// getopts OPTSTRING NAME [ARG…]: NAME is set to the option found,
 		// or to "?" (getopts x PATH makes PATH the relative directory ?).
-		if ops := operands(args, ""); len(ops) >= 2 {
+		ops := operands(args, "")
+		if len(ops) >= 2 {
 			return ops[1:2]
+		}
+		if len(ops) == 1 && strings.ContainsAny(ops[0], "$`") {
+			return ops // getopts "$@" (mapfile -C getopts): the name may be in it
 		}
 	case "declare", "typeset", "local", "export", "readonly", "unset":
 		return operands(args, "")

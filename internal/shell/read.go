@@ -571,13 +571,22 @@ func (c *Command) readBehindUnknown(idx int) {
 	if !c.readLinesBehindUnknown(idx) {
 		return
 	}
-	tries := 0 // later programs tried: bounded
+	tries, wrote := 0, false // later programs tried: bounded
 	for i := 1; i < len(v) && tries < maxBehindUnknown; i++ {
 		if !c.spend(1) {
 			return
 		}
-		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits == 0 {
+		b := programs.BitsOf(programs.BaseName(v[i]))
+		if b&runsCodeBits == 0 {
 			continue
+		}
+		if b&(runsCodeBits&^programs.Writes) == 0 {
+			// A writer (valgrind -q rm -rf .git): the first only, so that
+			// words such as "rm" repeated stay linear in the command.
+			if wrote {
+				continue
+			}
+			wrote = true
 		}
 		if i == len(v)-1 && c.Segs[idx].stdin().Kind == StdinInherited && c.piped == "" && !c.inPipe && !c.hasInput {
 			continue // a last word given nothing to read names a version or a package (nvm install node)
@@ -595,7 +604,9 @@ func (c *Command) readBehindUnknown(idx int) {
 // interpreters, programs that run files.
 // ("." is a directory far more often than the builtin, and source
 // needs a shell to run it.)
-const runsCodeBits = programs.Shell | programs.Eval | programs.Interpreter | programs.RunsFiles
+// Programs that write or remove what they name count too: valgrind -q
+// rm -rf .git removes .git.
+const runsCodeBits = programs.Shell | programs.Eval | programs.Interpreter | programs.RunsFiles | programs.Writes
 
 // readTailMaybe adds the words rest, the tail of segment idx's last view
 // from a program on, as a segment that only may run, with idx's input.

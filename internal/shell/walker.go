@@ -90,6 +90,16 @@ func (r *walker) stmtCmd(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 		out := r.stmts(x.Stmts, dirs)
 		return out, out
 	case *syntax.TimeClause:
+		if x.Stmt != nil {
+			if call, ok := x.Stmt.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "--" {
+				// time -- CMD and time -p -- CMD: bash's time takes "--"
+				// as the end of its options, and runs CMD.
+				call.Args = call.Args[1:]
+				if len(call.Args) == 0 && len(call.Assigns) == 0 {
+					return dirs, dirs
+				}
+			}
+		}
 		return r.stmt(x.Stmt, dirs)
 	case *syntax.DeclClause:
 		r.decl(st, x, dirs)
@@ -558,6 +568,11 @@ func (r *walker) assignText(a *syntax.Assign) (string, uint8) {
 func arithDynamic(x syntax.ArithmExpr) bool {
 	if x == nil {
 		return false
+	}
+	if w, ok := x.(*syntax.Word); ok {
+		if l := w.Lit(); l == "@" || l == "*" {
+			return false // ${a[@]}, ${#a[*]}: every element, no arithmetic
+		}
 	}
 	dyn := false
 	syntax.Walk(x, func(n syntax.Node) bool {

@@ -60,7 +60,7 @@ func TestLanguagesAndShells(t *testing.T) {
 		{"uv run pytest", 0, "PSA", "uv run"},
 		{"uv publish", EffExternal, "PS", "uv publish"},
 		{"poetry run pytest", 0, "PSA", "poetry run"},
-		{"chroot /mnt ls", 0, "PAA", "chroot's new root, then the command"},
+		{"chroot /mnt ls", EffExec | EffComputed, "PAA", "chroot's new root, where its command is found"},
 		{"split -l1 --fil='id' f", EffExec, "POOA", "an abbreviation of --filter"},
 		{"prlimit --nofile=1024 sudo id", 0, "POAA", "prlimit's limits take attached values"},
 		{"taskset -c 0 sudo id", 0, "POAAA", "taskset's mask, then the command"},

@@ -125,7 +125,7 @@ func (p *parser) word() {
 		p.r.Words[i] = KindOperator
 		p.i++
 	default:
-		mayBeOption := w != "" && p.isComputed(i, w[:1])
+		mayBeOption := w != "" && p.isComputed(i, w[:1]) && !AbsoluteStart(w)
 		if mayBeOption {
 			// "$X" or a glob may expand to an option.
 			p.computedOption(i, "a computed word where an option may stand: "+w)
@@ -135,6 +135,18 @@ func (p *parser) word() {
 			p.r.Words[i] = KindUnknown
 		}
 	}
+}
+
+// AbsoluteStart reports a word that starts with $PWD or $HOME and a
+// slash: bash keeps both absolute, so the word cannot expand to an
+// option (a command that sets either is judged for that).
+func AbsoluteStart(w string) bool {
+	for _, p := range []string{"$PWD/", "${PWD}/", "$HOME/", "${HOME}/"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func isOperator(s *Spec, w string) bool {
