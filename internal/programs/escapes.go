@@ -163,8 +163,11 @@ func sqliteEscapes(text string) bool {
 			}
 		}
 	}
+	// edit() is the word "edit" however spelled before its parenthesis
+	// (edit (, "edit"(, [edit](, edit/**/(): the shell runs the editor
+	// string it is given; the zipfile table writes the archive it names.
 	return containsFold(text, "attach") || containsFold(text, "vacuum") || containsFold(text, "load_extension") ||
-		containsFold(text, "writefile") || containsFold(text, "edit(")
+		containsFold(text, "writefile") || containsFold(text, "edit") || containsFold(text, "zipfile")
 }
 
 // psqlInert are the meta-commands that only print or set the display.
@@ -193,18 +196,24 @@ func psqlEscapes(text string) bool {
 			return true
 		}
 	}
+	// EXECUTE runs SQL the server assembles at run time ('co'||'py … to
+	// pro'||'gram'), which no word shows.
 	return containsFold(text, "copy") || containsFold(text, "program") || containsFold(text, "lo_export") ||
-		containsFold(text, "lo_import")
+		containsFold(text, "lo_import") || containsFold(text, "execute")
 }
 
 // mysqlEscapes: system and \! run a shell; source and tee read or write
 // files; INTO OUTFILE, INTO DUMPFILE and LOAD DATA move data to and from
 // files; a pager runs a program.
 func mysqlEscapes(text string) bool {
-	if strings.IndexByte(text, '\\') >= 0 {
+	// \G and \g end a statement (the first prints it vertically).
+	if strings.IndexByte(strings.NewReplacer(`\G`, "", `\g`, "").Replace(text), '\\') >= 0 {
 		return true
 	}
-	for _, w := range []string{"system", "source", "tee", "pager", "outfile", "dumpfile", "load data", "load_file"} {
+	// connect (\r spelled out) reaches the host it names; prepare and
+	// execute run SQL assembled at run time.
+	for _, w := range []string{"system", "source", "tee", "pager", "outfile", "dumpfile", "load data", "load_file", "connect",
+		"prepare", "execute"} {
 		if containsFold(text, w) {
 			return true
 		}

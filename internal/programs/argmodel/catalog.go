@@ -427,7 +427,8 @@ func tmuxModel() *Spec {
 		val("S", RolePath), val("L", RoleData), val("T", RoleData),
 		val("f", RolePath).does(EffExec|EffComputed, "tmux runs the commands of this configuration file"),
 		val("c", RoleCode).code(LangShell),
-		flag("2"), flag("C"), flag("D"), flag("l"), flag("N"), flag("u"), flag("v"), flag("V"))}
+		flag("2"), flag("C").does(EffExec|EffComputed, "tmux -C reads tmux commands (run-shell among them) from its input"),
+		flag("D"), flag("l"), flag("N"), flag("u"), flag("v"), flag("V"))}
 	for _, n := range []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane",
 		"respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep",
 		"display-popup", "popup", "send-keys", "send", "source-file", "source", "command-prompt", "confirm-before",

@@ -97,7 +97,10 @@ func ClientValueOptions(name string) []string {
 // and judgeDB finds the server it reaches.
 func dbModel(name string) *Spec {
 	c := dbClients[name]
-	s := &Spec{Name: name, Syntax: POSIX, Open: true, Judge: func(r *Result, words []string) { judgeDB(c, r, words) }}
+	s := &Spec{Name: name, Syntax: POSIX, Open: true, Judge: func(r *Result, words []string) {
+		judgeDB(c, r, words)
+		judgeClientCode(name, r, words)
+	}}
 	for _, v := range c.env {
 		s.Env = append(s.Env, EnvVar{Name: v, Effect: EffExternal, Why: v + " names the database server, which may be on another machine"})
 	}
@@ -325,4 +328,32 @@ func connKeywords(w string) [][2]string {
 		out = append(out, [2]string{strings.ToLower(key), v.String()})
 	}
 	return out
+}
+
+// redisReaches are the commands of redis-cli that make the server connect
+// to another host or load or run code there.
+var redisReaches = map[string]bool{"replicaof": true, "slaveof": true, "migrate": true, "module": true, "config": true,
+	"debug": true, "failover": true, "cluster": true}
+
+// judgeClientCode finds what a client runs besides its queries: mysql's
+// and mariadb's client plugins (shared objects it loads from a directory
+// the command names), and the redis commands that point the server
+// elsewhere (replicaof HOST) or load a module.
+func judgeClientCode(name string, r *Result, words []string) {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case (name == "mysql" || name == "mariadb") && (strings.HasPrefix(w, "--plugin-dir") || strings.HasPrefix(w, "--default-auth") ||
+			strings.HasPrefix(w, "--plugin") || strings.HasPrefix(w, "--load-data-local-dir")):
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
+				Why: name + " " + w + ": loads a client plugin, a shared object, from where the command says"})
+			return
+		case name == "redis-cli" && redisReaches[strings.ToLower(w)]:
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i,
+				Why: "redis " + w + " makes the server connect to another host, or load or change code or files there"})
+			return
+		}
+	}
 }

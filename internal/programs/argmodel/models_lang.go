@@ -362,7 +362,10 @@ func langRows() []row {
 				Operands: operands(RolePath)}
 		}},
 		{name: "perl", build: func(n string) *Spec {
-			s := perlish(n, LangPerl, opt("0", RoleData), opt("F", RoleData))
+			// -F's pattern is pasted into split(…) and compiled: a ")"
+			// ends it and what follows is code.
+			s := perlish(n, LangPerl, opt("0", RoleData),
+				opt("F", RoleData).does(EffExec|EffComputed, n+" -F pastes its pattern into the code it compiles").when(splitCode))
 			s.Judge = judgePerlDebugger
 			return s
 		}},
@@ -882,7 +885,25 @@ func moreWrapperRows() []row {
 			return w(n, "tw", nil, 0)
 		}},
 		{name: "strace", build: func(n string) *Spec {
-			return traceOutput(w(n, "eEpPsuSXIab", []string{"trace", "signal"}, 0), "output")
+			s := traceOutput(w(n, "eEpPsuSXIab", []string{"trace", "signal"}, 0), "output")
+			for k := range s.Options {
+				if s.Options[k].Short == "E" {
+					// strace -E NAME=value sets the traced program's
+					// environment (LD_PRELOAD, GIT_SSH_COMMAND).
+					s.Options[k].Effect, s.Options[k].Why = EffComputed, "strace -E sets a variable of the traced program's environment, which the engine does not read"
+				}
+			}
+			return s
+		}},
+		// valgrind runs its command under a tool; its options are attached
+		// (--log-socket=HOST:PORT sends the log to another host,
+		// --db-command runs a command, a suppression generator runs the
+		// debugger).
+		{name: "valgrind", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: Syntax{SingleDash: false}, Open: true, Options: list(
+				val("", RoleData, "log-socket", "xml-socket").does(EffExternal, "valgrind sends its log to this address, which may be another host"),
+				val("", RoleData, "db-command", "vgdb-prefix").does(EffExec|EffComputed, "valgrind runs this command, or talks to a debugger through it")),
+				Operands: []Operand{{Role: RoleCommand}}}
 		}},
 		{name: "ltrace", build: func(n string) *Spec {
 			return traceOutput(w(n, "eEpPsuSXIab", nil, 0), "output")
@@ -1051,6 +1072,10 @@ func perlOperands() []Operand {
 		{Role: RoleData, Effect: EffComputed, Check: perlOpensPipe, Why: whyPerlPipe},
 	}
 }
+
+// splitCode reports a -F pattern that can close the split(…) it is
+// pasted into, or interpolate.
+func splitCode(v string, computed bool) bool { return computed || strings.ContainsAny(v, "();{}`$@") }
 
 // perlOpensPipe reports an operand perl's 2-argument open runs as a
 // command; one known only at run time may be one, find -exec's {} among
