@@ -1233,11 +1233,22 @@ func (x *decider) reachCaps() {
 	}
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
+		capped := false
 		for _, r := range s.Redirs {
 			if why := networkFile(r); why != "" {
 				x.cap(CodeExternalEffect, s.Text, why)
+				capped = true
 				break
 			}
+		}
+		if !capped && (strings.Contains(s.Text, "/dev/tcp/") || strings.Contains(s.Text, "/dev/udp/")) {
+			// T=/dev/tcp/h/80; exec 3<$T: a name of a connection bash
+			// opens, kept for a redirection the words do not show.
+			x.cap(CodeExternalEffect, s.Text, shell.QuoteExcerpt(s.Text)+" names /dev/tcp or /dev/udp, a network connection bash opens for a redirection")
+		} else if !capped && strings.Contains(s.Text, "/inet") && awkSegment(s) {
+			// gawk 1 /inet/tcp/0/HOST/PORT: an operand, or a name the
+			// program takes from ARGV, is a connection gawk opens.
+			x.cap(CodeExternalEffect, s.Text, shell.QuoteExcerpt(s.Text)+" names one of gawk's /inet special files, a network connection it opens")
 		}
 	}
 	for _, r := range x.cmd.Paths {
@@ -1245,6 +1256,19 @@ func (x *decider) reachCaps() {
 			x.cap(CodeExternalEffect, "", why)
 		}
 	}
+}
+
+// awkSegment reports a segment whose program, in any view, is an awk.
+func awkSegment(s *shell.Segment) bool {
+	for _, v := range s.Views {
+		if len(v) > 0 {
+			switch programs.BaseName(v[0]) {
+			case "awk", "gawk", "mawk", "nawk", "busybox":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // networkFile says why a redirection's target is a network connection,

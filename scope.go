@@ -445,8 +445,14 @@ func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why st
 	}
 	trees := programs.CopiesTrees(s.Words)
 	listed := programs.NamesFromList(s.Words)
+	deletes := rsyncDeletes(s.Words)
 	check := func(dest string, flags uint8) {
 		if why != "" || !x.wk().Spend(pathCost(dest, s.Dirs)) {
+			return
+		}
+		if deletes && x.aboveRoot(dest, s.Dirs) {
+			why = shell.QuoteExcerpt(dest) + " is the project folder or a directory above it, which holds .git and the policy: " +
+				shell.QuoteExcerpt(s.Text) + " deletes what it holds that the source does not; a person approves every such command"
 			return
 		}
 		if in, _ := x.inScope(dest, s.Dirs); listed && in {
@@ -539,6 +545,16 @@ func (x *decider) treeLands(src string, flags uint8, dest string, words, dirs []
 	}
 	srcIn, _ := x.inScope(src, dirs)
 	return !srcIn || flags&shell.WordExpands != 0
+}
+
+// rsyncDeletes reports an rsync told to delete what the destination
+// holds beyond the source (--delete, --del, --delete-before/-during/
+// -after/-delay/-excluded, an abbreviation of one).
+func rsyncDeletes(words []string) bool {
+	if i := slices.IndexFunc(words, func(w string) bool { return !programs.IsAssignment(w) }); i < 0 || programs.BaseName(words[i]) != "rsync" {
+		return false
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "--del") })
 }
 
 // noTargetDirectory reports cp's, mv's, ln's or install's -T

@@ -394,6 +394,14 @@ var inputReaders = map[string]func(v []string) bool{
 	"py.test": pytestDebugs,
 	"python":  pythonDebugs,
 	"script":  func([]string) bool { return true },
+	// sdiff -o merges by commands from its input; its e opens the editor
+	// (ed when EDITOR is unset), which reads the same input: !cmd.
+	"sdiff": func(v []string) bool { return hasShort(v, 'o') || hasLong(v, "output") },
+	// perl -d: the debugger reads its commands from the input (!! runs
+	// a shell command).
+	"perl": func(v []string) bool { return hasShort(v, 'd') },
+	// tmux -C: control mode reads tmux commands from the input.
+	"tmux":    func(v []string) bool { return hasShort(v, 'C') },
 	"unshare": runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
 }
 

@@ -331,6 +331,14 @@ func WritesOperands(v []string) bool {
 	if f := sourceRemovers[name]; f != nil {
 		return f(v) // xargs gzip, find -exec gzip {} +
 	}
+	if name == "git" {
+		// git rm, restore, checkout, mv, clean and stash push remove or
+		// rewrite the paths their operands name (xargs git rm).
+		switch gitSubcommand(v) {
+		case "rm", "restore", "checkout", "mv", "clean", "stash", "reset":
+			return true
+		}
+	}
 	row, ok := writeRows[name]
 	if !ok || row.operands {
 		return ok
