@@ -248,6 +248,9 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			continue // nothing before it writes a file it could run
 		}
 		programs.CodeFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace, func(text string, computed, module bool) {
+			if (text == "-" || shell.IsStdinFile(text)) && s.Input().Kind == shell.StdinFile {
+				text = s.Input().Text // sed -f - f < x.sed: the file given as input
+			}
 			switch {
 			case f != "":
 			case computed && x.writesBefore(i):

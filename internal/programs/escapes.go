@@ -104,6 +104,11 @@ func ReadsCommands(v []string, bits Bits) bool {
 	if bits&(Shell|Interpreter|Source) != 0 {
 		return true
 	}
+	if len(v) > 0 {
+		if from, _ := ProgramOf(v); from == FromStdin {
+			return true // gdb < cmds: its commands
+		}
+	}
 	if bits&Commands == 0 || len(v) == 0 {
 		return false
 	}
@@ -167,7 +172,54 @@ func sqliteEscapes(text string) bool {
 	// (edit (, "edit"(, [edit](, edit/**/(): the shell runs the editor
 	// string it is given; the zipfile table writes the archive it names.
 	return containsFold(text, "attach") || containsFold(text, "vacuum") || containsFold(text, "load_extension") ||
-		containsFold(text, "writefile") || containsFold(text, "edit") || containsFold(text, "zipfile")
+		containsFold(text, "writefile") || callsEdit(text) || containsFold(text, "zipfile")
+}
+
+// callsEdit reports a call of sqlite3's edit(): the word edit, not part
+// of a longer name (credit, edits), then its parenthesis after any
+// quotes, brackets, spaces or comments.
+func callsEdit(text string) bool {
+	t := strings.ToLower(text)
+	for i := strings.Index(t, "edit"); i >= 0; {
+		if i == 0 || !identChar(t[i-1]) {
+			j := i + 4
+			for j < len(t) {
+				switch {
+				case strings.IndexByte("\"'`] \t\r\n", t[j]) >= 0:
+					j++
+					continue
+				case strings.HasPrefix(t[j:], "/*"):
+					end := strings.Index(t[j+2:], "*/")
+					if end < 0 {
+						return true // an unended comment: the safe side
+					}
+					j += end + 4
+					continue
+				case strings.HasPrefix(t[j:], "--"):
+					end := strings.IndexByte(t[j:], '\n')
+					if end < 0 {
+						return false
+					}
+					j += end + 1
+					continue
+				}
+				break
+			}
+			if j < len(t) && t[j] == '(' {
+				return true
+			}
+		}
+		next := strings.Index(t[i+4:], "edit")
+		if next < 0 {
+			break
+		}
+		i += 4 + next
+	}
+	return false
+}
+
+func identChar(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 // psqlInert are the meta-commands that only print or set the display.

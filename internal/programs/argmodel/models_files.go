@@ -438,7 +438,7 @@ func curlModel() *Spec {
 		val("o", RolePath, "output"), val("u", RoleData, "user"), val("A", RoleData, "user-agent"),
 		val("e", RoleData, "referer"), val("c", RolePath, "cookie-jar"),
 		val("b", RoleData, "cookie").does(EffExternal, "sends a file's contents to a server, as cookies").when(cookieFile),
-		val("m", RoleData, "max-time"), val("w", RoleData, "write-out"), val("x", RoleData, "proxy"),
+		val("m", RoleData, "max-time"), val("w", RoleData, "write-out").does(EffComputed, "curl -w %output{FILE} writes what follows to the file it names (curl 8.3 and later)").when(writesOutput), val("x", RoleData, "proxy"),
 		val("r", RoleData, "range"), val("C", RoleData, "continue-at"), val("z", RoleData, "time-cond"),
 		flag("s", "silent"), flag("S", "show-error"), flag("L", "location"), flag("f", "fail"), flag("I", "head"),
 		flag("i", "include"), flag("k", "insecure"), flag("v", "verbose"), flag("O", "remote-name"), flag("G", "get"),
@@ -885,4 +885,11 @@ func sftpModel() *Spec {
 		), shorts("46AaCfNpqrv")),
 		Operands: []Operand{{Role: RoleRemote, Effect: EffExternal, Why: "sftp connects to another host"}},
 	}
+}
+
+// writesOutput reports a curl -w format that switches its output to a
+// file (%output{FILE}, %output{>>FILE}), or one read from a file (@FILE)
+// or known only at run time.
+func writesOutput(v string, computed bool) bool {
+	return computed || strings.Contains(strings.ToLower(v), "%output{") || strings.HasPrefix(v, "@")
 }
