@@ -1002,8 +1002,8 @@ func copiesWhole(s *shell.Segment) bool {
 	return whole
 }
 
-// linksNames reports ln (or link): its link may name a directory, whose
-// files it then names again.
+// linksNames reports ln: its link may name a directory, whose files it
+// then names again.
 func linksNames(words []string) bool {
 	for _, w := range words {
 		if !programs.IsAssignment(w) {
@@ -1244,14 +1244,11 @@ func (x *decider) reachCaps() {
 				break
 			}
 		}
-		if !capped && (strings.Contains(s.Text, "/dev/tcp/") || strings.Contains(s.Text, "/dev/udp/")) {
-			// T=/dev/tcp/h/80; exec 3<$T: a name of a connection bash
-			// opens, kept for a redirection the words do not show.
-			x.cap(CodeExternalEffect, s.Text, shell.QuoteExcerpt(s.Text)+" names /dev/tcp or /dev/udp, a network connection bash opens for a redirection")
-		} else if !capped && strings.Contains(s.Text, "/inet") && awkSegment(s) {
-			// gawk 1 /inet/tcp/0/HOST/PORT: an operand, or a name the
-			// program takes from ARGV, is a connection gawk opens.
-			x.cap(CodeExternalEffect, s.Text, shell.QuoteExcerpt(s.Text)+" names one of gawk's /inet special files, a network connection it opens")
+		if capped {
+			continue
+		}
+		if w := networkName(s); w != "" {
+			x.cap(CodeExternalEffect, s.Text, shell.QuoteExcerpt(w)+" names a network connection that bash (/dev/tcp, /dev/udp) or gawk (/inet) opens")
 		}
 	}
 	for _, r := range x.cmd.Paths {
@@ -1261,12 +1258,28 @@ func (x *decider) reachCaps() {
 	}
 }
 
+// networkName returns a word of segment s that names a connection a
+// later redirection or gawk may open, or "": an assignment of a
+// /dev/tcp or /dev/udp path (T=/dev/tcp/h/80; exec 3<$T), or, for an awk,
+// any word naming gawk's /inet files (gawk 1 /inet/tcp/0/h/80). Words are
+// read without their quotes (/dev/"tcp").
+func networkName(s *shell.Segment) string {
+	awk := awkSegment(s)
+	for _, w := range s.Words {
+		if programs.IsAssignment(w) && (strings.Contains(w, "/dev/tcp") || strings.Contains(w, "/dev/udp") || strings.Contains(w, "/inet")) ||
+			awk && strings.Contains(w, "/inet") {
+			return w
+		}
+	}
+	return ""
+}
+
 // awkSegment reports a segment whose program, in any view, is an awk.
 func awkSegment(s *shell.Segment) bool {
 	for _, v := range s.Views {
 		if len(v) > 0 {
 			switch programs.BaseName(v[0]) {
-			case "awk", "gawk", "mawk", "nawk", "busybox":
+			case "awk", "gawk", "mawk", "nawk":
 				return true
 			}
 		}
@@ -1283,7 +1296,9 @@ func networkFile(r shell.PathRef) string {
 	if c := path.Clean(t); strings.HasPrefix(c, "/dev/tcp/") || strings.HasPrefix(c, "/dev/udp/") {
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": bash opens a network connection for /dev/tcp and /dev/udp"
 	}
-	if r.Flags&shell.WordExpands != 0 && strings.HasPrefix(t, "/dev/") {
+	if r.Flags&shell.WordExpands != 0 && (strings.HasPrefix(t, "/dev/") || strings.Contains(t, "tcp/") || strings.Contains(t, "udp/")) {
+		// $d/tcp/h/80 with d=/dev: a target built at run time that names
+		// tcp or udp may be one.
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": a target known only at run time may be /dev/tcp/HOST/PORT, a network connection bash opens"
 	}
 	return ""

@@ -547,6 +547,21 @@ func (x *decider) treeLands(src string, flags uint8, dest string, words, dirs []
 	return !srcIn || flags&shell.WordExpands != 0
 }
 
+// installsAmongSystem reports an install directory that is, from any of
+// dirs, a system directory of programs or libraries or one above them
+// (--prefix /usr, --root /, --prefix ../../usr from /ws/p).
+func installsAmongSystem(dir string, dirs []string) bool {
+	if strings.HasPrefix(dir, "/") {
+		return hostdirs.Holds(path.Clean(dir))
+	}
+	for _, d := range dirs {
+		if d != "" && hostdirs.Holds(path.Join(d, dir)) {
+			return true
+		}
+	}
+	return false
+}
+
 // rsyncDeletes reports an rsync told to delete what the destination
 // holds beyond the source (--delete, --del, --delete-before/-during/
 // -after/-delay/-excluded, an abbreviation of one).
@@ -866,7 +881,7 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			if why == "" && x.wk().Spend(pathCost(dir, s.Dirs)) {
 				if p := pc.LinkProblem(dir, shell.GuessFlags([]string{dir})[0], s.Dirs); p != "" {
 					why = shell.QuoteExcerpt(dir) + ", the directory " + shell.QuoteExcerpt(s.Text) + " installs a package into, is " + p + "; a person approves every such command"
-				} else if strings.HasPrefix(dir, "/") && hostdirs.Holds(path.Clean(dir)) {
+				} else if installsAmongSystem(dir, s.Dirs) {
 					// --prefix /usr, --root /, --target /usr/lib/…: the
 					// package's programs and modules land among the
 					// system's, found before them or run in their place.

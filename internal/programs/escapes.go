@@ -251,7 +251,7 @@ func psqlEscapes(text string) bool {
 	// EXECUTE runs SQL the server assembles at run time ('co'||'py … to
 	// pro'||'gram'), which no word shows.
 	return containsFold(text, "copy") || containsFold(text, "program") || containsFold(text, "lo_export") ||
-		containsFold(text, "lo_import") || containsFold(text, "execute")
+		containsFold(text, "lo_import") || containsWordFold(text, "execute")
 }
 
 // mysqlEscapes: system and \! run a shell; source and tee read or write
@@ -264,11 +264,28 @@ func mysqlEscapes(text string) bool {
 	}
 	// connect (\r spelled out) reaches the host it names; prepare and
 	// execute run SQL assembled at run time.
-	for _, w := range []string{"system", "source", "tee", "pager", "outfile", "dumpfile", "load data", "load_file", "connect",
-		"prepare", "execute"} {
+	for _, w := range []string{"system", "source", "tee", "pager", "outfile", "dumpfile", "load data", "load_file"} {
 		if containsFold(text, w) {
 			return true
 		}
+	}
+	return containsWordFold(text, "connect") || containsWordFold(text, "prepare") || containsWordFold(text, "execute")
+}
+
+// containsWordFold reports w in s as a word of its own, in any case: not
+// part of a longer name (executed_at, connections).
+func containsWordFold(s, w string) bool {
+	t := strings.ToLower(s)
+	for i := strings.Index(t, w); i >= 0; {
+		end := i + len(w)
+		if (i == 0 || !identChar(t[i-1])) && (end == len(t) || !identChar(t[end])) {
+			return true
+		}
+		next := strings.Index(t[i+1:], w)
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
 	}
 	return false
 }
@@ -451,10 +468,13 @@ var inputReaders = map[string]func(v []string) bool{
 	"sdiff": func(v []string) bool { return hasShort(v, 'o') || hasLong(v, "output") },
 	// perl -d: the debugger reads its commands from the input (!! runs
 	// a shell command).
-	"perl": func(v []string) bool { return hasShort(v, 'd') },
+	"perl": argmodel.PerlDebugs,
 	// tmux -C: control mode reads tmux commands from the input.
-	"tmux":    func(v []string) bool { return hasShort(v, 'C') },
-	"unshare": runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
+	"tmux": func(v []string) bool { return hasShort(v, 'C') },
+	// redis-cli with no command of its own reads commands from its input
+	// (echo "config set dir /root" | redis-cli).
+	"redis-cli": func(v []string) bool { return argmodel.RedisCommandAt(v) < 0 },
+	"unshare":   runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
 }
 
 // firstOperand returns the first word of v after its program that is not
@@ -486,7 +506,32 @@ func pytestDebugs(v []string) bool {
 // debugger.
 func pythonDebugs(v []string) bool {
 	m, at := PythonModule(v)
-	return m == "pdb" || m == "pytest" && pytestDebugs(v[at:])
+	return m == "pdb" || m == "pytest" && pytestDebugs(v[at:]) || pythonInteractive(v)
+}
+
+// pythonInteractive reports python -i (-qi, -Ei) before its script:
+// after the script it reads more code from its input.
+func pythonInteractive(v []string) bool {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if w == "--" || len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			return false
+		}
+		for k := 1; k < len(w); k++ {
+			switch w[k] {
+			case 'i':
+				return true
+			case 'c', 'm':
+				return false // the code or the module follows
+			case 'W', 'X':
+				if k == len(w)-1 {
+					j++ // its value is the next word
+				}
+				k = len(w)
+			}
+		}
+	}
+	return false
 }
 
 // PythonModule returns the module a Python view runs with -m (-m MOD,

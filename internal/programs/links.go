@@ -340,7 +340,7 @@ func gitUnpacks(v []string) bool {
 	case "am":
 		// --abort and --quit stop an am in progress, restoring the branch
 		// it started on; --show-current-patch prints.
-		return !slices.ContainsFunc(v, func(w string) bool {
+		return !slices.ContainsFunc(beforeEnd(v), func(w string) bool {
 			return w == "--abort" || w == "--quit" || strings.HasPrefix(w, "--show-current-patch")
 		})
 	case "read-tree", "checkout-index", "fast-import", "quiltimport": // quiltimport applies a series of patches
@@ -360,7 +360,7 @@ func gitUnpacks(v []string) bool {
 // abbreviation of it, the safe side) turns it on again.
 func applyOnlyReads(v []string) bool {
 	report := false
-	for _, w := range v {
+	for _, w := range beforeEnd(v) {
 		switch {
 		case w == "--check" || w == "--stat" || w == "--numstat" || w == "--summary":
 			report = true
@@ -369,6 +369,15 @@ func applyOnlyReads(v []string) bool {
 		}
 	}
 	return report
+}
+
+// beforeEnd returns the words of v before "--": after it, git reads
+// names of files (git am -- --abort applies the mbox named --abort).
+func beforeEnd(v []string) []string {
+	if i := slices.Index(v, "--"); i >= 0 {
+		return v[:i]
+	}
+	return v
 }
 
 // tarExtracts reports a tar command that extracts: -x, --extract, --get,

@@ -125,10 +125,21 @@ func evalScript(v []string) (Script, bool) {
 // separates them (env -S'sudo\_id' runs sudo id).
 func envSplit(s string) string { return strings.ReplaceAll(s, `\_`, " ") }
 
+// envSplitOption reports a word of env's that may be -S: alone, with its
+// value attached, in a cluster (-vS, -iS), or --split-string or an
+// abbreviation of it (--sp).
+func envSplitOption(w string) bool {
+	if strings.HasPrefix(w, "--") {
+		name, _, _ := strings.Cut(w[2:], "=")
+		return len(name) >= 2 && strings.HasPrefix("split-string", name)
+	}
+	return len(w) > 1 && w[0] == '-' && strings.IndexByte(w[1:], 'S') >= 0
+}
+
 func envScript(v []string) (Script, bool) {
 	for j := 1; j < len(v); j++ {
 		w := v[j]
-		if (w == "-S" || w == "--split-string" || strings.HasPrefix(w, "--split-string=") || strings.HasPrefix(w, "-S")) && strings.Contains(strings.Join(v[j:], " "), `\c`) {
+		if envSplitOption(w) && strings.Contains(strings.Join(v[j:], " "), `\c`) {
 			// \c ends the string there and env appends the operands that
 			// follow it to what it split (env -S 'sudo\c' id runs sudo id):
 			// the words are not the ones read.

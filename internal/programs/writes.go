@@ -166,12 +166,18 @@ var writeRows = map[string]writeRow{
 	"ftpget":  {operands: true},                                      // ftpget HOST LOCAL REMOTE: LOCAL, its one path operand (the model)
 	"git":     {long: []string{"output", "output-directory"}},        // git log --output, git format-patch --output-directory
 	// Options that make the path operands written in place.
-	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  // sed -i SCRIPT FILE…
-	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}},                                  //
-	"perl": {inPlace: "i"},                                                                     // perl -pi -e CODE FILE…
-	"awk":  {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace"}, // gawk -i inplace PROGRAM FILE…, -f inplace -e PROGRAM FILE…
-	"gawk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace"}, //
-	"yq":   {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1},         // yq -i EXPR FILE
+	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}}, // sed -i SCRIPT FILE…
+	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}}, //
+	"perl": {inPlace: "i"},                                    // perl -pi -e CODE FILE…
+	// gawk -i inplace PROGRAM FILE… (-f inplace -e PROGRAM FILE…); and the
+	// files its --pretty-print, --profile and --dump-variables write
+	// (-oFILE, -pFILE, -dFILE; attached only, the next word read as one
+	// too: the safe side). awk may be gawk.
+	"awk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
+		short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
+	"gawk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
+		short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
+	"yq": {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
 	// Trees removed.
 	"find":  {removes: true, deletes: true}, // find DIR -delete: DIR and all it holds
 	"gfind": {removes: true, deletes: true}, //
@@ -333,9 +339,11 @@ func WritesOperands(v []string) bool {
 	}
 	if name == "git" {
 		// git rm, restore, checkout, mv, clean and stash push remove or
-		// rewrite the paths their operands name (xargs git rm).
+		// rewrite the paths their operands name (xargs git rm); log, diff,
+		// show and format-patch write the file an --output or -o among
+		// their words names (xargs git log <<< '--output=.git/config').
 		switch gitSubcommand(v) {
-		case "rm", "restore", "checkout", "mv", "clean", "stash", "reset":
+		case "rm", "restore", "checkout", "mv", "clean", "stash", "reset", "log", "diff", "show", "format-patch", "whatchanged":
 			return true
 		}
 	}

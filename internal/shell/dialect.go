@@ -37,7 +37,8 @@ func (c *Command) dialect(prog, text string) {
 // rebase --exec, watch, GIT_SSH_COMMAND, a make recipe) runs it with
 // /bin/sh, dash on Debian.
 var bashRuns = map[string]bool{"eval": true, "trap": true, "alias": true, "mapfile": true, "readarray": true,
-	"source": true, ".": true, "fc": true, "bash": true, "rbash": true, "PROMPT_COMMAND=": true, "FCEDIT=": true}
+	"source": true, ".": true, "fc": true, "bash": true, "rbash": true, "builtin": true, "command": true, "jobs": true,
+	"PROMPT_COMMAND=": true, "FCEDIT=": true}
 
 // viaSh makes the command computed when the script text, which origin
 // runs with /bin/sh, reads otherwise in POSIX sh than in bash; runner is

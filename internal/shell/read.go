@@ -571,22 +571,30 @@ func (c *Command) readBehindUnknown(idx int) {
 	if !c.readLinesBehindUnknown(idx) {
 		return
 	}
-	tries, wrote := 0, false // later programs tried: bounded
-	for i := 1; i < len(v) && tries < maxBehindUnknown; i++ {
+	// foo sort dd cp tee rm -rf .git: when the words that may be what it
+	// runs are more than are read, the command is not read at all (the
+	// rest is never skipped); counted first, so that many such words
+	// cost one pass.
+	named := 0
+	for i := 1; i < len(v) && named <= maxBehindUnknown; i++ {
+		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits != 0 {
+			named++
+		}
+	}
+	if !c.spend(len(v)) {
+		return
+	}
+	if named > maxBehindUnknown {
+		c.exceeded("more than " + strconv.Itoa(maxBehindUnknown) + " programs named after a program the engine does not know")
+		return
+	}
+	tries := 0 // later programs tried
+	for i := 1; i < len(v); i++ {
 		if !c.spend(1) {
 			return
 		}
-		b := programs.BitsOf(programs.BaseName(v[i]))
-		if b&runsCodeBits == 0 {
+		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits == 0 {
 			continue
-		}
-		if b&(runsCodeBits&^programs.Writes) == 0 {
-			// A writer (valgrind -q rm -rf .git): the first only, so that
-			// words such as "rm" repeated stay linear in the command.
-			if wrote {
-				continue
-			}
-			wrote = true
 		}
 		if i == len(v)-1 && c.Segs[idx].stdin().Kind == StdinInherited && c.piped == "" && !c.inPipe && !c.hasInput {
 			continue // a last word given nothing to read names a version or a package (nvm install node)

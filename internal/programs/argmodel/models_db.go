@@ -335,6 +335,41 @@ func connKeywords(w string) [][2]string {
 var redisReaches = map[string]bool{"replicaof": true, "slaveof": true, "migrate": true, "module": true, "config": true,
 	"debug": true, "failover": true, "cluster": true}
 
+// mysqlLoadsPlugin reports a mysql option that loads a client plugin or
+// names where they are, as mysql reads option names: --loose- and
+// --maximum- before the name, '_' for '-'.
+func mysqlLoadsPlugin(w string) bool {
+	if !strings.HasPrefix(w, "--") {
+		return false
+	}
+	name := strings.ReplaceAll(strings.ToLower(w[2:]), "_", "-")
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "loose-"), "maximum-")
+	return strings.HasPrefix(name, "plugin") || strings.HasPrefix(name, "default-auth") || strings.HasPrefix(name, "load-data-local-dir")
+}
+
+// RedisCommandAt returns the index of redis-cli's command word in v (its
+// first word that is not an option or an option's value), or -1.
+func RedisCommandAt(v []string) int {
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		switch {
+		case len(w) == 2 && w[0] == '-' && strings.IndexByte("hpsaunrid", w[1]) >= 0:
+			i++ // -h HOST, -p PORT, -s SOCKET, -a PASS, -u URI, -n DB, -r N, -i SEC, -d DELIM
+		case strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && redisLongValues[w]:
+			i++
+		case strings.HasPrefix(w, "-"):
+		default:
+			return i
+		}
+	}
+	return -1
+}
+
+// redisLongValues are redis-cli's long options that take the next word.
+var redisLongValues = map[string]bool{"--user": true, "--pass": true, "--cacert": true, "--cacertdir": true,
+	"--cert": true, "--key": true, "--tls-ciphers": true, "--tls-ciphersuites": true, "--sni": true, "--eval": true,
+	"--pattern": true, "--count": true, "--quoted-pattern": true, "--memkeys-samples": true, "--functions-rdb": true}
+
 // judgeClientCode finds what a client runs besides its queries: mysql's
 // and mariadb's client plugins (shared objects it loads from a directory
 // the command names), and the redis commands that point the server
@@ -343,13 +378,12 @@ func judgeClientCode(name string, r *Result, words []string) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case (name == "mysql" || name == "mariadb") && (strings.HasPrefix(w, "--plugin-dir") || strings.HasPrefix(w, "--default-auth") ||
-			strings.HasPrefix(w, "--plugin") || strings.HasPrefix(w, "--load-data-local-dir")):
+		case (name == "mysql" || name == "mariadb") && mysqlLoadsPlugin(w):
 			r.Effects |= EffExec | EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
 				Why: name + " " + w + ": loads a client plugin, a shared object, from where the command says"})
 			return
-		case name == "redis-cli" && redisReaches[strings.ToLower(w)]:
+		case name == "redis-cli" && i == RedisCommandAt(words) && redisReaches[strings.ToLower(w)]:
 			r.Effects |= EffExternal
 			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i,
 				Why: "redis " + w + " makes the server connect to another host, or load or change code or files there"})

@@ -36,21 +36,44 @@ func gitGlobals() []Option {
 
 func nonEmpty(v string, computed bool) bool { return computed || v != "" }
 
-// riskyConfigPair reports a -c NAME=VALUE that may run a program or
-// change where git reaches: a computed one, or a key of gitDangerousKeys,
-// unless it sets the pager to one that runs nothing else (git -c
-// core.pager=cat log). -c color.ui=always and -c user.name=x are not.
+// riskyConfigPair reports a -c NAME=VALUE other than the settings that
+// only change how git shows or records things (harmlessConfig): git's
+// keys that change what it runs, trusts or reaches are many (http.*,
+// fetch.bundleURI, lfs.url, core.*), and the command uses them at once.
+// A pager that runs nothing else (git -c core.pager=cat log) passes.
 func riskyConfigPair(v string, computed bool) bool {
 	if computed {
 		return true
 	}
 	key, value, _ := strings.Cut(v, "=")
-	if _, bad := dangerousGitKey(key); !bad {
-		return false
-	}
 	lk := strings.ToLower(key)
-	return !(lk == "core.pager" || strings.HasPrefix(lk, "pager.") && strings.Count(lk, ".") == 1) || !plainPagers[value]
+	if lk == "core.pager" || strings.HasPrefix(lk, "pager.") && strings.Count(lk, ".") == 1 {
+		return !plainPagers[value]
+	}
+	return !harmlessConfig(lk)
 }
+
+// harmlessConfig reports a configuration key (lower case) that changes
+// only how git shows, names or records things.
+func harmlessConfig(key string) bool {
+	section, name, ok := strings.Cut(key, ".")
+	if !ok || strings.Contains(name, ".") {
+		return false // a subsection: diff.x.textconv, remote.o.url
+	}
+	switch section {
+	case "color", "user", "advice", "column", "i18n", "log", "blame", "status", "grep":
+		return true
+	}
+	return harmlessKeys[key]
+}
+
+// harmlessKeys are single keys of other sections that change only output
+// or defaults that run nothing.
+var harmlessKeys = map[string]bool{"core.quotepath": true, "core.abbrev": true, "core.autocrlf": true, "core.safecrlf": true,
+	"core.filemode": true, "core.ignorecase": true, "init.defaultbranch": true, "diff.renames": true, "diff.algorithm": true,
+	"diff.colormoved": true, "diff.mnemonicprefix": true, "diff.noprefix": true, "diff.relative": true, "diff.context": true,
+	"merge.conflictstyle": true, "pull.rebase": true, "pull.ff": true, "rebase.autostash": true, "commit.verbose": true,
+	"format.pretty": true, "pretty.oneline": true, "commit.gpgsign": true, "tag.gpgsign": true, "help.autocorrect": true}
 
 // plainPagers are pager command lines that show text and run nothing
 // the command chooses.
@@ -58,15 +81,14 @@ var plainPagers = map[string]bool{"": true, "cat": true, "less": true, "more": t
 	"less -FRX": true, "less -FRSX": true}
 
 // riskyConfigEnv reports a --config-env NAME=ENVVAR: the value is the
-// variable's, which the engine does not read, so any key of
-// gitDangerousKeys counts.
+// variable's, which the engine does not read, so only a harmless key
+// passes.
 func riskyConfigEnv(v string, computed bool) bool {
 	if computed {
 		return true
 	}
 	key, _, _ := strings.Cut(v, "=")
-	_, bad := dangerousGitKey(key)
-	return bad
+	return !harmlessConfig(strings.ToLower(key))
 }
 
 // otherGitDir reports a --git-dir that is not a work tree's own .git.
@@ -180,7 +202,7 @@ func gitWithSubs(name string, subs ...*Spec) *Spec {
 var gitPlain = []string{
 	"add", "stage", "am", "branch", "bundle", "checkout", "citool", "clean", "commit",
 	"describe", "format-patch", "gc", "gitk", "gui", "init-db", "mv", "notes", "range-diff", "reset",
-	"restore", "rm", "scalar", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
+	"restore", "rm", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
 	"worktree", "fast-export", "fast-import", "pack-refs", "prune", "reflog", "repack",
 	"annotate", "blame", "bugreport", "count-objects", "diagnose", "fsck", "gitweb", "help", "merge-tree",
 	"rerere", "show-branch", "verify-commit", "verify-tag", "version", "archimport", "cvsimport",

@@ -34,7 +34,17 @@ func shellModel(name string) *Spec {
 // namesLinker reports a go -ldflags value that names the external linker
 // (-extld=PROG) or its flags, or may (one known only at run time).
 func namesLinker(v string, computed bool) bool {
-	return computed || strings.Contains(v, "extld")
+	if computed {
+		return true
+	}
+	// -extld PROG names the linker; -extldflags hands flags to it, which
+	// may name programs too (-wrapper, -B, -specs, @file, -fuse-ld=).
+	rest := strings.ReplaceAll(v, "extldflags", "")
+	if strings.Contains(rest, "extld") {
+		return true
+	}
+	return strings.Contains(v, "extldflags") && (strings.Contains(v, "wrapper") || strings.Contains(v, "-B") ||
+		strings.Contains(v, "specs") || strings.Contains(v, "@") || strings.Contains(v, "fuse-ld") || strings.Contains(v, "plugin"))
 }
 
 // interp is an interpreter whose options end at the script or module.
@@ -80,9 +90,9 @@ func judgePerlDebugger(r *Result, words []string) {
 		if w == "--" || w == "" || w[0] != '-' {
 			return // perl's switches end at the script
 		}
-		k := strings.IndexByte(w, 'd')
-		if k < 1 || strings.ContainsAny(w[1:k], "eEIMmxil0F") {
-			continue // no -d, or d inside another switch's value
+		k := perlDebugSwitch(w)
+		if k < 0 {
+			continue
 		}
 		if rest := strings.TrimPrefix(w[k+1:], "t"); strings.HasPrefix(rest, ":") || Computed(w) {
 			why := "perl " + w + " loads a debugger module, which may start programs or open connections"
@@ -91,6 +101,30 @@ func judgePerlDebugger(r *Result, words []string) {
 			return
 		}
 	}
+}
+
+// perlDebugSwitch returns where -d stands in perl switch word w, or -1:
+// a d inside another switch's value (-I/usr/lib/dbd, -F'd') is none.
+func perlDebugSwitch(w string) int {
+	k := strings.IndexByte(w, 'd')
+	if k < 1 || w[0] != '-' || strings.ContainsAny(w[1:k], "eEIMmxil0F") {
+		return -1
+	}
+	return k
+}
+
+// PerlDebugs reports a perl command line with -d among its switches
+// (before the script): its debugger reads commands from the input.
+func PerlDebugs(v []string) bool {
+	for _, w := range v[1:] {
+		if w == "--" || w == "" || w[0] != '-' {
+			return false
+		}
+		if perlDebugSwitch(w) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // loadsOutside reports a module to load (Module=imports, Module::Sub) that
@@ -108,7 +142,8 @@ var codeModules = words("timeit", "code", "asyncio", "_pyrepl", "pdb", "idlelib"
 	"runpy",                        // runs any module, these among them
 	"cProfile", "profile", "trace", // these run another module (-m timeit …) or script
 	"IPython", "pygments", // IPython's -c code runs !shell commands; pygments -x loads code from files
-	"pickle", "gzip") // pickle loads (runs) its operands; gzip -d writes a file named by taking off a suffix
+	"pickle", "gzip", // pickle loads (runs) its operands; gzip -d writes a file named by taking off a suffix
+	"doctest", "uu", "zipapp", "pickletools") // doctest runs the >>> lines of what it is given (/dev/stdin); the others write files their options name
 
 // codeModule reports a module of codeModules, or one known only at run
 // time.
@@ -254,10 +289,10 @@ func judgeNode(r *Result, words []string) {
 		}
 		if (strings.HasPrefix(w, "--import") || strings.HasPrefix(w, "--require") || w == "-r" ||
 			strings.HasPrefix(w, "--loader") || strings.HasPrefix(w, "--experimental-loader") || strings.HasPrefix(w, "--test-reporter")) &&
-			len(v) >= 5 && strings.EqualFold(v[:5], "data:") {
+			(len(v) >= 5 && strings.EqualFold(v[:5], "data:") || strings.Contains(strings.ToLower(v), "http:") || strings.Contains(strings.ToLower(v), "https:")) {
 			r.Effects |= EffExec | EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
-				Why: "node loads a module from a data: URL: code given on the command line, which the engine does not read"})
+				Why: "node loads a module from a data: URL or from another machine (--experimental-network-imports): code the engine does not read"})
 			return
 		}
 	}
@@ -593,7 +628,7 @@ func justModel() *Spec {
 var makePrograms = words("CC", "CXX", "CPP", "FC", "LD", "AR", "AS", "RM", "SHELL", "MAKESHELL", "MAKE", "M4",
 	"LEX", "YACC", "CO", "GET", "PC", "TEX", "TANGLE", "WEAVE", "CWEAVE", "CTANGLE", "MAKEINFO", "TEXI2DVI",
 	"LINT", "OBJC", "GO", "NPM", "PYTHON", "INSTALL", "STRIP", "RANLIB", "NM", "OBJCOPY", "OBJDUMP",
-	"PKG_CONFIG", "CARGO", "RUSTC", "DOCKER", "KUBECTL", "GIT")
+	"PKG_CONFIG", "CARGO", "RUSTC", "DOCKER", "KUBECTL", "GIT", "M2C", "F77")
 
 // makeTools are the programs a program variable commonly names, which
 // run nothing the engine must see: compilers, linkers and the tools of a
@@ -658,7 +693,10 @@ func MakeVariable(assign string, computed bool) string {
 		// a recipe's go build takes CGO_CFLAGS=-wrapper … and CC.
 		return why
 	}
-	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") {
+	// The command lines of make's built-in rules are variables named
+	// with a dot or a comma (COMPILE.c, LINK.o, PREPROCESS.S, LEX.l,
+	// CHECKOUT,v): a program as their value runs.
+	if !makePrograms[name] && !strings.HasSuffix(name, "_CC") && !strings.HasSuffix(name, "_LD") && !strings.ContainsAny(name, ".,") {
 		return ""
 	}
 	return programValue(name, value, computed)
@@ -888,6 +926,7 @@ func moreWrapperRows() []row {
 			s := traceOutput(w(n, "eEpPsuSXIab", []string{"trace", "signal"}, 0), "output")
 			for k := range s.Options {
 				if s.Options[k].Short == "E" {
+					s.Options[k].Long = append(s.Options[k].Long, "env")
 					// strace -E NAME=value sets the traced program's
 					// environment (LD_PRELOAD, GIT_SSH_COMMAND).
 					s.Options[k].Effect, s.Options[k].Why = EffComputed, "strace -E sets a variable of the traced program's environment, which the engine does not read"
@@ -896,13 +935,14 @@ func moreWrapperRows() []row {
 			return s
 		}},
 		// valgrind runs its command under a tool; its options are attached
-		// (--log-socket=HOST:PORT sends the log to another host,
-		// --db-command runs a command, a suppression generator runs the
-		// debugger).
+		// (--log-socket=HOST:PORT sends the log to another host, as
+		// --debuginfo-server fetches from one; --db-command runs a
+		// command).
 		{name: "valgrind", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: Syntax{SingleDash: false}, Open: true, Options: list(
-				val("", RoleData, "log-socket", "xml-socket").does(EffExternal, "valgrind sends its log to this address, which may be another host"),
-				val("", RoleData, "db-command", "vgdb-prefix").does(EffExec|EffComputed, "valgrind runs this command, or talks to a debugger through it")),
+				val("", RoleData, "log-socket", "xml-socket", "debuginfo-server").does(EffExternal, "valgrind connects to this address, which may be another host"),
+				val("", RoleData, "db-command").does(EffExec|EffComputed, "valgrind runs this command"),
+				val("", RolePath, "vgdb-prefix")),
 				Operands: []Operand{{Role: RoleCommand}}}
 		}},
 		{name: "ltrace", build: func(n string) *Spec {

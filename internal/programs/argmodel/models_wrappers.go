@@ -33,6 +33,12 @@ func wrapper(name string, syn Syntax, ops []Operand, opts ...[]Option) *Spec {
 	return &Spec{Name: name, Syntax: syn, Options: join(opts...), Operands: ops}
 }
 
+// envOperators gives env its lone "-", which is -i (env - PATH=x curl).
+func envOperators(s *Spec) *Spec {
+	s.Operators = []string{"-"}
+	return s
+}
+
 func privileged(s *Spec) *Spec {
 	s.Effect, s.Why = EffPrivileged, whyPriv
 	return s
@@ -87,13 +93,13 @@ func wrapperRows() []row {
 			)))
 		}},
 		{name: "env", build: func(n string) *Spec {
-			return wrapper(n, GNUStop, runs, list(
+			return envOperators(wrapper(n, GNUStop, runs, list(
 				flag("i", "ignore-environment"), flag("0", "null"), val("u", RoleData, "unset"),
 				val("C", RolePath, "chdir").chdir(),
 				val("S", RoleCode, "split-string").code(LangShell).does(EffComputed, "env -S's text holds env's own options, which the engine does not read there").when(holdsOption),
 				flag("v", "debug"), val("P", RolePath), opt("", RoleData, "block-signal", "default-signal", "ignore-signal"),
 				flag("", "list-signal-handling"), flag("", "help"), flag("", "version"),
-			))
+			)))
 		}},
 		{name: "nice", build: func(n string) *Spec {
 			return wrapper(n, Syntax{Abbrev: true, Digits: true}, runsOnly, list(val("n", RoleData, "adjustment"),
