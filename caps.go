@@ -1247,6 +1247,11 @@ func (x *decider) reachCaps() {
 		if capped {
 			continue
 		}
+		if w := xargsIntoName(s); w != "" {
+			x.cap(CodeExternalEffect, s.Text, "xargs puts each line of its input into "+shell.QuoteExcerpt(w)+
+				", a word of a program that reaches other machines: the line leaves with the request")
+			continue
+		}
 		if w := networkName(s); w != "" {
 			x.cap(CodeExternalEffect, s.Text, shell.QuoteExcerpt(w)+" names a network connection that bash (/dev/tcp, /dev/udp) or gawk (/inet) opens")
 		}
@@ -1256,6 +1261,26 @@ func (x *decider) reachCaps() {
 			x.cap(CodeExternalEffect, "", why)
 		}
 	}
+}
+
+// xargsIntoName returns a word of an xargs -I command that holds the
+// replace string inside other text (curl http://h/{}, getent hosts
+// {}.x.example), when the program it runs reaches other machines, or "".
+func xargsIntoName(s *shell.Segment) string {
+	r := programs.XargsReplace(s.Words)
+	if r == "" || len(s.Views) < 2 {
+		return ""
+	}
+	v := s.Views[len(s.Views)-1]
+	if len(v) == 0 || programs.BitsOf(programs.BaseName(v[0]))&(programs.Effect|programs.Interpreter) == 0 {
+		return ""
+	}
+	for _, w := range v[1:] {
+		if w != r && strings.Contains(w, r) {
+			return w
+		}
+	}
+	return ""
 }
 
 // networkName returns a word of segment s that names a connection a

@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/permengine/permengine/internal/programs/argmodel"
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs/argmodel"
+)
 
 // Wrappers and runners: programs that run a command made of their
 // remaining words (timeout 5 npm test, sudo rm x, pnpm exec vitest, docker
@@ -66,6 +70,36 @@ func WrappedCommand(words []string) []string {
 // command is a package runner's (see WrappedView).
 func WrappedCommandView(words []string) (inner []string, view bool) {
 	return wrappedCommand(words)
+}
+
+// XargsReplace returns the replace string of an xargs among words (its
+// program after assignments): -I R, -IR, -i ({} or -iR), --replace[=R];
+// or "".
+func XargsReplace(words []string) string {
+	i := programAt(words)
+	if i >= len(words) || BaseName(words[i]) != "xargs" {
+		return ""
+	}
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case w == "--" || !strings.HasPrefix(w, "-"):
+			return ""
+		case w == "-I" && j+1 < len(words):
+			return words[j+1]
+		case strings.HasPrefix(w, "-I") && len(w) > 2:
+			return w[2:]
+		case w == "-i" || w == "--replace":
+			return "{}"
+		case strings.HasPrefix(w, "-i") && len(w) > 2:
+			return w[2:]
+		case strings.HasPrefix(w, "--replace="):
+			return strings.TrimPrefix(w, "--replace=")
+		case len(w) == 2 && strings.IndexByte("adELnPs", w[1]) >= 0:
+			j++ // -a FILE, -d DELIM, -n N …: its value is the next word
+		}
+	}
+	return ""
 }
 
 func wrappedCommand(words []string) (inner []string, view bool) {

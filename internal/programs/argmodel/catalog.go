@@ -65,6 +65,7 @@ func rows() []row {
 		{name: "host", aliases: hostLookupNames, build: hostLookup},
 		{name: "dig", aliases: []string{"kdig", "drill"}, build: hostLookup},
 		{name: "nslookup", build: hostLookup},
+		{name: "ssh-keyscan", build: hostLookup}, // -f FILE as dig's
 		// ftpget HOST LOCAL REMOTE: a lookup of HOST that writes LOCAL.
 		{name: "ftpget", build: func(n string) *Spec {
 			s := hostLookup(n)

@@ -53,13 +53,15 @@ var foreignWords = map[Lang]map[string]bool{
 		"fetch", "WebSocket", "XMLHttpRequest", "EventSource", "WebTransport"),
 	LangPerl: words("system", "exec", "qx", "fork", "open", "pipe", "readpipe", "syscall", "glob",
 		"socket", "socketpair", "connect", "bind", "listen", "accept", "send", "sysopen", // a connection of its own
+		"gethostbyname", "gethostbyaddr", "getnetbyname", "getservbyname", // a lookup carries its name to a DNS server
 		"Open2", "Open3", "IPC", "POSIX", "eval", "do", "require", "use", "CORE", "can", "UNIVERSAL",
 		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END", "ARGV"),
 	LangRuby: words("system", "exec", "spawn", "fork", "popen", "popen3", "capture2", "capture3", "syscall",
 		"Open3", "IO", "Kernel", "Process", "PTY", "open", "trap", "at_exit", "Fiddle", "DL",
 		"eval", "instance_eval", "class_eval", "module_eval", "instance_exec", "class_exec", "send",
 		"__send__", "public_send", "binding", "const_get", "method", "public_method", "instance_method",
-		"define_method", "ObjectSpace", "Object", "BasicObject", "require", "require_relative", "load"),
+		"define_method", "ObjectSpace", "Object", "BasicObject", "require", "require_relative", "load",
+		"Gem", "Net", "URI", "Socket", "TCPSocket", "UDPSocket", "Resolv", "OpenURI", "Bundler"), // loaded without a require: RubyGems' fetchers reach the network
 }
 
 // foreignMarks are, per language, texts that run a program or reach a
@@ -84,6 +86,41 @@ func words(ws ...string) map[string]bool {
 	return m
 }
 
+// awkUnescape decodes the escapes awk reads in its strings (\151 and
+// \x69 are i): "/\151net/tcp/…" is gawk's /inet.
+func awkUnescape(code string) string {
+	if strings.IndexByte(code, '\\') < 0 {
+		return code
+	}
+	var b strings.Builder
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		if c != '\\' || i+1 == len(code) {
+			b.WriteByte(c)
+			continue
+		}
+		j, v := i+1, 0
+		switch {
+		case code[j] >= '0' && code[j] <= '7':
+			for n := 0; n < 3 && j < len(code) && code[j] >= '0' && code[j] <= '7'; n, j = n+1, j+1 {
+				v = v*8 + int(code[j]-'0')
+			}
+		case code[j] == 'x':
+			j++
+			for n := 0; n < 2 && j < len(code) && strings.IndexByte("0123456789abcdefABCDEF", code[j]) >= 0; n, j = n+1, j+1 {
+				v = v*16 + strings.IndexByte("0123456789abcdef", code[j]|0x20)
+			}
+		default:
+			b.WriteByte(code[j])
+			i = j
+			continue
+		}
+		b.WriteByte(byte(v))
+		i = j - 1
+	}
+	return b.String()
+}
+
 // ForeignCodeRuns returns why code in language lang (computed: known only
 // at run time) may start programs the engine does not see, or "". PHP and
 // make code always may: PHP calls any function through a string
@@ -95,7 +132,7 @@ func words(ws ...string) map[string]bool {
 // can close the s command and add an e flag, so it may start programs too.
 func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	switch {
-	case lang == LangAwk && strings.Contains(code, "/inet"):
+	case lang == LangAwk && (strings.Contains(code, "/inet") || strings.Contains(awkUnescape(code), "/inet")):
 		return "the awk program may open a network connection (gawk's /inet special files)"
 	case lang == LangAwk && !computed && AwkRuns(code, false) && (strings.Contains(code, "system") || strings.ContainsAny(code, "|@")):
 		return "the awk program starts commands (system, a pipe, an indirect call) that the engine does not see"
@@ -181,7 +218,7 @@ func jsRequires(code string) string {
 			// Part of a longer name (createRequire is listed on its own).
 		} else if !plainStringCall(rest) {
 			return "JavaScript code using require other than with one string literal may load any module, child_process included"
-		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); jsOutsideModules[m] || strings.HasPrefix(m, "_") {
+		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); jsOutsideModule(m) {
 			return "JavaScript code requiring " + m + ", which starts programs or opens network connections"
 		}
 		k := strings.Index(rest, "require")
@@ -191,6 +228,13 @@ func jsRequires(code string) string {
 		i += len("require") + k
 	}
 	return ""
+}
+
+// jsOutsideModule reports a module of jsOutsideModules, one under it
+// (dns/promises, timers aside), or an internal one.
+func jsOutsideModule(m string) bool {
+	top, _, _ := strings.Cut(m, "/")
+	return jsOutsideModules[m] || jsOutsideModules[top] || strings.HasPrefix(m, "_")
 }
 
 // jsOutsideModules are the Node modules that start programs or open

