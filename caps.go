@@ -285,8 +285,12 @@ func (x *decider) optionNamedWritten(i int) string {
 	if !glob {
 		return ""
 	}
+	written := x.writtenIndex()
+	if !x.wk().Spend(len(written)) {
+		return "" // the integrity cap names the spent budget
+	}
 	best := ""
-	for p, j := range x.writtenIndex() {
+	for p, j := range written {
 		if j != i && strings.HasPrefix(path.Base(p), "-") && (best == "" || p < best) {
 			best = p
 		}
