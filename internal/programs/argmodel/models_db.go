@@ -375,6 +375,10 @@ var redisLongValues = map[string]bool{"--user": true, "--pass": true, "--cacert"
 // the command names), and the redis commands that point the server
 // elsewhere (replicaof HOST) or load a module.
 func judgeClientCode(name string, r *Result, words []string) {
+	cmdAt := -1
+	if name == "redis-cli" {
+		cmdAt = RedisCommandAt(words) // once: it walks the options
+	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
@@ -383,7 +387,7 @@ func judgeClientCode(name string, r *Result, words []string) {
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
 				Why: name + " " + w + ": loads a client plugin, a shared object, from where the command says"})
 			return
-		case name == "redis-cli" && i == RedisCommandAt(words) && redisReaches[strings.ToLower(w)]:
+		case i == cmdAt && redisReaches[strings.ToLower(w)]:
 			r.Effects |= EffExternal
 			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i,
 				Why: "redis " + w + " makes the server connect to another host, or load or change code or files there"})
