@@ -1251,6 +1251,11 @@ func (x *decider) reachCaps() {
 		if capped {
 			continue
 		}
+		if w := xargsIntoPerl(s); w != "" {
+			x.cap(CodeIntegrity, s.Text, "xargs hands perl each line of its input as "+shell.QuoteExcerpt(w)+
+				": perl opens an operand with its two-argument open, where a name ending in | runs as a command")
+			continue
+		}
 		if w := xargsIntoName(s); w != "" {
 			x.cap(CodeExternalEffect, s.Text, "xargs puts each line of its input into "+shell.QuoteExcerpt(w)+
 				", a word of a program that reaches other machines: the line leaves with the request")
@@ -1281,6 +1286,29 @@ func xargsIntoName(s *shell.Segment) string {
 	}
 	for _, w := range v[1:] {
 		if w != r && strings.Contains(w, r) {
+			return w
+		}
+	}
+	return ""
+}
+
+// xargsIntoPerl returns the replace string of an xargs -I that perl
+// gets as an operand (git ls-files | xargs -I% perl -ne … %), or "": an
+// input line may be a name perl's open runs ('x;id|'), as find's {} may.
+func xargsIntoPerl(s *shell.Segment) string {
+	r := programs.XargsReplace(s.Words)
+	if r == "" || len(s.Views) < 2 {
+		return ""
+	}
+	v := s.Views[len(s.Views)-1]
+	if len(v) == 0 {
+		return ""
+	}
+	if b := programs.BaseName(v[0]); b != "perl" && !strings.HasPrefix(b, "perl5") { // perl5.36.0
+		return ""
+	}
+	for _, w := range v[1:] {
+		if strings.Contains(w, r) {
 			return w
 		}
 	}
