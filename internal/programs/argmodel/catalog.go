@@ -648,6 +648,14 @@ var crossTools = map[string]bool{
 
 // versionless is Versionless without the target's prefix.
 func versionless(name string) string {
+	if name == "" {
+		return name
+	}
+	switch c := name[len(name)-1]; {
+	case isDigit(c), c == '.', c == '-', c == '_', c == 'd', c == 'm', c == 't', c == 'g':
+	default:
+		return name // no version suffix, -dbg or ABI letter ends it: most names
+	}
 	n := strings.TrimSuffix(name, "-dbg")
 	if j := len(n) - len(strings.TrimRight(n, "dmt")); j > 0 && j < len(n) && isDigit(n[len(n)-j-1]) {
 		n = n[:len(n)-j]
