@@ -1323,6 +1323,9 @@ func xargsIntoPerl(s *shell.Segment) string {
 func networkName(s *shell.Segment) string {
 	awk := awkSegment(s)
 	for _, w := range s.Words {
+		if strings.IndexByte(w, '/') < 0 {
+			continue // every name it looks for holds a slash
+		}
 		if programs.IsAssignment(w) && (strings.Contains(w, "/dev/tcp") || strings.Contains(w, "/dev/udp") || strings.Contains(w, "/inet")) ||
 			awk && strings.Contains(w, "/inet") {
 			return w
@@ -1344,6 +1347,24 @@ func awkSegment(s *shell.Segment) bool {
 	return false
 }
 
+// mayStartNetworkName reports a target with an expansion whose literal
+// text before its first expansion may begin /dev/tcp/ or /dev/udp/: bash
+// opens a connection for any name it expands to that matches /dev/tcp/*/*
+// (it does not clean the name first), so "$f", ~/x, /d$X/h/80 and
+// ${T}cp/h/80 with T=/dev/t may each be one, whichever descriptor they
+// are opened on. (A target written to is a protected path's concern
+// already, which fires as well when it is not known.) (A '$' the quotes
+// made literal only shortens the text before the expansion: towards
+// asking.)
+func mayStartNetworkName(t string) bool {
+	k := strings.IndexAny(t, "$`")
+	if k < 0 || strings.HasPrefix(t, "~") {
+		k = 0
+	}
+	lit := t[:k]
+	return strings.HasPrefix("/dev/tcp/", lit) || strings.HasPrefix("/dev/udp/", lit)
+}
+
 // networkFile says why a redirection's target is a network connection,
 // which bash opens for /dev/tcp/HOST/PORT and /dev/udp/…, or may be one: a
 // target of one expansion only, or under /dev with an expansion. It is ""
@@ -1353,7 +1374,8 @@ func networkFile(r shell.PathRef) string {
 	if c := path.Clean(t); strings.HasPrefix(c, "/dev/tcp/") || strings.HasPrefix(c, "/dev/udp/") {
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": bash opens a network connection for /dev/tcp and /dev/udp"
 	}
-	if r.Flags&shell.WordExpands != 0 && (strings.HasPrefix(t, "/dev/") || strings.Contains(t, "tcp/") || strings.Contains(t, "udp/")) {
+	if r.Flags&shell.WordExpands != 0 && !strings.HasPrefix(r.Op, "<<") && (strings.HasPrefix(t, "/dev/") || strings.Contains(t, "tcp/") || strings.Contains(t, "udp/") ||
+		strings.IndexByte(r.Op, '>') < 0 && mayStartNetworkName(t)) {
 		// $d/tcp/h/80 with d=/dev: a target built at run time that names
 		// tcp or udp may be one.
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": a target known only at run time may be /dev/tcp/HOST/PORT, a network connection bash opens"
