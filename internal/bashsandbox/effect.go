@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -26,13 +27,15 @@ var ErrEffect = errors.New("effect")
 //	                 space-joined, starts with this text)
 //	push             the bare remote holds a ref afterwards (it starts empty)
 //	hook NAME        the git hook NAME ran
+//	net PROTO PORT   a connection (tcp) or a datagram (udp) reached the
+//	                 sandbox's listener on 127.0.0.1:PORT (see listenTCP)
 type Effect struct {
 	Kind string
 	Arg  string // the path, the call or the hook
 	Text string // for contains
 }
 
-var effectKinds = map[string]bool{"file": true, "gone": true, "changed": true, "contains": true, "call": true, "push": false, "hook": true}
+var effectKinds = map[string]bool{"file": true, "gone": true, "changed": true, "contains": true, "call": true, "push": false, "hook": true, "net": true}
 
 // ParseEffect reads an effect.
 func ParseEffect(s string) (Effect, error) {
@@ -40,15 +43,22 @@ func ParseEffect(s string) (Effect, error) {
 	needsArg, ok := effectKinds[kind]
 	switch {
 	case !ok:
-		return Effect{}, fmt.Errorf("%w %q: unknown kind %q (want file, gone, changed, contains, call, push or hook)", ErrEffect, s, kind)
+		return Effect{}, fmt.Errorf("%w %q: unknown kind %q (want file, gone, changed, contains, call, push, hook or net)", ErrEffect, s, kind)
 	case needsArg && strings.TrimSpace(arg) == "":
 		return Effect{}, fmt.Errorf("%w %q: %s needs an argument", ErrEffect, s, kind)
 	case !needsArg && arg != "":
 		return Effect{}, fmt.Errorf("%w %q: %s takes no argument", ErrEffect, s, kind)
-	case needsArg && kind != "call" && kind != "hook" && !filepath.IsAbs(arg):
+	case needsArg && kind != "call" && kind != "hook" && kind != "net" && !filepath.IsAbs(arg):
 		return Effect{}, fmt.Errorf("%w %q: the path must be absolute", ErrEffect, s)
 	}
 	e := Effect{Kind: kind, Arg: strings.TrimSpace(arg)}
+	if kind == "net" {
+		proto, port, _ := strings.Cut(e.Arg, " ")
+		n, err := strconv.Atoi(port)
+		if (proto != "tcp" && proto != "udp") || err != nil || !listened(proto, n) {
+			return Effect{}, fmt.Errorf("%w %q: net needs tcp or udp and a port the sandbox listens on (tcp %v, udp %v)", ErrEffect, s, listenTCP, listenUDP)
+		}
+	}
 	if kind == "contains" {
 		path, text, _ := strings.Cut(e.Arg, " ")
 		if strings.TrimSpace(text) == "" {
@@ -90,6 +100,8 @@ func (e Effect) Before(in *Instance) (*Probe, error) {
 		if e.Kind == "contains" && bytes.Contains(data, []byte(e.Text)) {
 			return nil, fmt.Errorf("%w %s: the text is there before the run", ErrEffect, e)
 		}
+	case "net":
+		in.Listen = true
 	case "push":
 		if refs, err := in.RemoteRefs(); err != nil || refs != "" {
 			return nil, fmt.Errorf("%w %s: the remote is not empty before the run (%v)", ErrEffect, e, err)
@@ -126,12 +138,16 @@ func (p *Probe) Check(r *Result) error {
 		for _, h := range r.Hooks {
 			ok = ok || h == e.Arg
 		}
+	case "net":
+		for _, n := range r.Net {
+			ok = ok || n == e.Arg
+		}
 	}
 	if ok {
 		return nil
 	}
-	return fmt.Errorf("%w %s did not happen (exit %d; calls %v; hooks %v; output %q)",
-		ErrEffect, e, r.Exit, callTexts(r.Calls), r.Hooks, clip(r.Output, 600))
+	return fmt.Errorf("%w %s did not happen (exit %d; calls %v; hooks %v; network %v; output %q)",
+		ErrEffect, e, r.Exit, callTexts(r.Calls), r.Hooks, r.Net, clip(r.Output, 600))
 }
 
 // RemoteRefs lists the refs of the bare remote, one per line.

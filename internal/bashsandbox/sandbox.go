@@ -9,7 +9,9 @@
 //	unshare --mount --net --map-root-user
 //
 // in an empty environment (like env -i; only PATH, HOME, LANG, TERM,
-// TMPDIR and npm's switch for its update check are set): no network, and a private mount namespace in which the
+// TMPDIR and npm's switch for its update check are set): no network (but
+// for a run whose effect is a connection, which gets the loopback and
+// listeners on 127.0.0.1 that record what reaches them), and a private mount namespace in which the
 // whole file system is read-only but the run's own directory. The step
 // that prepares the namespace is the calling test binary itself, started
 // again under unshare (see MaybeSetup). Two modes:
@@ -200,6 +202,9 @@ type Instance struct {
 	Project string
 	// Remote is the bare repository that "origin" names.
 	Remote string
+	// Listen brings up the loopback with listeners that record
+	// connections (see listenTCP); an effect of kind net sets it.
+	Listen bool
 }
 
 // New makes a fresh copy of the template under the kit's work directory.
@@ -266,6 +271,9 @@ type Result struct {
 	Hooks []string
 	// TimedOut is set when the run was killed at its deadline.
 	TimedOut bool
+	// Net lists the connections and datagrams the listeners received
+	// ("tcp 80", "udp 53"), when the instance listens.
+	Net []string
 }
 
 // Call is one recorded call: a program's name and its arguments. In Record
@@ -297,6 +305,9 @@ func (in *Instance) Run(mode Mode, command string, timeout time.Duration) (*Resu
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "unshare", "--mount", "--net", "--map-root-user", "--kill-child", self)
 	cmd.Env = []string{"PATH=/usr/bin:/bin", setupDirEnv + "=" + in.Dir, setupModeEnv + "=" + mode.String()}
+	if in.Listen && mode == Stubs {
+		cmd.Env = append(cmd.Env, setupNetEnv+"=1")
+	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	// Background jobs and process substitutions may outlive bash; they
@@ -317,6 +328,7 @@ func (in *Instance) Run(mode Mode, command string, timeout time.Duration) (*Resu
 	}
 	r.Calls = readCalls(filepath.Join(rec, "calls.log"))
 	r.Hooks = readLines(filepath.Join(rec, "hooks.log"))
+	r.Net = readNet(filepath.Join(rec, "net.log"))
 	return r, nil
 }
 
@@ -333,6 +345,12 @@ func readCalls(path string) []Call {
 		out = append(out, Call{Name: f[0], Args: f[1:]})
 	}
 	return out
+}
+
+// readNet reads the listeners' log: one "PROTO PORT" per line.
+func readNet(path string) []string {
+	data, _ := os.ReadFile(path)
+	return strings.FieldsFunc(string(data), func(r rune) bool { return r == '\n' })
 }
 
 func readLines(path string) []string {

@@ -76,7 +76,11 @@ func setup(top, mode string) error {
 	env := []string{"PATH=/srv/stubs:/usr/local/bin:/usr/bin:/bin", "HOME=" + project, "LANG=C.UTF-8",
 		"TERM=xterm", "TMPDIR=" + filepath.Join(top, "tmp"), "PWD=" + project,
 		"NO_UPDATE_NOTIFIER=1", "npm_config_update_notifier=false"}
-	return syscall.Exec(Bash, []string{"bash", "--noprofile", "--norc", "-c", string(cmd)}, env)
+	argv := []string{"bash", "--noprofile", "--norc", "-c", string(cmd)}
+	if os.Getenv(setupNetEnv) != "" {
+		return runListening(argv, env)
+	}
+	return syscall.Exec(Bash, argv, env)
 }
 
 func bind(src, dst string) error {
