@@ -912,8 +912,9 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			// is opened on.
 			p = pc.HandleProblem(s.Words[j], s.Flags[j], s.Dirs, x.opensForReading())
 		}
-		if p == "" && paths.HandleAncestor(s.Words[j]) {
-			// ln -s /proc/self g: g/cwd is then the working directory.
+		if p == "" && (paths.HandleAncestor(s.Words[j]) || paths.ClimbsToHandleAncestor(s.Words[j])) {
+			// ln -s /proc/self g: g/cwd is then the working directory;
+			// so with ln -s ../../../../proc/self g.
 			p = "a directory that holds directory handles (/proc/self/cwd, /dev/fd/3), which a second name reaches without naming them"
 		}
 		if p == "" && programs.BaseName(s.Words[0]) == "ln" {

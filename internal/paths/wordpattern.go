@@ -57,6 +57,18 @@ func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
 	if !shell.MayBeHandle(w) && !handleDirs(dirs) {
 		return ""
 	}
+	if strings.Contains(w, "..") {
+		// /dev/fd/3/../config: the parent of the directory 3 holds,
+		// which cleaning the text would lose.
+		if w[0] == '/' && shell.ClimbsFromHandle(w) {
+			return "a path that climbs from a directory handle (" + w + "), which may be any directory's parent, a protected one too"
+		}
+		for _, d := range dirs {
+			if w[0] != '/' && d != "" && shell.ClimbsFromHandle(d+"/"+w) {
+				return "a path that climbs from a directory handle (" + d + "/" + w + "), which may be any directory's parent, a protected one too"
+			}
+		}
+	}
 	var room [shell.MaxDirs + 1]string
 	for _, c := range candidates(w, dirs, room[:0]) {
 		if rest, ok := shell.DirHandle(c); ok && (bare || rest != "") {
@@ -99,6 +111,25 @@ func HandleAncestor(w string) bool {
 	}
 	_, handle := shell.DirHandle(c)
 	return strings.HasPrefix(c, "/proc/") && !handle
+}
+
+// ClimbsToHandleAncestor reports a relative path whose leading ".."
+// components, climbing far enough, leave a HandleAncestor (/dev, /proc,
+// the root itself): a relative link's target is read from the link's
+// directory, which may be deeper or shallower than the working directory
+// (ln -s ../../../../dev g; g/fd/3 is then a handle).
+func ClimbsToHandleAncestor(w string) bool {
+	if w == "" || w[0] == '/' {
+		return false
+	}
+	c := path.Clean(w)
+	if c != ".." && !strings.HasPrefix(c, "../") {
+		return false
+	}
+	for c == ".." || strings.HasPrefix(c, "../") {
+		c = strings.TrimPrefix(strings.TrimPrefix(c, ".."), "/")
+	}
+	return HandleAncestor("/" + c)
 }
 
 // handleDirs reports directories of which one may be under /dev or

@@ -90,7 +90,24 @@ func (c *Command) markCd(s *Segment) {
 			s.CdComputed = true // cd /dev/fd/3 after 3<.git: any directory
 		}
 	}
+	if strings.Contains(target, "..") && cdClimbsFromHandle(target, s.Dirs) {
+		s.CdComputed = true // cd /proc/self/cwd/..: the parent of wherever the shell is
+	}
 	s.CdTo = c.keepDirs(cdTo)
+}
+
+// cdClimbsFromHandle reports a cd target that climbs from a directory
+// handle, from any of dirs (ClimbsFromHandle).
+func cdClimbsFromHandle(target string, dirs []string) bool {
+	if strings.HasPrefix(target, "/") {
+		return ClimbsFromHandle(target)
+	}
+	for _, d := range dirs {
+		if d != "" && ClimbsFromHandle(d+"/"+target) {
+			return true
+		}
+	}
+	return false
 }
 
 // stackTilde reports a word whose tilde prefix is the previous directory
@@ -252,6 +269,55 @@ func DirHandle(p string) (rest string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// ClimbsFromHandle reports a path, read before any cleaning (an absolute
+// word, or a directory and a relative word joined by a slash), in which
+// ".." climbs from a directory handle or from inside one: the kernel
+// resolves /dev/fd/3/.. from the directory descriptor 3 holds, which may
+// be any directory (.git/objects, whose parent is .git), while cleaning
+// the text gives /dev/fd, which holds no project file. The handles are
+// DirHandle's.
+func ClimbsFromHandle(p string) bool {
+	if !strings.Contains(p, "..") {
+		return false
+	}
+	var room [16]string
+	stack := room[:0]
+	handle := false // the components so far pass through a handle
+	for p != "" {
+		var c string
+		c, p, _ = strings.Cut(p, "/")
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if handle {
+				return true
+			}
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		stack = append(stack, c)
+		handle = handle || handleEnds(stack)
+	}
+	return false
+}
+
+// handleEnds reports path components whose last one ends a directory
+// handle of DirHandle's (/dev/stdin, /dev/fd/N, /proc/…/cwd, /proc/…/root,
+// /proc/…/fd/N): one step of ClimbsFromHandle, without joining the path.
+func handleEnds(c []string) bool {
+	n := len(c)
+	switch c[0] {
+	case "dev":
+		return n == 2 && (c[1] == "stdin" || c[1] == "stdout" || c[1] == "stderr") || n == 3 && c[1] == "fd"
+	case "proc":
+		return n >= 3 && (c[n-1] == "cwd" || c[n-1] == "root") || n >= 4 && c[n-2] == "fd"
+	}
+	return false
 }
 
 // MayBeHandle is a cheap test before DirHandle: whether word w, read from
