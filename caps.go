@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/permengine/permengine/internal/brace"
+	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
 	"github.com/permengine/permengine/internal/work"
@@ -917,10 +919,7 @@ func (x *decider) writtenIndex() map[string]int {
 	}
 	x.writtenDone = true
 	var m map[string]int // made on the first path: most commands write none
-	add := func(word string, dirs []string, j int) {
-		if !x.wk().Spend(1 + len(word) + len(dirs)) {
-			return
-		}
+	put := func(word string, dirs []string, j int) {
 		for _, n := range namedFrom(nil, word, dirs) {
 			if m == nil {
 				m = map[string]int{}
@@ -930,6 +929,30 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 		}
 	}
+	add := func(word string, dirs []string, j int) {
+		if !x.wk().Spend(1 + len(word) + len(dirs)) {
+			return
+		}
+		if k := strings.IndexAny(word, "*?[{"); k >= 0 {
+			// > x.s{h..h}, tee x.{sh,txt}, > x.s?, tee *.sh: bash
+			// expands the word to names no text shows; every name that
+			// starts with its text before the first brace or glob counts
+			// as written.
+			x.prefixes = namedFrom(x.prefixes, word[:k], dirs)
+		}
+		if brace.Possible([]string{word}) {
+			// Makefil{e..e}: the names it makes as well, for the checks
+			// that match written files by name.
+			// (The command's counter, not x.wk(), which may point into x:
+			// brace keeps the counter, and x would move to the heap.)
+			if ex, err := brace.Word(word, x.cmd.Work()); err == nil {
+				for _, w := range ex {
+					put(w, dirs, j)
+				}
+			}
+		}
+		put(word, dirs, j)
+	}
 	for _, r := range x.cmd.Paths {
 		// A compound command's redirection stands before no segment in
 		// particular: -1, before every one.
@@ -937,13 +960,18 @@ func (x *decider) writtenIndex() map[string]int {
 			add(r.Text, r.Dirs, -1)
 		}
 	}
+	viaHandle := false // a write goes to a descriptor's handle
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
+		links := makesLinks(w.Words)
 		segWrites(w, func(text string, k writeKind) {
 			switch k {
 			case writeFile, writeSource:
 				add(text, w.Dirs, j)
+				if k == writeSource && links {
+					x.linkedUnder(w, text)
+				}
 			case writeDest:
 				// The file, or a directory: the names the sources get in
 				// it (cp /tmp/e.sh bin/ && bin/e.sh, cp -t bin …).
@@ -957,10 +985,64 @@ func (x *decider) writtenIndex() map[string]int {
 					x.prefixes = namedFrom(x.prefixes, text, w.Dirs)
 				}
 			}
+			if k != writePrefix && !viaHandle && descriptorHandle(text) {
+				viaHandle = true
+			}
 		})
+	}
+	for _, r := range x.cmd.Paths {
+		if !viaHandle && strings.IndexByte(r.Op, '>') >= 0 && descriptorHandle(r.Text) {
+			viaHandle = true
+		}
+	}
+	if viaHandle {
+		// exec 3<x.sh; echo … > /proc/self/fd/3: a write to a
+		// descriptor's handle opens again the file the descriptor
+		// holds, which a redirection of this command may have opened for
+		// reading (1<x.sh; tee /dev/stdout too): each such file counts as
+		// written, by the compound command (before every segment).
+		readTargets(x.cmd, func(r shell.PathRef) { add(r.Text, r.Dirs, -1) })
 	}
 	x.written = m
 	return m
+}
+
+// descriptorHandle reports a name that opens again the file an open
+// descriptor holds: /dev/fd/N, /proc/…/fd/N, /dev/stdin, /dev/stdout,
+// /dev/stderr (after cleaning).
+func descriptorHandle(t string) bool {
+	if !strings.HasPrefix(t, "/dev/") && !strings.HasPrefix(t, "/proc/") {
+		return false
+	}
+	c := path.Clean(t)
+	switch {
+	case c == "/dev/stdin", c == "/dev/stdout", c == "/dev/stderr":
+		return true
+	case strings.HasPrefix(c, "/dev/fd/"):
+		return !strings.Contains(c[len("/dev/fd/"):], "/")
+	case strings.HasPrefix(c, "/proc/"):
+		dir, _ := path.Split(c)
+		return strings.HasSuffix(dir, "/fd/")
+	}
+	return false
+}
+
+// readTargets calls fn with every redirection of the command that opens
+// a file for reading only (<, N<; not a here-document, not <> or >).
+func readTargets(cmd *shell.Command, fn func(shell.PathRef)) {
+	read := func(r shell.PathRef) {
+		if strings.IndexByte(r.Op, '<') >= 0 && strings.IndexByte(r.Op, '>') < 0 && !strings.HasPrefix(r.Op, "<<") && !strings.HasSuffix(r.Op, "&") {
+			fn(r)
+		}
+	}
+	for _, r := range cmd.Paths {
+		read(r)
+	}
+	for i := range cmd.Segs {
+		for _, r := range cmd.Segs[i].Redirs {
+			read(r)
+		}
+	}
 }
 
 // destUnder adds what a copy, link or move of segment s (at j) writes
@@ -1004,6 +1086,58 @@ func copiesWhole(s *shell.Segment) bool {
 		last = k
 	})
 	return whole
+}
+
+// makesLinks reports a command that makes links (ln, cp -l, cp -s, cp
+// --link, cp --symbolic-link, cp -al …): the link and its source are then
+// two names for one file or tree, and a write under either name is a
+// write under the other.
+func makesLinks(words []string) bool {
+	if linksNames(words) {
+		return true
+	}
+	i := 0
+	for i < len(words) && programs.IsAssignment(words[i]) {
+		i++
+	}
+	if i >= len(words) {
+		return false
+	}
+	switch programs.BaseName(words[i]) {
+	case "cp", "gcp":
+	default:
+		return false
+	}
+	for _, w := range words[i+1:] {
+		switch {
+		case w == "--":
+			return false
+		case strings.HasPrefix(w, "--"):
+			if l := strings.TrimPrefix(w, "--"); len(l) >= 2 && (strings.HasPrefix("link", l) || strings.HasPrefix("symbolic-link", l)) {
+				return true
+			}
+		case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], "ls"):
+			return true
+		}
+	}
+	return false
+}
+
+// linkedUnder counts every name under a linked source as written: ln -s
+// src l; echo … > l/x.sh writes src/x.sh, and cp -al src y shares src's
+// files with y. A symbolic link's relative target is read from the
+// link's directory, which may be any other operand's or its parent.
+func (x *decider) linkedUnder(s *shell.Segment, src string) {
+	x.prefixUnder(src, s.Dirs)
+	if path.IsAbs(src) {
+		return
+	}
+	programs.LinkWords(s.Words, s.Bits, func(k int) {
+		if o := s.Words[k]; o != src {
+			x.prefixUnder(path.Join(o, src), s.Dirs)
+			x.prefixUnder(path.Join(path.Dir(o), src), s.Dirs)
+		}
+	})
 }
 
 // linksNames reports ln: its link may name a directory, whose files it
@@ -1242,7 +1376,7 @@ func (x *decider) reachCaps() {
 		s := &x.cmd.Segs[i]
 		capped := false
 		for _, r := range s.Redirs {
-			if why := networkFile(r); why != "" {
+			if why := x.networkFile(r); why != "" {
 				x.cap(CodeExternalEffect, s.Text, why)
 				capped = true
 				break
@@ -1266,7 +1400,7 @@ func (x *decider) reachCaps() {
 		}
 	}
 	for _, r := range x.cmd.Paths {
-		if why := networkFile(r); why != "" {
+		if why := x.networkFile(r); why != "" {
 			x.cap(CodeExternalEffect, "", why)
 		}
 	}
@@ -1369,8 +1503,43 @@ func mayStartNetworkName(t string) bool {
 // which bash opens for /dev/tcp/HOST/PORT and /dev/udp/…, or may be one: a
 // target of one expansion only, or under /dev with an expansion. It is ""
 // for any other target.
-func networkFile(r shell.PathRef) string {
-	t := r.Text
+func (x *decider) networkFile(r shell.PathRef) string {
+	if rest, ok := paths.CwdTildeRest(r.Text, r.Flags); ok && !strings.HasPrefix(r.Op, "<<") {
+		// ~+ is $PWD and ~- is $OLDPWD, as text: cd /dev && cat <
+		// ~+/tcp/h/80 connects. The working directories are known; the
+		// previous one is not.
+		unknown := r.Text[1] == '-'
+		for _, d := range r.Dirs {
+			if d == "" {
+				unknown = true
+			} else if why := networkTarget(r, d+rest); why != "" {
+				return why
+			}
+		}
+		if unknown && strings.IndexByte(r.Op, '>') < 0 {
+			return "redirection " + r.Op + " " + shell.QuoteExcerpt(r.Text) + ": a directory known only at run time, which may be /dev: the target may be /dev/tcp/HOST/PORT, a network connection bash opens"
+		}
+	}
+	if r.Flags&shell.WordBrace == 0 || strings.HasPrefix(r.Op, "<<") {
+		return networkTarget(r, r.Text)
+	}
+	// bash expands braces in a target that makes one word:
+	// /dev/t{c..c}p/h/80 is /dev/tcp/h/80. Every word it may make is
+	// read.
+	ex, err := brace.Word(r.Text, x.cmd.Work()) // (not x.wk(): see writtenIndex)
+	if err != nil {
+		return "redirection " + r.Op + " " + shell.QuoteExcerpt(r.Text) + ": its brace expansion cannot be read in full (" + err.Error() + "), and may name /dev/tcp/HOST/PORT, a network connection bash opens"
+	}
+	for _, t := range ex {
+		if why := networkTarget(r, t); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// networkTarget is networkFile for one word t the target makes.
+func networkTarget(r shell.PathRef, t string) string {
 	if c := path.Clean(t); strings.HasPrefix(c, "/dev/tcp/") || strings.HasPrefix(c, "/dev/udp/") {
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(t) + ": bash opens a network connection for /dev/tcp and /dev/udp"
 	}
