@@ -731,7 +731,8 @@ func passedNames(fields []string, goFlags bool, fn func(k int, file string)) {
 // go's tools whose value is a file they write.
 var passedWriters = map[string]bool{"o": true, "output": true, "Map": true, "MF": true, "MD": true, "MMD": true,
 	"out-implib": true, "dependency-file": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
-	"mutexprofile": true, "trace": true, "linkobj": true, "asmhdr": true, "benchprofile": true, "tmpdir": true}
+	"mutexprofile": true, "trace": true, "linkobj": true, "asmhdr": true, "benchprofile": true, "tmpdir": true,
+	"bench": true, "traceprofile": true, "benchmarkprofile": true} // go tool compile -bench=FILE appends to FILE
 
 // inPlaceBy reports whether an in-place option with value val turns
 // in-place editing on: any value without inPlaceValue; with it, a value

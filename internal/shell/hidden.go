@@ -325,6 +325,8 @@ func inertValue(name, value string) bool {
 	case "GOTOOLCHAIN":
 		v := strings.TrimSuffix(value, "+auto")
 		return v == "local" || v == "auto" || strings.HasPrefix(v, "go1.") && strings.Trim(v[len("go1."):], "0123456789.rcbeta") == ""
+	case "NODE_OPTIONS":
+		return inertNodeOptions(value)
 	case "RUSTFLAGS", "RUSTDOCFLAGS":
 		fields := strings.Fields(value)
 		for i := 0; i < len(fields); i++ {
@@ -348,6 +350,55 @@ func inertValue(name, value string) bool {
 		return true
 	}
 	return false
+}
+
+// inertNodeOptions reports a NODE_OPTIONS value whose every field is an
+// option of inertNodeOption, with a plain value attached where it takes
+// one (--max-old-space-size=4096): memory limits and warnings, which
+// load and start nothing. Node reads '_' in a name as '-'; a quote (node
+// splits the value by quoting rules of its own) or any other option is
+// not inert.
+func inertNodeOptions(v string) bool {
+	fields := strings.Fields(v)
+	if len(fields) == 0 || len(fields) > 16 || strings.ContainsAny(v, "'\"\\") {
+		return false
+	}
+	for _, f := range fields {
+		name, val, hasVal := strings.Cut(f, "=")
+		if !strings.HasPrefix(name, "--") {
+			return false
+		}
+		takes, ok := inertNodeOption[strings.ReplaceAll(name[2:], "_", "-")]
+		if !ok || hasVal != takes || hasVal && !plainValue(val) {
+			return false
+		}
+	}
+	return true
+}
+
+// inertNodeOption are the node options a NODE_OPTIONS value may hold and
+// still load nothing: whether each takes a value.
+var inertNodeOption = map[string]bool{
+	"max-old-space-size": true, "max-semi-space-size": true, "stack-size": true, "max-http-header-size": true,
+	"unhandled-rejections": true, "dns-result-order": true,
+	"enable-source-maps": false, "no-warnings": false, "no-deprecation": false, "trace-warnings": false,
+	"trace-deprecation": false, "trace-uncaught": false, "openssl-legacy-provider": false, "use-openssl-ca": false,
+	"use-bundled-ca": false, "experimental-vm-modules": false, "no-experimental-fetch": false, "pending-deprecation": false,
+}
+
+// plainValue reports an option value of letters, digits, '-' and '.'
+// only (4096, strict, ipv4first).
+func plainValue(v string) bool {
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // inertGoFlags reports a GOFLAGS value whose every field is one of
@@ -601,7 +652,7 @@ func (c *Command) defaultsIn(src string) {
 // hiddenEnv reads the variables a segment sets that run code.
 func (c *Command) hiddenEnv(idx int) {
 	s := &c.Segs[idx]
-	assignments(s, func(j int, name, value string) {
+	judge := func(j int, name, value string) {
 		kind := envKindOf(name)
 		if kind == envNone {
 			return
@@ -680,7 +731,61 @@ func (c *Command) hiddenEnv(idx int) {
 				c.dyn("PATH searches a relative directory: a program name may then be any file of the project")
 			}
 		}
-	})
+	}
+	assignments(s, judge)
+	if why := containerEnv(s, judge); why != "" {
+		c.dyn(why)
+	}
+}
+
+// containerEngines run a command in a container with variables their
+// -e and --env options give it.
+var containerEngines = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "docker-compose": true}
+
+// containerEnv calls fn with each NAME=VALUE that a container engine's
+// -e or --env gives the command it runs in the container (docker exec -e
+// GIT_EXTERNAL_DIFF=… app git diff): a variable of that command's
+// environment, judged as an assignment before it would be. It returns
+// why that environment cannot be read: --env-file (or compose's
+// --env-from-file) names a file of variables. Every word after the
+// program is read, the container command's own too: a word there that
+// only looks like one asks, the safe side.
+func containerEnv(s *Segment, fn func(j int, name, value string)) string {
+	i := 0
+	for i < len(s.Words) && programs.IsAssignment(s.Words[i]) {
+		i++
+	}
+	if i >= len(s.Words) || !containerEngines[programs.BaseName(s.Words[i])] {
+		return ""
+	}
+	for j := i + 1; j < len(s.Words); j++ {
+		w, a, k := s.Words[j], "", j
+		switch {
+		case w == "-e" || w == "--env":
+			if j+1 < len(s.Words) {
+				j++
+				a, k = s.Words[j], j
+			}
+		case strings.HasPrefix(w, "--env="):
+			a = w[len("--env="):]
+		case strings.HasPrefix(w, "--env-file") || strings.HasPrefix(w, "--env-from-file"):
+			return "the container command's variables come from a file the engine does not read (" + w + "), which may set ones that make it run code"
+		case len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'e') > 0:
+			// A cluster ending in e takes the next word (-ite X=1), or
+			// e's value is the rest (-eX=1, -ieX=1).
+			e := strings.IndexByte(w, 'e')
+			if e == len(w)-1 && j+1 < len(s.Words) {
+				j++
+				a, k = s.Words[j], j
+			} else {
+				a = w[e+1:]
+			}
+		}
+		if eq := strings.IndexByte(a, '='); eq > 0 {
+			fn(k, a[:eq], a[eq+1:])
+		}
+	}
+	return ""
 }
 
 // promptDecoded are the prompt strings whose backslash escapes bash
@@ -752,8 +857,8 @@ func (c *Command) countNested(depth int) bool {
 // hiddenCode reads the code that segment idx hides in data.
 func (c *Command) hiddenCode(idx int) {
 	s := &c.Segs[idx]
-	if s.AnyMask&MaskEq != 0 {
-		c.hiddenEnv(idx)
+	if s.AnyMask&MaskEq != 0 || len(s.Words) > 0 && containerEngines[programs.BaseName(s.Words[0])] {
+		c.hiddenEnv(idx) // (docker exec --env-file F: no '=' anywhere)
 	}
 	c.hiddenStdin(idx)
 	c.hiddenNames(idx)

@@ -40,8 +40,8 @@ func namesLinker(v string, computed bool) bool {
 	// -extld PROG names the linker; -extldflags hands flags to it, which
 	// may name programs too (-wrapper, -B, -specs, @file, -fuse-ld=).
 	rest := strings.ReplaceAll(v, "extldflags", "")
-	if strings.Contains(rest, "extld") {
-		return true
+	if strings.Contains(rest, "extld") || strings.Contains(rest, "extar") {
+		return true // -extar PROG: the archiver it runs for -buildmode=c-archive
 	}
 	return strings.Contains(v, "extldflags") && (strings.Contains(v, "wrapper") || strings.Contains(v, "-B") ||
 		strings.Contains(v, "specs") || strings.Contains(v, "@") || strings.Contains(v, "fuse-ld") || strings.Contains(v, "plugin"))
@@ -168,7 +168,7 @@ var servingModules = words("http.server", "smtpd", "xmlrpc.server", "pydoc")
 // among them.
 func judgePython(r *Result, words []string) {
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && Versionless(it.Text) == "pip" {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && (Versionless(it.Text) == "pip" || it.Text == "pytest") {
 			judgeModuleLater(r, words[it.Word+1:], it.Word, it.Text)
 			return
 		}
@@ -423,7 +423,59 @@ func langRows() []row {
 		{name: "just", build: fixed(justModel)},
 		{name: "zip", build: fixed(zipModel)},
 		{name: "pygmentize", build: fixed(pygmentizeModel)},
+		{name: "pytest", aliases: []string{"py.test", "pytest-3"}, build: fixed(pytestModel)},
 	}...)
+}
+
+// pytestModel is pytest's argparse command line, open to the options of
+// its plugins: the options that import a module by name or give it more
+// options are read; the rest take their values so that operands stay
+// operands. (Its debugger, which reads commands from the input, is
+// escapes.go's.)
+func pytestModel() *Spec {
+	return &Spec{Name: "pytest", Syntax: GNU, Open: true, Options: list(
+		val("p", RoleData).does(EffExec|EffComputed, "pytest -p imports the plugin module it names, whose code runs as it loads").when(pluginImports),
+		val("W", RoleData, "pythonwarnings").does(EffExec|EffComputed, "pytest -W imports the module a warning filter's category names, whose code runs as it loads").when(warningImports),
+		val("o", RoleData, "override-ini").does(EffComputed, "pytest -o sets an ini option that gives it more options or a module path the engine does not read").when(iniLoads),
+		val("c", RolePath, "config-file"), val("k", RoleData), val("m", RoleData), val("r", RoleData),
+		val("", RolePath, "rootdir", "confcutdir", "basetemp", "junitxml", "junit-xml", "log-file", "ignore", "ignore-glob", "deselect", "cov"),
+		val("", RoleData, "tb", "maxfail", "durations", "durations-min", "import-mode", "capture", "color", "log-level",
+			"log-cli-level", "log-format", "log-date-format", "cov-report", "timeout", "dist", "numprocesses", "n"),
+		flag("x", "exitfirst"), flag("q", "quiet"), flag("v", "verbose"), flag("s"), flag("l", "showlocals"),
+		flag("", "lf", "last-failed", "ff", "failed-first", "nf", "new-first", "sw", "stepwise", "co", "collect-only",
+			"strict-markers", "no-header", "no-summary", "version", "help", "cache-clear", "doctest-modules")),
+		Operands: operands(RolePath)}
+}
+
+// pluginImports reports a pytest -p value that imports a module whose
+// loading may do anything the words do not show: one of Python's own
+// modules (a plugin never is: -p antigravity opens a browser), or one
+// known only at run time. no:NAME turns a plugin off; a plugin of the
+// project or one installed is the project's code, as its conftest.py is.
+func pluginImports(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	if strings.HasPrefix(v, "no:") {
+		return false
+	}
+	top, _, _ := strings.Cut(v, ".")
+	return stdlibModules[top]
+}
+
+// iniLoads reports a pytest -o KEY=VALUE whose key gives pytest more
+// options (addopts: -p, -W, --pdb) or a directory to import from
+// (pythonpath), or a computed one.
+func iniLoads(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	key, _, _ := strings.Cut(v, "=")
+	switch strings.TrimSpace(key) {
+	case "addopts", "pythonpath", "required_plugins":
+		return true
+	}
+	return false
 }
 
 // pygmentizeModel is pygmentize's getopt command line. With -x, a lexer,
@@ -482,7 +534,7 @@ func goModel() *Spec {
 			val("", RoleProgram, "exec").does(EffExec, "go -exec runs the built program through this program"),
 			val("", RoleProgram, "toolexec").does(EffExec, "go -toolexec runs every tool through this program"),
 			val("", RoleProgram, "vettool").does(EffExec, "go vet -vettool runs this program"),
-			val("", RoleData, "ldflags").does(EffComputed, "go -ldflags -extld names the program go runs as its linker").when(namesLinker),
+			val("", RoleData, "ldflags").does(EffComputed, "go -ldflags -extld (or -extar) names the program go runs as its linker (or archiver)").when(namesLinker),
 			val("", RolePath, "o"), val("", RolePath, "C").chdir(), val("", RoleData, "run", "bench", "count", "timeout", "tags",
 				"gcflags", "asmflags", "mod", "p", "pkgdir",
 				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
@@ -717,8 +769,8 @@ func init() { judgeModuleLater = judgeModule }
 
 // makeCompilerFlags are make's variables that its built-in rules pass to
 // the C compiler driver (and the linker it runs).
-var makeCompilerFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "LDLIBS", "TARGET_ARCH",
-	"OUTPUT_OPTION", "FFLAGS", "ASFLAGS")
+var makeCompilerFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "LDLIBS", "LOADLIBES", "TARGET_ARCH",
+	"TARGET_MACH", "OUTPUT_OPTION", "FFLAGS", "ASFLAGS")
 
 // goCompilerFlags are the variables from which cgo takes the C compiler
 // driver's flags.
@@ -731,6 +783,13 @@ var goCompilerFlags = words("CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_F
 func compilerFlags(name, value string, computed bool) string {
 	if computed {
 		return name + "= is known only at run time, and the compiler takes it as flags, which may name programs it runs (-wrapper)"
+	}
+	// go splits CGO_*FLAGS by quoting rules of its own and make's
+	// recipes hand CFLAGS to the shell: either removes quotes, so
+	// '-wrapper' reaches the compiler as -wrapper. Without its quotes and
+	// escapes every word is read (a quoted space only splits more).
+	if strings.ContainsAny(value, "'\"\\") {
+		value = strings.NewReplacer("'", " ", "\"", " ", "\\", "").Replace(value)
 	}
 	v := append([]string{"cc"}, strings.Fields(value)...)
 	if len(v) > 64 {
