@@ -851,7 +851,8 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 			fn(r.Text, writeFile)
 		}
 	}
-	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 && !programs.MetadataOnly(s.Words) {
+	if (s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 ||
+		s.Bits&programs.Interpreter != 0 && programs.MayWriteFiles(s.Words, s.Bits)) && !programs.MetadataOnly(s.Words) {
 		prefix, named := programs.WritesPrefixes(s.Words), false
 		programs.Written(s.Words, func(_ int, text string) {
 			fn(text, writeFile)

@@ -51,11 +51,47 @@ type writeRow struct {
 	field string
 }
 
+// pythonWrites reports a Python command line (v[0] the interpreter)
+// that runs a module writing a file its words name: json.tool.
+func pythonWrites(v []string) bool {
+	m, _ := PythonModule(v)
+	return m == "json.tool"
+}
+
+// jsonToolOutput calls fn with the file python -m json.tool writes: its
+// second operand (IN OUT), after its options (--indent N takes the next
+// word). words[at] is the module's name.
+func jsonToolOutput(words []string, at int, fn func(j int, text string)) {
+	n := 0
+	for j := at + 1; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case w == "--indent":
+			j++
+			continue
+		case len(w) > 1 && w[0] == '-':
+			continue
+		}
+		if n++; n == 2 {
+			fn(j, w)
+			return
+		}
+	}
+}
+
 // MayWriteFiles reports, cheaply and generously, whether a segment's
 // program (bits: its catalog bits) may write a file its words name: a
 // writer, a copy, an unpacker, a download; git only with an output option
 // or mv (git status writes nothing its words name).
 func MayWriteFiles(words []string, bits Bits) bool {
+	switch {
+	case bits&Interpreter != 0:
+		// python3 -m json.tool IN OUT
+		i := programAt(words)
+		if i < len(words) && argmodel.IsPython(BaseName(words[i])) && pythonWrites(words[i:]) {
+			return true
+		}
+	}
 	switch {
 	case bits&(Writes|Trees|Unpacker|Effect|Assignment|PathName) == 0:
 		return false
@@ -219,7 +255,7 @@ func rowProgram(words []string) (name string, i int) {
 	if !argmodel.IsPython(name) {
 		return argmodel.Versionless(name), i // pytest-3
 	}
-	if m, at := PythonModule(words[i:]); m != "" && (writeRows[m].removes || writeRows[m].long != nil) {
+	if m, at := PythonModule(words[i:]); m != "" && (writeRows[m].removes || writeRows[m].long != nil || m == "json.tool") {
 		return m, i + at
 	}
 	return name, i
@@ -378,6 +414,10 @@ func Written(words []string, fn func(j int, text string)) {
 	}
 	if name == "tar" || name == "gtar" || name == "bsdtar" {
 		tarArchive(words, i, fn)
+	}
+	if name == "json.tool" {
+		jsonToolOutput(words, i, fn)
+		return
 	}
 	if f := sourceRemovers[name]; f != nil {
 		if f(words[i:]) {
