@@ -129,6 +129,15 @@ var adversarialShapes = []shape{
 	{"pnpm-exec", func(n int) string { return repeatTo("", "pnpm exec ", "ls", n) }},
 	// Text the parser refuses: read by the plain split.
 	{"unparsable", func(n int) string { return repeatTo("", "ls ( ", "", n) }},
+	// Glob elements that never close, each read again from every opening
+	// (a word of them was read in time quadratic in its length), and
+	// arithmetic the parser reads by recursion.
+	{"dot-brackets", func(n int) string { return repeatTo("rm ", ".[", "", n) }},
+	{"write-brackets", func(n int) string { return repeatTo("echo >", "[.", "", n) }},
+	{"bracket-dot-runs", func(n int) string { return repeatTo("rm ", "[[.", "", n) }},
+	{"open-extglobs", func(n int) string { return repeatTo("rm ", "@(", "", n) }},
+	{"subscript-nest", func(n int) string { return nestTo("(( ", "a[", "1", "]", " ))", n) }},
+	{"arith-sum", func(n int) string { return repeatTo("echo $((", "x+", "x))", n) }},
 }
 
 // adversarialPolicy has rules in every list, wildcards among them, so that

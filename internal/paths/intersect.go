@@ -212,9 +212,13 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 	case c == anyComponent:
 		return b.loop(cur, notSlash), i + 1, true
 	case wp.glob && i+1 < len(w) && w[i+1] == '(' && strings.IndexByte("@!+*?", c) >= 0:
-		if end := ascii.MatchClose(w, i+1); end > 0 {
+		end := ascii.MatchClose(w[:min(len(w), i+1+maxGlobElement)], i+1)
+		if end > 0 {
 			// An extended glob: any run of bytes but '/', dots too.
 			return b.wildcard(cur, false, false, notSlash), end + 1, true
+		}
+		if len(w) > i+1+maxGlobElement {
+			return b.loop(cur, anyByte), len(w), true // longer than read: the rest may be anything
 		}
 	case wp.glob && c == '*':
 		j := i
@@ -228,8 +232,12 @@ func (b *nfaBuilder) special(cur int32, w string, i int, wp wordPattern, atStart
 	case wp.glob && c == '?':
 		return b.wildcard(cur, atStart, true, notSlash), i + 1, true
 	case wp.glob && c == '[':
-		if set, end, ok := bracket(w, i); ok {
+		set, end, ok := bracket(w, i)
+		if ok {
 			return b.wildcard(cur, atStart, true, set), end + 1, true
+		}
+		if end < 0 {
+			return b.loop(cur, anyByte), len(w), true // longer than read: the rest may be anything
 		}
 	case wp.expands && (c == '$' || c == '`'):
 		if end := ascii.ExpansionEnd(w, i); end > i {
@@ -310,9 +318,24 @@ func topCommas(s string) []string {
 	return append(out, s[last:])
 }
 
+// maxGlobElement bounds how far a bracket expression or an extended
+// glob is read for its end: a word of thousands of unclosed '[' would
+// otherwise be read again from each one. An element not closed within
+// it, in a word that goes on past it, is reported as unread.
+const maxGlobElement = 256
+
 // bracket reads a bracket expression starting at w[i] == '['. It returns
-// the set it matches (never '/') and the index of its closing ']'.
+// the set it matches (never '/') and the index of its closing ']'; when
+// there is none within maxGlobElement bytes of a word that goes on past
+// them, the index is -1 (not read; the caller assumes anything). Each
+// kind of class ([:, [., [=) is searched for at most once.
 func bracket(w string, i int) (byteSet, int, bool) {
+	limit := len(w)
+	long := false
+	if limit > i+maxGlobElement {
+		limit, long = i+maxGlobElement, true
+	}
+	var unclosed [3]bool // no ":]", ".]" or "=]" before limit: searched once
 	j := i + 1
 	neg := false
 	if j < len(w) && (w[j] == '!' || w[j] == '^') {
@@ -321,7 +344,7 @@ func bracket(w string, i int) (byteSet, int, bool) {
 	}
 	var set byteSet
 	first := true
-	for k := j; k < len(w); k++ {
+	for k := j; k < limit; k++ {
 		c := w[k]
 		if c == ']' && !first {
 			if neg {
@@ -333,17 +356,21 @@ func bracket(w string, i int) (byteSet, int, bool) {
 			return set, k, true
 		}
 		first = false
-		if c == '[' && k+1 < len(w) && (w[k+1] == ':' || w[k+1] == '.' || w[k+1] == '=') {
-			if e := strings.Index(w[k+2:], w[k+1:k+2]+"]"); e >= 0 {
-				// A character class ([:alpha:]), a collating symbol
-				// ([.g.]) or an equivalence class ([=g=]): every byte but
-				// '/', to be safe.
-				set = notSlash
-				k = k + 2 + e + 1
-				continue
+		if c == '[' && k+1 < limit && (w[k+1] == ':' || w[k+1] == '.' || w[k+1] == '=') {
+			kind := strings.IndexByte(":.=", w[k+1])
+			if !unclosed[kind] {
+				if e := strings.Index(w[k+2:limit], w[k+1:k+2]+"]"); e >= 0 {
+					// A character class ([:alpha:]), a collating symbol
+					// ([.g.]) or an equivalence class ([=g=]): every byte
+					// but '/', to be safe.
+					set = notSlash
+					k = k + 2 + e + 1
+					continue
+				}
+				unclosed[kind] = true
 			}
 		}
-		if k+2 < len(w) && w[k+1] == '-' && w[k+2] != ']' {
+		if k+2 < limit && w[k+1] == '-' && w[k+2] != ']' {
 			for x := int(c); x <= int(w[k+2]); x++ {
 				set.add(byte(x))
 			}
@@ -351,6 +378,9 @@ func bracket(w string, i int) (byteSet, int, bool) {
 			continue
 		}
 		set.add(c)
+	}
+	if long {
+		return byteSet{}, -1, false
 	}
 	return byteSet{}, 0, false
 }
@@ -392,10 +422,14 @@ func (b *nfaBuilder) glob(cur int32, p string, depth int) int32 {
 			i++
 			continue
 		case '[':
-			if set, end, ok := bracket(p, i); ok {
+			set, end, ok := bracket(p, i)
+			if ok {
 				cur = b.consume(cur, set)
 				i = end + 1
 				continue
+			}
+			if end < 0 {
+				return b.loop(cur, anyByte) // a pattern's bracket longer than read: it matches more, the safe side
 			}
 		case '{':
 			if end := ascii.MatchClose(p, i); end > 0 && depth < 8 {

@@ -194,10 +194,11 @@ func (c *Command) Work() *work.Counter { return c.counter() }
 // hold the text of the levels inside it.
 const MaxSyntaxNesting = 16
 
-// MaxBrackets bounds the opening brackets (parentheses, braces) and
-// backquotes of a script the parser reads: nesting is what makes the
-// parser's cost grow faster than the text, and a script's nesting is at
-// most its number of brackets.
+// MaxBrackets bounds the opening brackets (parentheses, braces, square
+// brackets) and backquotes of a script the parser reads: nesting is what
+// makes the parser's cost grow faster than the text (an array subscript
+// in arithmetic, a[a[a[…]]], is parsed by recursion too), and a script's
+// nesting is at most its number of brackets.
 const MaxBrackets = 2048
 
 // brackets counts the opening brackets and backquotes of src.
@@ -205,7 +206,7 @@ func brackets(src string) int {
 	n := 0
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
-		case '(', '{', '`':
+		case '(', '{', '[', '`':
 			n++
 		}
 	}

@@ -20,6 +20,7 @@ const (
 	WordBrace                      // contains an unquoted { (brace expansion possible)
 	WordDotGlob                    // a path component such as .* or .? that a glob may turn into ..
 	WordCompound                   // a compound assignment the parser read, name=(…): its words are segments, never parsed again
+	WordSplits                     // holds an unquoted expansion: word splitting may make it several words
 )
 
 // GuessFlags gives words whose quoting is no longer known (a command given
@@ -30,7 +31,7 @@ func GuessFlags(words []string) []uint8 {
 	for i, w := range words {
 		f := litFlags(w, true)
 		if strings.ContainsAny(w, "$`") {
-			f |= WordExpands
+			f |= WordExpands | WordSplits
 			if (w[0] == '$' || w[0] == '`') && strings.IndexByte(w, '/') > 0 {
 				f |= WordExpSlash
 			}
@@ -97,7 +98,7 @@ func wordTextIn(src string, w *syntax.Word, level int) (string, uint8) {
 			flags |= WordGlob
 		default:
 			b.WriteString(nodeSource(src, part))
-			flags |= WordExpands | hiddenPathFlag(src, part, level)
+			flags |= WordExpands | WordSplits | hiddenPathFlag(src, part, level)
 			isExp = true
 		}
 		if afterExp && b.Len() > start && b.String()[start] == '/' {
@@ -157,13 +158,21 @@ func litFlags(v string, first bool) uint8 {
 	if first && strings.HasPrefix(v, "~") {
 		f |= WordTilde
 	}
+	comp := 0 // where the path component being read starts
 	for i := 0; i < len(v); i++ {
 		switch v[i] {
 		case '\\':
 			i++
+			if i < len(v) && v[i] == '/' {
+				comp = i + 1 // an escaped '/' still parts components
+			}
+		case '/':
+			comp = i + 1
 		case '*', '?', '[':
 			f |= WordGlob
-			if dotGlobAt(v, i) {
+			if v[comp] == '.' {
+				// A glob in a component that starts with a dot, like ".*"
+				// or "a/.?": such a component can match "..".
 				f |= WordDotGlob
 			}
 		case '{':
@@ -171,14 +180,6 @@ func litFlags(v string, first bool) uint8 {
 		}
 	}
 	return f
-}
-
-// dotGlobAt reports whether the glob character at i sits in a path
-// component that starts with a dot, like ".*" or "a/.?": such a component can
-// match "..".
-func dotGlobAt(v string, i int) bool {
-	j := strings.LastIndexByte(v[:i], '/') + 1
-	return j < len(v) && v[j] == '.'
 }
 
 // hiddenPathFlag looks inside ${x:-word}, ${x/a/b} and friends: a default
