@@ -864,6 +864,7 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 		if d := programs.DefaultPrefix(s.Words); prefix && !named && d != "" {
 			fn(d, writePrefix) // split FILE: xaa, xab, …
 		}
+		programs.ComputedOutputs(s.Words, s.Flags, shell.WordExpands, shell.WordSplits, func(_ int, text string) { fn(text, writeFile) })
 	}
 	var room [4]int
 	dests, attached := copyDestinations(s.Words, s.Bits, room[:0])

@@ -58,6 +58,137 @@ func pythonWrites(v []string) bool {
 	return m == "json.tool"
 }
 
+// ComputedOutputs calls fn with every word of a writer's command line
+// (words: a segment's literal words; flags and mask as Judge's; splits
+// the flag of a word bash may split) that the shell computes where it may
+// become an output option, a KEY=FILE operand or, split, the operand that
+// is written: git log ${y}t/config with
+// y=--output=.gi, dd $x with x="if=a of=.git/config", xxd $x. Through
+// the program's model where it has one, only a word in an option's place
+// counts (git commit -m "$(cat m)" gives -m its value); without one, a
+// word after an option may be its value and is passed over.
+func ComputedOutputs(words []string, flags []uint8, mask, splits uint8, fn func(j int, text string)) {
+	name, i := rowProgram(words)
+	if i >= len(words) || len(flags) != len(words) {
+		return
+	}
+	row, ok := writeRows[name]
+	if !ok || row.short == "" && row.long == nil && row.keys == nil && row.field == "" && row.at == 0 ||
+		name == "git" && !gitOutputSubs[gitSubcommand(words[i:])] {
+		return
+	}
+	var r *argmodel.Result
+	if m := argmodel.Lookup(name); m != nil && len(words)-i <= MaxModelWords {
+		r = readings.Get().(*argmodel.Result)
+		defer readings.Put(r)
+		argmodel.ParseFlags(r, m, words[i:], flags[i:], mask)
+	}
+	options := row.short != "" || row.long != nil || row.field != "" || row.keys != nil
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		if flags[j]&mask == 0 || !MayBecomeOutput(w, row.keys) {
+			continue
+		}
+		// An operand may become a KEY=FILE (dd "o$y"), or, split, shift
+		// the operands so that one is the written (xxd $x): for those
+		// rows an operand the model placed still counts.
+		split := flags[j]&splits != 0
+		operandsCount := row.keys != nil || row.at > 0 && split
+		switch {
+		case !options && !split:
+			continue // uniq "$IN": one word, and no option of its writes
+		case r != nil && placed(r, j-i, operandsCount):
+			continue // an option's value, or an operand the model placed
+		case r == nil && strings.HasPrefix(words[j-1], "-") && words[j-1] != "--":
+			continue
+		}
+		fn(j, w)
+	}
+}
+
+// placed reports a word the model read as an option's value, as an
+// option, or (unless operands count) as an operand: not a computed word
+// standing where an option may.
+func placed(r *argmodel.Result, k int, operandsCount bool) bool {
+	for _, it := range r.Items {
+		if it.Word == k && it.Kind == argmodel.KindValue {
+			return true
+		}
+	}
+	if k >= len(r.Words) {
+		return false
+	}
+	switch r.Words[k] {
+	case argmodel.KindUnknown:
+		return false
+	case argmodel.KindOperand:
+		return !operandsCount
+	}
+	return true
+}
+
+// gitOutputSubs are git's subcommands that take --output (the diff
+// options) or write an operand or -o directory: a computed word in their
+// command line may be one.
+var gitOutputSubs = map[string]bool{"diff": true, "log": true, "show": true, "format-patch": true, "range-diff": true,
+	"whatchanged": true, "diff-tree": true, "diff-files": true, "diff-index": true, "merge-file": true, "bundle": true,
+	"archive": true, "stash": true, "reflog": true, "shortlog": true}
+
+// MayBecomeOutput reports a word whose expansion may make it an option
+// (its text before the first expansion is empty or starts with '-'), or
+// one of keys' KEY=FILE operands (that text is the start of KEY=), or,
+// split, several operands: unless it is a whole $(git …) of a subcommand
+// that prints only object names or refs (git diff $(git merge-base a b)),
+// which no option starts. A word that starts with $PWD/ or $HOME/ stays
+// a path.
+func MayBecomeOutput(w string, keys []string) bool {
+	k := strings.IndexAny(w, "$`")
+	if k < 0 || argmodel.AbsoluteStart(w) {
+		return false
+	}
+	lit := w[:k]
+	switch {
+	case lit == "":
+		return !namesOnlySubstitution(w)
+	case lit[0] == '-':
+		return true
+	}
+	for _, key := range keys {
+		if strings.HasPrefix(key+"=", lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOnlySubstitution reports a word that is one command substitution
+// of git printing object names or refs only: git rev-parse, merge-base,
+// rev-list, describe, symbolic-ref, name-rev, write-tree, hash-object
+// (nothing else in the word; no nested substitution).
+func namesOnlySubstitution(w string) bool {
+	var inner string
+	switch {
+	case strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")"):
+		inner = w[2 : len(w)-1]
+	case len(w) > 1 && w[0] == '`' && w[len(w)-1] == '`':
+		inner = w[1 : len(w)-1]
+	default:
+		return false
+	}
+	if strings.ContainsAny(inner, "$`;|&<>()\n") {
+		return false
+	}
+	f := strings.Fields(inner)
+	if len(f) < 2 || f[0] != "git" {
+		return false
+	}
+	switch f[1] {
+	case "rev-parse", "merge-base", "rev-list", "describe", "symbolic-ref", "name-rev", "write-tree", "hash-object":
+		return true
+	}
+	return false
+}
+
 // jsonToolOutput calls fn with the file python -m json.tool writes: its
 // second operand (IN OUT), after its options (--indent N takes the next
 // word). words[at] is the module's name.
@@ -105,7 +236,7 @@ func MayWriteFiles(words []string, bits Bits) bool {
 	switch BaseName(words[i]) {
 	case "git":
 		for _, w := range words[i+1:] {
-			if w == "mv" || strings.HasPrefix(w, "--o") {
+			if w == "mv" || strings.HasPrefix(w, "--o") || MayBecomeOutput(w, nil) && gitOutputSubs[gitSubcommand(words[i:])] {
 				return true
 			}
 		}

@@ -12,11 +12,14 @@ import (
 // walker turns a parsed script into segments while tracking the working
 // directory each one may run in.
 type walker struct {
-	c      *Command
-	src    string
-	depth  int
-	origin string
-	level  int // statement lists entered: substitutions, subshells, groups
+	c     *Command
+	src   string
+	depth int
+	// paramEnd is the end of the last parameter expansion whose text
+	// procSubstInParam read: the ones inside it are not read again.
+	paramEnd int
+	origin   string
+	level    int // statement lists entered: substitutions, subshells, groups
 }
 
 // stmts walks a statement list; each statement runs from wherever the
@@ -519,6 +522,7 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 			r.hiddenNode(n, dirs)
 		case *syntax.ParamExp:
 			r.hiddenNode(n, dirs)
+			r.procSubstInParam(y, dirs)
 			if y.Index != nil && arithDynamic(y.Index) {
 				r.dyn("an array index evaluates variable contents as arithmetic")
 			}
@@ -531,6 +535,38 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 		}
 		return true
 	})
+}
+
+// procSubstInParam reads the process substitutions in the words of a
+// parameter expansion (${x:-<(cmd)}, ${x/a/>(cmd)}): bash runs them where
+// the expansion is unquoted, and the parser keeps them as text. Each is
+// read as a nested script, so that rules and caps judge its commands,
+// and the command is computed: what the expansion then holds is not
+// read. (Inside double quotes bash runs none: reading them there too
+// only asks.)
+func (r *walker) procSubstInParam(pe *syntax.ParamExp, dirs []string) {
+	if pe.Exp == nil && pe.Repl == nil || int(pe.Pos().Offset()) < r.paramEnd {
+		return // none, or inside one already read (${a:-${b:-…}}: each byte once)
+	}
+	src := nodeSource(r.src, pe)
+	r.paramEnd = int(pe.End().Offset())
+	if !r.c.spend(1 + len(src)) {
+		return // out of work: the integrity cap says so
+	}
+	for i := 0; i+1 < len(src); i++ {
+		if (src[i] != '<' && src[i] != '>') || src[i+1] != '(' {
+			continue
+		}
+		r.dyn("a process substitution inside a parameter expansion's word runs a command when the expansion is unquoted")
+		end := ascii.MatchClose(src, i+1)
+		if end < 0 {
+			end = len(src)
+		}
+		if r.c.countNested(r.depth) {
+			r.c.read(src[i+2:end], dirs, r.depth+1, "a process substitution in a parameter expansion")
+		}
+		i = end
+	}
 }
 
 func (r *walker) dyn(why string) {

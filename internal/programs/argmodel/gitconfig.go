@@ -80,8 +80,8 @@ func judgeGitConfig(r *Result, words []string) {
 	if config == nil || len(operands) == 0 {
 		return
 	}
-	if !write && len(operands) < 2 {
-		return // git config KEY reads
+	if !write && len(operands) < 2 && !operands[0].Computed {
+		return // git config KEY reads; a computed KEY may split into KEY VALUE ($x="core.pager sudo")
 	}
 	key := operands[0]
 	if section {
