@@ -68,8 +68,18 @@ func pythonWrites(v []string) bool {
 // counts (git commit -m "$(cat m)" gives -m its value); without one, a
 // word after an option may be its value and is passed over.
 func ComputedOutputs(words []string, flags []uint8, mask, splits uint8, fn func(j int, text string)) {
+	if len(flags) != len(words) {
+		return
+	}
+	any := false
+	for _, f := range flags {
+		any = any || f&mask != 0
+	}
+	if !any {
+		return // most command lines compute nothing
+	}
 	name, i := rowProgram(words)
-	if i >= len(words) || len(flags) != len(words) {
+	if i >= len(words) {
 		return
 	}
 	row, ok := writeRows[name]
