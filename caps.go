@@ -8,6 +8,7 @@ import (
 	"github.com/permengine/permengine/internal/brace"
 	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/shell"
 	"github.com/permengine/permengine/internal/work"
 )
@@ -987,13 +988,13 @@ func (x *decider) writtenIndex() map[string]int {
 					x.prefixes = namedFrom(x.prefixes, text, w.Dirs)
 				}
 			}
-			if k != writePrefix && !viaHandle && descriptorHandle(text) {
+			if k != writePrefix && !viaHandle && mayBeDescriptorHandle(text, w.Dirs) {
 				viaHandle = true
 			}
 		})
 	}
 	for _, r := range x.cmd.Paths {
-		if !viaHandle && strings.IndexByte(r.Op, '>') >= 0 && descriptorHandle(r.Text) {
+		if !viaHandle && strings.IndexByte(r.Op, '>') >= 0 && mayBeDescriptorHandle(r.Text, r.Dirs) {
 			viaHandle = true
 		}
 	}
@@ -1025,6 +1026,22 @@ func descriptorHandle(t string) bool {
 	case strings.HasPrefix(c, "/proc/"):
 		dir, _ := path.Split(c)
 		return strings.HasSuffix(dir, "/fd/")
+	}
+	return false
+}
+
+// mayBeDescriptorHandle reports a written name that is or may be a
+// descriptor's handle: descriptorHandle's names from any of dirs (cd /dev
+// && … > fd/3), or a word bash still expands (/dev/f{d..d}/3, "$h").
+func mayBeDescriptorHandle(text string, dirs []string) bool {
+	if descriptorHandle(text) || strings.ContainsAny(text, "{*?[$`~") {
+		return true
+	}
+	var room [4]string
+	for _, n := range namedFrom(room[:0], text, dirs) {
+		if descriptorHandle(n) {
+			return true
+		}
 	}
 	return false
 }
@@ -1091,7 +1108,8 @@ func copiesWhole(s *shell.Segment) bool {
 }
 
 // makesLinks reports a command that makes links (ln, cp -l, cp -s, cp
-// --link, cp --symbolic-link, cp -al …): the link and its source are then
+// --link, cp --symbolic-link, cp -al, rsync --link-dest, cpio -l, pax
+// -l): the link and its source are then
 // two names for one file or tree, and a write under either name is a
 // write under the other.
 func makesLinks(words []string) bool {
@@ -1107,6 +1125,20 @@ func makesLinks(words []string) bool {
 	}
 	switch programs.BaseName(words[i]) {
 	case "cp", "gcp":
+	case "rsync":
+		for _, w := range words[i+1:] {
+			if strings.HasPrefix(w, "--link-dest") {
+				return true // hard links to the files of that directory
+			}
+		}
+		return false
+	case "cpio", "pax":
+		for _, w := range words[i+1:] {
+			if len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'l') > 0 {
+				return true // cpio -pl, pax -rwl: links in place of copies
+			}
+		}
+		return false
 	default:
 		return false
 	}
@@ -1128,18 +1160,22 @@ func makesLinks(words []string) bool {
 // linkedUnder counts every name under a linked source as written: ln -s
 // src l; echo … > l/x.sh writes src/x.sh, and cp -al src y shares src's
 // files with y. A symbolic link's relative target is read from the
-// link's directory, which may be any other operand's or its parent.
+// link's directory: the destination (the last operand), or its parent.
+// ~+ and $PWD are the working directory.
 func (x *decider) linkedUnder(s *shell.Segment, src string) {
+	if rest, ok := paths.CwdTildeRest(src, shell.WordTilde); ok {
+		src = "." + rest
+	}
 	x.prefixUnder(src, s.Dirs)
-	if path.IsAbs(src) {
+	if path.IsAbs(src) || len(s.Words) == 0 {
 		return
 	}
-	programs.LinkWords(s.Words, s.Bits, func(k int) {
-		if o := s.Words[k]; o != src {
-			x.prefixUnder(path.Join(o, src), s.Dirs)
-			x.prefixUnder(path.Join(path.Dir(o), src), s.Dirs)
-		}
-	})
+	dest := s.Words[len(s.Words)-1]
+	if dest == src || !x.wk().Spend(2*(len(dest)+len(src))) {
+		return // (out of work: the integrity cap says so)
+	}
+	x.prefixUnder(path.Join(dest, src), s.Dirs)
+	x.prefixUnder(path.Join(path.Dir(dest), src), s.Dirs)
 }
 
 // linksNames reports ln: its link may name a directory, whose files it
@@ -1494,8 +1530,11 @@ func awkSegment(s *shell.Segment) bool {
 // asking.)
 func mayStartNetworkName(t string) bool {
 	k := strings.IndexAny(t, "$`")
-	if k < 0 || strings.HasPrefix(t, "~") {
-		k = 0
+	switch {
+	case strings.HasPrefix(t, "~"):
+		k = 0 // a home directory, or a directory of the stack
+	case k < 0:
+		return false // text without an expansion (a directory resolved): read as it is
 	}
 	lit := t[:k]
 	return strings.HasPrefix("/dev/tcp/", lit) || strings.HasPrefix("/dev/udp/", lit)
@@ -1506,36 +1545,58 @@ func mayStartNetworkName(t string) bool {
 // target of one expansion only, or under /dev with an expansion. It is ""
 // for any other target.
 func (x *decider) networkFile(r shell.PathRef) string {
-	if rest, ok := paths.CwdTildeRest(r.Text, r.Flags); ok && !strings.HasPrefix(r.Op, "<<") {
-		// ~+ is $PWD and ~- is $OLDPWD, as text: cd /dev && cat <
-		// ~+/tcp/h/80 connects. The working directories are known; the
-		// previous one is not.
-		unknown := r.Text[1] == '-'
-		for _, d := range r.Dirs {
-			if d == "" {
-				unknown = true
-			} else if why := networkTarget(r, d+rest); why != "" {
-				return why
-			}
-		}
-		if unknown && strings.IndexByte(r.Op, '>') < 0 {
-			return "redirection " + r.Op + " " + shell.QuoteExcerpt(r.Text) + ": a directory known only at run time, which may be /dev: the target may be /dev/tcp/HOST/PORT, a network connection bash opens"
-		}
+	if strings.HasPrefix(r.Op, "<<") {
+		return "" // a here-document or here-string opens no file
 	}
-	if r.Flags&shell.WordBrace == 0 || strings.HasPrefix(r.Op, "<<") {
-		return networkTarget(r, r.Text)
+	if r.Flags&shell.WordBrace == 0 {
+		return x.networkWord(r, r.Text)
 	}
 	// bash expands braces in a target that makes one word:
-	// /dev/t{c..c}p/h/80 is /dev/tcp/h/80. Every word it may make is
-	// read.
+	// /dev/t{c..c}p/h/80 is /dev/tcp/h/80, and ~+/t{c..c}p/h/80 from
+	// /dev. Every word it may make is read.
 	ex, err := brace.Word(r.Text, x.cmd.Work()) // (not x.wk(): see writtenIndex)
 	if err != nil {
 		return "redirection " + r.Op + " " + shell.QuoteExcerpt(r.Text) + ": its brace expansion cannot be read in full (" + err.Error() + "), and may name /dev/tcp/HOST/PORT, a network connection bash opens"
 	}
 	for _, t := range ex {
-		if why := networkTarget(r, t); why != "" {
+		if why := x.networkWord(r, t); why != "" {
 			return why
 		}
+	}
+	return ""
+}
+
+// networkWord is networkFile for one word t the target makes: ~+, $PWD
+// and ${PWD} are the working directories as text (cd /dev && cat <
+// ~+/tcp/h/80 connects), which are known; ~- is $OLDPWD, which is not.
+func (x *decider) networkWord(r shell.PathRef, t string) string {
+	rest, ok := paths.CwdTildeRest(t, r.Flags)
+	if !ok {
+		for _, p := range []string{"$PWD/", "${PWD}/"} {
+			if strings.HasPrefix(t, p) {
+				rest, ok = t[len(p)-1:], true
+			}
+		}
+		if ok {
+			t = "~+" + rest // (for the test of ~- below)
+		}
+	}
+	if !ok {
+		if argmodel.AbsoluteStart(t) {
+			return "" // $HOME/…: a home directory, not /dev
+		}
+		return networkTarget(r, t)
+	}
+	unknown := t[1] == '-'
+	for _, d := range r.Dirs {
+		if d == "" {
+			unknown = true
+		} else if why := networkTarget(r, d+rest); why != "" {
+			return why
+		}
+	}
+	if unknown && strings.IndexByte(r.Op, '>') < 0 {
+		return "redirection " + r.Op + " " + shell.QuoteExcerpt(r.Text) + ": a directory known only at run time, which may be /dev: the target may be /dev/tcp/HOST/PORT, a network connection bash opens"
 	}
 	return ""
 }

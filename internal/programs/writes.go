@@ -96,33 +96,53 @@ func ComputedOutputs(words []string, flags []uint8, mask, splits uint8, fn func(
 	options := row.short != "" || row.long != nil || row.field != "" || row.keys != nil
 	for j := i + 1; j < len(words); j++ {
 		w := words[j]
-		if flags[j]&mask == 0 || !MayBecomeOutput(w, row.keys) {
+		if name == "git" && (w == "--" || w == "--end-of-options") {
+			return // operands from here on: pathspecs, revisions
+		}
+		split := flags[j]&splits != 0
+		if flags[j]&mask == 0 || !MayBecomeOutput(w, row.keys, split) {
 			continue
 		}
 		// An operand may become a KEY=FILE (dd "o$y"), or, split, shift
 		// the operands so that one is the written (xxd $x): for those
 		// rows an operand the model placed still counts.
-		split := flags[j]&splits != 0
 		operandsCount := row.keys != nil || row.at > 0 && split
 		switch {
 		case !options && !split:
 			continue // uniq "$IN": one word, and no option of its writes
-		case r != nil && placed(r, j-i, operandsCount):
+		case r != nil && placed(r, words[i:], j-i, operandsCount):
 			continue // an option's value, or an operand the model placed
-		case r == nil && strings.HasPrefix(words[j-1], "-") && words[j-1] != "--":
-			continue
+		case r == nil && row.takesValue(words[j-1]):
+			continue // the value of the option before it
 		}
 		fn(j, w)
 	}
 }
 
+// takesValue reports an option word of the row's program, spelled whole,
+// whose value is the next word: a short option of values or short
+// (xxd -c COLS, sort -o FILE), a long option of long (--output FILE).
+// Others are taken to take none (xxd -r -p $x: $x may be the operands).
+func (row writeRow) takesValue(w string) bool {
+	switch {
+	case len(w) == 2 && w[0] == '-' && w[1] != '-':
+		return strings.IndexByte(row.values+row.short, w[1]) >= 0
+	case strings.HasPrefix(w, "--") && !strings.Contains(w, "="):
+		return slices.Contains(row.long, w[2:])
+	}
+	return false
+}
+
 // placed reports a word the model read as an option's value, as an
 // option, or (unless operands count) as an operand: not a computed word
-// standing where an option may.
-func placed(r *argmodel.Result, k int, operandsCount bool) bool {
+// standing where an option may. A value counts only after its option
+// spelled whole: the model reads an abbreviation of an option it knows
+// (git log --deco $y as --decorate-refs), but the program may know a
+// longer option that takes none (--decorate).
+func placed(r *argmodel.Result, v []string, k int, operandsCount bool) bool {
 	for _, it := range r.Items {
 		if it.Word == k && it.Kind == argmodel.KindValue {
-			return true
+			return k > 0 && it.Opt != nil && spelledWhole(v[k-1], it.Opt)
 		}
 	}
 	if k >= len(r.Words) {
@@ -137,21 +157,36 @@ func placed(r *argmodel.Result, k int, operandsCount bool) bool {
 	return true
 }
 
+// spelledWhole reports an option word that names o exactly (-m, --message),
+// not by an abbreviation.
+func spelledWhole(w string, o *argmodel.Option) bool {
+	if o.Short != "" && w == "-"+o.Short {
+		return true
+	}
+	for _, l := range o.Long {
+		if w == "--"+l || w == "-"+l {
+			return true
+		}
+	}
+	return false
+}
+
 // gitOutputSubs are git's subcommands that take --output (the diff
 // options) or write an operand or -o directory: a computed word in their
 // command line may be one.
 var gitOutputSubs = map[string]bool{"diff": true, "log": true, "show": true, "format-patch": true, "range-diff": true,
 	"whatchanged": true, "diff-tree": true, "diff-files": true, "diff-index": true, "merge-file": true, "bundle": true,
-	"archive": true, "stash": true, "reflog": true, "shortlog": true}
+	"archive": true, "reflog": true, "shortlog": true}
 
 // MayBecomeOutput reports a word whose expansion may make it an option
-// (its text before the first expansion is empty or starts with '-'), or
+// (its text before the first expansion is empty, or starts with '-' and
+// names no option whole with its '=', unless split may end it there), or
 // one of keys' KEY=FILE operands (that text is the start of KEY=), or,
 // split, several operands: unless it is a whole $(git …) of a subcommand
 // that prints only object names or refs (git diff $(git merge-base a b)),
 // which no option starts. A word that starts with $PWD/ or $HOME/ stays
 // a path.
-func MayBecomeOutput(w string, keys []string) bool {
+func MayBecomeOutput(w string, keys []string, split bool) bool {
 	k := strings.IndexAny(w, "$`")
 	if k < 0 || argmodel.AbsoluteStart(w) {
 		return false
@@ -161,7 +196,9 @@ func MayBecomeOutput(w string, keys []string) bool {
 	case lit == "":
 		return !namesOnlySubstitution(w)
 	case lit[0] == '-':
-		return true
+		// --out$y or -$y: the option's name is computed; --grep="$x",
+		// quoted, is --grep's value, which split may end (--grep=$x).
+		return split || strings.IndexByte(lit, '=') < 0
 	}
 	for _, key := range keys {
 		if strings.HasPrefix(key+"=", lit) {
@@ -172,9 +209,9 @@ func MayBecomeOutput(w string, keys []string) bool {
 }
 
 // namesOnlySubstitution reports a word that is one command substitution
-// of git printing object names or refs only: git rev-parse, merge-base,
-// rev-list, describe, symbolic-ref, name-rev, write-tree, hash-object
-// (nothing else in the word; no nested substitution).
+// of git printing object names only: git merge-base, rev-parse and
+// rev-list with options of namesOnlyOptions (nothing else in the word; no
+// nested substitution).
 func namesOnlySubstitution(w string) bool {
 	var inner string
 	switch {
@@ -192,11 +229,27 @@ func namesOnlySubstitution(w string) bool {
 	if len(f) < 2 || f[0] != "git" {
 		return false
 	}
-	switch f[1] {
-	case "rev-parse", "merge-base", "rev-list", "describe", "symbolic-ref", "name-rev", "write-tree", "hash-object":
-		return true
+	safe := namesOnlyOptions[f[1]]
+	if safe == nil {
+		return false
 	}
-	return false
+	for _, a := range f[2:] {
+		// An option outside the list may print text of its own
+		// (rev-list --format=…); rev-parse prints back the options it
+		// does not know.
+		if strings.HasPrefix(a, "-") && !safe[a] {
+			return false
+		}
+	}
+	return true
+}
+
+// namesOnlyOptions are, per git subcommand that prints object names only,
+// the options that keep it so.
+var namesOnlyOptions = map[string]map[string]bool{
+	"merge-base": {"--fork-point": true, "--octopus": true, "--independent": true},
+	"rev-parse":  {"--short": true, "--verify": true, "-q": true, "--quiet": true},
+	"rev-list":   {"--first-parent": true, "--no-merges": true, "--reverse": true, "--all": true, "-1": true},
 }
 
 // jsonToolOutput calls fn with the file python -m json.tool writes: its
@@ -246,7 +299,7 @@ func MayWriteFiles(words []string, bits Bits) bool {
 	switch BaseName(words[i]) {
 	case "git":
 		for _, w := range words[i+1:] {
-			if w == "mv" || strings.HasPrefix(w, "--o") || MayBecomeOutput(w, nil) && gitOutputSubs[gitSubcommand(words[i:])] {
+			if w == "mv" || strings.HasPrefix(w, "--o") || MayBecomeOutput(w, nil, true) && gitOutputSubs[gitSubcommand(words[i:])] {
 				return true
 			}
 		}

@@ -738,6 +738,16 @@ func (c *Command) hiddenEnv(idx int) {
 	}
 }
 
+// containerValueOption reports an option of docker exec (and compose
+// exec) whose value is the next word.
+func containerValueOption(w string) bool {
+	switch w {
+	case "-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "--index":
+		return true
+	}
+	return false
+}
+
 // containerEngines run a command in a container with variables their
 // -e and --env options give it.
 var containerEngines = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "docker-compose": true}
@@ -758,8 +768,20 @@ func containerEnv(s *Segment, fn func(j int, name, value string)) string {
 	if i >= len(s.Words) || !containerEngines[programs.BaseName(s.Words[i])] {
 		return ""
 	}
+	exec, sub := false, ""
 	for j := i + 1; j < len(s.Words); j++ {
 		w, a, k := s.Words[j], "", j
+		if sub == "" && w != "" && w[0] != '-' {
+			sub = w // exec, run, compose … (compose exec: the next one)
+			exec = w == "exec"
+			if w == "compose" {
+				sub = ""
+			}
+			continue
+		}
+		if exec && w != "" && w[0] != '-' && !containerValueOption(s.Words[j-1]) {
+			return "" // the container: what follows is its command, with options of its own
+		}
 		switch {
 		case w == "-e" || w == "--env":
 			if j+1 < len(s.Words) {

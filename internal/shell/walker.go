@@ -15,11 +15,11 @@ type walker struct {
 	c     *Command
 	src   string
 	depth int
-	// paramEnd is the end of the last parameter expansion whose text
-	// procSubstInParam read: the ones inside it are not read again.
-	paramEnd int
-	origin   string
-	level    int // statement lists entered: substitutions, subshells, groups
+	// paramStart and paramEnd span the last parameter expansion whose
+	// text procSubstInParam read: the ones inside it are not read again.
+	paramStart, paramEnd int
+	origin               string
+	level                int // statement lists entered: substitutions, subshells, groups
 }
 
 // stmts walks a statement list; each statement runs from wherever the
@@ -545,11 +545,12 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 // read. (Inside double quotes bash runs none: reading them there too
 // only asks.)
 func (r *walker) procSubstInParam(pe *syntax.ParamExp, dirs []string) {
-	if pe.Exp == nil && pe.Repl == nil || int(pe.Pos().Offset()) < r.paramEnd {
-		return // none, or inside one already read (${a:-${b:-…}}: each byte once)
+	start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
+	if pe.Exp == nil && pe.Repl == nil || start >= r.paramStart && end <= r.paramEnd && r.paramEnd > 0 {
+		return // none, or inside the one read last (${a:-${b:-…}}: a walk reads the outer first)
 	}
 	src := nodeSource(r.src, pe)
-	r.paramEnd = int(pe.End().Offset())
+	r.paramStart, r.paramEnd = start, end
 	if !r.c.spend(1 + len(src)) {
 		return // out of work: the integrity cap says so
 	}

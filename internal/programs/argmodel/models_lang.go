@@ -436,7 +436,8 @@ func pytestModel() *Spec {
 	return &Spec{Name: "pytest", Syntax: GNU, Open: true, Options: list(
 		val("p", RoleData).does(EffExec|EffComputed, "pytest -p imports the plugin module it names, whose code runs as it loads").when(pluginImports),
 		val("W", RoleData, "pythonwarnings").does(EffExec|EffComputed, "pytest -W imports the module a warning filter's category names, whose code runs as it loads").when(warningImports),
-		val("o", RoleData, "override-ini").does(EffComputed, "pytest -o sets an ini option that gives it more options or a module path the engine does not read").when(iniLoads),
+		val("o", RoleData, "override-ini").does(EffComputed, "pytest -o sets an ini option that gives it more options, a module path or a warning filter that imports a module, which the engine does not read").when(iniLoads),
+		val("", RoleData, "pdbcls").does(EffExec|EffComputed, "pytest --pdbcls imports the debugger class's module, whose code runs as it loads"),
 		val("c", RolePath, "config-file"), val("k", RoleData), val("m", RoleData), val("r", RoleData),
 		val("", RolePath, "rootdir", "confcutdir", "basetemp", "junitxml", "junit-xml", "log-file", "ignore", "ignore-glob", "deselect", "cov"),
 		val("", RoleData, "tb", "maxfail", "durations", "durations-min", "import-mode", "capture", "color", "log-level",
@@ -470,10 +471,12 @@ func iniLoads(v string, computed bool) bool {
 	if computed {
 		return true
 	}
-	key, _, _ := strings.Cut(v, "=")
+	key, val, _ := strings.Cut(v, "=")
 	switch strings.TrimSpace(key) {
 	case "addopts", "pythonpath", "required_plugins":
 		return true
+	case "filterwarnings":
+		return warningImports(val, false) // error::mod.Warning imports mod
 	}
 	return false
 }
@@ -788,9 +791,20 @@ func compilerFlags(name, value string, computed bool) string {
 	// recipes hand CFLAGS to the shell: either removes quotes, so
 	// '-wrapper' reaches the compiler as -wrapper. Without its quotes and
 	// escapes every word is read (a quoted space only splits more).
-	if strings.ContainsAny(value, "'\"\\") {
-		value = strings.NewReplacer("'", " ", "\"", " ", "\\", "").Replace(value)
+	if !strings.ContainsAny(value, "'\"\\") {
+		return compilerFlagsRead(name, value)
 	}
+	// With its quotes as separators ('-wrapper' 'x') and with its quotes
+	// deleted (-wr'app'er, which a recipe's shell joins): either reading
+	// may be the one that runs.
+	if why := compilerFlagsRead(name, strings.NewReplacer("'", " ", "\"", " ", "\\", "").Replace(value)); why != "" {
+		return why
+	}
+	return compilerFlagsRead(name, strings.NewReplacer("'", "", "\"", "", "\\", "").Replace(value))
+}
+
+// compilerFlagsRead is compilerFlags for one reading of the value.
+func compilerFlagsRead(name, value string) string {
 	v := append([]string{"cc"}, strings.Fields(value)...)
 	if len(v) > 64 {
 		return name + "= holds more compiler flags than are read"
