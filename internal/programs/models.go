@@ -182,11 +182,12 @@ func UnknownPath(words []string, flags []uint8, mask uint8) int {
 	return found
 }
 
-// printsInsidePaths reports a word that is one command substitution whose
-// command prints only paths inside the working tree: git ls-files, git
-// diff --name-only, git ls-tree --name-only, find of a relative directory
-// without -L. The command itself is a segment judged on its own.
-func printsInsidePaths(w string) bool {
+// substitutionFields returns the words of the one plain command a word
+// that is one command substitution runs ($(git ls-files), `git
+// rev-parse HEAD`), or nil: another shape, or a command with expansions,
+// operators, redirections or more lines, whose output the caller cannot
+// vouch for.
+func substitutionFields(w string) []string {
 	var inner string
 	switch {
 	case strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")"):
@@ -194,12 +195,20 @@ func printsInsidePaths(w string) bool {
 	case len(w) > 1 && w[0] == '`' && w[len(w)-1] == '`':
 		inner = w[1 : len(w)-1]
 	default:
-		return false
+		return nil
 	}
-	if strings.ContainsAny(inner, "$`;&|<>()") {
-		return false
+	if strings.ContainsAny(inner, "$`;&|<>()\n") {
+		return nil
 	}
-	f := strings.Fields(inner)
+	return strings.Fields(inner)
+}
+
+// printsInsidePaths reports a word that is one command substitution whose
+// command prints only paths inside the working tree: git ls-files, git
+// diff --name-only, git ls-tree --name-only, find of a relative directory
+// without -L. The command itself is a segment judged on its own.
+func printsInsidePaths(w string) bool {
+	f := substitutionFields(w)
 	if len(f) < 2 {
 		return false
 	}

@@ -213,19 +213,7 @@ func MayBecomeOutput(w string, keys []string, split bool) bool {
 // rev-list with options of namesOnlyOptions (nothing else in the word; no
 // nested substitution).
 func namesOnlySubstitution(w string) bool {
-	var inner string
-	switch {
-	case strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")"):
-		inner = w[2 : len(w)-1]
-	case len(w) > 1 && w[0] == '`' && w[len(w)-1] == '`':
-		inner = w[1 : len(w)-1]
-	default:
-		return false
-	}
-	if strings.ContainsAny(inner, "$`;|&<>()\n") {
-		return false
-	}
-	f := strings.Fields(inner)
+	f := substitutionFields(w)
 	if len(f) < 2 || f[0] != "git" {
 		return false
 	}
