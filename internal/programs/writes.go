@@ -357,6 +357,7 @@ var writeRows = map[string]writeRow{
 	"sort":  {short: "o", long: []string{"output"}}, // sort -o FILE
 	"gsort": {short: "o", long: []string{"output"}}, // GNU sort
 	"shuf":  {short: "o", long: []string{"output"}}, // shuf -o FILE
+	"tree":  {short: "o"},                           // tree -o FILE: the listing
 	"iconv": {short: "o", long: []string{"output"}}, // iconv -o FILE
 	"cpp":   {short: "o", single: true},             // cpp -o FILE
 	// pytest empties its --basetemp directory before the run: named .git,
