@@ -1116,10 +1116,7 @@ func makesLinks(words []string) bool {
 	if linksNames(words) {
 		return true
 	}
-	i := 0
-	for i < len(words) && programs.IsAssignment(words[i]) {
-		i++
-	}
+	i := programs.ProgramAt(words)
 	if i >= len(words) {
 		return false
 	}
@@ -1572,12 +1569,7 @@ func (x *decider) networkFile(r shell.PathRef) string {
 func (x *decider) networkWord(r shell.PathRef, t string) string {
 	rest, ok := paths.CwdTildeRest(t, r.Flags)
 	if !ok {
-		for _, p := range []string{"$PWD/", "${PWD}/"} {
-			if strings.HasPrefix(t, p) {
-				rest, ok = t[len(p)-1:], true
-			}
-		}
-		if ok {
+		if rest, ok = argmodel.WorkingDirRest(t); ok {
 			t = "~+" + rest // (for the test of ~- below)
 		}
 	}

@@ -515,8 +515,11 @@ func operands(v []string, from int, fn func(i int)) int {
 	return n
 }
 
-// programAt returns the index of the program of a segment's words: the
+// ProgramAt returns the index of the program of a segment's words: the
 // first word that is not a NAME=value assignment (len(words) for none).
+func ProgramAt(words []string) int { return programAt(words) }
+
+// programAt is ProgramAt.
 func programAt(words []string) int {
 	i := 0
 	for i < len(words) && IsAssignment(words[i]) {

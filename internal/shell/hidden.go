@@ -761,10 +761,7 @@ var containerEngines = map[string]bool{"docker": true, "podman": true, "nerdctl"
 // program is read, the container command's own too: a word there that
 // only looks like one asks, the safe side.
 func containerEnv(s *Segment, fn func(j int, name, value string)) string {
-	i := 0
-	for i < len(s.Words) && programs.IsAssignment(s.Words[i]) {
-		i++
-	}
+	i := programs.ProgramAt(s.Words)
 	if i >= len(s.Words) || !containerEngines[programs.BaseName(s.Words[i])] {
 		return ""
 	}

@@ -141,12 +141,21 @@ func (p *parser) word() {
 // slash: bash keeps both absolute, so the word cannot expand to an
 // option (a command that sets either is judged for that).
 func AbsoluteStart(w string) bool {
-	for _, p := range []string{"$PWD/", "${PWD}/", "$HOME/", "${HOME}/"} {
+	if _, ok := WorkingDirRest(w); ok {
+		return true
+	}
+	return strings.HasPrefix(w, "$HOME/") || strings.HasPrefix(w, "${HOME}/")
+}
+
+// WorkingDirRest returns what follows $PWD or ${PWD} at the start of w,
+// from its slash on ("/src" of $PWD/src), and whether w starts so.
+func WorkingDirRest(w string) (string, bool) {
+	for _, p := range []string{"$PWD/", "${PWD}/"} {
 		if strings.HasPrefix(w, p) {
-			return true
+			return w[len(p)-1:], true
 		}
 	}
-	return false
+	return "", false
 }
 
 func isOperator(s *Spec, w string) bool {
