@@ -334,7 +334,24 @@ func MayBeHandle(w string) bool {
 	case '~':
 		return StackTilde(w)
 	}
-	return strings.Contains(w, "..") // ../../dev/fd/3, resolved against the directories
+	return HasParentStep(w) // ../../dev/fd/3, resolved against the directories
+}
+
+// HasParentStep reports whether path text w has a ".." component (a
+// step to the parent directory); pkg/... and ..x have none.
+func HasParentStep(w string) bool {
+	for i := strings.Index(w, ".."); i >= 0; {
+		end := i + 2
+		if (i == 0 || w[i-1] == '/') && (end == len(w) || w[end] == '/') {
+			return true
+		}
+		k := strings.Index(w[i+1:], "..")
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // StackTilde reports a word whose tilde prefix names a directory of the

@@ -657,8 +657,12 @@ func versionless(name string) string {
 		return name // no version suffix, -dbg or ABI letter ends it: most names
 	}
 	n := strings.TrimSuffix(name, "-dbg")
-	if j := len(n) - len(strings.TrimRight(n, "dmt")); j > 0 && j < len(n) && isDigit(n[len(n)-j-1]) {
-		n = n[:len(n)-j]
+	j := len(n)
+	for j > 0 && (n[j-1] == 'd' || n[j-1] == 'm' || n[j-1] == 't') {
+		j-- // ABI letters: python3.12d, 3.8m, 3.13t
+	}
+	if j > 0 && j < len(n) && isDigit(n[j-1]) {
+		n = n[:j]
 	}
 	i := len(n)
 	for i > 0 && (isDigit(n[i-1]) || n[i-1] == '.' || n[i-1] == '-' || n[i-1] == '_') {
