@@ -7,6 +7,7 @@ import (
 
 	"github.com/permengine/permengine/internal/brace"
 	"github.com/permengine/permengine/internal/paths"
+	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/shell"
@@ -1171,8 +1172,8 @@ func (x *decider) linkedUnder(s *shell.Segment, src string) {
 	if dest == src || !x.wk().Spend(2*(len(dest)+len(src))) {
 		return // (out of work: the integrity cap says so)
 	}
-	x.prefixUnder(path.Join(dest, src), s.Dirs)
-	x.prefixUnder(path.Join(path.Dir(dest), src), s.Dirs)
+	x.prefixUnder(pathtext.Join(dest, src), s.Dirs)
+	x.prefixUnder(pathtext.Join(path.Dir(dest), src), s.Dirs)
 }
 
 // linksNames reports ln: its link may name a directory, whose files it
@@ -1236,7 +1237,7 @@ func namedFrom(out []string, word string, dirs []string) []string {
 		if d == "" {
 			out = append(out, path.Clean(word))
 		} else {
-			out = append(out, path.Join(d, word))
+			out = append(out, pathtext.Join(d, word))
 		}
 	}
 	return out

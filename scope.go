@@ -7,6 +7,7 @@ import (
 
 	"github.com/permengine/permengine/internal/hostdirs"
 	"github.com/permengine/permengine/internal/paths"
+	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/programs"
 	"github.com/permengine/permengine/internal/shell"
 )
@@ -555,7 +556,7 @@ func installsAmongSystem(dir string, dirs []string) bool {
 		return hostdirs.Holds(path.Clean(dir))
 	}
 	for _, d := range dirs {
-		if d != "" && hostdirs.Holds(path.Join(d, dir)) {
+		if d != "" && hostdirs.Holds(pathtext.Join(d, dir)) {
 			return true
 		}
 	}
@@ -593,7 +594,7 @@ func (x *decider) inScope(w string, dirs []string) (inside, root bool) {
 			if d == "" {
 				return true, true
 			}
-			p = path.Join(d, w)
+			p = pathtext.Join(d, w)
 		}
 		p = path.Clean(p)
 		inside = inside && x.sc.Contains(p)
@@ -744,7 +745,7 @@ func (x *decider) aboveRoot(w string, dirs []string) bool {
 			if d == "" {
 				continue
 			}
-			p = path.Join(d, w)
+			p = pathtext.Join(d, w)
 		}
 		p = path.Clean(p)
 		if p == "/" || p == x.root || strings.HasPrefix(x.root, p+"/") {
@@ -1058,8 +1059,8 @@ func (x *decider) linkReach(s *shell.Segment, j int, pc *paths.Checker) string {
 		return ""
 	}
 	if dir := path.Dir(s.Words[last]); dir != "." {
-		if p := pc.LinkProblem(path.Join(dir, w), s.Flags[j], s.Dirs); p != "" {
-			return "linked from " + shell.QuoteExcerpt(dir) + " as " + shell.QuoteExcerpt(path.Join(dir, w)) + ", which is " + p
+		if p := pc.LinkProblem(pathtext.Join(dir, w), s.Flags[j], s.Dirs); p != "" {
+			return "linked from " + shell.QuoteExcerpt(dir) + " as " + shell.QuoteExcerpt(pathtext.Join(dir, w)) + ", which is " + p
 		}
 	}
 	return ""

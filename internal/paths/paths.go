@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/shell"
 )
 
@@ -106,12 +107,12 @@ func Inside[P ~string | ~[]byte](p P, root string) bool {
 	return string(p) == root || len(p) > len(root) && p[len(root)] == '/' && string(p[:len(root)]) == root
 }
 
-// joinedInside is Inside(path.Join(dir, rel), root) for an absolute dir,
+// joinedInside is Inside(pathtext.Join(dir, rel), root) for an absolute dir,
 // without making the joined path: it is cleaned in a buffer on the stack.
 func JoinedInside(dir, rel, root string) bool {
 	var buf [256]byte
 	if dir == "" || dir[0] != '/' || len(dir)+1+len(rel) > len(buf) {
-		return Inside(path.Join(dir, rel), root)
+		return Inside(pathtext.Join(dir, rel), root)
 	}
 	b := append(append(append(buf[:0], dir...), '/'), rel...)
 	return Inside(cleanRooted(b), root)

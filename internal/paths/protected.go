@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/gobwas/glob"
+	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/shell"
 	"github.com/permengine/permengine/internal/work"
 )
@@ -676,7 +677,7 @@ func candidates(w string, dirs, out []string) []string {
 		if d == "" {
 			out = append(out, path.Clean("/"+w))
 		} else {
-			out = append(out, path.Join(d, w))
+			out = append(out, pathtext.Join(d, w))
 		}
 	}
 	return out

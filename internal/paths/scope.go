@@ -1,8 +1,9 @@
 package paths
 
 import (
-	"path"
 	"strings"
+
+	"github.com/permengine/permengine/internal/pathtext"
 )
 
 // Scope is where a decision's paths may be: the scope root and the
@@ -45,12 +46,12 @@ func (s Scope) Contains(p string) bool {
 	return false
 }
 
-// JoinedContains is Contains(path.Join(dir, rel)) for an absolute dir.
+// JoinedContains is Contains(pathtext.Join(dir, rel)) for an absolute dir.
 func (s Scope) JoinedContains(dir, rel string) bool {
 	if len(s.Extra) == 0 {
 		return JoinedInside(dir, rel, s.Root)
 	}
-	return s.Contains(path.Join(dir, rel))
+	return s.Contains(pathtext.Join(dir, rel))
 }
 
 // String names the scope for reasons: the root, and the additional

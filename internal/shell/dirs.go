@@ -1,11 +1,12 @@
 package shell
 
 import (
-	"github.com/permengine/permengine/internal/ascii"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/programs"
 )
 
@@ -131,7 +132,7 @@ func (c *Command) join(d, target string, known bool) string {
 	if !known || d == "" || len(d)+1+len(target) > MaxDirBytes || !c.spend(1+2*(len(d)+len(target))) {
 		return ""
 	}
-	return path.Join(d, target)
+	return pathtext.Join(d, target)
 }
 
 // keepDirs keeps a directory set in the command's arena, spending a unit

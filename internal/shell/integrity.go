@@ -2,10 +2,12 @@ package shell
 
 import (
 	"fmt"
-	"github.com/permengine/permengine/internal/programs"
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/permengine/permengine/internal/pathtext"
+	"github.com/permengine/permengine/internal/programs"
 )
 
 // IntegrityProblem scans the raw command text. It returns why the text
@@ -90,7 +92,7 @@ func processProgram(p string, dirs []string) bool {
 		return processPath(path.Clean(p))
 	}
 	for _, d := range dirs {
-		if path.IsAbs(d) && processPath(path.Join(d, p)) {
+		if path.IsAbs(d) && processPath(pathtext.Join(d, p)) {
 			return true
 		}
 	}
