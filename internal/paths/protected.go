@@ -36,6 +36,15 @@ var defaultProtected = []string{
 	// hooks and shells, git hook managers, cargo's runners.
 	"**/.bash_aliases", "**/.bash_logout", "**/.zlogout", "**/.yarnrc", "**/.yarnrc.yml", "**/.pnpmfile.cjs",
 	"**/.cargo/config", "**/.cargo/config.toml", "**/.husky", "**/.husky/**", "**/.pre-commit-config.yaml",
+	// Other git hook managers' files (lefthook, overcommit,
+	// simple-git-hooks, lint-staged's commands, which a hook runs), and
+	// the directories core.hooksPath usually names. (Their names without
+	// a dot, lefthook.yml or githooks/, are files git runs after the
+	// command writes them: programs.BuildFiles.)
+	"**/.lefthook.yml", "**/.lefthook.yaml", "**/.lefthook-local.yml", "**/.lefthook-local.yaml", "**/.lefthook", "**/.lefthook/**",
+	"**/.overcommit.yml", "**/.simple-git-hooks.json", "**/.simple-git-hooks.js", "**/.simple-git-hooks.cjs",
+	"**/.lintstagedrc", "**/.lintstagedrc.*", "**/.githooks", "**/.githooks/**", "**/.git-hooks", "**/.git-hooks/**",
+	"**/.hooks", "**/.hooks/**",
 	// Other agents' rules and settings, and credentials of cloud and
 	// container tools.
 	"**/.roo", "**/.roo/**", "**/.clinerules", "**/.clinerules/**", "**/.continue", "**/.continue/**",
@@ -47,6 +56,7 @@ var defaultProtected = []string{
 	"**/.local/bin", "**/.local/bin/**", "**/.local/lib/**/site-packages/**", "**/.config/fish/**",
 	"**/.config/systemd/**", "**/.config/autostart/**", "**/.config/nvim/**", "**/.xprofile", "**/.xsessionrc",
 	"**/.vimrc", "**/.exrc", "**/.gvimrc", "**/.emacs", "**/.emacs.d/**", "**/.devcontainer", "**/.devcontainer/**",
+	"**/.devcontainer.json", "**/.config/vim/**", "**/.sqliterc", "**/.config/sqlite3/**",
 	"**/.zed/**", "**/.windsurf/**", "**/.aider.conf.yml", "**/.cursorrules",
 	"**/.kiro", "**/.kiro/**", "**/.amazonq", "**/.amazonq/**", "**/.opencode", "**/.opencode/**",
 	// Configuration that sends a download tool's requests elsewhere (url,

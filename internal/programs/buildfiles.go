@@ -22,22 +22,22 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":    makeFiles,                                                                                                                                   // recipes
-	"gmake":   makeFiles,                                                                                                                                   //
-	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                                                               // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
-	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                                                                     //
-	"yarn":    []string{"package.json", "binding.gyp", "npmrc"},                                                                                            //
-	"bun":     {"package.json", "bunfig.toml"},                                                                                                             // scripts; bunfig's preload
-	"go":      {"*.go"},                                                                                                                                    // go test, go run and go generate run the package's code (goRuns)
-	"cargo":   {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                                                                         // the build script; the manifest names it; the toolchain file may name a directory of programs
-	"pytest":  {"conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"},                                     // tests, plugins, addopts; test*.txt are doctests it runs by default
-	"tox":     {"tox.ini", "pyproject.toml", "setup.cfg"},                                                                                                  // commands
-	"just":    {"justfile", ".justfile", "*.just"},                                                                                                         // recipes; modules and imports (names compared in any case)
-	"rake":    {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                                                                            // tasks; rakelib/*.rake
-	"gradle":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"},                                                              // build scripts
-	"gradlew": {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle-wrapper.properties", "gradle-wrapper.jar"},           // the wrapper's properties name the distribution it downloads and runs
-	"mvn":     {"pom.xml", "extensions.xml", "maven.config", "jvm.config"},                                                                                 // plugins the build runs; .mvn's extensions, options and JVM options
-	"mvnw":    {"pom.xml", "extensions.xml", "maven.config", "jvm.config", "maven-wrapper.properties", "maven-wrapper.jar", "MavenWrapperDownloader.java"}, //
+	"make":    makeFiles,                                                                                                                                              // recipes
+	"gmake":   makeFiles,                                                                                                                                              //
+	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                                                                          // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
+	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                                                                                //
+	"yarn":    []string{"package.json", "binding.gyp", "npmrc"},                                                                                                       //
+	"bun":     {"package.json", "bunfig.toml"},                                                                                                                        // scripts; bunfig's preload
+	"go":      {"*.go"},                                                                                                                                               // go test, go run and go generate run the package's code (goRuns)
+	"cargo":   {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml"},                                                                                    // the build script; the manifest names it; the toolchain file may name a directory of programs
+	"pytest":  {"conftest.py", "pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"},                 // tests, plugins, addopts; test*.txt are doctests it runs by default
+	"tox":     {"tox.ini", "tox.toml", "pyproject.toml", "setup.cfg"},                                                                                                 // commands
+	"just":    {"justfile", ".justfile", "*.just"},                                                                                                                    // recipes; modules and imports (names compared in any case)
+	"rake":    {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                                                                                       // tasks; rakelib/*.rake
+	"gradle":  {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle.properties"},                                                    // build scripts; the properties' org.gradle.java.home names the java it starts
+	"gradlew": {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle.properties", "gradle-wrapper.properties", "gradle-wrapper.jar"}, // the wrapper's properties name the distribution it downloads and runs
+	"mvn":     {"pom.xml", "extensions.xml", "maven.config", "jvm.config"},                                                                                            // plugins the build runs; .mvn's extensions, options and JVM options
+	"mvnw":    {"pom.xml", "extensions.xml", "maven.config", "jvm.config", "maven-wrapper.properties", "maven-wrapper.jar", "MavenWrapperDownloader.java"},            //
 	// terraform's configuration runs programs (data "external", a
 	// provisioner's local-exec) and names providers, programs it runs,
 	// which it finds under any directory of plugins (terraform.d/plugins,
@@ -77,6 +77,27 @@ var buildFiles = withJSTools(map[string][]string{
 	"hatch": {"pyproject.toml", "hatch.toml"}, "poetry": {"pyproject.toml"}, "pdm": {"pyproject.toml"},
 	"swift": {"Package.swift"}, "stack": {"stack.yaml", "*.cabal", "Setup.hs"}, "cabal": {"*.cabal", "Setup.hs", "cabal.project"},
 	"zig": {"build.zig"}, "xmake": {"xmake.lua"}, "latexmk": {"latexmkrc", ".latexmkrc"}, // latexmk's rc is Perl
+	// Linters, type checkers and documentation builders whose
+	// configuration is code or loads it: pylint's init-hook and
+	// load-plugins, flake8's local plugins, mypy's and coverage's
+	// plugins, sphinx's conf.py (a Python program).
+	"pylint":       {".pylintrc", "pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"},
+	"flake8":       {".flake8", "setup.cfg", "tox.ini"},
+	"mypy":         {"mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"},
+	"coverage":     {".coveragerc", "setup.cfg", "tox.ini", "pyproject.toml"},
+	"sphinx-build": {"conf.py"}, "sphinx-autobuild": {"conf.py"},
+	// Task runners and process managers whose file names the commands
+	// they run (Fabric's fabfile, RSpec's options, pm2's ecosystem file,
+	// foreman's Procfile, Earthly's Earthfile), and compose files, which
+	// may run a container privileged or with the host's / mounted.
+	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "pm2": {"ecosystem.config.*"}, "foreman": {"Procfile"},
+	"honcho": {"Procfile"}, "earthly": {"Earthfile"},
+	// git runs its hooks, and hook managers' commands, at commit, merge,
+	// checkout and push: a hook file of any directory core.hooksPath may
+	// name, and the managers' files without a leading dot (the dotted ones
+	// are protected paths).
+	"git":            gitHookFiles,
+	"docker-compose": composeFiles, "podman-compose": composeFiles, "docker": composeFiles, "podman": composeFiles, // docker compose up
 	// (The JavaScript tools join them: see jsTools.)
 })
 
@@ -97,7 +118,28 @@ var jsTools = map[string][]string{
 	"nodemon": {"nodemon.json", "package.json"}, "turbo": {"turbo.json", "package.json"}, "nx": {"nx.json", "project.json", "package.json"},
 	"lerna": {"lerna.json", "package.json"}, "svelte-kit": {"svelte.config.*"}, "vue-cli-service": {"vue.config.*"},
 	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
+	"lint-staged": {".lintstagedrc", ".lintstagedrc.*", "lint-staged.config.*", "package.json"},
 }
+
+// gitHookFiles are the files git runs as hooks by their name, wherever
+// core.hooksPath points, and hook managers' files (see buildFiles).
+var gitHookFiles = []string{"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-merge-commit",
+	"pre-push", "post-checkout", "post-merge", "pre-rebase", "post-rewrite", "reference-transaction",
+	"pre-applypatch", "applypatch-msg", "post-applypatch", "push-to-checkout", "pre-auto-gc", "post-index-change",
+	"fsmonitor-watchman", "sendemail-validate", "lefthook.yml", "lefthook.yaml", "lefthook-local.yml",
+	"lefthook-local.yaml", "simple-git-hooks.json", "simple-git-hooks.js", "simple-git-hooks.cjs", "lint-staged.config.*"}
+
+// gitHookless are git's subcommands that run no hook (any other, an
+// alias among them, may: commit, merge, checkout, push, rebase, am …).
+var gitHookless = map[string]bool{"rev-parse": true, "status": true, "diff": true, "log": true, "show": true,
+	"branch": true, "tag": true, "add": true, "rm": true, "mv": true, "config": true, "remote": true, "fetch": true,
+	"ls-files": true, "ls-tree": true, "grep": true, "blame": true, "describe": true, "reset": true, "restore": true,
+	"version": true, "help": true, "shortlog": true, "cat-file": true, "show-ref": true, "for-each-ref": true,
+	"reflog": true, "init": true, "stash": true, "notes": true, "format-patch": true, "archive": true}
+
+// composeFiles are what docker compose reads by default.
+var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml",
+	"compose.override.yaml", "compose.override.yml", "docker-compose.override.yml", "docker-compose.override.yaml"}
 
 // makeFiles are what make reads as its makefile, or makes it from: a
 // makefile missing, make remakes it by its built-in rules from a file
@@ -182,6 +224,8 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		}
 	case name == "go" && !goRuns[gitSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it
+	case name == "git" && gitHookless[gitSubcommand(v)]:
+		names = nil // git rev-parse, git diff: no hook runs
 	case packageRunners[name] && len(v) > 1 && buildFiles[v[1]] != nil:
 		// pnpm vite build, yarn jest: the runner runs the tool of
 		// node_modules/.bin, which reads its own files too.
@@ -202,20 +246,50 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 // word (pnpm vite, yarn jest, bun vitest).
 var packageRunners = map[string]bool{"pnpm": true, "yarn": true, "bun": true}
 
-// configValues returns the file a JavaScript tool's --config (-c) names:
-// a module it loads as code (vite --config evil.js).
-func configValues(name string, v []string) []string {
-	if jsTools[name] == nil {
-		return nil
+// configOptions are, per runner, the options whose value names the
+// configuration file it reads in place of (or besides) the ones its row
+// lists: a JavaScript tool's --config (-c) names a module it loads as code
+// (vite --config evil.js); pytest -c ci.ini reads addopts, tox -c its
+// commands, pylint --rcfile its init-hook. A trailing "/" marks an
+// option that names the directory of the file (sphinx-build -c DIR reads
+// DIR/conf.py).
+var configOptions = func() map[string][]string {
+	m := map[string][]string{
+		"pytest": {"-c", "--config-file"}, "tox": {"-c", "--conf"}, "pylint": {"--rcfile"},
+		"flake8": {"--config", "--append-config"}, "mypy": {"--config-file"}, "coverage": {"--rcfile"},
+		"sphinx-build": {"-c/", "--conf-dir/"}, "sphinx-autobuild": {"-c/", "--conf-dir/"},
+		"docker-compose": {"-f", "--file"}, "podman-compose": {"-f", "--file"},
 	}
+	for name := range jsTools {
+		m[name] = []string{"--config", "-c"}
+	}
+	return m
+}()
+
+// configValues returns the files a runner's configuration options name
+// (configOptions).
+func configValues(name string, v []string) []string {
 	var out []string
-	for i := 1; i < len(v); i++ {
-		w := v[i]
-		switch {
-		case (w == "--config" || w == "-c") && i+1 < len(v):
-			out = append(out, v[i+1])
-		case strings.HasPrefix(w, "--config="):
-			out = append(out, w[len("--config="):])
+	for _, opt := range configOptions[name] {
+		o, dir := strings.CutSuffix(opt, "/")
+		add := func(val string) {
+			if dir {
+				val = strings.TrimSuffix(val, "/") + "/conf.py"
+			}
+			out = append(out, val)
+		}
+		for i := 1; i < len(v); i++ {
+			w := v[i]
+			switch {
+			case w == "--":
+				i = len(v)
+			case w == o && i+1 < len(v):
+				add(v[i+1])
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(w, o+"="):
+				add(w[len(o)+1:])
+			case !strings.HasPrefix(o, "--") && len(w) > len(o) && strings.HasPrefix(w, o):
+				add(w[len(o):]) // -cci.ini
+			}
 		}
 	}
 	return out

@@ -177,6 +177,22 @@ var envVars = map[string]envKind{
 	// The suffix cp, mv, ln and install give backups: DEST plus a suffix
 	// of the command's choosing may be a protected name (.bash + rc).
 	"SIMPLE_BACKUP_SUFFIX": envHidden,
+	// wget's system-wide configuration (use_askpass = PROG, output_document
+	// = FILE), man-db's prompt text that it pastes into LESS unescaped
+	// (x$ +!cmd), systemd's pager options and its switch for a pager that
+	// may run commands.
+	"SYSTEM_WGETRC": envHidden, "MANLESS": envHidden, "SYSTEMD_LESS": envHidden, "SYSTEMD_PAGERSECURE": envHidden,
+	// Tools' configuration files and directories named from the
+	// environment, whose settings load plug-ins or run commands (coverage's
+	// plugins, tox's commands, uv's indexes and build settings, gh's
+	// aliases with "!"; COVERAGE_PROCESS_START starts coverage, and its
+	// configuration, in every Python process).
+	"COVERAGE_RCFILE": envHidden, "COVERAGE_PROCESS_START": envHidden, "TOX_CONFIG_FILE": envHidden,
+	"UV_CONFIG_FILE": envHidden, "GH_CONFIG_DIR": envHidden,
+	// The file a C compiler appends a make rule to, and the rule's target
+	// after a space ("FILE TARGET"): text of the command's choosing added
+	// to a file of its choosing (.git/config, ~/.bashrc).
+	"DEPENDENCIES_OUTPUT": envHidden, "SUNPRO_DEPENDENCIES": envHidden,
 	// Where a C compiler driver finds the programs it runs (its
 	// assembler, linker and passes), like its -B option.
 	"COMPILER_PATH": envHidden, "GCC_EXEC_PREFIX": envHidden,
@@ -235,10 +251,20 @@ func envKindOf(name string) envKind {
 	if len(name) > len("npm_config_") && strings.EqualFold(name[:len("npm_config_")], "npm_config_") {
 		return envHidden // npm reads its configuration from these in any case (Npm_Config_Script_Shell)
 	}
+	if strings.HasSuffix(name, "ASKPASS") && len(name) > len("ASKPASS") {
+		return envScript // WGET_ASKPASS, like SSH_ASKPASS: the program asked for a password
+	}
 	if locationName(name) {
 		return envLocation
 	}
 	return envNone
+}
+
+// scriptArgs reports an envScript variable whose command line the program
+// runs with arguments of its own (scriptGetsArgs, and every *ASKPASS: the
+// prompt).
+func scriptArgs(name string) bool {
+	return scriptGetsArgs[name] || strings.HasSuffix(name, "ASKPASS")
 }
 
 // locationSuffixes are the endings of variable names that, by
@@ -250,16 +276,20 @@ func envKindOf(name string) envKind {
 // _CONFIG are left out: they name a project's data as often as not,
 // OUT_DIR=dist, CONFIG_PATH=app.yaml.)
 var locationSuffixes = []string{"_HOME", "_PREFIX", "_BIN", "_EXE", "_CMD", "_COMMAND", "_PROG", "_PROGRAM", "_RC",
-	"_PLUGINS", "_HOOKS", "_SHELL", "_EDITOR", "_PAGER", "_LOADER", "_LIB", "_LIBS", "_LIBRARY", "_LIBRARIES", "_LIBPATH"}
+	"_PLUGINS", "_HOOKS", "_SHELL", "_EDITOR", "_PAGER", "_LOADER", "_LIB", "_LIBS", "_LIBRARY", "_LIBRARIES", "_LIBPATH",
+	"RCFILE"}
 
-// locationName reports a variable named like a location (locationSuffixes).
+// locationName reports a variable named like a location (locationSuffixes),
+// or like a start-up file, NAMERC (PYLINTRC, IRBRC, GEMRC, SYSTEM_WGETRC:
+// an rc file is read as settings or run as code; SRC, a source
+// directory, is not one).
 func locationName(name string) bool {
 	for _, suf := range locationSuffixes {
 		if strings.HasSuffix(name, suf) && len(name) > len(suf) {
 			return true
 		}
 	}
-	return false
+	return len(name) > len("XRC") && strings.HasSuffix(name, "RC") && !strings.HasSuffix(name, "SRC")
 }
 
 // systemLocation reports a value that is an absolute path under the
@@ -305,6 +335,8 @@ func inertValue(name, value string) bool {
 		return inertPip[name]
 	}
 	switch name {
+	case "SYSTEMD_PAGERSECURE":
+		return value == "1" || value == "true" || value == "yes" || value == "on" // the pager may run no command
 	case "SHELL":
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t")
 	case "GOBIN":
@@ -654,10 +686,11 @@ func (c *Command) hiddenEnv(idx int) {
 	s := &c.Segs[idx]
 	judge := func(j int, name, value string) {
 		kind := envKindOf(name)
+		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
 		if kind == envNone {
+			c.unlistedVariable(name, value, computed)
 			return
 		}
-		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
 		switch kind {
 		case envScript:
 			if strings.HasPrefix(name, "BASH_FUNC_") {
@@ -666,7 +699,7 @@ func (c *Command) hiddenEnv(idx int) {
 			if name == "LESSOPEN" || name == "LESSCLOSE" {
 				value = strings.TrimLeft(value, "|-")
 			}
-			if scriptGetsArgs[name] {
+			if scriptArgs(name) {
 				// The program gives the command line arguments of its own
 				// (GIT_EDITOR=cp… git config -e copies onto .git/config):
 				// they are read as words known only at run time.
@@ -696,7 +729,7 @@ func (c *Command) hiddenEnv(idx int) {
 				c.dyn(name + " names a file that the shell runs before the command: code the engine cannot see")
 			}
 		case envHidden:
-			if name == "LESS" && !computed && inertLess(value) {
+			if (name == "LESS" || name == "SYSTEMD_LESS") && !computed && inertLess(value) {
 				return // LESS=-R, LESS=-FRX: display flags only
 			}
 			if name == "GOFLAGS" && !computed && inertGoFlags(value) {
@@ -735,6 +768,27 @@ func (c *Command) hiddenEnv(idx int) {
 	assignments(s, judge)
 	if why := containerEnv(s, judge); why != "" {
 		c.dyn(why)
+	}
+}
+
+// unlistedVariable judges an assignment to a variable no table lists by
+// what its value says: build tools of every kind (make and go, and
+// setuptools, pip's builds, cargo's cc crate, node-gyp, cmake, meson,
+// configure scripts) run the compiler CC names and take CFLAGS as the
+// compiler's flags (argmodel.BuildVariable); and a value whose first word
+// names a program that runs others as another user (sudo, doas) is a
+// program of that variable's reader, whoever it is (RUNNER=sudo npm test,
+// WGET_ASKPASS-like variables no list has yet).
+func (c *Command) unlistedVariable(name, value string, computed bool) {
+	if why := argmodel.BuildVariable(name, value, computed); why != "" {
+		c.dyn(why)
+		return
+	}
+	if computed {
+		return
+	}
+	if f := strings.Fields(value); len(f) > 0 && programs.BitsOf(programs.BaseName(f[0]))&programs.Privileged != 0 {
+		c.dyn(name + "=" + value + " names " + programs.BaseName(f[0]) + ", which runs programs as another user: a program that reads " + name + " may run it")
 	}
 }
 

@@ -172,6 +172,26 @@ var gitDangerousKeys = []gitKeyRule{
 	{"includeif", "*", "path", "which configuration is read"},
 	{"http", "", "proxy", "how remotes are reached"},
 	{"http", "*", "proxy", "how remotes are reached"},
+	// What every later request over HTTP carries or where it goes: a
+	// header of the command's choosing ("X: $(cat secret)"), the cookies
+	// of a file, a host's address, the client's certificate, or whether
+	// the server's is checked.
+	{"http", "", "extraheader", "what every request to a remote carries"},
+	{"http", "*", "extraheader", "what every request to a remote carries"},
+	{"http", "", "cookiefile", "what every request to a remote carries"},
+	{"http", "*", "cookiefile", "what every request to a remote carries"},
+	{"http", "", "curloptresolve", "where remotes' names lead"},
+	{"http", "*", "curloptresolve", "where remotes' names lead"},
+	{"http", "", "sslcert", "what every request to a remote carries"},
+	{"http", "*", "sslcert", "what every request to a remote carries"},
+	{"http", "", "sslkey", "what every request to a remote carries"},
+	{"http", "*", "sslkey", "what every request to a remote carries"},
+	{"http", "", "sslverify", "whether remotes are who they say"},
+	{"http", "*", "sslverify", "whether remotes are who they say"},
+	{"http", "", "sslcainfo", "whether remotes are who they say"},
+	{"http", "*", "sslcainfo", "whether remotes are who they say"},
+	{"http", "", "sslcapath", "whether remotes are who they say"},
+	{"http", "*", "sslcapath", "whether remotes are who they say"},
 	{"instaweb", "", "httpd", "a program git runs"},
 	{"sendemail", "", "*", "how mail is sent"},
 	{"web", "", "browser", "a program git runs"},

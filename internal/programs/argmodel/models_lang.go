@@ -825,6 +825,39 @@ func makeEnvVariable(assign string, computed bool) string {
 	return MakeVariable(assign, computed)
 }
 
+// buildPrograms are the variables that build tools of every kind read
+// from the environment to name the programs they run (setuptools' CC,
+// CPP, LDSHARED; cargo's cc and pkg-config crates; node-gyp, cmake,
+// meson and configure scripts), beyond go's own.
+var buildPrograms = words("CC", "CXX", "CPP", "CXXCPP", "FC", "F77", "LD", "LDSHARED", "LDCXXSHARED", "AR", "AS",
+	"RANLIB", "NM", "STRIP", "OBJCOPY", "PKG_CONFIG", "GCCGO", "PROTOC", "NVCC", "HOST_CC", "HOST_CXX",
+	"TARGET_CC", "TARGET_CXX", "TARGET_AR")
+
+// buildFlags are the variables whose value build tools of every kind
+// hand the C compiler driver as flags (-wrapper PROG runs PROG).
+var buildFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "FFLAGS", "ASFLAGS", "CGO_CFLAGS",
+	"CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLAGS", "CGO_LDFLAGS", "HOST_CFLAGS", "TARGET_CFLAGS")
+
+// BuildVariable returns why an assignment to one of the variables that
+// any build tool may read as a program (CC=sudo) or as compiler flags
+// (CFLAGS='-wrapper sudo,x') makes a build run a program the command does
+// not show, or "": a build tool as the program, flags that run nothing.
+// cargo's per-target spellings (CC_x86_64_unknown_linux_gnu, CFLAGS_…)
+// count as well.
+func BuildVariable(name, value string, computed bool) string {
+	base := name
+	if i := strings.IndexByte(name, '_'); i > 0 && (buildPrograms[name[:i]] || buildFlags[name[:i]]) && !buildPrograms[name] && !buildFlags[name] {
+		base = name[:i] // CC_x86_64_unknown_linux_gnu
+	}
+	switch {
+	case buildFlags[base]:
+		return compilerFlagsLater(name, value, computed)
+	case buildPrograms[base]:
+		return programValue(name, value, computed)
+	}
+	return ""
+}
+
 // goPrograms are the variables go reads from the environment to name the
 // programs cgo runs.
 var goPrograms = words("CC", "CXX", "FC", "AR", "PKG_CONFIG", "GCCGO")
