@@ -157,7 +157,10 @@ func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
 	out = append(out, e[0])
 	sub, it := 0, 0
 	dropValue := false
+	unknownBefore := false // the word before was an option the model does not know, dropped
 	for i := 1; i < len(e); i++ {
+		afterUnknown := unknownBefore
+		unknownBefore = false
 		for it < len(r.Items) && r.Items[it].Word < i {
 			it++
 		}
@@ -189,6 +192,7 @@ func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
 			switch {
 			case !known && bare:
 				changed = true // an option the model does not know, dropped
+				unknownBefore = true
 			case !known:
 				out = append(out, e[i])
 			case dropValue:
@@ -209,6 +213,10 @@ func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
 			}
 		default:
 			dropValue = false
+			if afterUnknown && i+1 < len(e) && r.Words[i+1] == argmodel.KindSubcommand {
+				changed = true // its value, as the parse took it (cargo --color never publish)
+				continue
+			}
 			if len(e[i]) > 2 && strings.HasPrefix(e[i], "./") {
 				changed = true // ./manage.py is manage.py
 				out = append(out, e[i][2:])

@@ -164,6 +164,9 @@ func (p *parser) unknownShort(i int, w string, k int) {
 	if k == 1 {
 		p.r.Words[i] = KindOption
 	}
+	if k == len(w)-1 {
+		p.mayTakeValue(i) // the last letter may take the next word (poetry -C . publish)
+	}
 	for j := k + 1; j < len(w); j++ {
 		if o := p.findShort(w[j]); o != nil && o.Effect != 0 {
 			why := "an option the model does not know: -" + w[k:k+1] + " in " + w
@@ -381,6 +384,7 @@ func (p *parser) unknownLong(i int, name string, ambiguous bool) {
 	}
 	if p.spec.Open {
 		p.r.Words[i] = KindOption
+		p.mayTakeValue(i)
 		return
 	}
 	if ambiguous {

@@ -78,6 +78,11 @@ type parser struct {
 	placeholder string
 	altOps      []Operand // operands an option chose, or nil
 	depth       int       // nested commands read to get here
+	// subAfter is the word that may still be the subcommand when the
+	// first operand came right after an option the model does not know:
+	// that option may have taken the operand as its value (cargo --color
+	// never publish). 0 for none.
+	subAfter int
 }
 
 // ops returns the current operand model.
@@ -274,6 +279,16 @@ func (p *parser) unknownOption(i int, why string) {
 	if risk != 0 {
 		p.find(risk, i, why+"; it could be "+riskWhy, "")
 	}
+	p.mayTakeValue(i)
+}
+
+// mayTakeValue notes that word i, an option the model does not know, may
+// take the next word as its value: the word after that may then be the
+// subcommand (subAfter).
+func (p *parser) mayTakeValue(i int) {
+	if s := p.spec; len(s.Subs) > 0 && s.OpenSubs && p.nOps == 0 && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
+		p.subAfter = i + 2
+	}
 }
 
 // computedOption records a word known only at run time where an option
@@ -292,7 +307,7 @@ func (p *parser) computedOption(i int, why string) {
 // operand reads word i as an operand or a subcommand.
 func (p *parser) operand(i int, w string) {
 	s := p.spec
-	if len(s.Subs) > 0 && p.nOps == 0 {
+	if len(s.Subs) > 0 && (p.nOps == 0 || p.nOps == 1 && i == p.subAfter) {
 		if p.subcommand(i, w) {
 			return
 		}
