@@ -293,6 +293,9 @@ type Spec struct {
 	// OpenSubs: a name that is not in Subs is an operand, not an unknown
 	// word (a program whose first operand is a subcommand or a file).
 	OpenSubs bool
+	// SubAt is how many operands come before the subcommand (yarn
+	// workspace NAME publish: 1).
+	SubAt int
 	// Resolve, when set, maps a name that is not in Subs to the name of
 	// the subcommand the program takes it for (npm's abbreviations), or
 	// "".

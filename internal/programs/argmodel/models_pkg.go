@@ -304,16 +304,33 @@ func runnerModel(name string, publish ...string) *Spec {
 		val("", RoleProgram, "script-shell").does(EffExec, "runs package scripts with this shell"),
 		val("e", RoleCode, "eval").code(LangJS).does(EffExec, whyCode), val("p", RoleCode, "print").code(LangJS).does(EffExec, whyCode),
 	)}
-	root.Subs = exts(s, publish...)
-	root.Subs = append(root.Subs, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
-	for _, n := range []string{"dlx", "x"} {
-		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("p", RoleData, "package")),
-			Operands: packageCommand})
+	subs := func() []*Spec {
+		out := exts(s, publish...)
+		out = append(out, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
+		for _, n := range []string{"dlx", "x"} {
+			out = append(out, &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("p", RoleData, "package")),
+				Operands: packageCommand})
+		}
+		out = append(out, initializer(s, "create"))
+		return append(out, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
+			group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),
+			withSubs(cmd(s, "config"), configSet(s, "set")))
 	}
-	root.Subs = append(root.Subs, initializer(s, "create"))
-	root.Subs = append(root.Subs, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
-		group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),
-		withSubs(cmd(s, "config"), configSet(s, "set")))
+	root.Subs = subs()
+	// Subcommands that run another of the runner's own commands: yarn
+	// workspace NAME CMD…, yarn workspaces foreach [options] CMD…, and
+	// pnpm's recursive (m, multi), its -r spelled as a word. What follows
+	// is read as the runner's command again (yarn workspace a npm publish,
+	// pnpm m exec git push).
+	again := func(name string, subAt int) *Spec {
+		return &Spec{Name: name, Syntax: s, Open: true, OpenSubs: true, SubAt: subAt, Subs: subs()}
+	}
+	switch name {
+	case "yarn":
+		root.Subs = append(root.Subs, again("workspace", 1), withSubs(cmd(s, "workspaces"), again("foreach", 0)))
+	case "pnpm":
+		root.Subs = append(root.Subs, again("recursive", 0), again("m", 0), again("multi", 0))
+	}
 	return root
 }
 

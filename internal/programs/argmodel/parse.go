@@ -286,7 +286,7 @@ func (p *parser) unknownOption(i int, why string) {
 // take the next word as its value: the word after that may then be the
 // subcommand (subAfter).
 func (p *parser) mayTakeValue(i int) {
-	if s := p.spec; len(s.Subs) > 0 && s.OpenSubs && p.nOps == 0 && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
+	if s := p.spec; len(s.Subs) > 0 && s.OpenSubs && p.nOps == s.SubAt && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
 		p.subAfter = i + 2
 	}
 }
@@ -307,7 +307,7 @@ func (p *parser) computedOption(i int, why string) {
 // operand reads word i as an operand or a subcommand.
 func (p *parser) operand(i int, w string) {
 	s := p.spec
-	if len(s.Subs) > 0 && (p.nOps == 0 || p.nOps == 1 && i == p.subAfter) {
+	if len(s.Subs) > 0 && (p.nOps == s.SubAt || p.nOps == s.SubAt+1 && i == p.subAfter) {
 		if p.subcommand(i, w) {
 			return
 		}
