@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs/argmodel"
@@ -175,4 +176,58 @@ func WrapperDir(words []string) (dir string, computed, ok bool) {
 	}
 	readings.Put(r)
 	return dir, computed, ok
+}
+
+// containerRunners are the container engines whose run and create start
+// an image's entrypoint with the words after the image.
+var containerRunners = map[string]bool{"docker": true, "podman": true, "nerdctl": true}
+
+// ContainerEntrypoint returns the command a container engine's run or
+// create (docker run, podman create, docker compose run) starts when the
+// program is not the first word after the image: --entrypoint PROG with
+// those words as its arguments (docker run --entrypoint git alpine/git
+// push runs git push), or, without the option, the program an image is
+// named for (alpine/git, bitnami/kubectl, hashicorp/terraform: images
+// built to run that program on their arguments). computed reports an
+// --entrypoint the shell computes. ok is false when neither applies.
+func ContainerEntrypoint(v []string) (cmd []string, computed, ok bool) {
+	if len(v) < 2 || !containerRunners[BaseName(v[0])] || len(v) > MaxModelWords {
+		return nil, false, false
+	}
+	m := argmodel.Lookup(BaseName(v[0]))
+	if m == nil {
+		return nil, false, false
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	start := len(v) // where the words after the image start
+	if n := len(r.Commands); n > 0 && r.Commands[n-1].End == len(v) {
+		start = r.Commands[n-1].Start
+	}
+	entry, image := "", ""
+	for _, it := range r.Items {
+		switch {
+		case it.Word >= start:
+		case it.Kind == argmodel.KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "entrypoint"):
+			entry, computed = it.Text, it.Computed
+		case it.Kind == argmodel.KindOperand:
+			image = it.Text // the last operand before the command: the image (or compose's service)
+		}
+	}
+	switch {
+	case computed:
+		return nil, true, true
+	case entry != "":
+		return append([]string{entry}, v[start:]...), false, true
+	}
+	name := image[strings.LastIndexByte(image, '/')+1:]
+	if k := strings.IndexAny(name, ":@"); k >= 0 {
+		name = name[:k] // alpine/git:2.43, …@sha256:…
+	}
+	name = strings.TrimSuffix(name, "-cli") // amazon/aws-cli
+	if name == "" || start == len(v) && image == "" || BitsOf(name)&(Effect|Privileged) == 0 {
+		return nil, false, false
+	}
+	return append([]string{name}, v[start:]...), false, true
 }

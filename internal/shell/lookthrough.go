@@ -200,6 +200,15 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	cmd, sure, view := programs.WrappedView(v)
+	if ep, computed, ok := programs.ContainerEntrypoint(v); ok {
+		// docker run --entrypoint git alpine/git push: the container runs
+		// git push, a view of its own.
+		if computed {
+			l.c.dyn("the container's entrypoint is chosen at run time: the program it runs is not known")
+		} else {
+			l.visit(ep, depth+1)
+		}
+	}
 	if depth == 0 {
 		l.topKnown, l.topSkip, l.topCmd, l.topView = true, i, cmd, view
 	}
