@@ -195,6 +195,40 @@ func deploysBare(s *Spec, readers ...string) *Spec {
 	return s
 }
 
+// cargoCommands are cargo's own subcommands and the plug-ins that build,
+// test, lint, format or report without an effect outside; publish, yank,
+// owner and install are rows of their own.
+var cargoCommands = []string{"build", "b", "check", "c", "clean", "doc", "d", "new", "init", "add", "remove", "rm",
+	"run", "r", "test", "t", "bench", "update", "search", "uninstall", "fmt", "clippy", "fix", "tree", "vendor",
+	"metadata", "locate-project", "pkgid", "verify-project", "version", "help", "package", "generate-lockfile",
+	"fetch", "report", "config", "info", "rustc", "rustdoc", "login", "logout", "nextest", "watch", "audit",
+	"outdated", "expand", "llvm-cov", "deny", "udeps", "machete", "tarpaulin", "bloat", "miri", "sweep", "sort",
+	"hack", "semver-checks", "msrv", "about", "cyclonedx", "zigbuild", "insta", "criterion", "flamegraph",
+	"asm", "show-asm", "modules", "geiger", "upgrade", "set-version", "make"}
+
+// taskLists makes a build tool whose operands are lists of its tasks read
+// every task of them: mix do compile, hex.publish; lein do test, deploy;
+// lein with-profile prod deploy; sbt +publish, sbt ';test;publish', sbt
+// 'project x' publish. A task of the list that is one of the tool's
+// subcommands with an effect has that effect.
+func taskLists(s *Spec) *Spec {
+	s.Judge = func(r *Result, words []string) {
+		for _, w := range words[1:] {
+			if w == "" || w[0] == '-' {
+				continue
+			}
+			for _, task := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == ';' || c == ' ' || c == '\t' }) {
+				if sub := s.Lookup(strings.TrimLeft(task, "+")); sub != nil && sub.Effect != 0 && !slices.Contains(r.Subs, sub) {
+					r.Effects |= sub.Effect
+					r.Findings = append(r.Findings, Finding{Effect: sub.Effect, Why: s.Name + " runs the task " + task + " of " + w + ": " + sub.Why})
+					return
+				}
+			}
+		}
+	}
+	return s
+}
+
 func publisherRows() []row {
 	g := GNU
 	return []row{
@@ -203,7 +237,7 @@ func publisherRows() []row {
 			// --config KEY=VALUE or FILE sets configuration, which names
 			// the programs cargo runs (target.*.runner, build.rustc-wrapper).
 			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
-				val("Z", RoleData), val("C", RolePath).chdir(), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
+				val("Z", RoleData), val("C", RolePath).chdir(), val("", RoleData, "color"), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
 				longs("frozen", "locked", "offline", "list", "help"))
 			s.Judge = judgeCargoRustc
 			// cargo install writes the programs it builds into
@@ -211,6 +245,12 @@ func publisherRows() []row {
 			// searches first: a crate named git is the next git.
 			s.Subs = append(s.Subs, &Spec{Name: "install", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal,
 				Why: "cargo install puts programs into ~/.cargo/bin, a directory on PATH that later commands search first"})
+			// Any other name runs cargo-NAME from PATH, a plug-in that may
+			// do anything (cargo release, cargo workspaces publish): the
+			// subcommands are closed, with cargo's own and the plug-ins
+			// that only build, test, lint or report.
+			s.Subs = append(s.Subs, cmds(Syntax{Permute: true}, cargoCommands...)...)
+			s.OpenSubs = false
 			return s
 		}},
 		{name: "rustc", aliases: []string{"rustdoc"}, build: func(n string) *Spec {
@@ -265,10 +305,10 @@ func publisherRows() []row {
 			return publisher(n, g, "deploy", "terminate", "create", "setenv", "scale", "swap", "restore", "upgrade", "abort", "config")
 		}},
 		{name: "lein", build: func(n string) *Spec {
-			return publisher(n, g, "deploy")
+			return taskLists(publisher(n, g, "deploy"))
 		}},
 		{name: "mix", build: func(n string) *Spec {
-			return publisher(n, g, "hex.publish", "hex.retire", "hex.owner", "hex.user")
+			return taskLists(publisher(n, g, "hex.publish", "hex.retire", "hex.owner", "hex.user"))
 		}},
 		{name: "netlify", build: func(n string) *Spec {
 			return publisher(n, g, "deploy")
@@ -334,7 +374,7 @@ func publisherRows() []row {
 			return publisher(n, g, "publish")
 		}},
 		{name: "sbt", build: func(n string) *Spec {
-			return publisher(n, g, "publish", "publishSigned", "release", "sonatypeRelease", "sonatypeBundleRelease")
+			return taskLists(publisher(n, g, "publish", "publishSigned", "release", "sonatypeRelease", "sonatypeBundleRelease"))
 		}},
 		{name: "nuget", build: func(n string) *Spec {
 			return publisher(n, g, "push", "delete")

@@ -286,7 +286,7 @@ func (p *parser) unknownOption(i int, why string) {
 // take the next word as its value: the word after that may then be the
 // subcommand (subAfter).
 func (p *parser) mayTakeValue(i int) {
-	if s := p.spec; len(s.Subs) > 0 && s.OpenSubs && p.nOps == s.SubAt && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
+	if s := p.spec; len(s.Subs) > 0 && p.nOps == s.SubAt && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
 		p.subAfter = i + 2
 	}
 }
@@ -346,8 +346,8 @@ func (p *parser) subcommand(i int, w string) bool {
 		sub = s.Lookup(s.Resolve(w))
 	}
 	if sub == nil {
-		if s.OpenSubs {
-			return false
+		if s.OpenSubs || i+1 == p.subAfter {
+			return false // an operand, or the value of the unknown option before it
 		}
 		// A name it does not know (an alias, a plugin) counts as anything
 		// the program can do; it is written out, so not a computed one.
