@@ -199,6 +199,16 @@ func mvnPublishes(goal string, computed bool) bool {
 	if g == "deploy" || g == "site-deploy" || strings.HasSuffix(g, ":deploy") || strings.HasSuffix(g, ":deploy-file") {
 		return true
 	}
+	if k := strings.LastIndexByte(g, ':'); k >= 0 {
+		// A plugin's goal that pushes an image, applies to a cluster or
+		// publishes (docker:push, dockerfile:push, k8s:apply, helm:push,
+		// k8s:undeploy).
+		for _, verb := range []string{"push", "apply", "deploy", "publish", "release", "upload", "delete"} {
+			if strings.Contains(g[k+1:], verb) {
+				return true
+			}
+		}
+	}
 	for _, p := range []string{"release:", "scm:", "jib:build", "nexus-staging:", "wagon:upload", "gpg:sign-and-deploy",
 		"deploy:", "site:deploy", "site:stage-deploy", "exec:", "antrun:", "gitflow:", "versions:commit", "central-publishing:"} {
 		if strings.HasPrefix(g, p) || strings.Contains(g, ":"+p) {
@@ -265,7 +275,9 @@ func gradleModel(name string) *Spec {
 			val("g", RolePath, "gradle-user-home"), val("c", RolePath, "settings-file"), val("b", RolePath, "build-file"),
 			val("I", RolePath, "init-script"), val("D", RoleData, "system-prop"), val("P", RoleData, "project-prop"),
 			val("", RoleData, "console", "warning-mode", "tests", "max-workers", "priority", "include-build",
-				"dependency-verification", "configuration-cache-problems", "update-locks", "write-verification-metadata"))),
+				"dependency-verification", "configuration-cache-problems", "update-locks", "write-verification-metadata"),
+			// Spring Boot's bootBuildImage pushes the image it builds.
+			flag("", "publishImage").does(EffExternal, "gradle --publishImage pushes the image it builds to a registry"))),
 		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: gradlePublishes,
 			Why: "this Gradle task publishes or deploys"}},
 	}

@@ -195,13 +195,64 @@ func deploysBare(s *Spec, readers ...string) *Spec {
 	return s
 }
 
+// colonVerbs makes a CLI whose commands are TOPIC:VERB (firebase
+// database:remove, netlify env:set, firebase hosting:channel:deploy) read
+// a command whose last part changes what the host holds as its deploy:
+// an effect outside.
+func colonVerbs(s *Spec) *Spec {
+	effect := s.Subs[0].Name
+	s.Resolve = func(name string) string {
+		k := strings.LastIndexByte(name, ':')
+		if k < 0 {
+			return ""
+		}
+		switch name[k+1:] {
+		case "delete", "remove", "rm", "create", "set", "unset", "import", "clone", "push", "update", "deploy",
+			"disable", "enable", "rollback", "distribute", "install", "uninstall", "put", "destroy", "add", "rename",
+			"unlink", "link", "upload", "revoke", "grant", "release", "promote", "invoke", "run", "archive":
+			return effect
+		}
+		return ""
+	}
+	return s
+}
+
+// flyModel is flyctl (fly): deploy, launch, ssh and console, and the
+// groups whose verbs change the apps, machines, volumes, secrets,
+// certificates, addresses and databases on Fly.io.
+func flyModel(n string) *Spec {
+	c := Cobra
+	s := publisher(n, c, "deploy", "launch", "ssh", "console", "destroy", "sftp", "proxy")
+	machine := []string{"run", "destroy", "remove", "rm", "exec", "start", "stop", "restart", "update", "clone", "kill",
+		"cordon", "uncordon", "suspend", "create", "egress-ip", "leases"}
+	s.Subs = append(s.Subs, group(c, "apps", "create", "destroy", "move", "restart", "suspend", "resume"),
+		group(c, "secrets", "set", "unset", "import", "deploy"), group(c, "machine", machine...),
+		group(c, "machines", machine...), group(c, "m", machine...),
+		group(c, "volumes", "create", "destroy", "delete", "extend", "fork", "update"),
+		group(c, "vol", "create", "destroy", "delete", "extend", "fork", "update"),
+		group(c, "scale", "count", "vm", "memory"), group(c, "certs", "add", "create", "remove", "delete", "rm"),
+		group(c, "ips", "allocate-v4", "allocate-v6", "release", "private"),
+		group(c, "postgres", "create", "destroy", "attach", "detach", "connect", "restart", "import"),
+		group(c, "pg", "create", "destroy", "attach", "detach", "connect", "restart", "import"),
+		group(c, "redis", "create", "destroy", "update", "connect"), group(c, "tokens", "create", "revoke"),
+		group(c, "wireguard", "create", "remove", "reset"), group(c, "image", "update"),
+		group(c, "storage", "create", "destroy", "update"))
+	return s
+}
+
+// registryRef reports an image name with the transport of a registry
+// (docker://), or one known only at run time.
+func registryRef(v string, computed bool) bool {
+	return computed || strings.HasPrefix(strings.ToLower(v), "docker://")
+}
+
 // cargoCommands are cargo's own subcommands and the plug-ins that build,
 // test, lint, format or report without an effect outside; publish, yank,
 // owner and install are rows of their own.
 var cargoCommands = []string{"build", "b", "check", "c", "clean", "doc", "d", "new", "init", "add", "remove", "rm",
 	"run", "r", "test", "t", "bench", "update", "search", "uninstall", "fmt", "clippy", "fix", "tree", "vendor",
 	"metadata", "locate-project", "pkgid", "verify-project", "version", "help", "package", "generate-lockfile",
-	"fetch", "report", "config", "info", "rustc", "rustdoc", "login", "logout", "nextest", "watch", "audit",
+	"fetch", "report", "config", "info", "rustc", "rustdoc", "logout", "nextest", "watch", "audit",
 	"outdated", "expand", "llvm-cov", "deny", "udeps", "machete", "tarpaulin", "bloat", "miri", "sweep", "sort",
 	"hack", "semver-checks", "msrv", "about", "cyclonedx", "zigbuild", "insta", "criterion", "flamegraph",
 	"asm", "show-asm", "modules", "geiger", "upgrade", "set-version", "make"}
@@ -233,7 +284,7 @@ func publisherRows() []row {
 	g := GNU
 	return []row{
 		{name: "cargo", build: func(n string) *Spec {
-			s := withPlus(publisher(n, Syntax{Permute: true}, "publish", "yank", "owner"))
+			s := withPlus(publisher(n, Syntax{Permute: true}, "publish", "yank", "owner", "login"))
 			// --config KEY=VALUE or FILE sets configuration, which names
 			// the programs cargo runs (target.*.runner, build.rustc-wrapper).
 			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
@@ -282,15 +333,16 @@ func publisherRows() []row {
 		{name: "uv", build: func(n string) *Spec {
 			return publisher(n, g, "publish")
 		}},
-		{name: "flyctl", build: func(n string) *Spec {
-			return publisher(n, Cobra, "deploy", "launch", "ssh", "console", "destroy")
-		}},
-		{name: "fly", build: func(n string) *Spec {
-			return publisher(n, Cobra, "deploy", "launch", "ssh", "console", "destroy")
-		}},
+		{name: "flyctl", aliases: []string{"fly"}, build: flyModel},
 		{name: "vercel", build: func(n string) *Spec {
-			return deploysBare(publisher(n, g, "deploy", "promote", "rollback", "remove", "rm"),
-				"build", "dev", "env", "help", "inspect", "link", "list", "ls", "login", "logout", "logs", "pull", "whoami", "project", "domains", "dns", "certs", "teams", "switch", "init", "git", "bisect")
+			s := deploysBare(publisher(n, g, "deploy", "promote", "rollback", "remove", "rm"),
+				"build", "dev", "help", "inspect", "link", "list", "ls", "login", "logout", "logs", "pull", "whoami", "teams", "switch", "init", "git", "bisect")
+			// The project's settings on the host: its variables, domains,
+			// DNS records and certificates.
+			s.Subs = append(s.Subs, group(g, "env", "add", "rm", "remove", "update"), group(g, "project", "add", "rm", "remove"),
+				group(g, "domains", "add", "rm", "remove", "move", "buy", "transfer-in"), group(g, "dns", "add", "rm", "remove", "import"),
+				group(g, "certs", "add", "issue", "rm", "remove"), group(g, "alias", "set", "rm", "remove"))
+			return s
 		}},
 		{name: "surge", build: func(n string) *Spec {
 			return deploysBare(publisher(n, g, "teardown"), "list", "login", "logout", "whoami", "token", "help")
@@ -311,10 +363,11 @@ func publisherRows() []row {
 			return taskLists(publisher(n, g, "hex.publish", "hex.retire", "hex.owner", "hex.user"))
 		}},
 		{name: "netlify", build: func(n string) *Spec {
-			return publisher(n, g, "deploy")
+			// api calls any method of the host's API; init creates a site.
+			return colonVerbs(publisher(n, g, "deploy", "api", "init"))
 		}},
 		{name: "firebase", build: func(n string) *Spec {
-			return publisher(n, g, "deploy")
+			return colonVerbs(publisher(n, g, "deploy"))
 		}},
 		{name: "serverless", build: func(n string) *Spec {
 			return publisher(n, g, "deploy")
@@ -323,7 +376,13 @@ func publisherRows() []row {
 			return publisher(n, g, "deploy")
 		}},
 		{name: "buildah", build: func(n string) *Spec {
-			return publisher(n, g, "push", "rmi")
+			s := publisher(n, g, "push", "rmi")
+			// manifest push publishes a list; commit to a docker:// name
+			// pushes the image it makes.
+			s.Subs = append(s.Subs, group(g, "manifest", "push"), &Spec{Name: "commit", Syntax: g, Open: true,
+				Operands: []Operand{{Role: RoleData}, {Role: RoleData, Effect: EffExternal, Check: registryRef,
+					Why: "buildah commit to a registry's name pushes the image it makes"}}})
+			return s
 		}},
 		{name: "skopeo", build: func(n string) *Spec {
 			return publisher(n, g, "copy", "delete", "sync")
@@ -356,7 +415,8 @@ func publisherRows() []row {
 			return publisher(n, g, "deploy", "delete", "sync", "publish")
 		}},
 		{name: "wrangler", build: func(n string) *Spec {
-			return publisher(n, g, "deploy", "publish", "delete", "secret", "kv", "r2", "d1", "rollback", "versions", "triggers", "queues", "pages")
+			return publisher(n, g, "deploy", "publish", "delete", "secret", "kv", "r2", "d1", "rollback", "versions", "triggers", "queues", "pages",
+				"vectorize", "hyperdrive", "workflows", "dispatch-namespace", "containers", "mtls-certificate", "cert", "pipelines", "secrets-store")
 		}},
 		{name: "eksctl", build: func(n string) *Spec {
 			return publisher(n, Cobra, "create", "delete", "upgrade", "scale", "set", "unset", "drain", "enable", "disable", "update", "utils")

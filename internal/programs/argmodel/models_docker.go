@@ -178,9 +178,21 @@ func buildLike(name string, aliases ...string) *Spec {
 	s.Inherit = false
 	s.Options = list(flag("", "push").does(EffExternal, "pushes the image it builds to a registry"),
 		val("o", RoleData, "output").does(EffExternal, "pushes the image it builds to a registry").when(pushesImage),
+		// A cache exported to a registry, a bucket or GitHub's cache holds
+		// the layers of what it builds: the project's files, sent out.
+		val("", RoleData, "cache-to").does(EffExternal, "exports the build's cache, the project's files among its layers, to a registry or a bucket").when(remoteCache),
+		// bake --set TARGET.push=true (or output=type=registry) pushes.
+		val("", RoleData, "set").does(EffExternal, "pushes the images it builds to a registry").when(pushesImage),
 		val("f", RolePath, "file"), val("t", RoleData, "tag"), val("", RoleData, "build-arg", "target", "platform",
-			"cache-from", "cache-to", "label", "secret", "ssh", "builder", "progress", "network", "iidfile", "metadata-file"))
+			"cache-from", "label", "secret", "ssh", "builder", "progress", "network", "iidfile", "metadata-file"))
 	return s
+}
+
+// remoteCache is the Check of --cache-to: any exporter but a local
+// directory or the inline one sends the cache elsewhere.
+func remoteCache(v string, computed bool) bool {
+	l := strings.ToLower(v)
+	return computed || !strings.Contains(l, "type=local") && !strings.Contains(l, "type=inline")
 }
 
 func composeModel() *Spec {
@@ -202,9 +214,9 @@ func composeModel() *Spec {
 	root := &Spec{Name: "compose", Syntax: c, Options: join(list(
 		val("f", RolePath, "file"), val("p", RoleData, "project-name"), val("", RolePath, "env-file", "project-directory"),
 	), vals(RoleData, "profile", "ansi", "progress", "parallel"), longs("dry-run", "all-resources", "compatibility", "help")),
-		Subs: join2([]*Spec{run, exec}, exts(c, "push", "publish"), cmds(c, "build", "config", "cp", "create", "down",
+		Subs: join2([]*Spec{run, exec, buildLike("build"), group(c, "alpha", "publish")}, exts(c, "push", "publish"), cmds(c, "config", "cp", "create", "down",
 			"events", "images", "kill", "logs", "ls", "pause", "port", "ps", "pull", "restart", "rm", "scale", "start",
-			"stats", "stop", "top", "unpause", "up", "version", "wait", "watch", "attach", "commit", "export", "alpha",
+			"stats", "stop", "top", "unpause", "up", "version", "wait", "watch", "attach", "commit", "export",
 			"bridge", "volumes", "viz"))}
 	return closed(root)
 }
@@ -225,9 +237,11 @@ func engineSubs() []*Spec {
 		buildLike("build"), withSubs(cmd(c, "builder"), buildLike("build")), ext(c, "push"), group(c, "manifest", "push", "create", "annotate"),
 		group(c, "trust", "sign", "revoke"), group(c, "context", "use", "create", "update", "import"),
 		group(c, "plugin", "install", "enable", "upgrade", "push", "set"), group(c, "system", "dial-stdio")},
-		exts(c, "swarm", "service", "stack", "node", "secret", "config"),
+		// login contacts a registry and stores its credential in
+		// ~/.docker/config.json, which every later push and pull reads.
+		exts(c, "swarm", "service", "stack", "node", "secret", "config", "login"),
 		cmds(c, "attach", "checkpoint", "commit", "cp", "diff", "events", "export", "history", "images", "import",
-			"info", "init", "inspect", "kill", "load", "login", "logout", "logs", "network", "pause", "port", "ps",
+			"info", "init", "inspect", "kill", "load", "logout", "logs", "network", "pause", "port", "ps",
 			"pull", "rename", "restart", "rm", "rmi", "save", "scout", "search", "start", "stats", "stop", "tag",
 			"top", "unpause", "update", "version", "wait", "sbom", "debug", "help"),
 		[]*Spec{volumeModel()})
@@ -275,14 +289,33 @@ func podmanModel() *Spec {
 			"cdi-spec-dir", "network-config-dir", "config"),
 	), vals(RoleData, "log-level", "storage-driver", "storage-opt", "cgroup-manager", "events-backend", "module",
 		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug")),
-		Subs: append(engineSubs(), cmds(Cobra, "pod", "machine", "kube", "generate", "healthcheck", "mount",
-			"unshare", "play", "auto-update", "farm", "artifact", "quadlet")...),
+		Subs: podmanSubs(),
 		Env: []EnvVar{
 			{Name: "CONTAINER_HOST", Effect: EffExternal, Why: "CONTAINER_HOST " + whyEngine},
 			{Name: "CONTAINER_CONNECTION", Effect: EffExternal, Why: "CONTAINER_CONNECTION " + whyEngine},
 		}}
 	noInherit(root)
 	return closed(root)
+}
+
+// podmanSubs are docker's subcommands and podman's own: kube apply
+// deploys to a cluster, farm build builds on remote nodes and pushes,
+// artifact push publishes, image scp copies over ssh, system service
+// serves the engine's API and system connection names a remote engine.
+func podmanSubs() []*Spec {
+	subs := engineSubs()
+	for _, s := range subs {
+		switch s.Name {
+		case "system":
+			s.Subs = append(s.Subs, exts(Cobra, "service", "connection")...)
+		case "image":
+			s.Subs = append(s.Subs, ext(Cobra, "scp"))
+		}
+	}
+	return append(subs, append(cmds(Cobra, "pod", "machine", "generate", "healthcheck", "mount",
+		"unshare", "play", "auto-update", "quadlet"),
+		group(Cobra, "kube", "apply"), group(Cobra, "farm", "build", "create", "update"),
+		group(Cobra, "artifact", "push"))...)
 }
 
 // noInherit makes every subcommand of s read only its own options: the

@@ -256,7 +256,10 @@ func gitModel() *Spec {
 		gitEffect("imap-send", "", nil),
 		gitEffect("cvsexportcommit", "", nil),
 		gitEffect("daemon", "", nil),
-		gitWithSubs("svn", gitEffect("dcommit", "git_push", nil), gitEffect("set-tree", "git_push", nil)),
+		// git svn branch and tag copy on the Subversion server, and
+		// commit-diff commits to it: each writes the remote as dcommit does.
+		gitWithSubs("svn", gitEffect("dcommit", "git_push", nil), gitEffect("set-tree", "git_push", nil),
+			gitEffect("branch", "git_push", nil), gitEffect("tag", "git_push", nil), gitEffect("commit-diff", "git_push", nil)),
 		gitWithSubs("lfs", gitEffect("push", "git_push", nil)),
 		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
 		gitWithSubs("p4", gitEffect("submit", "", nil)),

@@ -116,7 +116,9 @@ func npmModel() *Spec {
 		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete")),
 		npmPkg(s),
 		configSet(s, "set"), execCmd(s, "edit"), npmExplore(s), initializer(s, "init")},
-		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook"))
+		// login and adduser contact the registry and store its token in
+		// ~/.npmrc, the file every later npm reads.
+		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook", "login", "adduser"))
 	for _, n := range npmCommands {
 		if !hasSub(root, n) {
 			root.Subs = append(root.Subs, cmd(s, n))
