@@ -318,6 +318,45 @@ func inertLess(v string) bool {
 	return true
 }
 
+// inertFields reports a value whose every whitespace-separated field ok
+// accepts (and at least one field).
+func inertFields(value string, ok func(string) bool) bool {
+	f := strings.Fields(value)
+	for _, w := range f {
+		if !ok(w) {
+			return false
+		}
+	}
+	return len(f) > 0
+}
+
+// inertCompression accepts a compressor's level and thread count: 19,
+// -9, -9e, -T0, --threads=4, --fast, --best.
+func inertCompression(w string) bool {
+	switch {
+	case ascii.Digits(w), w == "--fast", w == "--best", w == "-e", w == "--extreme":
+		return true
+	case strings.HasPrefix(w, "--threads="):
+		return ascii.Digits(w[len("--threads="):])
+	case strings.HasPrefix(w, "-T"):
+		return ascii.Digits(w[2:])
+	case len(w) >= 2 && w[0] == '-':
+		return ascii.Digits(strings.TrimSuffix(w[1:], "e"))
+	}
+	return false
+}
+
+// inertJVM accepts the JVM's heap and stack sizes: -Xmx2g, -Xms512m,
+// -Xss4m.
+func inertJVM(w string) bool {
+	for _, p := range []string{"-Xmx", "-Xms", "-Xss", "-Xmn"} {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			return ascii.Digits(strings.TrimRight(rest, "kKmMgGtT")) && rest != ""
+		}
+	}
+	return false
+}
+
 // inertPip are the PIP_ variables that change what pip prints, asks or
 // caches, or how long it waits, whatever their value.
 var inertPip = map[string]bool{"PIP_NO_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true, "PIP_QUIET": true,
@@ -359,6 +398,12 @@ func inertValue(name, value string) bool {
 		return v == "local" || v == "auto" || strings.HasPrefix(v, "go1.") && strings.Trim(v[len("go1."):], "0123456789.rcbeta") == ""
 	case "NODE_OPTIONS":
 		return inertNodeOptions(value)
+	case "XZ_OPT", "XZ_DEFAULTS", "GZIP", "BZIP2", "BZIP", "ZSTD_CLEVEL":
+		return inertFields(value, inertCompression) // XZ_OPT=-9, ZSTD_CLEVEL=19: a level, threads
+	case "MAVEN_OPTS", "GRADLE_OPTS", "JAVA_OPTS", "SBT_OPTS", "ANT_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS":
+		return inertFields(value, inertJVM) // MAVEN_OPTS=-Xmx2g: memory sizes only
+	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM":
+		return value == "/dev/null" // no file of settings at all
 	case "RUSTFLAGS", "RUSTDOCFLAGS":
 		fields := strings.Fields(value)
 		for i := 0; i < len(fields); i++ {
