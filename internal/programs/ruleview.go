@@ -158,6 +158,13 @@ func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
 	sub, it := 0, 0
 	dropValue := false
 	unknownBefore := false // the word before was an option the model does not know, dropped
+	firstSub := len(e)     // the first subcommand's word
+	for i := 1; i < len(e); i++ {
+		if r.Words[i] == argmodel.KindSubcommand {
+			firstSub = i
+			break
+		}
+	}
 	for i := 1; i < len(e); i++ {
 		afterUnknown := unknownBefore
 		unknownBefore = false
@@ -213,7 +220,7 @@ func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
 			}
 		default:
 			dropValue = false
-			if afterUnknown && i+1 < len(e) && r.Words[i+1] == argmodel.KindSubcommand {
+			if afterUnknown && i < firstSub && firstSub < len(e) {
 				changed = true // its value, as the parse took it (cargo --color never publish)
 				continue
 			}

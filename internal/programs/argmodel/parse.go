@@ -78,11 +78,13 @@ type parser struct {
 	placeholder string
 	altOps      []Operand // operands an option chose, or nil
 	depth       int       // nested commands read to get here
-	// subAfter is the word that may still be the subcommand when the
-	// first operand came right after an option the model does not know:
-	// that option may have taken the operand as its value (cargo --color
-	// never publish). 0 for none.
-	subAfter int
+	// An option the model does not know may take the next word as its
+	// value (cargo --color never publish, fly -a app -c fly.toml deploy):
+	// unknownAt is the last such option's word (0 for none), and
+	// maybeValues counts the operands read so far that came right after
+	// one. While every operand may be such a value, the next word may
+	// still be the subcommand.
+	unknownAt, maybeValues int
 }
 
 // ops returns the current operand model.
@@ -283,13 +285,23 @@ func (p *parser) unknownOption(i int, why string) {
 }
 
 // mayTakeValue notes that word i, an option the model does not know, may
-// take the next word as its value: the word after that may then be the
-// subcommand (subAfter).
+// take the next word as its value (unknownAt).
 func (p *parser) mayTakeValue(i int) {
-	if s := p.spec; len(s.Subs) > 0 && p.nOps == s.SubAt && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
-		p.subAfter = i + 2
+	if len(p.spec.Subs) > 0 && i < len(p.words) && strings.IndexByte(p.words[i], '=') < 0 {
+		p.unknownAt = i
 	}
 }
+
+// subPosition reports whether the operand at word i may be the current
+// spec's subcommand: it comes after SubAt operands, not counting those
+// that may be the values of options the model does not know.
+func (p *parser) subPosition() bool {
+	return p.nOps-p.maybeValues == p.spec.SubAt
+}
+
+// mayBeValue reports whether word i comes right after an option the
+// model does not know, and may be its value.
+func (p *parser) mayBeValue(i int) bool { return p.unknownAt > 0 && i == p.unknownAt+1 }
 
 // computedOption records a word known only at run time where an option
 // may stand: it may be any option, and with one that runs what its value
@@ -307,9 +319,12 @@ func (p *parser) computedOption(i int, why string) {
 // operand reads word i as an operand or a subcommand.
 func (p *parser) operand(i int, w string) {
 	s := p.spec
-	if len(s.Subs) > 0 && (p.nOps == s.SubAt || p.nOps == s.SubAt+1 && i == p.subAfter) {
+	if len(s.Subs) > 0 && p.subPosition() {
 		if p.subcommand(i, w) {
 			return
+		}
+		if p.mayBeValue(i) {
+			p.maybeValues++ // read as an operand below; the subcommand may follow
 		}
 	}
 	op, ok := p.operandAt(w)
@@ -346,7 +361,7 @@ func (p *parser) subcommand(i int, w string) bool {
 		sub = s.Lookup(s.Resolve(w))
 	}
 	if sub == nil {
-		if s.OpenSubs || i+1 == p.subAfter {
+		if s.OpenSubs || p.mayBeValue(i) {
 			return false // an operand, or the value of the unknown option before it
 		}
 		// A name it does not know (an alias, a plugin) counts as anything
@@ -360,6 +375,7 @@ func (p *parser) subcommand(i int, w string) bool {
 	p.spec = sub
 	p.optsDone = false
 	p.opStart, p.opPos, p.nOps, p.scriptGiven, p.inert, p.altOps = len(p.r.Items), 0, 0, false, false, nil
+	p.unknownAt, p.maybeValues = 0, 0
 	p.enter(sub, i)
 	p.i++
 	return true
