@@ -231,3 +231,26 @@ func ContainerEntrypoint(v []string) (cmd []string, computed, ok bool) {
 	}
 	return append([]string{name}, v[start:]...), false, true
 }
+
+// NixRun calls fn with the commands nix run may start: the program of an
+// installable (nixpkgs#git runs git, nixpkgs#python3Packages.black runs
+// black) with the words after "--". Every word before "--" that is not an
+// option is tried as the installable, since an option may take values.
+func NixRun(v []string, fn func(cmd []string)) {
+	if len(v) < 3 || BaseName(v[0]) != "nix" || v[1] != "run" {
+		return
+	}
+	end, rest := len(v), []string(nil)
+	if k := slices.Index(v, "--"); k >= 0 {
+		end, rest = k, v[k+1:]
+	}
+	for _, w := range v[2:end] {
+		if w == "" || w[0] == '-' {
+			continue
+		}
+		name := w[strings.LastIndexAny(w, "#.:/")+1:]
+		if name != "" {
+			fn(append([]string{name}, rest...))
+		}
+	}
+}

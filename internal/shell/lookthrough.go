@@ -209,6 +209,7 @@ func (l *looker) visit(v []string, depth int) {
 			l.visit(ep, depth+1)
 		}
 	}
+	programs.NixRun(v, func(run []string) { l.visit(run, depth+1) }) // nix run nixpkgs#git -- push
 	if depth == 0 {
 		l.topKnown, l.topSkip, l.topCmd, l.topView = true, i, cmd, view
 	}

@@ -427,6 +427,24 @@ func publisherRows() []row {
 		{name: "lerna", build: func(n string) *Spec {
 			return publisher(n, g, "publish", "version")
 		}},
+		// nix run INSTALLABLE -- ARGS runs the installable's program with
+		// ARGS (programs.NixRun reads which program: nixpkgs#git is git);
+		// as a runner, its views are looked for.
+		{name: "nix", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: g, Open: true, OpenSubs: true, Subs: []*Spec{
+				{Name: "run", Syntax: g, Open: true, Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}}}
+		}},
+		// More languages' and tools' publishers.
+		{name: "dart", build: func(n string) *Spec { return withSubs(publisher(n, g), group(g, "pub", "publish", "lish", "uploader")) }},
+		{name: "flutter", build: func(n string) *Spec { return withSubs(publisher(n, g), group(g, "pub", "publish", "lish", "uploader")) }},
+		{name: "gleam", build: func(n string) *Spec { return publisher(n, g, "publish") }},
+		{name: "cabal", build: func(n string) *Spec { return publisher(n, g, "upload") }},
+		{name: "maturin", build: func(n string) *Spec { return publisher(n, g, "publish", "upload") }},
+		{name: "pdm", build: func(n string) *Spec { return publisher(n, g, "publish") }},
+		{name: "changeset", build: func(n string) *Spec { return publisher(n, g, "publish") }},
+		{name: "vsce", build: func(n string) *Spec { return publisher(n, g, "publish", "unpublish") }},
+		{name: "ovsx", build: func(n string) *Spec { return publisher(n, g, "publish") }},
+		{name: "nx", build: func(n string) *Spec { return withSubs(publisher(n, g), withSubs(cmd(g, "release"), ext(g, "publish"))) }},
 		{name: "flit", build: func(n string) *Spec {
 			return publisher(n, g, "publish")
 		}},
