@@ -329,7 +329,7 @@ func mayNameSystemOrGit(t string) bool {
 		a, b, c := t[i]|0x20, t[i+1]|0x20, t[i+2]|0x20
 		switch {
 		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
-			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't':
+			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't', a == 's' && b == 'p' && c == 'o':
 			return true
 		}
 	}

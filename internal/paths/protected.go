@@ -41,7 +41,9 @@ var defaultProtected = []string{
 	// the directories core.hooksPath usually names. (Their names without
 	// a dot, lefthook.yml or githooks/, are files git runs after the
 	// command writes them: programs.BuildFiles.)
-	"**/.lefthook.yml", "**/.lefthook.yaml", "**/.lefthook-local.yml", "**/.lefthook-local.yaml", "**/.lefthook", "**/.lefthook/**",
+	"**/.lefthook.yml", "**/.lefthook.yaml", "**/.lefthook.toml", "**/.lefthook.json", "**/.lefthook-local.yml",
+	"**/.lefthook-local.yaml", "**/.lefthook-local.toml", "**/.lefthook-local.json", "**/.lefthook", "**/.lefthook/**",
+	"**/.config/lefthook.yml", "**/.config/lefthook.yaml", "**/.config/lefthook.toml", "**/.config/lefthook.json",
 	"**/.overcommit.yml", "**/.simple-git-hooks.json", "**/.simple-git-hooks.js", "**/.simple-git-hooks.cjs",
 	"**/.lintstagedrc", "**/.lintstagedrc.*", "**/.githooks", "**/.githooks/**", "**/.git-hooks", "**/.git-hooks/**",
 	"**/.hooks", "**/.hooks/**",
@@ -184,6 +186,41 @@ var writeOnly = []string{
 	"**/.cargo/env", "**/.cargo/env.fish", "**/.cargo/env.nu", "**/.nvm", "**/.nvm/**", "**/.sdkman", "**/.sdkman/**",
 	"**/.pyenv/versions", "**/.pyenv/versions/**", "**/.rbenv/versions", "**/.rbenv/versions/**",
 	"**/.nodenv/versions", "**/.nodenv/versions/**", "**/.asdf/installs", "**/.asdf/installs/**",
+	// What every shim of a version manager, and every tool such a manager
+	// installed, runs: their own programs and libraries; the caches
+	// builds compile or run from (cargo's registry sources and their
+	// build.rs, npx's, corepack's yarn and pnpm, pre-commit's hook
+	// environments, pipx's and uv's tools); a project's pinned yarn
+	// (yarnPath) and its plug-ins.
+	"**/.pyenv/libexec/**", "**/.pyenv/bin/**", "**/.pyenv/completions/**", "**/.rbenv/libexec/**", "**/.rbenv/bin/**",
+	"**/.nodenv/libexec/**", "**/.nodenv/bin/**", "**/.asdf/bin/**", "**/.asdf/lib/**", "**/.jenv/**", "**/.goenv/**",
+	"**/.volta/bin/**", "**/.local/share/fnm/**", "**/.fnm/**", "**/.bun/bin/**", "**/.deno/bin/**", "**/.rye/shims/**",
+	"**/.local/share/mise/**", "**/.juliaup/bin/**", "**/.ghcup/bin/**", "**/.opam/**", "**/.conda/**",
+	"**/.linuxbrew/**", "**/.nix-profile/**", "**/.npm-global/bin/**", "**/.yarn/bin/**", "**/.dotnet/tools/**",
+	"**/.cargo/registry/**", "**/.cargo/git/**", "**/.npm/_npx/**", "**/.cache/pre-commit/**", "**/.local/pipx/**",
+	"**/.local/share/uv/tools/**", "**/.cache/node/corepack/**", "**/.yarn/releases/**", "**/.yarn/plugins/**", "**/.pnp.cjs",
+	// Tools' start-up and configuration files that run code or name the
+	// programs they run: pylint's init-hook, prove's --exec, Subversion's
+	// diff-cmd, CPAN's MyConfig.pm, csh's login files, prompt frameworks,
+	// editors' project and plug-in files, gitk's Tcl, Jupyter's Python,
+	// tig's, mutt's and libedit's bindings, sbt's global build, terraform's
+	// plug-ins, gh's and helm's extensions, uv's, poetry's and mise's
+	// settings (the index, hooks on enter), and desktop sessions'
+	// autostarts and user services.
+	"**/.pylintrc", "**/.proverc", "**/.subversion/**", "**/.cpan/**", "**/.login", "**/.logout", "**/.config/xonsh/**",
+	"**/.oh-my-zsh/**", "**/.bash_it/**", "**/.config/starship.toml", "**/.local/share/nvim/site/**", "**/.nvim.lua",
+	"**/.nvimrc", "**/.lazy.lua", "**/.dir-locals.el", "**/.config/Code/User/**", "**/.vscode-server/**",
+	"**/.cursor-server/**", "**/.gitk", "**/.config/git/gitk", "**/.jupyter/**", "**/.tigrc", "**/.muttrc", "**/.editrc",
+	"**/.sbt/**", "**/.terraform.d/plugins/**", "**/.local/share/gh/extensions/**", "**/.local/share/helm/plugins/**",
+	"**/.config/uv/**", "**/.config/pypoetry/**", "**/.mise.toml", "**/.config/mise/**", "**/.config/bat/**",
+	"**/.local/share/systemd/user/**", "**/.config/autostart-scripts/**", "**/.kde/Autostart/**",
+	"**/.config/i3/**", "**/.config/sway/**", "**/.config/hypr/**", "**/.config/openbox/**", "**/.xmonad/**",
+	"**/.config/plasma-workspace/env/**", "**/.fluxbox/startup",
+	// Mail delivered to a program, and logins granted without a key.
+	"**/.forward", "**/.procmailrc", "**/.rhosts", "**/.shosts", "**/.k5login",
+	// More CI services' pipelines, which their runners execute.
+	"**/.buildkite/**", "**/.travis.yml", "**/.drone.yml", "**/.woodpecker.yml", "**/.woodpecker/**",
+	"**/.forgejo/workflows/**", "**/.gitea/workflows/**",
 }
 
 // writeOnlyProtected is writeOnly compiled, with no policy file.

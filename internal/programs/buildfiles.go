@@ -90,7 +90,8 @@ var buildFiles = withJSTools(map[string][]string{
 	// they run (Fabric's fabfile, RSpec's options, pm2's ecosystem file,
 	// foreman's Procfile, Earthly's Earthfile), and compose files, which
 	// may run a container privileged or with the host's / mounted.
-	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "pm2": {"ecosystem.config.*"}, "foreman": {"Procfile"},
+	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "prove": {".proverc"}, // prove's rc holds options (--exec=CMD)
+	"svn":    {"config", "servers"}, // a --config-dir's helpers (diff-cmd, editor-cmd) and tunnels (ssh) "pm2": {"ecosystem.config.*"}, "foreman": {"Procfile"},
 	"honcho": {"Procfile"}, "earthly": {"Earthfile"},
 	// git runs its hooks, and hook managers' commands, at commit, merge,
 	// checkout and push: a hook file of any directory core.hooksPath may
@@ -126,16 +127,17 @@ var jsTools = map[string][]string{
 var gitHookFiles = []string{"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-merge-commit",
 	"pre-push", "post-checkout", "post-merge", "pre-rebase", "post-rewrite", "reference-transaction",
 	"pre-applypatch", "applypatch-msg", "post-applypatch", "push-to-checkout", "pre-auto-gc", "post-index-change",
-	"fsmonitor-watchman", "sendemail-validate", "lefthook.yml", "lefthook.yaml", "lefthook-local.yml",
-	"lefthook-local.yaml", "simple-git-hooks.json", "simple-git-hooks.js", "simple-git-hooks.cjs", "lint-staged.config.*"}
+	"fsmonitor-watchman", "sendemail-validate", "lefthook.yml", "lefthook.yaml", "lefthook.toml", "lefthook.json",
+	"lefthook-local.yml", "lefthook-local.yaml", "lefthook-local.toml", "lefthook-local.json", "simple-git-hooks.json", "simple-git-hooks.js", "simple-git-hooks.cjs", "lint-staged.config.*"}
 
 // gitHookless are git's subcommands that run no hook (any other, an
 // alias among them, may: commit, merge, checkout, push, rebase, am …).
-var gitHookless = map[string]bool{"rev-parse": true, "status": true, "diff": true, "log": true, "show": true,
-	"branch": true, "tag": true, "add": true, "rm": true, "mv": true, "config": true, "remote": true, "fetch": true,
-	"ls-files": true, "ls-tree": true, "grep": true, "blame": true, "describe": true, "reset": true, "restore": true,
-	"version": true, "help": true, "shortlog": true, "cat-file": true, "show-ref": true, "for-each-ref": true,
-	"reflog": true, "init": true, "stash": true, "notes": true, "format-patch": true, "archive": true}
+// (A command that writes the index runs post-index-change, add and
+// status among them; one that moves a ref runs reference-transaction:
+// branch, tag, fetch, notes.)
+var gitHookless = map[string]bool{"rev-parse": true, "diff": true, "log": true, "show": true, "config": true,
+	"ls-files": true, "ls-tree": true, "grep": true, "blame": true, "describe": true, "version": true, "help": true,
+	"shortlog": true, "cat-file": true, "show-ref": true, "for-each-ref": true, "format-patch": true, "archive": true}
 
 // composeFiles are what docker compose reads by default.
 var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml",
@@ -226,6 +228,8 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		names = nil // go build and go vet compile, and run none of it
 	case name == "git" && gitHookless[gitSubcommand(v)]:
 		names = nil // git rev-parse, git diff: no hook runs
+	case (name == "docker" || name == "podman") && !slices.Contains(v, "compose"):
+		names = nil // docker build, docker ps: compose files are compose's
 	case packageRunners[name] && len(v) > 1 && buildFiles[v[1]] != nil:
 		// pnpm vite build, yarn jest: the runner runs the tool of
 		// node_modules/.bin, which reads its own files too.
@@ -251,14 +255,15 @@ var packageRunners = map[string]bool{"pnpm": true, "yarn": true, "bun": true}
 // lists: a JavaScript tool's --config (-c) names a module it loads as code
 // (vite --config evil.js); pytest -c ci.ini reads addopts, tox -c its
 // commands, pylint --rcfile its init-hook. A trailing "/" marks an
-// option that names the directory of the file (sphinx-build -c DIR reads
-// DIR/conf.py).
+// option that names the directory of the files its row lists
+// (sphinx-build -c DIR reads DIR/conf.py, svn --config-dir DIR reads
+// DIR/config).
 var configOptions = func() map[string][]string {
 	m := map[string][]string{
 		"pytest": {"-c", "--config-file"}, "tox": {"-c", "--conf"}, "pylint": {"--rcfile"},
 		"flake8": {"--config", "--append-config"}, "mypy": {"--config-file"}, "coverage": {"--rcfile"},
-		"sphinx-build": {"-c/", "--conf-dir/"}, "sphinx-autobuild": {"-c/", "--conf-dir/"},
-		"docker-compose": {"-f", "--file"}, "podman-compose": {"-f", "--file"},
+		"sphinx-build": {"-c/", "--conf-dir/"}, "sphinx-autobuild": {"-c/", "--conf-dir/"}, "svn": {"--config-dir/"},
+		"docker-compose": {"-f", "--file"}, "podman-compose": {"-f", "--file"}, "docker": {"-f", "--file"}, "podman": {"-f", "--file"},
 	}
 	for name := range jsTools {
 		m[name] = []string{"--config", "-c"}
@@ -273,22 +278,41 @@ func configValues(name string, v []string) []string {
 	for _, opt := range configOptions[name] {
 		o, dir := strings.CutSuffix(opt, "/")
 		add := func(val string) {
-			if dir {
-				val = strings.TrimSuffix(val, "/") + "/conf.py"
+			if !dir {
+				out = append(out, val)
+				return
 			}
-			out = append(out, val)
+			for _, f := range buildFiles[name] {
+				if !strings.Contains(f, "*") {
+					out = append(out, strings.TrimSuffix(val, "/")+"/"+f)
+				}
+			}
 		}
 		for i := 1; i < len(v); i++ {
 			w := v[i]
+			long, val, eq := strings.Cut(w, "=")
 			switch {
-			case w == "--":
-				i = len(v)
-			case w == o && i+1 < len(v):
-				add(v[i+1])
-			case strings.HasPrefix(o, "--") && strings.HasPrefix(w, o+"="):
-				add(w[len(o)+1:])
-			case !strings.HasPrefix(o, "--") && len(w) > len(o) && strings.HasPrefix(w, o):
-				add(w[len(o):]) // -cci.ini
+			case strings.HasPrefix(o, "--"):
+				// Any abbreviation: argparse and optparse take a prefix
+				// (--rc=…, --appen=…); pylint reads --rc… even after "--".
+				if len(long) > 3 && strings.HasPrefix(long, "--") && strings.HasPrefix(o, long) {
+					if eq {
+						add(val)
+					} else if i+1 < len(v) {
+						add(v[i+1])
+					}
+				}
+			case len(w) > 1 && w[0] == '-' && w[1] != '-':
+				// -c FILE, -cFILE, -c=FILE, and a cluster (-vc FILE, tox -rc
+				// FILE): the letter's value is the rest of the word or the
+				// next one.
+				if k := strings.IndexByte(w[1:], o[1]); k >= 0 {
+					if rest := strings.TrimPrefix(w[k+2:], "="); rest != "" {
+						add(rest)
+					} else if i+1 < len(v) {
+						add(v[i+1])
+					}
+				}
 			}
 		}
 	}

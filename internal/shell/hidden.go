@@ -33,6 +33,9 @@ const (
 	envAlias            // an alias definition: code run later, with words appended
 	envCdpath           // it changes where cd goes
 	envPath             // it says where programs are found
+	// envBuild: a variable build tools of every kind read as a program
+	// or as the compiler's flags (CC, CFLAGS: argmodel.BuildVariable).
+	envBuild
 	// envLocation: a variable named like a location (JAVA_HOME,
 	// GROFF_COMMAND_PREFIX) that no table lists: it may tell a program
 	// where its programs or configuration are, so a value the command
@@ -250,6 +253,9 @@ func envKindOf(name string) envKind {
 	}
 	if len(name) > len("npm_config_") && strings.EqualFold(name[:len("npm_config_")], "npm_config_") {
 		return envHidden // npm reads its configuration from these in any case (Npm_Config_Script_Shell)
+	}
+	if argmodel.IsBuildVariable(name) {
+		return envBuild
 	}
 	if strings.HasSuffix(name, "ASKPASS") && len(name) > len("ASKPASS") {
 		return envScript // WGET_ASKPASS, like SSH_ASKPASS: the program asked for a password
@@ -787,6 +793,10 @@ func (c *Command) hiddenEnv(idx int) {
 				return
 			}
 			c.dyn(name + " chooses or loads code that the engine cannot see")
+		case envBuild:
+			if why := argmodel.BuildVariable(name, value, computed); why != "" {
+				c.dyn(why)
+			}
 		case envLocation:
 			if !computed && systemLocation(value) {
 				return // JAVA_HOME=/usr/lib/jvm/java-17: the system's
@@ -825,16 +835,19 @@ func (c *Command) hiddenEnv(idx int) {
 // program of that variable's reader, whoever it is (RUNNER=sudo npm test,
 // WGET_ASKPASS-like variables no list has yet).
 func (c *Command) unlistedVariable(name, value string, computed bool) {
-	if why := argmodel.BuildVariable(name, value, computed); why != "" {
-		c.dyn(why)
-		return
+	// Every word of the value counts (RUNNER="env sudo", "timeout 9
+	// sudo"), and a computed value's text too (RUNNER=${X:-sudo}).
+	for _, f := range strings.FieldsFunc(value, func(r rune) bool { return !programNameRune(r) }) {
+		if f = strings.TrimLeft(f, "-+"); programs.BitsOf(programs.BaseName(f))&programs.Privileged != 0 { // ${X:-sudo}
+			c.dyn(name + "=" + QuoteExcerpt(value) + " names " + programs.BaseName(f) + ", which runs programs as another user: a program that reads " + name + " may run it")
+			return
+		}
 	}
-	if computed {
-		return
-	}
-	if f := strings.Fields(value); len(f) > 0 && programs.BitsOf(programs.BaseName(f[0]))&programs.Privileged != 0 {
-		c.dyn(name + "=" + value + " names " + programs.BaseName(f[0]) + ", which runs programs as another user: a program that reads " + name + " may run it")
-	}
+}
+
+// programNameRune reports a character a program's name or path may hold.
+func programNameRune(r rune) bool {
+	return r == '/' || r == '.' || r == '-' || r == '_' || r == '+' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
 
 // containerValueOption reports an option of docker exec (and compose
@@ -1030,7 +1043,7 @@ func (c *Command) hiddenEscapes(idx int) {
 // value is code (bind -x: a key's command).
 func cbLetters(builtin string) string {
 	if builtin == "bind" {
-		return "x"
+		return "xf"
 	}
 	return "CFW"
 }
@@ -1071,6 +1084,10 @@ func (c *Command) hiddenBuiltins(idx int) {
 						// what the shell's expansion gives runs too.
 						c.dyn("compgen -W expands its word list again after the shell has: text the shell's expansion gives (a file's, a commit's) runs as code")
 					}
+				case v[0] == "bind" && opt == "-f":
+					// bind -f FILE reads key bindings, whose macros type
+					// commands into the shell (.inputrc by another name).
+					c.dyn("bind -f reads key bindings from a file, whose macros type commands into the shell later")
 				case opt == "-F" || opt == "-C" || v[0] == "bind" && opt == "-x":
 					c.dyn(v[0] + " " + opt + " keeps code that runs later, which the engine cannot see")
 				case len(opt) > 2 && opt[0] == '-' && opt[1] != '-' && strings.ContainsAny(opt[1:], cbLetters(v[0])):

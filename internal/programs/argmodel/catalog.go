@@ -164,8 +164,18 @@ func remoteSession(name string) *Spec {
 // scheduler is a program that installs commands to run later, outside the
 // session the engine judges (crontab, at): an effect outside.
 func scheduler(name string) *Spec {
-	return &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
+	s := &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
 		Why: "schedules commands that run later, outside this session"}
+	if name == "crontab" {
+		s.Judge = func(r *Result, words []string) {
+			if len(words) == 2 && words[1] == "-l" {
+				// crontab -l lists the table and schedules nothing.
+				r.Effects &^= EffExternal
+				r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Effect == EffExternal && f.Sub })
+			}
+		}
+	}
+	return s
 }
 
 // imageMagickPseudo are the prefixes of ImageMagick's names that make an
@@ -433,7 +443,8 @@ func tmuxModel() *Spec {
 	for _, n := range []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane",
 		"respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep",
 		"display-popup", "popup", "send-keys", "send", "source-file", "source", "command-prompt", "confirm-before",
-		"bind-key", "bind", "set-hook", "display-message", "display", "set-option", "set", "set-environment", "setenv"} {
+		"bind-key", "bind", "set-hook", "display-message", "display", "set-option", "set", "set-environment", "setenv",
+		"paste-buffer", "pasteb"} { // a buffer pasted into a pane is typed into its shell
 		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true, Effect: EffExec | EffComputed, Why: runs})
 	}
 	for _, n := range []string{"list-sessions", "ls", "list-windows", "lsw", "list-panes", "lsp", "has-session", "has",

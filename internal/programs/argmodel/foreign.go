@@ -52,11 +52,12 @@ var foreignWords = map[Lang]map[string]bool{
 		// a socket, a stream to another machine.
 		"fetch", "WebSocket", "XMLHttpRequest", "EventSource", "WebTransport"),
 	LangPerl: words("system", "exec", "qx", "fork", "open", "pipe", "readpipe", "syscall", "glob",
+		"ioctl", "fcntl", // TIOCSTI types a command into the terminal, which its shell runs later
 		"socket", "socketpair", "connect", "bind", "listen", "accept", "send", "sysopen", // a connection of its own
 		"gethostbyname", "gethostbyaddr", "getnetbyname", "getservbyname", // a lookup carries its name to a DNS server
 		"Open2", "Open3", "IPC", "POSIX", "eval", "do", "require", "use", "CORE", "can", "UNIVERSAL",
 		"AUTOLOAD", "__PACKAGE__", "BEGIN", "END", "ARGV"),
-	LangRuby: words("system", "exec", "spawn", "fork", "popen", "popen3", "capture2", "capture3", "syscall",
+	LangRuby: words("system", "exec", "spawn", "fork", "popen", "popen3", "capture2", "capture3", "syscall", "ioctl", "fcntl",
 		"Open3", "IO", "Kernel", "Process", "PTY", "open", "trap", "at_exit", "Fiddle", "DL",
 		"eval", "instance_eval", "class_eval", "module_eval", "instance_exec", "class_exec", "send",
 		"__send__", "public_send", "binding", "const_get", "method", "public_method", "instance_method",

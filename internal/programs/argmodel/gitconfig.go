@@ -48,7 +48,7 @@ var gitConfigWrites = map[string]bool{
 // what the key it writes can do.
 func judgeGitConfig(r *Result, words []string) {
 	var config *Spec
-	write, section := false, false
+	write, section, unset := false, false, false
 	var operands []Item
 	for _, it := range r.Items {
 		if it.Spec == nil {
@@ -64,6 +64,7 @@ func judgeGitConfig(r *Result, words []string) {
 				return
 			}
 			write = write || gitConfigWrites[it.Text]
+			unset = unset || it.Text == "unset"
 			section = section || strings.HasSuffix(it.Text, "-section")
 		case KindOption:
 			n := it.Opt.Name()
@@ -72,6 +73,7 @@ func judgeGitConfig(r *Result, words []string) {
 				return
 			}
 			write = write || gitConfigWrites[n]
+			unset = unset || n == "unset" || n == "unset-all"
 			section = section || strings.HasSuffix(n, "-section")
 		case KindOperand:
 			operands = append(operands, it)
@@ -95,8 +97,32 @@ func judgeGitConfig(r *Result, words []string) {
 		return
 	}
 	why, e := gitConfigKey(key.Text, key.Computed)
+	if e == EffExternal && !key.Computed && httpRestored(key.Text, operands, unset) {
+		// git config --unset-all http.<url>.extraheader (the cleanup
+		// after actions/checkout), http.sslVerify true: what every
+		// request carries is taken away, or the check put back.
+		why, e = "git config restores "+key.Text, EffConfig
+	}
 	r.Effects |= e
 	r.Findings = append(r.Findings, Finding{Effect: e, Word: key.Word, Why: why})
+}
+
+// httpRestored reports a change of an http.* key that only takes away
+// what requests carry (unsetting extraheader, cookiefile, the client
+// certificate) or turns the server's check back on (sslVerify true).
+func httpRestored(key string, operands []Item, unset bool) bool {
+	k := strings.ToLower(key)
+	if !strings.HasPrefix(k, "http.") {
+		return false
+	}
+	name := k[strings.LastIndexByte(k, '.')+1:]
+	switch {
+	case unset:
+		return name == "extraheader" || name == "cookiefile" || name == "sslcert" || name == "sslkey" || name == "curloptresolve"
+	case name == "sslverify" && len(operands) == 2 && !operands[1].Computed:
+		return strings.EqualFold(operands[1].Text, "true")
+	}
+	return false
 }
 
 // gitConfigKey says what writing key does.

@@ -203,8 +203,8 @@ func colonVerbs(s *Spec) *Spec {
 	effect := s.Subs[0].Name
 	s.Resolve = func(name string) string {
 		k := strings.LastIndexByte(name, ':')
-		if k < 0 {
-			return ""
+		if k < 0 || s.Name == "netlify" && strings.HasPrefix(name, "functions:") {
+			return "" // netlify functions:create scaffolds a local file, functions:invoke calls the local server
 		}
 		switch name[k+1:] {
 		case "delete", "remove", "rm", "create", "set", "unset", "import", "clone", "push", "update", "deploy",
@@ -252,10 +252,16 @@ func registryRef(v string, computed bool) bool {
 var cargoCommands = []string{"build", "b", "check", "c", "clean", "doc", "d", "new", "init", "add", "remove", "rm",
 	"run", "r", "test", "t", "bench", "update", "search", "uninstall", "fmt", "clippy", "fix", "tree", "vendor",
 	"metadata", "locate-project", "pkgid", "verify-project", "version", "help", "package", "generate-lockfile",
-	"fetch", "report", "config", "info", "rustc", "rustdoc", "logout", "nextest", "watch", "audit",
+	"fetch", "report", "config", "info", "rustc", "rustdoc", "logout", "nextest", "audit",
 	"outdated", "expand", "llvm-cov", "deny", "udeps", "machete", "tarpaulin", "bloat", "miri", "sweep", "sort",
-	"hack", "semver-checks", "msrv", "about", "cyclonedx", "zigbuild", "insta", "criterion", "flamegraph",
-	"asm", "show-asm", "modules", "geiger", "upgrade", "set-version", "make"}
+	"semver-checks", "msrv", "about", "cyclonedx", "zigbuild", "insta", "criterion", "flamegraph",
+	"asm", "show-asm", "modules", "geiger", "upgrade", "set-version", "make", "xtask", "tauri", "leptos", "lambda",
+	"component", "ndk", "apk", "sqlx", "fuzz", "mutants", "deb", "rpm", "vet", "hakari", "cache", "pgrx",
+	"careful", "public-api", "script", "edit", "features", "generate", "llvm-lines", "wasi", "bench-cmp"}
+
+// (cargo watch -s CMD and cargo hack run commands of their own choosing,
+// and cargo binstall, cargo dist and cargo install-update install or
+// release: they are not in the list, and count as the worst.)
 
 // taskLists makes a build tool whose operands are lists of its tasks read
 // every task of them: mix do compile, hex.publish; lein do test, deploy;
@@ -264,20 +270,53 @@ var cargoCommands = []string{"build", "b", "check", "c", "clean", "doc", "d", "n
 // subcommands with an effect has that effect.
 func taskLists(s *Spec) *Spec {
 	s.Judge = func(r *Result, words []string) {
-		for _, w := range words[1:] {
-			if w == "" || w[0] == '-' {
-				continue
-			}
-			for _, task := range strings.FieldsFunc(w, func(c rune) bool { return c == ',' || c == ';' || c == ' ' || c == '\t' }) {
-				if sub := s.Lookup(strings.TrimLeft(task, "+")); sub != nil && sub.Effect != 0 && !slices.Contains(r.Subs, sub) {
-					r.Effects |= sub.Effect
-					r.Findings = append(r.Findings, Finding{Effect: sub.Effect, Why: s.Name + " runs the task " + task + " of " + w + ": " + sub.Why})
-					return
-				}
+		for _, cmd := range taskCommands(s.Name, words) {
+			// A command's first word is its task; a scoped one
+			// (core/publish, Docker/publish, docker:publish) is the task
+			// after its scope.
+			task := strings.TrimLeft(strings.Fields(cmd + " x")[0], "+")
+			task = task[strings.LastIndexAny(task, "/:")+1:]
+			if sub := s.Lookup(task); sub != nil && sub.Effect != 0 && !slices.Contains(r.Subs, sub) {
+				r.Effects |= sub.Effect
+				r.Findings = append(r.Findings, Finding{Effect: sub.Effect, Why: s.Name + " runs the task " + task + " of " + strings.TrimSpace(cmd) + ": " + sub.Why})
+				return
 			}
 		}
 	}
 	return s
+}
+
+// taskCommands returns the commands a task runner's words hold: each of
+// sbt's operands, and the parts of a ;-list (sbt ';test;publish'); the
+// comma- or plus-separated list after mix do and lein do; the task after
+// lein with-profile PROFILES. Words after a task that are its own
+// arguments (lein run deploy, sbt "run release") are not tasks.
+func taskCommands(name string, words []string) []string {
+	var out []string
+	if name == "sbt" {
+		for _, w := range words[1:] {
+			if w != "" && w[0] != '-' {
+				out = append(out, strings.Split(w, ";")...)
+			}
+		}
+		return out
+	}
+	for i := 1; i < len(words); i++ {
+		switch words[i] {
+		case "do":
+			rest := strings.Join(words[i+1:], " ")
+			return strings.FieldsFunc(rest, func(c rune) bool { return c == ',' || c == '+' })
+		case "with-profile", "with-profiles":
+			if i+2 < len(words) {
+				return []string{strings.Join(words[i+2:], " ")}
+			}
+			return nil
+		}
+		if words[i] != "" && words[i][0] != '-' {
+			return nil // the task, read as the subcommand
+		}
+	}
+	return nil
 }
 
 func publisherRows() []row {
@@ -438,6 +477,28 @@ func publisherRows() []row {
 		{name: "dart", build: func(n string) *Spec { return withSubs(publisher(n, g), group(g, "pub", "publish", "lish", "uploader")) }},
 		{name: "flutter", build: func(n string) *Spec { return withSubs(publisher(n, g), group(g, "pub", "publish", "lish", "uploader")) }},
 		{name: "gleam", build: func(n string) *Spec { return publisher(n, g, "publish") }},
+		// Subversion runs the programs its options and configuration name
+		// (diff-cmd, diff3-cmd, editor-cmd; a tunnel's ssh); commit and
+		// copy to a URL write the server.
+		{name: "svn", build: func(n string) *Spec {
+			s := publisher(n, g, "commit", "ci", "import", "lock", "unlock", "propset", "ps", "propdel", "pdel", "mkdir", "delete", "del", "rm", "remove", "move", "mv", "copy", "cp")
+			s.Options = list(val("", RoleProgram, "diff-cmd", "diff3-cmd", "editor-cmd").does(EffExec, "svn runs this program"),
+				val("", RoleData, "config-option").does(EffComputed, "svn --config-option sets configuration, which names the programs svn runs (helpers, tunnels)"),
+				val("", RolePath, "config-dir"))
+			return s
+		}},
+		// prove runs every test with --exec's command line.
+		{name: "prove", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: g, Open: true, Options: list(
+				val("e", RoleCode, "exec").code(LangShell).does(EffExec, "prove runs each test with this command line"),
+				val("", RolePath, "rc")), Operands: operands(RolePath)}
+		}},
+		// pylint runs --init-hook's Python when it starts.
+		{name: "pylint", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: g, Open: true, Options: list(
+				val("", RoleCode, "init-hook").code(LangPython).does(EffExec, "pylint runs this Python code when it starts"),
+				val("", RolePath, "rcfile")), Operands: operands(RolePath)}
+		}},
 		{name: "cabal", build: func(n string) *Spec { return publisher(n, g, "upload") }},
 		{name: "maturin", build: func(n string) *Spec { return publisher(n, g, "publish", "upload") }},
 		{name: "pdm", build: func(n string) *Spec { return publisher(n, g, "publish") }},

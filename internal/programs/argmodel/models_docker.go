@@ -191,8 +191,15 @@ func buildLike(name string, aliases ...string) *Spec {
 // remoteCache is the Check of --cache-to: any exporter but a local
 // directory or the inline one sends the cache elsewhere.
 func remoteCache(v string, computed bool) bool {
-	l := strings.ToLower(v)
-	return computed || !strings.Contains(l, "type=local") && !strings.Contains(l, "type=inline")
+	if computed {
+		return true
+	}
+	for _, kv := range strings.Split(strings.ToLower(v), ",") {
+		if t, ok := strings.CutPrefix(strings.TrimSpace(kv), "type="); ok {
+			return t != "local" && t != "inline" // the first type= is the exporter
+		}
+	}
+	return false // no type: a local directory (dest=…)
 }
 
 func composeModel() *Spec {

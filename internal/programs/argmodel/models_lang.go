@@ -693,6 +693,7 @@ var makeTools = words("cc", "gcc", "g++", "c++", "clang", "clang++", "cpp", "gfo
 	"ld.lld", "lld", "ar", "llvm-ar", "as", "rm", "m4", "lex", "flex", "yacc", "bison", "byacc", "makeinfo",
 	"install", "strip", "ranlib", "nm", "objcopy", "objdump", "pkg-config", "pkgconf", "go", "cargo", "rustc",
 	"python", "npm", "make", "gmake", "true", "false", "tcc", "zig", "emcc", "nvcc", "ccache", "ld.bfd",
+	"mold", "ld.mold", "sold", "icx", "icpx", "icc", "cl", "clang-cl", "sccache", "distcc", "icecc", "lld-link",
 	"sh", "bash", "dash") // a shell for SHELL; python3.12 is python (Versionless)
 
 // MakeVariable returns why a NAME=value assignment that make reads (from
@@ -813,7 +814,28 @@ func compilerFlagsRead(name, value string) string {
 	if f, ok := r.First(EffExec | EffComputed | EffPrivileged | EffExternal | EffConfig); ok {
 		return name + "=" + value + ": the compiler takes it as flags, and " + f.Why
 	}
+	for _, w := range v[1:] {
+		if writesFile(w) {
+			// CFLAGS='-MD -MF .git/config -MT …': the compiler writes a
+			// file of the flags' choosing, with text of their choosing.
+			return name + "=" + value + ": the compiler takes it as flags, and " + w + " names a file it writes, which the flags of a build are not read for"
+		}
+	}
 	return ""
+}
+
+// writesFile reports a compiler driver's flag that names a file or
+// directory it writes: -o, -MF, -aux-info, -dumpdir, -fprofile-generate=,
+// -save-temps=, and a linker's output given through -Wl or -Xlinker.
+func writesFile(w string) bool {
+	for _, p := range []string{"-o", "-MF", "-aux-info", "-dumpdir", "-dumpbase", "-fprofile-generate", "-fprofile-dir",
+		"-fprofile-update", "-save-temps", "-fdump-", "-fstack-usage", "-fcallgraph-info", "-ftime-trace", "-Xlinker"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return strings.HasPrefix(w, "-Wl,") && (strings.Contains(w, ",-o") || strings.Contains(w, "--output") ||
+		strings.Contains(w, "-Map") || strings.Contains(w, "--dependency-file"))
 }
 
 // makeEnvVariable is MakeVariable for the environment, where make takes
@@ -831,7 +853,11 @@ func makeEnvVariable(assign string, computed bool) string {
 // meson and configure scripts), beyond go's own.
 var buildPrograms = words("CC", "CXX", "CPP", "CXXCPP", "FC", "F77", "LD", "LDSHARED", "LDCXXSHARED", "AR", "AS",
 	"RANLIB", "NM", "STRIP", "OBJCOPY", "PKG_CONFIG", "GCCGO", "PROTOC", "NVCC", "HOST_CC", "HOST_CXX",
-	"TARGET_CC", "TARGET_CXX", "TARGET_AR")
+	"TARGET_CC", "TARGET_CXX", "TARGET_AR", "LINK", "CMAKE_C_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER")
+
+// launchers are the programs a compiler variable may name before the
+// compiler, which run it (CC="ccache gcc").
+var launchers = words("ccache", "sccache", "distcc", "icecc")
 
 // buildFlags are the variables whose value build tools of every kind
 // hand the C compiler driver as flags (-wrapper PROG runs PROG).
@@ -845,17 +871,61 @@ var buildFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "FFLAGS", "A
 // cargo's per-target spellings (CC_x86_64_unknown_linux_gnu, CFLAGS_…)
 // count as well.
 func BuildVariable(name, value string, computed bool) string {
-	base := name
-	if i := strings.IndexByte(name, '_'); i > 0 && (buildPrograms[name[:i]] || buildFlags[name[:i]]) && !buildPrograms[name] && !buildFlags[name] {
-		base = name[:i] // CC_x86_64_unknown_linux_gnu
+	base := buildBase(name)
+	if base == "" {
+		return ""
 	}
-	switch {
-	case buildFlags[base]:
+	if computed {
+		// CFLAGS="$CFLAGS -O2": the variable's own earlier value is the
+		// environment's, not the command's choice; the rest is read.
+		for _, self := range []string{"$" + name, "${" + name + "}"} {
+			value = strings.ReplaceAll(value, self, "")
+		}
+		computed = Computed(value)
+	}
+	if buildFlags[base] {
 		return compilerFlagsLater(name, value, computed)
-	case buildPrograms[base]:
-		return programValue(name, value, computed)
 	}
-	return ""
+	f := strings.Fields(value)
+	if !computed && len(f) > 1 && (makeTools[f[0]] || launchers[f[0]]) {
+		// CC="ccache gcc", CC="zig cc", CC="gcc -m32": a launcher or a
+		// tool, then its words, read as the compiler's flags.
+		k := 1
+		if launchers[f[0]] {
+			k = 2
+			if why := programValue(name, f[1], false); why != "" {
+				return why
+			}
+		}
+		if k < len(f) {
+			return compilerFlagsLater(name, strings.Join(f[k:], " "), false)
+		}
+		return ""
+	}
+	return programValue(name, value, computed)
+}
+
+// IsBuildVariable reports a variable that BuildVariable judges.
+func IsBuildVariable(name string) bool { return buildBase(name) != "" }
+
+// buildBase returns the build variable that name is, or is for one target
+// of (cargo's cc crate: CC_x86_64_unknown_linux_gnu, CFLAGS_aarch64-apple-
+// darwin), or "".
+func buildBase(name string) string {
+	if buildPrograms[name] || buildFlags[name] {
+		return name
+	}
+	i := strings.IndexAny(name, "_-")
+	if i <= 0 || !buildPrograms[name[:i]] && !buildFlags[name[:i]] {
+		return ""
+	}
+	target := strings.ToLower(name[i+1:])
+	for _, part := range []string{"linux", "darwin", "apple", "windows", "android", "wasm", "unknown", "none", "musl", "gnu", "freebsd"} {
+		if strings.Contains(target, part) {
+			return name[:i]
+		}
+	}
+	return "" // CC_ENABLE_DEBUG_OUTPUT, CXX_STANDARD, PROTOC_INCLUDE: not a target
 }
 
 // goPrograms are the variables go reads from the environment to name the
