@@ -365,7 +365,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
-		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !shell.MayBeHandle(w)) {
+		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs)) {
 			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {

@@ -51,10 +51,25 @@ func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
 	if flags&shell.WordTilde != 0 && shell.StackTilde(w) && (bare || strings.IndexByte(w, '/') > 0) {
 		return "a directory of the shell's directory stack (" + w + "), which may be any directory, a protected one too"
 	}
+	if rest, ok := cwdTilde(w, flags); ok && w[1] == '+' || ok && w[1] == '-' {
+		// ~+/../../dev/fd/3/config is $PWD's; ~- is $OLDPWD, which may be
+		// any directory, the root among them.
+		more := dirs
+		if w[1] == '-' {
+			more = append(more[:len(more):len(more)], "/")
+		}
+		for _, d := range more {
+			if d != "" {
+				if why := throughHandle(d+rest, flags&^shell.WordTilde, dirs, bare); why != "" {
+					return why
+				}
+			}
+		}
+	}
 	if strings.ContainsAny(w, "*?[") && globUnderHandles(w) {
 		return "a glob under /proc or /dev (" + w + "), which may match a directory handle, any directory, a protected one too"
 	}
-	if !shell.MayBeHandle(w) && !handleDirs(dirs) {
+	if !MayReachHandle(w, dirs) {
 		return ""
 	}
 	if strings.Contains(w, "..") {
@@ -132,9 +147,29 @@ func ClimbsToHandleAncestor(w string) bool {
 	return HandleAncestor("/" + c)
 }
 
+// MayReachHandle is a cheap test before the handle checks: whether word
+// w, read from any of dirs, may go through a directory handle. It may
+// when its text may (shell.MayBeHandle), when a directory is under /dev
+// or /proc (cd /proc/self; cat cwd/config), and when a directory is the
+// root or not known (its words are matched as if absolute) and the word
+// names dev or proc (cd / && cat dev/fd/3/config).
+func MayReachHandle(w string, dirs []string) bool {
+	if shell.MayBeHandle(w) || handleDirs(dirs) {
+		return true
+	}
+	if !strings.Contains(w, "dev") && !strings.Contains(w, "proc") {
+		return false
+	}
+	for _, d := range dirs {
+		if d == "/" || d == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // handleDirs reports directories of which one may be under /dev or
-// /proc, where a relative word may reach a handle (cd /proc/self; cat
-// cwd/config).
+// /proc, where a relative word may reach a handle.
 func handleDirs(dirs []string) bool {
 	for _, d := range dirs {
 		if strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc") {

@@ -333,7 +333,7 @@ func MayBeHandle(w string) bool {
 		t := strings.TrimLeft(w, "/")
 		return strings.HasPrefix(t, "dev/") || strings.HasPrefix(t, "proc/") || strings.Contains(w, "/.")
 	case '~':
-		return StackTilde(w)
+		return StackTilde(w) || len(w) > 1 && (w[1] == '+' || w[1] == '-') // ~+/…, ~-/…: a directory of the shell's
 	}
 	return HasParentStep(w) // ../../dev/fd/3, resolved against the directories
 }

@@ -184,7 +184,8 @@ var envVars = map[string]envKind{
 	// = FILE), man-db's prompt text that it pastes into LESS unescaped
 	// (x$ +!cmd), systemd's pager options and its switch for a pager that
 	// may run commands.
-	"SYSTEM_WGETRC": envHidden, "MANLESS": envHidden, "SYSTEMD_LESS": envHidden, "SYSTEMD_PAGERSECURE": envHidden,
+	"GIT_SSL_NO_VERIFY": envHidden, // git's requests stop checking who the server is
+	"SYSTEM_WGETRC":     envHidden, "MANLESS": envHidden, "SYSTEMD_LESS": envHidden, "SYSTEMD_PAGERSECURE": envHidden,
 	// Tools' configuration files and directories named from the
 	// environment, whose settings load plug-ins or run commands (coverage's
 	// plugins, tox's commands, uv's indexes and build settings, gh's
