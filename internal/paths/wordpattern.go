@@ -69,6 +69,9 @@ func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
 	if strings.ContainsAny(w, "*?[") && globUnderHandles(w) {
 		return "a glob under /proc or /dev (" + w + "), which may match a directory handle, any directory, a protected one too"
 	}
+	if why := wildHandle(w, dirs); why != "" {
+		return why
+	}
 	if !MayReachHandle(w, dirs) {
 		return ""
 	}
@@ -147,6 +150,42 @@ func ClimbsToHandleAncestor(w string) bool {
 	return HandleAncestor("/" + c)
 }
 
+// wildHandle returns why a word bash still expands may become a path
+// through a directory handle, or "": a relative glob or brace read from
+// the root, an unknown directory or one under /dev or /proc (cd / && echo
+// x >> d?v/fd/3/config, {d..d}ev/fd/3/config); there, an expansion too
+// (cd /dev && cat $f/3/config); and anywhere, an expansion followed by a
+// handle's own names ($d/fd/3/config with d=/dev, $p/self/cwd/config).
+func wildHandle(w string, dirs []string) string {
+	if w == "" || w[0] == '/' || !strings.ContainsAny(w, "*?[{$`") {
+		return ""
+	}
+	first, rest, _ := strings.Cut(w, "/")
+	if (first != "" && (first[0] == '$' || first[0] == '`')) &&
+		(strings.Contains(rest, "fd/") || strings.Contains(rest, "self/") || strings.HasPrefix(rest, "cwd") || strings.HasPrefix(rest, "self")) {
+		return "a path built at run time (" + w + ") that may go through a directory handle (/dev/fd/N, /proc/self/cwd), any directory, a protected one too"
+	}
+	for _, d := range dirs {
+		under := strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc")
+		if d != "/" && d != "" && !under {
+			continue
+		}
+		if under && strings.ContainsAny(w, "*?[{$`") || strings.ContainsAny(first, "{") || globUnderHandles("/"+w) ||
+			d == "/" && strings.ContainsAny(first, "$`") {
+			return "a word bash expands (" + w + "), read from " + dirText(d) + ", that may name a directory handle under /dev or /proc, any directory, a protected one too"
+		}
+	}
+	return ""
+}
+
+// dirText names a directory of the reading in a reason.
+func dirText(d string) string {
+	if d == "" {
+		return "a directory not known"
+	}
+	return d
+}
+
 // MayReachHandle is a cheap test before the handle checks: whether word
 // w, read from any of dirs, may go through a directory handle. It may
 // when its text may (shell.MayBeHandle), when a directory is under /dev
@@ -157,11 +196,15 @@ func MayReachHandle(w string, dirs []string) bool {
 	if shell.MayBeHandle(w) || handleDirs(dirs) {
 		return true
 	}
-	if !strings.Contains(w, "dev") && !strings.Contains(w, "proc") {
+	expansion := w != "" && (w[0] == '$' || w[0] == '`')
+	if expansion && (strings.Contains(w, "fd/") || strings.Contains(w, "self") || strings.Contains(w, "cwd")) {
+		return true // $d/fd/3/config: an expansion may be /dev or /proc (wildHandle)
+	}
+	if !strings.Contains(w, "dev") && !strings.Contains(w, "proc") && !strings.ContainsAny(w, "*?[{") && !expansion {
 		return false
 	}
 	for _, d := range dirs {
-		if d == "/" || d == "" {
+		if d == "/" || d == "" && !expansion {
 			return true
 		}
 	}

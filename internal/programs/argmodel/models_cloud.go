@@ -274,7 +274,7 @@ func taskLists(s *Spec) *Spec {
 			// A command's first word is its task; a scoped one
 			// (core/publish, Docker/publish, docker:publish) is the task
 			// after its scope.
-			task := strings.TrimLeft(strings.Fields(cmd + " x")[0], "+")
+			task := strings.TrimLeft(strings.Fields(cmd + " x")[0], "+~") // sbt ~publish runs it on every change
 			task = task[strings.LastIndexAny(task, "/:")+1:]
 			if sub := s.Lookup(task); sub != nil && sub.Effect != 0 && !slices.Contains(r.Subs, sub) {
 				r.Effects |= sub.Effect

@@ -887,7 +887,9 @@ func BuildVariable(name, value string, computed bool) string {
 		return compilerFlagsLater(name, value, computed)
 	}
 	f := strings.Fields(value)
-	if !computed && len(f) > 1 && (makeTools[f[0]] || launchers[f[0]]) {
+	// (A value with shell syntax, a newline among it, is read as one
+	// command line by programValue: a configure script evals "$CC -c x.c".)
+	if !computed && len(f) > 1 && (makeTools[f[0]] || launchers[f[0]]) && !strings.ContainsAny(value, "`$;|&<>()#'\"\\\n\t") {
 		// CC="ccache gcc", CC="zig cc", CC="gcc -m32": a launcher or a
 		// tool, then its words, read as the compiler's flags.
 		k := 1

@@ -299,9 +299,14 @@ func (p *parser) subPosition() bool {
 	return p.nOps-p.maybeValues == p.spec.SubAt
 }
 
-// mayBeValue reports whether word i comes right after an option the
-// model does not know, and may be its value.
-func (p *parser) mayBeValue(i int) bool { return p.unknownAt > 0 && i == p.unknownAt+1 }
+// mayBeValue reports whether word i may be the value of an option the
+// model does not know: the word right after one; with an open list of
+// subcommands, any word after one (an option may take two: nix
+// --override-input NAME REF), since a word that is no subcommand is read
+// as an operand there anyway.
+func (p *parser) mayBeValue(i int) bool {
+	return p.unknownAt > 0 && (i == p.unknownAt+1 || p.spec.OpenSubs && i > p.unknownAt)
+}
 
 // computedOption records a word known only at run time where an option
 // may stand: it may be any option, and with one that runs what its value
