@@ -198,13 +198,13 @@ func deploysBare(s *Spec, readers ...string) *Spec {
 // colonVerbs makes a CLI whose commands are TOPIC:VERB (firebase
 // database:remove, netlify env:set, firebase hosting:channel:deploy) read
 // a command whose last part changes what the host holds as its deploy:
-// an effect outside.
-func colonVerbs(s *Spec) *Spec {
+// an effect outside. The commands of localTopics work on local files.
+func colonVerbs(s *Spec, localTopics ...string) *Spec {
 	effect := s.Subs[0].Name
 	s.Resolve = func(name string) string {
 		k := strings.LastIndexByte(name, ':')
-		if k < 0 || s.Name == "netlify" && strings.HasPrefix(name, "functions:") {
-			return "" // netlify functions:create scaffolds a local file, functions:invoke calls the local server
+		if k < 0 || slices.Contains(localTopics, name[:strings.IndexByte(name, ':')]) {
+			return ""
 		}
 		switch name[k+1:] {
 		case "delete", "remove", "rm", "create", "set", "unset", "import", "clone", "push", "update", "deploy",
@@ -403,7 +403,7 @@ func publisherRows() []row {
 		}},
 		{name: "netlify", build: func(n string) *Spec {
 			// api calls any method of the host's API; init creates a site.
-			return colonVerbs(publisher(n, g, "deploy", "api", "init"))
+			return colonVerbs(publisher(n, g, "deploy", "api", "init"), "functions") // functions:create scaffolds a local file, functions:invoke calls the local server
 		}},
 		{name: "firebase", build: func(n string) *Spec {
 			return colonVerbs(publisher(n, g, "deploy"))

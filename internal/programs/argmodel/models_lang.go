@@ -773,8 +773,22 @@ func init() { judgeModuleLater = judgeModule }
 
 // makeCompilerFlags are make's variables that its built-in rules pass to
 // the C compiler driver (and the linker it runs).
-var makeCompilerFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "LDLIBS", "LOADLIBES", "TARGET_ARCH",
-	"TARGET_MACH", "OUTPUT_OPTION", "FFLAGS", "ASFLAGS")
+var makeCompilerFlags = union(compilerFlagNames, words("LDLIBS", "LOADLIBES", "TARGET_ARCH", "TARGET_MACH", "OUTPUT_OPTION"))
+
+// compilerFlagNames are the flag variables every kind of build tool hands
+// the compiler driver (make's built-in rules, setuptools, cargo's cc crate).
+var compilerFlagNames = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "FFLAGS", "ASFLAGS")
+
+// union returns a set of every name of the sets.
+func union(sets ...map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, set := range sets {
+		for n := range set {
+			out[n] = true
+		}
+	}
+	return out
+}
 
 // goCompilerFlags are the variables from which cgo takes the C compiler
 // driver's flags.
@@ -851,9 +865,9 @@ func makeEnvVariable(assign string, computed bool) string {
 // from the environment to name the programs they run (setuptools' CC,
 // CPP, LDSHARED; cargo's cc and pkg-config crates; node-gyp, cmake,
 // meson and configure scripts), beyond go's own.
-var buildPrograms = words("CC", "CXX", "CPP", "CXXCPP", "FC", "F77", "LD", "LDSHARED", "LDCXXSHARED", "AR", "AS",
-	"RANLIB", "NM", "STRIP", "OBJCOPY", "PKG_CONFIG", "GCCGO", "PROTOC", "NVCC", "HOST_CC", "HOST_CXX",
-	"TARGET_CC", "TARGET_CXX", "TARGET_AR", "LINK", "CMAKE_C_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER")
+var buildPrograms = union(goPrograms, words("CPP", "CXXCPP", "F77", "LD", "LDSHARED", "LDCXXSHARED", "AS",
+	"RANLIB", "NM", "STRIP", "OBJCOPY", "PROTOC", "NVCC", "HOST_CC", "HOST_CXX",
+	"TARGET_CC", "TARGET_CXX", "TARGET_AR", "LINK", "CMAKE_C_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER"))
 
 // launchers are the programs a compiler variable may name before the
 // compiler, which run it (CC="ccache gcc").
@@ -861,8 +875,7 @@ var launchers = words("ccache", "sccache", "distcc", "icecc")
 
 // buildFlags are the variables whose value build tools of every kind
 // hand the C compiler driver as flags (-wrapper PROG runs PROG).
-var buildFlags = words("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "FFLAGS", "ASFLAGS", "CGO_CFLAGS",
-	"CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLAGS", "CGO_LDFLAGS", "HOST_CFLAGS", "TARGET_CFLAGS")
+var buildFlags = union(compilerFlagNames, goCompilerFlags, words("HOST_CFLAGS", "TARGET_CFLAGS"))
 
 // BuildVariable returns why an assignment to one of the variables that
 // any build tool may read as a program (CC=sudo) or as compiler flags
