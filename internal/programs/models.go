@@ -287,14 +287,27 @@ func EnvComputed(v []string, assigns []string, flags []uint8, expands uint8) str
 // rsync -e CMD, tar -I CMD, git rebase -x CMD): the shell runs it, so it
 // is a nested script like sh -c's.
 func modelScript(v []string) (Script, bool) {
+	var first Script
+	found := false
+	modelScripts(v, func(s Script) bool {
+		first, found = s, true
+		return false
+	})
+	return first, found
+}
+
+// modelScripts calls fn with every shell command line the model of v's
+// program finds in v (npm --viewer=X --browser=Y holds two), in order,
+// until fn reports false; it reports whether fn never did. Each is read
+// on its own: joined, one's open quote could hide the next.
+func modelScripts(v []string, fn func(Script) bool) bool {
 	m := argmodel.ScriptCarrier(v)
 	if m == nil {
-		return Script{}, false
+		return true
 	}
 	r := readings.Get().(*argmodel.Result)
 	argmodel.ParseFlags(r, m, v, nil, 0)
-	var s Script
-	found := false
+	var found []Script
 	for k, it := range r.Items {
 		// A text that may hold an expansion is returned too: read without
 		// the words' flags, single-quoted text looks computed, and the
@@ -306,11 +319,15 @@ func modelScript(v []string) (Script, bool) {
 		if it.Opt != nil {
 			origin += " " + it.Opt.Name()
 		}
-		s, found = Script{Origin: origin, Text: it.Text + scriptArgs(r.Items[k+1:], it)}, true
-		break
+		found = append(found, Script{Origin: origin, Text: it.Text + scriptArgs(r.Items[k+1:], it)})
 	}
 	readings.Put(r)
-	return s, found
+	for _, s := range found {
+		if !fn(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // scriptArgs returns the arguments that follow a shell command line given

@@ -82,6 +82,26 @@ func NestedScript(v []string) (Script, bool) {
 	return modelScript(v)
 }
 
+// NestedScripts calls fn with every script that view v runs, as
+// NestedScript finds the first: a model's program may take more than one
+// (npm --viewer=browser --browser=CMD), and each is a script of its own.
+// It stops when fn reports false, and reports whether fn never did.
+func NestedScripts(v []string, fn func(Script) bool) bool {
+	if len(v) == 0 {
+		return true
+	}
+	p := Lookup(v[0])
+	if p == nil || p.Bits()&Nested == 0 {
+		return true
+	}
+	if p.carrier != nil {
+		if s, ok := p.carrier(v); ok {
+			return fn(s)
+		}
+	}
+	return modelScripts(v, fn)
+}
+
 // socatScript reads the command of socat's SYSTEM:CMD address (run by
 // the shell) or EXEC:CMD (its words), the first of them: socat runs it.
 // The address's options after a comma stay in the text (,pty is one

@@ -827,7 +827,7 @@ func (c *Command) readNested(idx int) {
 		if vi == 0 && s.Bits&programs.Nested == 0 {
 			continue
 		}
-		if ns, ok := programs.NestedScript(v); ok && !c.readScript(idx, vi, v, ns, &seen) {
+		if !programs.NestedScripts(v, func(ns programs.Script) bool { return c.readScript(idx, vi, v, ns, &seen) }) {
 			return
 		}
 		if !c.spend(len(v)) {
