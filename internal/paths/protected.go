@@ -218,6 +218,17 @@ var writeOnly = []string{
 	"**/.config/plasma-workspace/env/**", "**/.fluxbox/startup",
 	// Mail delivered to a program, and logins granted without a key.
 	"**/.forward", "**/.procmailrc", "**/.rhosts", "**/.shosts", "**/.k5login",
+	// What hook managers and environment tools run or trust: husky's
+	// per-user script (sourced before every hook) and its old rc file,
+	// direnv's and mise's stores of trusted files (a file there is an
+	// "allow"), asdf's rc, pnpm's home (on PATH after pnpm setup), a
+	// project virtualenv's programs (on PATH once it is activated), and the
+	// per-user configurations of linters and libraries that load plug-ins
+	// or modules (pylint's init-hook, mypy's plugins, matplotlib's
+	// module:// backend).
+	"**/.config/husky/**", "**/.huskyrc", "**/.local/share/direnv/allow/**", "**/.local/state/mise/trusted-configs/**",
+	"**/.asdfrc", "**/.local/share/pnpm/**", "**/.venv/bin/**", "**/.config/pylintrc", "**/.config/mypy/**", "**/.mypy.ini",
+	"**/.config/matplotlib/**", "**/.matplotlib/**",
 	// More CI services' pipelines, which their runners execute.
 	"**/.buildkite/**", "**/.travis.yml", "**/.drone.yml", "**/.woodpecker.yml", "**/.woodpecker/**",
 	"**/.forgejo/workflows/**", "**/.gitea/workflows/**",

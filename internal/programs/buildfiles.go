@@ -45,9 +45,16 @@ var buildFiles = withJSTools(map[string][]string{
 	// dev_overrides name a directory of them; variables fill in what the
 	// configuration runs.
 	"terraform": terraformFiles, "tofu": terraformFiles,
-	"cmake":    {"CMakeLists.txt"},                // execute_process
-	"task":     {"Taskfile.yml", "Taskfile.yaml"}, // tasks
-	"deno":     {"deno.json", "deno.jsonc"},       // deno task
+	"cmake": {"CMakeLists.txt"},                                                                             // execute_process
+	"task":  {"Taskfile.yml", "Taskfile.yaml"},                                                              // tasks
+	"mise":  {"mise.toml", "mise.local.toml", ".mise.toml", ".mise.local.toml", "config.toml", ".rtx.toml"}, // tasks and hooks (mise/config.toml, .config/mise.toml too)
+	"rtx":   {".rtx.toml", "mise.toml", ".mise.toml"},                                                       //
+	// Environment shells run their file's hooks (devbox's init_hook,
+	// devenv's enterShell, a Nix shell's shellHook) in every shell they
+	// start, and their scripts on run.
+	"devbox": {"devbox.json"}, "devenv": {"devenv.nix", "devenv.yaml"}, "nix-shell": {"shell.nix", "default.nix"},
+	"nix":      {"flake.nix", "shell.nix", "default.nix"},
+	"deno":     {"deno.json", "deno.jsonc"}, // deno task
 	"composer": {"composer.json"},
 	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml", "pip.conf", "pip.ini"}, // pip install . runs the build backend and setup.py; a virtualenv's pip.conf sets any option (target = .git)
 	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},                                // scripts

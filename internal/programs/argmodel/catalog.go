@@ -46,7 +46,13 @@ func rows() []row {
 		{name: "apt-get", aliases: []string{"apt"}, build: fixed(aptModel)},
 		{name: "json_pp", build: fixed(jsonPPModel)},
 		{name: "groff", aliases: []string{"nroff", "troff"}, build: fixed(groffModel)},
-		{name: "vim", aliases: VimNames[1:], build: fixed(vimModel)},
+		{name: "vim", aliases: slices.DeleteFunc(slices.Clone(VimNames[1:]), func(n string) bool { return n == "nvim" }), build: vimModel},
+		{name: "nvim", build: vimModel}, // nvim -l runs a Lua script
+		{name: "pre-commit", build: fixed(preCommitModel)}, {name: "husky", build: fixed(huskyModel)},
+		{name: "lefthook", build: fixed(lefthookModel)}, {name: "simple-git-hooks", build: fixed(simpleGitHooksModel)},
+		{name: "overcommit", build: fixed(overcommitModel)}, {name: "direnv", build: fixed(direnvModel)},
+		{name: "mise", aliases: []string{"rtx"}, build: fixed(miseModel)},
+		{name: "corepack", build: fixed(corepackModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},
@@ -444,7 +450,8 @@ func tmuxModel() *Spec {
 		"respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep",
 		"display-popup", "popup", "send-keys", "send", "source-file", "source", "command-prompt", "confirm-before",
 		"bind-key", "bind", "set-hook", "display-message", "display", "set-option", "set", "set-environment", "setenv",
-		"paste-buffer", "pasteb"} { // a buffer pasted into a pane is typed into its shell
+		"paste-buffer", "pasteb", // a buffer pasted into a pane is typed into its shell
+		"split-pane", "splitp"} { // tmux's own aliases of split-window
 		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true, Effect: EffExec | EffComputed, Why: runs})
 	}
 	for _, n := range []string{"list-sessions", "ls", "list-windows", "lsw", "list-panes", "lsp", "has-session", "has",
@@ -453,7 +460,34 @@ func tmuxModel() *Spec {
 		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true})
 	}
 	root.Resolve = func(c string) string { return subPrefix(root.Subs, c) }
+	root.Judge = judgeTmuxSequence
+	root.AliasedSubs = true // command-alias: splitp is split-window by default
 	return closed(root)
+}
+
+// judgeTmuxSequence finds a command sequence: tmux runs every command
+// after a word that is ";" or ends in one (tmux ls \; run CMD, tmux ls\;
+// run CMD), and the model reads only the first. A word ending in "\;" is
+// a literal semicolon. A word known only at run time may be one: it
+// counts too.
+func judgeTmuxSequence(r *Result, words []string) {
+	at := -1
+	for i, w := range words {
+		if i > 0 && strings.HasSuffix(w, ";") && !strings.HasSuffix(w, `\;`) {
+			at = i
+			break
+		}
+	}
+	for _, it := range r.Items {
+		if at < 0 && it.Word > 0 && it.Computed {
+			at = it.Word
+		}
+	}
+	if at >= 0 {
+		r.Effects |= EffExec | EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: at,
+			Why: "tmux runs the commands after \";\" as well, and the engine reads only the first: " + words[at]})
+	}
 }
 
 // subPrefix returns the name of the one subcommand of subs that c

@@ -293,6 +293,10 @@ type Spec struct {
 	// OpenSubs: a name that is not in Subs is an operand, not an unknown
 	// word (a program whose first operand is a subcommand or a file).
 	OpenSubs bool
+	// AliasedSubs: a name that is not in Subs may be the user's alias of
+	// any subcommand (tmux's command-alias): it counts as computed, as a
+	// computed name does, not only as the worst written one.
+	AliasedSubs bool
 	// SubAt is how many operands come before the subcommand (yarn
 	// workspace NAME publish: 1).
 	SubAt int

@@ -30,6 +30,10 @@ func judgeAWS(r *Result, words []string) {
 		return
 	}
 	svc := ops[0]
+	if !svc.Computed && svc.Text == "configure" && len(ops) > 2 && ops[1].Text == "get" && secretKey(ops[2]) {
+		cloudFinding(r, ops[2].Word, "aws configure get "+ops[2].Text+" "+whyPrintsSecret)
+		return
+	}
 	if !svc.Computed && svc.Text == "configure" && len(ops) > 1 && !strings.HasPrefix(ops[1].Text, "get") && ops[1].Text != "list" && ops[1].Text != "list-profiles" {
 		// configure set, import and sso write ~/.aws/config, whose
 		// credential_process names a program aws runs. (The bare prompt,
@@ -49,6 +53,10 @@ func judgeAWS(r *Result, words []string) {
 	why := "aws " + svc.Text + " " + op.Text + " changes cloud resources"
 	if svc.Computed || op.Computed {
 		cloudFinding(r, op.Word, "an aws command known only at run time: "+svc.Text+" "+op.Text)
+		return
+	}
+	if w, ok := credentialVerbs[op.Text]; ok {
+		cloudFinding(r, op.Word, "aws "+svc.Text+" "+op.Text+" "+w)
 		return
 	}
 	if svc.Text == "s3" {
@@ -79,6 +87,35 @@ func s3Writes(op string, args []Item) bool {
 		return dst.Computed || strings.HasPrefix(dst.Text, "s3://") || op == "mv"
 	}
 	return true
+}
+
+const whyPrintsSecret = "prints a stored credential: a secret a person must see asked for, as reading ~/.aws/credentials or ~/.netrc is"
+
+// credentialVerbs are the cloud CLIs' verbs (gcloud's, az's and aws's
+// operations) that give out a credential they keep or mint from it, or
+// write one where a later program runs what it names. Each is checked
+// before the verbs that only read: most are spelled get- or print-.
+var credentialVerbs = map[string]string{
+	"print-access-token": whyPrintsSecret, "print-identity-token": whyPrintsSecret, // gcloud auth
+	"config-helper":      whyPrintsSecret,                                             // gcloud config config-helper prints the access token
+	"get-access-token":   whyPrintsSecret,                                             // az account
+	"get-login-password": whyPrintsSecret, "get-authorization-token": whyPrintsSecret, // aws ecr, ecr-public, codeartifact
+	"get-session-token": whyPrintsSecret, "get-federation-token": whyPrintsSecret, // aws sts
+	"get-token":            whyPrintsSecret, // aws eks
+	"get-role-credentials": whyPrintsSecret, // aws sso
+	"get-secret-value":     whyPrintsSecret, // aws secretsmanager
+	"export-credentials":   whyPrintsSecret, // aws configure
+	// gcloud container clusters and az aks get-credentials write
+	// ~/.kube/config, whose exec plugin kubectl runs.
+	"get-credentials": "writes the cluster's credentials and the program that fetches them into the kubeconfig, a protected file",
+}
+
+// secretKey reports a key of aws configure get that holds a secret
+// (aws_secret_access_key, aws_session_token, a profile's too), or one
+// known only at run time.
+func secretKey(it Item) bool {
+	k := strings.ToLower(it.Text)
+	return it.Computed || strings.Contains(k, "secret") || strings.Contains(k, "token")
 }
 
 func cloudFinding(r *Result, word int, why string) {
@@ -124,6 +161,10 @@ func judgeVerb(prog string) func(r *Result, words []string) {
 				return
 			}
 			w := it.Text
+			if why, ok := credentialVerbs[w]; ok {
+				cloudFinding(r, it.Word, prog+" "+w+" "+why)
+				return
+			}
 			if verbChanges[w] || strings.HasPrefix(w, "add-") || strings.HasPrefix(w, "remove-") ||
 				strings.HasPrefix(w, "set-") || strings.HasPrefix(w, "update-") || strings.HasPrefix(w, "create-") ||
 				strings.HasPrefix(w, "delete-") {
@@ -367,7 +408,12 @@ func publisherRows() []row {
 			return s
 		}},
 		{name: "poetry", build: func(n string) *Spec {
-			return publisher(n, g, "publish")
+			// poetry config KEY VALUE writes ~/.config/pypoetry (protected):
+			// the repositories publish uploads to, the installer's
+			// settings. poetry config KEY and --list only read.
+			s := publisher(n, g, "publish")
+			s.Subs = append(s.Subs, &Spec{Name: "config", Syntax: g, Open: true, Judge: judgePoetryConfig})
+			return s
 		}},
 		{name: "uv", build: func(n string) *Spec {
 			return publisher(n, g, "publish")
@@ -725,4 +771,22 @@ func InertRustFlag(f string) bool {
 		}
 	}
 	return false
+}
+
+// judgePoetryConfig finds poetry config KEY VALUE and --unset KEY (or a
+// computed word, which may split into both): a write of poetry's
+// configuration.
+func judgePoetryConfig(r *Result, words []string) {
+	n, computed := 0, false
+	for _, it := range r.Items {
+		if it.Kind == KindOperand {
+			n++
+			computed = computed || it.Computed
+		}
+	}
+	if n >= 2 || n >= 1 && (computed || slices.Contains(words, "--unset")) {
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: len(words) - 1,
+			Why: "poetry config writes poetry's configuration (~/.config/pypoetry, protected): where it publishes, how it installs"})
+	}
 }

@@ -260,7 +260,8 @@ func gitModel() *Spec {
 		// commit-diff commits to it: each writes the remote as dcommit does.
 		gitWithSubs("svn", gitEffect("dcommit", "git_push", nil), gitEffect("set-tree", "git_push", nil),
 			gitEffect("branch", "git_push", nil), gitEffect("tag", "git_push", nil), gitEffect("commit-diff", "git_push", nil)),
-		gitWithSubs("lfs", gitEffect("push", "git_push", nil)),
+		gitWithSubs("lfs", gitEffect("push", "git_push", nil), armed(gitSub("install", nil), "git lfs install "+whyHooks),
+			armed(gitSub("update", nil), "git lfs update "+whyHooks)),
 		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
 		gitWithSubs("p4", gitEffect("submit", "", nil)),
 		fromAddress(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"), gitStdinRefs(),

@@ -385,7 +385,8 @@ func langRows() []row {
 				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}},
 				ext(Syntax{Permute: true}, "publish")}}
 		}},
-		{name: "emacs", aliases: []string{"emacsclient"}, build: func(n string) *Spec {
+		{name: "emacsclient", build: fixed(emacsclientModel)},
+		{name: "emacs", build: func(n string) *Spec {
 			why := n + " runs Lisp code, which may start any program"
 			return &Spec{Name: n, Syntax: Syntax{SingleDash: true, DoubleDash: true, EqValue: true, Permute: true}, Open: true,
 				Options: list(
@@ -1314,4 +1315,21 @@ func splitCode(v string, computed bool) bool { return computed || strings.Contai
 func perlOpensPipe(v string, computed bool) bool {
 	v = strings.TrimSpace(v)
 	return computed || strings.HasPrefix(v, "|") || strings.HasSuffix(v, "|") || strings.Contains(v, "{}")
+}
+
+// emacsclientModel is the client of a running Emacs. -e makes its operands
+// Lisp expressions the server evaluates; -a names the editor it starts
+// when no server answers ("" starts an Emacs daemon, which reads its
+// init file).
+func emacsclientModel() *Spec {
+	return &Spec{Name: "emacsclient", Syntax: GNU, Open: true,
+		Options: list(
+			flag("e", "eval").does(EffExec|EffComputed, "emacsclient --eval has a running Emacs evaluate its arguments as Lisp, which may start any program"),
+			val("a", RoleProgram, "alternate-editor").does(EffExec, "emacsclient starts this editor when no Emacs server answers"),
+			val("F", RoleData, "frame-parameters"), val("d", RoleData, "display"), val("f", RolePath, "server-file"),
+			val("s", RolePath, "socket-name"), val("T", RoleData, "tramp"), val("w", RoleData, "timeout"),
+			val("", RoleData, "parent-id"),
+			flag("c", "create-frame"), flag("n", "no-wait"), flag("q", "quiet"), flag("u", "suppress-output"),
+			flag("t", "tty", "nw"), flag("r", "reuse-frame"), flag("H", "help"), flag("V", "version")),
+		Operands: operands(RolePath)}
 }

@@ -99,7 +99,7 @@ func npmOptions() []Option {
 		// node-gyp on its PATH that runs the one configured).
 		val("", RolePath, "node-gyp").runsFile().does(EffExec, "npm runs this file for every node-gyp a script calls"),
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
-		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"),
+		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"), flag("g", "global"),
 		val("", RolePath, "userconfig", "globalconfig").does(EffComputed, whyConfigFile+" (script-shell, the programs npm runs)"),
 	), vals(RoleData, "registry", "tag", "otp", "access", "loglevel", "scope", "package", "omit", "include",
 		"before", "install-strategy", "auth-type", "location", "provenance-file", "workspaces"))
@@ -129,15 +129,25 @@ func npmModel() *Spec {
 }
 
 // judgeNpmPrefix finds a global install or link (-g, --global,
-// --location=global, npm link) with --prefix (-C): npm puts the
-// package's programs into PREFIX/bin, which may be a directory on PATH
-// (npm i -g --prefix ~/.cargo ./tool makes ~/.cargo/bin/git), under
-// names the package chooses.
+// --location=global, npm link) that puts programs on PATH under names a
+// package of the command's own choosing picks: with --prefix (-C), npm
+// puts them into PREFIX/bin, which may be any directory on PATH (npm i -g
+// --prefix ~/.cargo ./tool makes ~/.cargo/bin/git); without it, into the
+// global bin directory (/usr/bin where node is the system's), and the
+// package is the project's own when it is a local one (npm i -g ., npm
+// link with no package: its bin may be named git). A registry package
+// installed globally is not judged here: SECURITY.md says so.
 func judgeNpmPrefix(r *Result, words []string) {
-	global, prefix := -1, -1
+	global, prefix, link := -1, -1, false
+	var operands []Item
 	for _, it := range r.Items {
-		if it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "prefix") {
+		switch {
+		case it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "prefix"):
 			prefix = it.Word
+		case it.Kind == KindSubcommand && (it.Text == "link" || it.Text == "ln"):
+			link = true
+		case it.Kind == KindOperand:
+			operands = append(operands, it)
 		}
 	}
 	for i, w := range words {
@@ -148,12 +158,41 @@ func judgeNpmPrefix(r *Result, words []string) {
 			global = i
 		}
 	}
-	if global < 0 || prefix < 0 {
+	if global < 0 {
+		return
+	}
+	why, at := "", prefix
+	switch {
+	case prefix >= 0:
+		why = "npm puts the package's programs into PREFIX/bin under names the package chooses, and PREFIX/bin may be a directory on PATH"
+	case link && len(operands) == 0:
+		why, at = "npm link puts the project's own programs into the global bin directory, on PATH, under the names its package.json chooses (git, ls)", global
+	default:
+		for _, it := range operands {
+			if it.Computed || localPackage(it.Text) {
+				why, at = "npm installs a package of the command's own files globally: its programs go into the global bin directory, on PATH, under the names it chooses (git, ls)", it.Word
+				break
+			}
+		}
+	}
+	if why == "" {
 		return
 	}
 	r.Effects |= EffComputed
-	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: prefix,
-		Why: "npm puts the package's programs into PREFIX/bin under names the package chooses, and PREFIX/bin may be a directory on PATH"})
+	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: at, Why: why})
+}
+
+// localPackage reports a package spec of npm that names files of the
+// machine rather than a registry package: a directory or a tarball.
+func localPackage(spec string) bool {
+	if spec == "" {
+		return false
+	}
+	switch spec[0] {
+	case '.', '/', '~':
+		return true
+	}
+	return strings.HasPrefix(spec, "file:") || strings.HasSuffix(spec, ".tgz") || strings.HasSuffix(spec, ".tar.gz") || strings.HasSuffix(spec, ".tar")
 }
 
 // pipModel is pip's command line as far as the engine judges it: the
@@ -331,7 +370,8 @@ func runnerModel(name string, publish ...string) *Spec {
 	case "yarn":
 		root.Subs = append(root.Subs, again("workspace", 1), withSubs(cmd(s, "workspaces"), again("foreach", 0)))
 	case "pnpm":
-		root.Subs = append(root.Subs, again("recursive", 0), again("m", 0), again("multi", 0))
+		root.Subs = append(root.Subs, again("recursive", 0), again("m", 0), again("multi", 0),
+			armed(cmd(s, "setup"), "pnpm setup writes PNPM_HOME and its PATH into the shell's start-up file (~/.bashrc), which every later shell runs"))
 	}
 	return root
 }

@@ -279,10 +279,20 @@ func manModel() *Spec {
 	}
 }
 
-// vimSpec is vim and its relatives.
-func vimModel() *Spec {
+// vimModel is vim and its relatives, named n. A client option sends keys
+// or an expression to another, running vim (--remote-send ":!cmd<CR>"),
+// which runs them: the engine does not read them. nvim -l runs a Lua
+// script (in vim, -l is Lisp mode).
+func vimModel(n string) *Spec {
+	const remote = "vim sends keys or an expression to a running vim, which runs them: a shell escape among them"
+	flags := "AbCdDfFghHlLmMnNRxXyZ"
+	var lua []Option
+	if n == "nvim" {
+		flags = strings.ReplaceAll(flags, "l", "")
+		lua = list(val("l", RolePath).runsFile().does(EffExec, "nvim -l runs a Lua script, which may start any program"))
+	}
 	return &Spec{
-		Name:   "vim",
+		Name:   n,
 		Syntax: Syntax{Permute: true},
 		Open:   true,
 		Plus:   &Option{Arg: ArgRequired, Role: RoleCode, Lang: LangPager, Effect: EffExec, Why: "vim runs editor commands, which include a shell escape"},
@@ -300,7 +310,9 @@ func vimModel() *Spec {
 			// flag (-es), not -s FILE, and a cluster with them is judged
 			// as one the model does not know.
 			opt("o", RoleData), opt("O", RoleData), opt("p", RoleData), opt("V", RoleData),
-		), shorts("AbCdDfFghHlLmMnNRxXyZ")),
+			val("", RoleCode, "remote-send", "remote-expr").does(EffExec|EffComputed, remote),
+			val("", RoleData, "servername", "server", "listen"),
+		), lua, shorts(flags)),
 		Operands: operands(RolePath),
 	}
 }

@@ -371,7 +371,11 @@ func (p *parser) subcommand(i int, w string) bool {
 		}
 		// A name it does not know (an alias, a plugin) counts as anything
 		// the program can do; it is written out, so not a computed one.
-		p.lost(i, "an unknown subcommand: "+w, s.subRisk&^EffComputed, s.subWhy)
+		risk := s.subRisk
+		if !s.AliasedSubs {
+			risk &^= EffComputed
+		}
+		p.lost(i, "an unknown subcommand: "+w, risk, s.subWhy)
 		return true
 	}
 	p.flush()
