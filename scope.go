@@ -171,7 +171,7 @@ func (x *decider) protectedCaps() {
 }
 
 const (
-	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library)"
+	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library, /proc or /sys)"
 	whyGitFile    = " is " + paths.WhyGitFile
 )
 
@@ -239,7 +239,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 			switch {
 			case paths.GitFile(p):
 				best, by, why = p, j, whyGitFile
-			case hostdirs.Written(p):
+			case hostdirs.Written(p) && !paths.StdHandle(p):
 				best, by, why = p, j, whySystemFile
 			}
 		}
@@ -329,7 +329,8 @@ func mayNameSystemOrGit(t string) bool {
 		a, b, c := t[i]|0x20, t[i+1]|0x20, t[i+2]|0x20
 		switch {
 		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
-			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't', a == 's' && b == 'p' && c == 'o':
+			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't', a == 's' && b == 'p' && c == 'o',
+			a == 'p' && b == 'r' && c == 'o', a == 's' && b == 'y' && c == 's': // /proc, /sys
 			return true
 		}
 	}

@@ -842,8 +842,12 @@ func (pc *Checker) HandleProblem(w string, flags uint8, dirs []string, opened bo
 	return throughHandle(w, flags, dirs, true)
 }
 
-// stdHandle reports /dev/stdin, /dev/stdout, /dev/stderr and their
-// descriptors 0, 1 and 2 (/dev/fd/1, /proc/self/fd/2).
+// StdHandle reports /dev/stdin, /dev/stdout, /dev/stderr and their
+// descriptors 0, 1 and 2 (/dev/fd/1, /proc/self/fd/2): the command's own
+// input and output, not a file it writes.
+func StdHandle(w string) bool { return stdHandle(w) }
+
+// stdHandle is StdHandle.
 func stdHandle(w string) bool {
 	switch path.Clean(w) {
 	case "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd/0", "/dev/fd/1", "/dev/fd/2",

@@ -250,8 +250,38 @@ func psqlEscapes(text string) bool {
 	}
 	// EXECUTE runs SQL the server assembles at run time ('co'||'py … to
 	// pro'||'gram'), which no word shows.
+	// LOAD and a function in C (or another untrusted language) load a
+	// shared object or run code in the server; CREATE EXTENSION may do
+	// both; ALTER SYSTEM sets the commands the server runs
+	// (archive_command, ssl_passphrase_command); dblink connects the
+	// server to another host.
 	return containsFold(text, "copy") || containsFold(text, "program") || containsFold(text, "lo_export") ||
-		containsFold(text, "lo_import") || containsWordFold(text, "execute")
+		containsFold(text, "lo_import") || containsWordFold(text, "execute") || containsWordFold(text, "load") ||
+		containsWordFold(text, "extension") || containsWordFold(text, "system") || containsFold(text, "dblink") ||
+		untrustedLanguage(text)
+}
+
+// untrustedLanguage reports a LANGUAGE clause that names a language other
+// than SQL and PL/pgSQL (c, plpython3u, plperlu): code the server loads
+// or runs with its own rights.
+func untrustedLanguage(text string) bool {
+	t := strings.ToLower(text)
+	for i := strings.Index(t, "language"); i >= 0; {
+		rest := strings.TrimLeft(t[i+len("language"):], " \t\n'\"")
+		end := strings.IndexFunc(rest, func(r rune) bool { return !identChar(byte(r)) || r > 127 })
+		if end < 0 {
+			end = len(rest)
+		}
+		if lang := rest[:end]; lang != "sql" && lang != "plpgsql" {
+			return true
+		}
+		next := strings.Index(t[i+1:], "language")
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
 }
 
 // mysqlEscapes: system and \! run a shell; source and tee read or write
@@ -269,7 +299,11 @@ func mysqlEscapes(text string) bool {
 			return true
 		}
 	}
-	return containsWordFold(text, "connect") || containsWordFold(text, "prepare") || containsWordFold(text, "execute")
+	// INSTALL PLUGIN and INSTALL SONAME load a shared object into the
+	// server; SET GLOBAL changes the server (general_log_file makes it
+	// write any file it may, ~/.bashrc among them).
+	return containsWordFold(text, "connect") || containsWordFold(text, "prepare") || containsWordFold(text, "execute") ||
+		containsWordFold(text, "install") || containsWordFold(text, "global") || containsFold(text, "log_file")
 }
 
 // containsWordFold reports w in s as a word of its own, in any case: not

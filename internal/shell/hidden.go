@@ -307,7 +307,11 @@ func systemLocation(v string) bool {
 	if v == "" || ascii.Digits(v) {
 		return true
 	}
-	return strings.HasPrefix(v, "/") && !strings.Contains(v, "..") && !strings.ContainsAny(v, ":") && hostdirs.Written(path.Clean(v))
+	if !strings.HasPrefix(v, "/") || strings.Contains(v, "..") || strings.ContainsAny(v, ":") {
+		return false
+	}
+	c := path.Clean(v)
+	return hostdirs.Written(c) && !strings.HasPrefix(c, "/proc") && !strings.HasPrefix(c, "/sys")
 }
 
 // inertLess reports a LESS value made only of less's flags that change

@@ -53,6 +53,17 @@ func rows() []row {
 		{name: "overcommit", build: fixed(overcommitModel)}, {name: "direnv", build: fixed(direnvModel)},
 		{name: "mise", aliases: []string{"rtx"}, build: fixed(miseModel)},
 		{name: "corepack", build: fixed(corepackModel)},
+		{name: "screen", build: fixed(screenModel)}, {name: "kak", build: fixed(kakModel)},
+		{name: "xdotool", build: func(n string) *Spec { return typerModel(n, "type", "key", "keydown", "keyup") }},
+		{name: "ydotool", build: func(n string) *Spec { return typerModel(n, "type", "key") }},
+		{name: "wtype", build: func(n string) *Spec { return typerModel(n) }},
+		{name: "kitty", aliases: []string{"kitten"}, build: kittyModel}, {name: "wezterm", build: fixed(weztermModel)},
+		{name: "zellij", build: fixed(zellijModel)},
+		{name: "jcmd", build: fixed(jcmdModel)}, {name: "erl_call", build: attacherModel}, {name: "jattach", build: attacherModel},
+		{name: "pyrasite", build: attacherModel}, {name: "gdbserver", build: attacherModel},
+		{name: "gpg-connect-agent", build: fixed(gpgConnectAgentModel)},
+		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
+		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", build: busModel},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},
@@ -325,9 +336,30 @@ func gdbModel() *Spec {
 		Options: list(
 			val("", RoleCode, "ex", "eval-command", "iex", "init-eval-command").code(LangCommands).does(EffExec, code),
 			val("", RolePath, "x", "command", "ix", "init-command").runsFile().does(EffExec|EffComputed, "gdb runs the commands of this file, which include a shell"),
-			val("", RoleData, "p", "pid", "cd", "data-directory", "tty", "se", "symbols", "exec", "core", "c"),
+			val("", RoleData, "p", "pid").does(EffExec|EffComputed, whyAttach),
+			val("", RoleData, "cd", "data-directory", "tty", "se", "symbols", "exec", "core", "c"),
 			flag("", "batch", "q", "quiet", "silent", "nx", "n", "args", "tui", "version", "help")),
-		Operands: operands(RolePath)}
+		Operands: operands(RolePath), Judge: judgeGdbPid}
+}
+
+// whyAttach is why attaching a debugger or tracer to a running process
+// asks: its commands (or the input they read) run code inside that
+// process, with its rights and its secrets.
+const whyAttach = "attaches to a running process, in which the debugger's commands run code with the process's rights and read its memory"
+
+// judgeGdbPid finds gdb PROGRAM PID: a second operand of digits is a
+// process to attach to (a core file has a name).
+func judgeGdbPid(r *Result, words []string) {
+	n := 0
+	for _, it := range r.Items {
+		if it.Kind != KindOperand {
+			continue
+		}
+		if n++; n == 2 && (it.Computed || it.Text != "" && strings.Trim(it.Text, "0123456789") == "") {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: "gdb " + whyAttach})
+		}
+	}
 }
 
 // foreignShell is a shell of another language (PowerShell, Nushell,

@@ -335,6 +335,11 @@ func connKeywords(w string) [][2]string {
 var redisReaches = map[string]bool{"replicaof": true, "slaveof": true, "migrate": true, "module": true, "config": true,
 	"debug": true, "failover": true, "cluster": true}
 
+// redisReadsConfig reports CONFIG GET: it reads the server's settings.
+func redisReadsConfig(cmd []string) bool {
+	return len(cmd) > 1 && strings.EqualFold(cmd[0], "config") && strings.EqualFold(cmd[1], "get")
+}
+
 // mysqlLoadsPlugin reports a mysql option that loads a client plugin or
 // names where they are, as mysql reads option names: --loose- and
 // --maximum- before the name, '_' for '-'.
@@ -353,10 +358,14 @@ func RedisCommandAt(v []string) int {
 	for i := 1; i < len(v); i++ {
 		w := v[i]
 		switch {
-		case len(w) == 2 && w[0] == '-' && strings.IndexByte("hpsaunrid", w[1]) >= 0:
-			i++ // -h HOST, -p PORT, -s SOCKET, -a PASS, -u URI, -n DB, -r N, -i SEC, -d DELIM
+		case len(w) == 2 && w[0] == '-' && strings.IndexByte("hpsaunridtXD", w[1]) >= 0:
+			i++ // -h HOST, -p PORT, -s SOCKET, -a PASS, -u URI, -n DB, -r N, -i SEC, -d DELIM, -t SEC, -X TAG, -D DELIM
 		case strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && redisLongValues[w]:
 			i++
+		case strings.HasPrefix(w, "-") && !redisFlags[w] && i+1 < len(v) && redisReaches[strings.ToLower(v[i+1])]:
+			// An option it does not know may take a value, or not: the
+			// next word may be the command. The one that reaches counts.
+			return i + 1
 		case strings.HasPrefix(w, "-"):
 		default:
 			return i
@@ -368,7 +377,17 @@ func RedisCommandAt(v []string) int {
 // redisLongValues are redis-cli's long options that take the next word.
 var redisLongValues = map[string]bool{"--user": true, "--pass": true, "--cacert": true, "--cacertdir": true,
 	"--cert": true, "--key": true, "--tls-ciphers": true, "--tls-ciphersuites": true, "--sni": true, "--eval": true,
-	"--pattern": true, "--count": true, "--quoted-pattern": true, "--memkeys-samples": true, "--functions-rdb": true}
+	"--pattern": true, "--count": true, "--quoted-pattern": true, "--memkeys-samples": true, "--functions-rdb": true,
+	"--show-pushes": true, "--lru-test": true, "--rdb": true, "--pipe-timeout": true, "--keystats-samples": true,
+	"--intrinsic-latency": true}
+
+// redisFlags are redis-cli's options that take no value.
+var redisFlags = map[string]bool{"-2": true, "-3": true, "-x": true, "-c": true, "-e": true, "-4": true, "-6": true,
+	"--askpass": true, "--tls": true, "--insecure": true, "--raw": true, "--no-raw": true, "--quoted-input": true,
+	"--csv": true, "--json": true, "--quoted-json": true, "--stat": true, "--latency": true, "--latency-history": true,
+	"--latency-dist": true, "--replica": true, "--pipe": true, "--bigkeys": true, "--memkeys": true, "--keystats": true,
+	"--hotkeys": true, "--scan": true, "--ldb": true, "--ldb-sync-mode": true, "--verbose": true,
+	"--no-auth-warning": true, "--help": true, "--version": true}
 
 // judgeClientCode finds what a client runs besides its queries: mysql's
 // and mariadb's client plugins (shared objects it loads from a directory
@@ -387,7 +406,7 @@ func judgeClientCode(name string, r *Result, words []string) {
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
 				Why: name + " " + w + ": loads a client plugin, a shared object, from where the command says"})
 			return
-		case i == cmdAt && redisReaches[strings.ToLower(w)]:
+		case i == cmdAt && redisReaches[strings.ToLower(w)] && !redisReadsConfig(words[i:]):
 			r.Effects |= EffExternal
 			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i,
 				Why: "redis " + w + " makes the server connect to another host, or load or change code or files there"})

@@ -259,6 +259,19 @@ func nodeName(w string) string {
 // --eval, so the next word is code; a module imported from a data: URL
 // (--import data:text/javascript,…) is code given on the command line.
 func judgeNode(r *Result, words []string) {
+	for _, it := range r.Items {
+		if it.Kind == KindOperand {
+			if it.Text == "inspect" {
+				// node inspect [-p PID | HOST:PORT | script]: a debugger
+				// whose REPL (exec …) runs code, in a running process too.
+				r.Effects |= EffExec | EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
+					Why: "node inspect " + whyAttach})
+				return
+			}
+			break
+		}
+	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		if w == "--" {
@@ -1115,8 +1128,13 @@ func moreWrapperRows() []row {
 			return w(n, "tw", nil, 0)
 		}},
 		{name: "strace", build: func(n string) *Spec {
-			s := traceOutput(w(n, "eEpPsuSXIab", []string{"trace", "signal"}, 0), "output")
+			s := traceOutput(w(n, "eEpPsuSXIabOU", []string{"trace", "signal"}, 0), "output")
 			for k := range s.Options {
+				if s.Options[k].Short == "p" {
+					// strace -p reads (and with -e inject= changes) what
+					// another process does.
+					s.Options[k].Effect, s.Options[k].Why = EffExec|EffComputed, "strace -p "+whyAttach
+				}
 				if s.Options[k].Short == "E" {
 					s.Options[k].Long = append(s.Options[k].Long, "env")
 					// strace -E NAME=value sets the traced program's

@@ -1,0 +1,195 @@
+package argmodel
+
+import "strings"
+
+// Models of the clients that send keys, text or commands to another,
+// running program: a terminal multiplexer's session, a terminal emulator,
+// the desktop's input, a debugger attached to a process, a service on
+// the bus. What they send runs in a shell or a process the command does
+// not start, spelled in the receiver's own escapes (screen's ^M and \157),
+// so the engine does not read it: each such use asks.
+
+const whyTyped = "types keys or text into another program's terminal or window, where its shell runs them; the engine does not read them"
+
+// screenReads are the commands of screen -X that only ask a session
+// something or end it.
+var screenReads = map[string]bool{"quit": true, "detach": true, "windows": true, "info": true, "version": true,
+	"sessionname": true, "title": true, "select": true, "kill": true, "number": true, "time": true}
+
+// screenModel is GNU screen: its operands are the command a new window
+// runs; -X and -Q send a command to a running session.
+func screenModel() *Spec {
+	const why = "screen -X sends a command to a running session (stuff types keys into its shell, exec runs a program)"
+	sends := func(v string, computed bool) bool { return computed || !screenReads[v] }
+	return &Spec{Name: "screen", Syntax: POSIX, Open: true,
+		Options: join(list(
+			val("X", RoleData).does(EffExec|EffComputed, why).when(sends),
+			val("Q", RoleData).does(EffExec|EffComputed, why).when(sends),
+			val("c", RolePath).runsFile().does(EffExec|EffComputed, "screen runs the commands of this configuration file"),
+			val("s", RoleProgram).does(EffExec, "screen runs this shell in its windows"),
+			val("S", RoleData), val("p", RoleData), val("t", RoleData), val("T", RoleData), val("e", RoleData), val("h", RoleData),
+		), shorts("dmDRrxLaAfilOUqv")),
+		Operands: []Operand{{Role: RoleCommand}}}
+}
+
+// typerModel is a program whose every use types into the desktop's
+// input (xdotool type and key, ydotool, wtype) or sends text to a
+// terminal (its typing subcommands).
+func typerModel(name string, typing ...string) *Spec {
+	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true}
+	if len(typing) == 0 {
+		s.Effect, s.Why = EffExec|EffComputed, name+" "+whyTyped
+		return s
+	}
+	for _, t := range typing {
+		sub := &Spec{Name: t, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: name + " " + t + " " + whyTyped}
+		s.Subs = append(s.Subs, sub)
+	}
+	return s
+}
+
+// kittyModel is kitty's remote control (kitty @ CMD, kitten @ CMD):
+// send-text and send-key type into a window; launch and run run a
+// program, which is the command after the options.
+func kittyModel(n string) *Spec {
+	at := &Spec{Name: "@", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+		{Name: "send-text", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: n + " @ send-text " + whyTyped},
+		{Name: "send-key", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: n + " @ send-key " + whyTyped},
+		{Name: "launch", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
+		{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
+	}}
+	return &Spec{Name: n, Syntax: GNUStop, Open: true, OpenSubs: true, Subs: []*Spec{at}}
+}
+
+// weztermModel is wezterm's cli: send-text types into a pane; spawn and
+// split-pane run the command after "--".
+func weztermModel() *Spec {
+	cli := &Spec{Name: "cli", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+		{Name: "send-text", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "wezterm cli send-text " + whyTyped},
+		{Name: "spawn", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
+		{Name: "split-pane", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
+	}}
+	return &Spec{Name: "wezterm", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{cli}}
+}
+
+// zellijModel is zellij: action write and write-chars type into a pane;
+// run and action new-pane run the command after "--"; a layout or a
+// plug-in is code.
+func zellijModel() *Spec {
+	typing := func(n string) *Spec {
+		return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "zellij action " + n + " " + whyTyped}
+	}
+	plugin := func(n string) *Spec {
+		return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "zellij " + n + " loads a plug-in, code the engine does not read"}
+	}
+	action := &Spec{Name: "action", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+		typing("write"), typing("write-chars"), plugin("launch-plugin"), plugin("launch-or-focus-plugin"), plugin("start-or-reload-plugin"),
+		{Name: "new-pane", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
+	}}
+	return &Spec{Name: "zellij", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true,
+		Options: list(val("l", RolePath, "layout").runsFile().does(EffExec|EffComputed, "a zellij layout names the commands its panes run"),
+			val("c", RolePath, "config").does(EffExec|EffComputed, "zellij's configuration binds keys to commands and loads plug-ins"),
+			val("", RolePath, "config-dir").does(EffExec|EffComputed, "zellij's configuration binds keys to commands and loads plug-ins")),
+		Subs: []*Spec{action, plugin("plugin"), plugin("pipe"),
+			{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}}}}
+}
+
+// kakModel is kakoune: -p SESSION sends the commands of its input to a
+// running session, -e and -E run commands (%sh{…} is a shell), and -f
+// and -ui with keys are keys that may pipe to a shell.
+func kakModel() *Spec {
+	const why = "kak runs kakoune commands, whose %sh{…} blocks are shell commands the engine does not read"
+	return &Spec{Name: "kak", Syntax: Syntax{SingleDash: true}, Open: true,
+		Options: list(
+			val("", RoleData, "p").does(EffExec|EffComputed, "kak -p sends the commands of its input to a running session, whose %sh{…} blocks are shell commands"),
+			val("", RoleCode, "e", "E").does(EffExec|EffComputed, why),
+			val("", RoleCode, "f").does(EffExec|EffComputed, "kak -f runs keys on every file, and | and ! in keys run a shell command"),
+			val("", RoleData, "c", "s", "ui", "debug"),
+			flag("", "n", "l", "d", "clear", "ro", "version", "help", "q")),
+		Operands: operands(RolePath)}
+}
+
+// busModel is a D-Bus client: a method call asks a service (systemd's
+// manager among them: StartUnit, StartTransientUnit) to act, with
+// arguments the engine does not read. Listing and introspection pass.
+func busModel(name string) *Spec {
+	const why = "sends a D-Bus method call or signal to a service (systemd starts units, a desktop shell evaluates code), with arguments the engine does not read"
+	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true}
+	switch name {
+	case "gdbus", "busctl":
+		for _, n := range []string{"call", "emit", "set-property"} {
+			s.Subs = append(s.Subs, &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: name + " " + n + " " + why})
+		}
+	default: // dbus-send, qdbus: every use with arguments is a call
+		s.Judge = func(r *Result, words []string) {
+			if len(words) > 1 && !strings.HasPrefix(words[1], "--help") && words[1] != "--version" {
+				r.Effects |= EffExec | EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: 1, Why: name + " " + why})
+			}
+		}
+	}
+	return s
+}
+
+// jcmdReads are the diagnostic commands of jcmd that only print.
+var jcmdReads = map[string]bool{"help": true, "-h": true, "-l": true, "PerfCounter.print": true, "VM.version": true,
+	"VM.uptime": true, "VM.flags": true, "VM.command_line": true, "Thread.print": true, "GC.heap_info": true,
+	"GC.class_histogram": true, "VM.native_memory": true, "Compiler.queue": true}
+
+// jcmdModel is jcmd PID COMMAND: a command other than a reading one
+// changes the running JVM (JVMTI.agent_load loads code into it,
+// ManagementAgent.start opens it to the network, VM.start_java_debugging
+// lets a debugger in); -f reads commands from a file.
+func jcmdModel() *Spec {
+	return &Spec{Name: "jcmd", Syntax: POSIX, Open: true,
+		Options: list(val("f", RolePath).runsFile().does(EffExec|EffComputed, "jcmd sends the commands of this file to a running JVM"), flag("l"), flag("h")),
+		Judge: func(r *Result, words []string) {
+			n := 0
+			for _, it := range r.Items {
+				if it.Kind != KindOperand {
+					continue
+				}
+				if n++; n == 2 && (it.Computed || !jcmdReads[it.Text]) {
+					r.Effects |= EffExec | EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
+						Why: "jcmd sends " + it.Text + " to a running JVM, which may load code into it or open it to others"})
+					return
+				}
+			}
+		}}
+}
+
+// attacherModel is a program whose every use runs code inside another,
+// running process (erl_call, jattach, pyrasite) or serves one to a
+// debugger that does (gdbserver).
+func attacherModel(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: name + " " + whyAttach}
+}
+
+// gpgConnectAgentModel is gpg-connect-agent: with -S or -T it talks to
+// any socket or address it names, with --exec to a program it starts,
+// and --run reads its lines from a file.
+func gpgConnectAgentModel() *Spec {
+	const why = "gpg-connect-agent sends its lines to the socket or address it names, which may be another host"
+	return &Spec{Name: "gpg-connect-agent", Syntax: GNU, Open: true,
+		Options: list(
+			val("T", RoleData, "tcp-socket").does(EffExternal, why),
+			val("S", RolePath, "raw-socket").does(EffExternal, why),
+			flag("E", "exec").does(EffExec|EffComputed, "gpg-connect-agent --exec runs its first operand as a program"),
+			val("", RolePath, "run").runsFile().does(EffExec|EffComputed, "gpg-connect-agent runs the lines of this file"),
+			val("", RoleProgram, "agent-program", "dirmngr-program", "keyboxd-program").does(EffExec, "gpg-connect-agent starts this program"),
+			val("", RolePath, "homedir")),
+		Operands: operands(RoleData)}
+}
+
+// codeEditorModel is VS Code's command line and its forks': an installed
+// extension is code the editor runs at its next start; a tunnel opens the
+// machine to the editor's service.
+func codeEditorModel(n string) *Spec {
+	return &Spec{Name: n, Syntax: GNU, Open: true, OpenSubs: true,
+		Options: list(
+			val("", RoleData, "install-extension").does(EffComputed, n+" --install-extension installs an extension, code the editor runs at its next start"),
+			val("", RolePath, "extensions-dir", "user-data-dir")),
+		Subs:     []*Spec{{Name: "tunnel", Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal, Why: n + " tunnel opens this machine to the editor's service, for anyone signed in to run commands"}},
+		Operands: operands(RolePath)}
+}
