@@ -125,6 +125,45 @@ func hookVerdict(agent *hookAgent, f hookFlags, stdin io.Reader) (verdict, error
 	return decideActions(policy, actions, role, env, agent.modes[modeName]), nil
 }
 
+// hookKeys are the top-level keys of the hook input the hook reads.
+var hookKeys = []string{"cwd", "permission_mode", "hook_event_name", "tool_name", "tool_input"}
+
+// exactHookKeys refuses an input whose top-level object spells a key the
+// hook reads twice, or in another case ("Permission_Mode"): Go's decoder
+// would take the last, or match it regardless of case, where the agent's
+// own reading may take another.
+func exactHookKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // the object's '{', checked by the caller's decode
+		return err
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		for _, k := range hookKeys {
+			if !strings.EqualFold(key, k) {
+				continue
+			}
+			if key != k {
+				return fmt.Errorf("the hook input spells %q as %q", k, key)
+			}
+			if seen[k] {
+				return fmt.Errorf("the hook input has %q twice", k)
+			}
+			seen[k] = true
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // readHookInput reads at most maxHookInput bytes of JSON.
 func readHookInput(stdin io.Reader) (hookInput, error) {
 	var in hookInput
@@ -141,6 +180,9 @@ func readHookInput(stdin io.Reader) (hookInput, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&in); err != nil {
 		return in, fmt.Errorf("the hook input is not a JSON object: %w", err)
+	}
+	if err := exactHookKeys(data); err != nil {
+		return in, err
 	}
 	if dec.More() {
 		return in, errors.New("the hook input has data after its JSON object")
@@ -186,10 +228,27 @@ func toolActions(tool toolKind, in hookInput, project string) ([]permengine.Acti
 	}
 	switch tool.kind {
 	case toolTerminal:
-		if tool.dirField != "" {
-			if dir, err := toolField(in.ToolInput, tool.dirField, ""); err == nil && dir != "" {
-				cwd = resolveIn(project, dir)
+		for _, f := range []string{tool.dirField, tool.dirAlt} {
+			if _, given := in.ToolInput[f]; !given || f == "" {
+				continue
 			}
+			// A working directory the tool names is where the command
+			// runs; one that is not a string is refused, not ignored.
+			dir, err := toolField(in.ToolInput, f, "")
+			if err != nil {
+				return nil, fmt.Errorf("tool %s: %w", in.ToolName, err)
+			}
+			if dir != "" {
+				cwd = resolveIn(project, dir)
+				break
+			}
+		}
+		if patch, dir, ok := shellPatch(text); ok && tool.shellPatch {
+			if dir != "" {
+				cwd = resolveIn(cwd, dir)
+			}
+			text = patch
+			break
 		}
 		return []permengine.Action{{Type: permengine.Terminal, Command: text, Cwd: cwd}}, nil
 	case toolWrite:

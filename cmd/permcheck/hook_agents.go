@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/permengine/permengine"
@@ -41,8 +42,13 @@ type toolKind struct {
 	field string
 	// alt is another accepted spelling of field.
 	alt string
-	// dirField names an optional working-directory field of a shell tool.
-	dirField string
+	// dirField names an optional working-directory field of a shell tool,
+	// dirAlt its older name (Gemini CLI's "directory" before "dir_path").
+	dirField, dirAlt string
+	// shellPatch: the agent applies a patch given to apply_patch in a
+	// shell command itself (Codex intercepts "apply_patch <<'EOF' …"), so
+	// such a command is read as the patch tool.
+	shellPatch bool
 }
 
 type toolClass uint8
@@ -96,7 +102,7 @@ var hookAgents = map[string]*hookAgent{
 		event:               "PreToolUse",
 		sessionCwdIsProject: true,
 		tools: map[string]toolKind{
-			"Bash":        {kind: toolTerminal, field: "command"},
+			"Bash":        {kind: toolTerminal, field: "command", dirField: "workdir", shellPatch: true},
 			"apply_patch": {kind: toolPatch, field: "command", alt: "patch"},
 		},
 		modes:  map[string]hookMode{"default": modeDefault, "bypassPermissions": modeBypass},
@@ -107,7 +113,7 @@ var hookAgents = map[string]*hookAgent{
 		event:      "BeforeTool",
 		projectEnv: []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"},
 		tools: map[string]toolKind{
-			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path"},
+			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path", dirAlt: "directory"},
 			"write_file":        {kind: toolWrite, field: "file_path"},
 			"replace":           {kind: toolWrite, field: "file_path"},
 		},
@@ -193,6 +199,33 @@ func writeHookJSON(stdout, stderr io.Writer, v any) int {
 func hookFail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "permcheck hook: blocked because the policy could not be applied: %v\n", err)
 	return exitUsage
+}
+
+// shellPatchRE is the shell command Codex applies itself: apply_patch
+// (or applypatch) with the patch in a here-document, after an optional
+// "cd DIR &&". Only a quoted delimiter, or a body without expansions,
+// is read: an unquoted here-document that bash would expand is left to
+// the engine, which judges apply_patch as a program writing names its
+// words do not show.
+var shellPatchRE = regexp.MustCompile(`^\s*(?:cd\s+([A-Za-z0-9_./@%+,:=-]+)\s*&&\s*)?(?:apply_patch|applypatch)\s*<<-?\s*(?:'(\w+)'|"(\w+)"|(\w+))[ \t]*\n((?s:.*?))\n(\w+)[ \t]*\n?$`)
+
+// shellPatch returns the patch and the directory (relative to the
+// command's, "" for none) of a Codex shell command that only applies a
+// patch, or ok false.
+func shellPatch(command string) (patch, dir string, ok bool) {
+	m := shellPatchRE.FindStringSubmatch(command)
+	if m == nil {
+		return "", "", false
+	}
+	delim := m[2] + m[3] + m[4]
+	if m[6] != delim {
+		return "", "", false
+	}
+	body := m[5]
+	if m[4] != "" && strings.ContainsAny(body, "$`\\") {
+		return "", "", false // bash would expand it, were it bash that ran it
+	}
+	return body, m[1], true
 }
 
 // patchFiles returns the files a Codex apply_patch names (added, updated,
