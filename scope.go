@@ -47,6 +47,12 @@ func (x *decider) writeFileCaps() {
 	pc := x.protCheck(root)
 	if why := pc.Problem(a.Path, 0, dirs); why != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it")
+	} else if why := pc.WriteOnlyProblem(a.Path, 0, dirs); why != "" {
+		// What a terminal command may not write unasked, write_file may
+		// not either: .git/HEAD, a file named .git, /etc, /usr/local/bin.
+		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" reaches "+why+": a person approves every write to it")
+	} else if p, why := writtenSystemOrGit(a.Path, dirs, ""); p != "" {
+		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(p)+why+": a person approves every write to it")
 	}
 	switch {
 	case rootErr != nil:
@@ -214,12 +220,6 @@ func (x *decider) writtenProtected() (string, int, string) {
 		if !x.wk().Spend(1 + len(word) + len(dirs)) {
 			return
 		}
-		if strings.HasPrefix(word, "~") && strings.Contains(word, "..") && (best == "" || word < best) {
-			// ~root/../etc climbs out of a home into the system's
-			// directories, wherever the home is.
-			best, by, why = word, j, whySystemFile
-			return
-		}
 		if (paths.MayNameWriteOnly(word) || dirsMayNameWriteOnly(dirs)) && (best == "" || word < best) {
 			// .git/HEAD, ~/.cargo/env: read every day, never written
 			// unasked; a glob or an expansion may be one.
@@ -231,17 +231,8 @@ func (x *decider) writtenProtected() (string, int, string) {
 				return
 			}
 		}
-		var room [4]string
-		for _, p := range namedFrom(room[:0], word, dirs) {
-			if best != "" && p >= best {
-				continue
-			}
-			switch {
-			case paths.GitFile(p):
-				best, by, why = p, j, whyGitFile
-			case hostdirs.Written(p) && !paths.StdHandle(p):
-				best, by, why = p, j, whySystemFile
-			}
+		if p, w := writtenSystemOrGit(word, dirs, best); p != "" {
+			best, by, why = p, j, w
 		}
 	}
 	for _, r := range x.cmd.Paths {
@@ -318,6 +309,118 @@ func dirsMayNameWriteOnly(dirs []string) bool {
 		}
 	}
 	return false
+}
+
+// writtenSystemOrGit judges one word a command writes to (in each of
+// dirs) for the places no pattern lists: a ~ path that climbs
+// (~root/../etc) reaches the system's directories wherever the home is;
+// a file named .git points git at another repository; a system
+// directory's files are every user's configuration or programs. It
+// returns the name and why, or "" when none is, or when it would not come
+// before best (the first by name is kept). write_file and the terminal's
+// writes both ask it, so that they never disagree.
+func writtenSystemOrGit(word string, dirs []string, best string) (string, string) {
+	if strings.HasPrefix(word, "~") && strings.Contains(word, "..") && (best == "" || word < best) {
+		return word, whySystemFile
+	}
+	if mayExpandToSystem(word) && (best == "" || word < best) {
+		return word, whySystemFile
+	}
+	found, why := "", ""
+	var room [4]string
+	for _, p := range namedFrom(room[:0], word, dirs) {
+		if best != "" && p >= best || found != "" && p >= found {
+			continue
+		}
+		switch {
+		case paths.GitFile(p):
+			found, why = p, whyGitFile
+		case hostdirs.Written(p) && !paths.StdHandle(p):
+			found, why = p, whySystemFile
+		}
+	}
+	return found, why
+}
+
+// mayExpandToSystem reports a word with a brace or a glob that may expand
+// to a path under a system directory: /{etc,tmp}/passwd, {/etc/x,y},
+// /e{tc,x}/passwd (each expansion, up to maxBraceWords of them; past
+// that, or with a sequence {a..z}, the word may be one), or an absolute
+// path with a glob in its first component (/e?c/passwd).
+func mayExpandToSystem(w string) bool {
+	budget := maxBraceWords
+	return expandsToSystem(w, &budget)
+}
+
+// expandsToSystem is mayExpandToSystem with the words left to expand
+// (budget) shared by every list of the word: past it, the word may be
+// one.
+func expandsToSystem(w string, budget *int) bool {
+	if strings.IndexByte(w, '{') >= 0 {
+		words, ok := braceWords(w, nil)
+		if *budget -= len(words); !ok || *budget < 0 {
+			return true
+		}
+		for _, e := range words {
+			if strings.HasPrefix(e, "/") && hostdirs.Written(path.Clean(e)) || e != w && expandsToSystem(e, budget) {
+				return true
+			}
+		}
+	}
+	if strings.HasPrefix(w, "/") {
+		first := w[1:]
+		if k := strings.IndexByte(first, '/'); k >= 0 {
+			first = first[:k]
+		}
+		return strings.ContainsAny(first, "*?[")
+	}
+	return false
+}
+
+// maxBraceWords bounds braceWords.
+const maxBraceWords = 64
+
+// braceWords appends to out the words the first brace list of w expands
+// to (a{b,c}d: abd, acd; the later lists are left for the caller), or w
+// itself when it has none; ok is false past maxBraceWords words, for a
+// sequence ({a..z}) or a list without its end, which the caller must take
+// to name anything.
+func braceWords(w string, out []string) ([]string, bool) {
+	open := strings.IndexByte(w, '{')
+	if open < 0 {
+		return append(out, w), true
+	}
+	depth, start := 0, open+1
+	var alts []string
+	for k := open; k < len(w); k++ {
+		switch w[k] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				alts = append(alts, w[start:k])
+				if len(alts) == 1 {
+					if strings.Contains(alts[0], "..") {
+						return out, false
+					}
+					return append(out, w), true // {x}: no list, bash keeps the braces
+				}
+				for _, a := range alts {
+					if len(out) >= maxBraceWords {
+						return out, false
+					}
+					out = append(out, w[:open]+a+w[k+1:])
+				}
+				return out, true
+			}
+		case ',':
+			if depth == 1 {
+				alts = append(alts, w[start:k])
+				start = k + 1
+			}
+		}
+	}
+	return out, false
 }
 
 // mayNameSystemOrGit is segMayNameSystemOrGit for one text.

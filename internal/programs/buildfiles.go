@@ -45,10 +45,9 @@ var buildFiles = withJSTools(map[string][]string{
 	// dev_overrides name a directory of them; variables fill in what the
 	// configuration runs.
 	"terraform": terraformFiles, "tofu": terraformFiles,
-	"cmake": {"CMakeLists.txt"},                                                                             // execute_process
-	"task":  {"Taskfile.yml", "Taskfile.yaml"},                                                              // tasks
-	"mise":  {"mise.toml", "mise.local.toml", ".mise.toml", ".mise.local.toml", "config.toml", ".rtx.toml"}, // tasks and hooks (mise/config.toml, .config/mise.toml too)
-	"rtx":   {".rtx.toml", "mise.toml", ".mise.toml"},                                                       //
+	"cmake": {"CMakeLists.txt"},                // execute_process
+	"task":  {"Taskfile.yml", "Taskfile.yaml"}, // tasks
+	"mise":  miseFiles, "rtx": miseFiles,       // tasks and hooks; config.toml is mise/config.toml and .config/mise/config.toml, by its base name any config.toml
 	// Environment shells run their file's hooks (devbox's init_hook,
 	// devenv's enterShell, a Nix shell's shellHook) in every shell they
 	// start, and their scripts on run.
@@ -252,6 +251,10 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 	}
 	return names, files
 }
+
+// miseFiles are mise's (and rtx's, its old name) configuration files,
+// whose tasks and hooks it runs.
+var miseFiles = []string{"mise.toml", "mise.local.toml", ".mise.toml", ".mise.local.toml", "config.toml", ".rtx.toml"}
 
 // packageRunners run a tool of node_modules/.bin named as their first
 // word (pnpm vite, yarn jest, bun vitest).

@@ -44,6 +44,7 @@ const (
 	Builds                       // a build or test runner that reads files as code (buildFiles)
 	RunsFiles                    // its model has options whose value is a file it runs as code (awk -f, vi -S)
 	OutDirs                      // its model has options that name the directory of files other options name (go test -outputdir)
+	Behind                       // its model knows its verbs with an effect, not what its other words run: they are read as an unknown program's are
 
 	// Bits of the word itself, set by WordBits, never in the catalog.
 	Assignment // NAME=value

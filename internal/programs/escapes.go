@@ -255,31 +255,115 @@ func psqlEscapes(text string) bool {
 	// both; ALTER SYSTEM sets the commands the server runs
 	// (archive_command, ssl_passphrase_command); dblink connects the
 	// server to another host.
-	return containsFold(text, "copy") || containsFold(text, "program") || containsFold(text, "lo_export") ||
-		containsFold(text, "lo_import") || containsWordFold(text, "execute") || containsWordFold(text, "load") ||
-		containsWordFold(text, "extension") || containsWordFold(text, "system") || containsFold(text, "dblink") ||
-		untrustedLanguage(text)
+	if containsFold(text, "copy") || containsFold(text, "program") || containsFold(text, "lo_export") ||
+		containsFold(text, "lo_import") || containsWordFold(text, "execute") || containsFold(text, "dblink") {
+		return true
+	}
+	// The statements are judged outside string literals and comments:
+	// a column named language or a value 'load' is data. A preload
+	// setting (ALTER ROLE … SET session_preload_libraries) loads code at
+	// every login; a foreign server or a subscription connects the
+	// server to another host.
+	code := sqlCode(text)
+	return containsPhraseFold(code, "load") && !containsPhraseFold(code, "load data") || containsPhraseFold(code, "create extension") ||
+		containsPhraseFold(code, "alter system") || containsFold(code, "preload_libraries") ||
+		containsPhraseFold(code, "create server") || containsPhraseFold(code, "create subscription") || untrustedLanguage(code)
 }
 
-// untrustedLanguage reports a LANGUAGE clause that names a language other
-// than SQL and PL/pgSQL (c, plpython3u, plperlu): code the server loads
-// or runs with its own rights.
-func untrustedLanguage(text string) bool {
-	t := strings.ToLower(text)
-	for i := strings.Index(t, "language"); i >= 0; {
-		rest := strings.TrimLeft(t[i+len("language"):], " \t\n'\"")
-		end := strings.IndexFunc(rest, func(r rune) bool { return !identChar(byte(r)) || r > 127 })
-		if end < 0 {
-			end = len(rest)
-		}
-		if lang := rest[:end]; lang != "sql" && lang != "plpgsql" {
-			return true
-		}
-		next := strings.Index(t[i+1:], "language")
-		if next < 0 {
+// untrustedLanguage reports, in SQL code without its literals, a LANGUAGE
+// clause of a function, a procedure or a DO block that names a language
+// other than SQL and PL/pgSQL (c, plpython3u, plperlu): code the server
+// loads or runs with its own rights. A column named language is none.
+func untrustedLanguage(code string) bool {
+	t := strings.ToLower(code)
+	if !containsWordFold(t, "function") && !containsWordFold(t, "procedure") && !containsWordFold(t, "do") {
+		return false
+	}
+	for i := 0; i < len(t); {
+		k := strings.Index(t[i:], "language")
+		if k < 0 {
 			return false
 		}
-		i += 1 + next
+		at, end := i+k, i+k+len("language")
+		i = end
+		if at > 0 && identChar(t[at-1]) || end < len(t) && identChar(t[end]) {
+			continue // languages, preferred_language
+		}
+		rest := strings.TrimLeft(t[end:], " \t\r\n")
+		n := 0
+		for n < len(rest) && identChar(rest[n]) {
+			n++
+		}
+		if lang := rest[:n]; lang != "" && lang != "sql" && lang != "plpgsql" {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlCode returns SQL text with its string literals ('…', "…" and
+// dollar-quoted bodies are kept: a body is code) and comments (-- and
+// /* */) blanked, so that keywords are found only where they are code.
+func sqlCode(text string) string {
+	b := []byte(text)
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\'' || b[i] == '"':
+			q := b[i]
+			j := i + 1
+			for j < len(b) && b[j] != q {
+				b[j] = ' '
+				j++
+			}
+			i = j
+		case b[i] == '-' && i+1 < len(b) && b[i+1] == '-':
+			for i < len(b) && b[i] != '\n' {
+				b[i] = ' '
+				i++
+			}
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			for i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/') {
+				b[i] = ' '
+				i++
+			}
+		}
+	}
+	return string(b)
+}
+
+// containsPhraseFold reports the words of phrase, in order and each a word
+// of its own, separated by white space only, in s, in any case.
+func containsPhraseFold(s, phrase string) bool {
+	words := strings.Fields(strings.ToLower(phrase))
+	t := strings.ToLower(s)
+	for i := 0; i < len(t); {
+		k := strings.Index(t[i:], words[0])
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + 1
+		if at > 0 && identChar(t[at-1]) {
+			continue
+		}
+		p, ok := at, true
+		for n, w := range words {
+			if n > 0 {
+				q := p
+				for q < len(t) && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r') {
+					q++
+				}
+				if q == p || !strings.HasPrefix(t[q:], w) {
+					ok = false
+					break
+				}
+				p = q
+			}
+			p += len(w)
+		}
+		if ok && (p == len(t) || !identChar(t[p])) {
+			return true
+		}
 	}
 	return false
 }
@@ -302,8 +386,19 @@ func mysqlEscapes(text string) bool {
 	// INSTALL PLUGIN and INSTALL SONAME load a shared object into the
 	// server; SET GLOBAL changes the server (general_log_file makes it
 	// write any file it may, ~/.bashrc among them).
-	return containsWordFold(text, "connect") || containsWordFold(text, "prepare") || containsWordFold(text, "execute") ||
-		containsWordFold(text, "install") || containsWordFold(text, "global") || containsFold(text, "log_file")
+	if containsWordFold(text, "connect") || containsWordFold(text, "prepare") || containsWordFold(text, "execute") {
+		return true
+	}
+	// Judged outside literals and comments: INSTALL PLUGIN, COMPONENT
+	// and SONAME, and CREATE FUNCTION … SONAME load a shared object into
+	// the server; SET GLOBAL and PERSIST change the server
+	// (general_log_file makes it write any file it may, ~/.bashrc among
+	// them).
+	code := sqlCode(text)
+	return containsPhraseFold(code, "install plugin") || containsPhraseFold(code, "install component") ||
+		containsPhraseFold(code, "install soname") || containsWordFold(code, "soname") ||
+		containsPhraseFold(code, "set global") || containsPhraseFold(code, "set persist") ||
+		containsPhraseFold(code, "set persist_only") || containsPhraseFold(code, "set @@global") || containsFold(code, "_log_file")
 }
 
 // containsWordFold reports w in s as a word of its own, in any case: not

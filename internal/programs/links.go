@@ -45,7 +45,10 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	"7za":   sevenZipExtracts,
 	"cpio":  cpioExtracts,
 	"patch": always,
-	"pax":   func(v []string) bool { return hasShort(v, 'r') },
+	// Codex's patch tool run as a program: it adds, updates, deletes and
+	// moves the files its input names.
+	"apply_patch": always, "applypatch": always,
+	"pax": func(v []string) bool { return hasShort(v, 'r') },
 	// git apply and git am: git's own (a patch may make a link to .git);
 	// and the plumbing that puts into the index, or writes from it, content
 	// no word shows (update-index --cacheinfo, read-tree, checkout-index,

@@ -91,6 +91,9 @@ func bitsOfModel(name string) Bits {
 	if s := argmodel.Lookup(name); s != nil && s.NamesCodeFiles() {
 		b |= RunsFiles
 	}
+	if s := argmodel.Lookup(name); s != nil && s.Behind {
+		b |= Behind
+	}
 	if s := argmodel.Lookup(name); s != nil && s.HasOutDirs() {
 		b |= OutDirs
 	}

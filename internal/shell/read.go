@@ -566,7 +566,7 @@ const maxBehindUnknown = 4
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
 	v := s.Views[len(s.Views)-1]
-	if len(v) < 2 || programs.BitsOf(programs.BaseName(v[0])) != 0 {
+	if len(v) < 2 || !readBehind(programs.BitsOf(programs.BaseName(v[0]))) {
 		return
 	}
 	if !c.readLinesBehindUnknown(idx) {
@@ -725,6 +725,14 @@ func (c *Command) readMaybe(idx int, who string, ns programs.Script) bool {
 		c.Segs[j].Maybe = true
 	}
 	return true
+}
+
+// readBehind reports a program whose later words are read as an unknown
+// program's: one the catalog does not know, one known only as a runner
+// of build files (devenv shell sh -c CMD), and one whose model says its
+// other words are not accounted for (programs.Behind).
+func readBehind(b programs.Bits) bool {
+	return b == 0 || b == programs.Builds || b&programs.Behind != 0
 }
 
 // commandLine reports a word that reads as a command line: its first

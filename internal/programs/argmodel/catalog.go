@@ -63,7 +63,8 @@ func rows() []row {
 		{name: "pyrasite", build: attacherModel}, {name: "gdbserver", build: attacherModel},
 		{name: "gpg-connect-agent", build: fixed(gpgConnectAgentModel)},
 		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
-		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", build: busModel},
+		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},
+		{name: "sysctl", build: fixed(sysctlModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},
@@ -345,11 +346,15 @@ func gdbModel() *Spec {
 // whyAttach is why attaching a debugger or tracer to a running process
 // asks: its commands (or the input they read) run code inside that
 // process, with its rights and its secrets.
-const whyAttach = "attaches to a running process, in which the debugger's commands run code with the process's rights and read its memory"
+const whyAttach = "attaches to a running process: a debugger's commands run code in it, with its rights, and a tracer reads (or changes) what it does"
 
-// judgeGdbPid finds gdb PROGRAM PID: a second operand of digits is a
-// process to attach to (a core file has a name).
+// judgeGdbPid finds gdb PROGRAM PID: a second operand of digits, or one
+// known only at run time, is a process to attach to (a core file has a
+// name). After --args the words are the program's arguments.
 func judgeGdbPid(r *Result, words []string) {
+	if slices.Contains(words, "--args") || slices.Contains(words, "-args") {
+		return
+	}
 	n := 0
 	for _, it := range r.Items {
 		if it.Kind != KindOperand {
@@ -357,7 +362,7 @@ func judgeGdbPid(r *Result, words []string) {
 		}
 		if n++; n == 2 && (it.Computed || it.Text != "" && strings.Trim(it.Text, "0123456789") == "") {
 			r.Effects |= EffExec | EffComputed
-			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: "gdb " + whyAttach})
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: whyAttach})
 		}
 	}
 }
@@ -488,7 +493,21 @@ func tmuxModel() *Spec {
 	}
 	for _, n := range []string{"list-sessions", "ls", "list-windows", "lsw", "list-panes", "lsp", "has-session", "has",
 		"kill-session", "kill-server", "kill-window", "killw", "kill-pane", "killp", "capture-pane", "capturep",
-		"attach-session", "attach", "a", "detach-client", "detach", "list-keys", "lsk", "show-options", "show"} {
+		"attach-session", "attach", "a", "detach-client", "detach", "list-keys", "lsk", "show-options", "show",
+		// Commands that move, select, name or show panes, windows and
+		// buffers: none runs a shell command (a #() format aside, which
+		// judgeTmuxSequence finds in any word).
+		"select-window", "selectw", "select-pane", "selectp", "rename-session", "rename", "rename-window", "renamew",
+		"resize-pane", "resizep", "resize-window", "resizew", "next-window", "next", "previous-window", "prev",
+		"last-window", "last", "last-pane", "lastp", "list-clients", "lsc", "list-buffers", "lsb", "show-buffer", "showb",
+		"select-layout", "selectl", "swap-window", "swapw", "swap-pane", "swapp", "move-window", "movew", "copy-mode",
+		"clear-history", "clearhist", "show-environment", "showenv", "list-commands", "lscm", "wait-for", "wait",
+		"start-server", "start", "show-messages", "showmsgs", "display-panes", "displayp", "break-pane", "breakp",
+		"join-pane", "joinp", "rotate-window", "rotatew", "switch-client", "switchc", "refresh-client", "refresh",
+		"delete-buffer", "deleteb", "find-window", "findw", "link-window", "linkw", "unlink-window", "unlinkw",
+		"choose-tree", "choose-buffer", "choose-client", "clock-mode", "lock-server", "lock", "lock-session", "locks",
+		"lock-client", "lockc", "unbind-key", "unbind", "next-layout", "nextl", "previous-layout", "prevl",
+		"move-pane", "movep", "suspend-client", "suspendc", "server-access"} {
 		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true})
 	}
 	root.Resolve = func(c string) string { return subPrefix(root.Subs, c) }
@@ -505,7 +524,9 @@ func tmuxModel() *Spec {
 func judgeTmuxSequence(r *Result, words []string) {
 	at := -1
 	for i, w := range words {
-		if i > 0 && strings.HasSuffix(w, ";") && !strings.HasSuffix(w, `\;`) {
+		// "#(CMD)" in a format (ls -F, attach -c, display -p) runs CMD;
+		// detach -E CMD replaces the client with CMD.
+		if i > 0 && (strings.HasSuffix(w, ";") && !strings.HasSuffix(w, `\;`) || strings.Contains(w, "#(") || strings.HasPrefix(w, "-E") && tmuxDetach(r)) {
 			at = i
 			break
 		}
@@ -520,6 +541,17 @@ func judgeTmuxSequence(r *Result, words []string) {
 		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: at,
 			Why: "tmux runs the commands after \";\" as well, and the engine reads only the first: " + words[at]})
 	}
+}
+
+// tmuxDetach reports a tmux command line whose command is detach-client
+// (or its alias detach).
+func tmuxDetach(r *Result) bool {
+	for _, it := range r.Items {
+		if it.Kind == KindSubcommand {
+			return it.Text == "detach" || strings.HasPrefix("detach-client", it.Text) && len(it.Text) >= len("detach")
+		}
+	}
+	return false
 }
 
 // subPrefix returns the name of the one subcommand of subs that c

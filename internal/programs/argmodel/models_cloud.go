@@ -101,10 +101,15 @@ var credentialVerbs = map[string]string{
 	"get-access-token":   whyPrintsSecret,                                             // az account
 	"get-login-password": whyPrintsSecret, "get-authorization-token": whyPrintsSecret, // aws ecr, ecr-public, codeartifact
 	"get-session-token": whyPrintsSecret, "get-federation-token": whyPrintsSecret, // aws sts
-	"get-token":            whyPrintsSecret, // aws eks
-	"get-role-credentials": whyPrintsSecret, // aws sso
-	"get-secret-value":     whyPrintsSecret, // aws secretsmanager
-	"export-credentials":   whyPrintsSecret, // aws configure
+	"get-token":              whyPrintsSecret, // aws eks
+	"get-role-credentials":   whyPrintsSecret, // aws sso
+	"get-secret-value":       whyPrintsSecret, // aws secretsmanager
+	"batch-get-secret-value": whyPrintsSecret,
+	"get-parameter":          whyPrintsSecret, "get-parameters": whyPrintsSecret, "get-parameters-by-path": whyPrintsSecret, // aws ssm (SecureString values)
+	"get-credentials-for-identity": whyPrintsSecret, // aws cognito-identity
+	"get-login":                    whyPrintsSecret, // aws ecr, version 1
+	"show-connection-string":       whyPrintsSecret, // az storage account
+	"export-credentials":           whyPrintsSecret, // aws configure
 	// gcloud container clusters and az aks get-credentials write
 	// ~/.kube/config, whose exec plugin kubectl runs.
 	"get-credentials": "writes the cluster's credentials and the program that fetches them into the kubeconfig, a protected file",
@@ -150,7 +155,7 @@ var verbPrefixReads = []string{"get-", "list-", "describe-", "print-", "show-", 
 // changes something.
 func judgeVerb(prog string) func(r *Result, words []string) {
 	return func(r *Result, words []string) {
-		n := 0
+		n, prev := 0, ""
 		for _, it := range r.Items {
 			if it.Kind != KindOperand {
 				continue
@@ -165,6 +170,13 @@ func judgeVerb(prog string) func(r *Result, words []string) {
 				cloudFinding(r, it.Word, prog+" "+w+" "+why)
 				return
 			}
+			// az keyvault secret show and download, az storage account keys
+			// list: a read whose output is the secret.
+			if prev == "secret" && (w == "show" || w == "download") || prev == "keys" && w == "list" {
+				cloudFinding(r, it.Word, prog+" "+prev+" "+w+" "+whyPrintsSecret)
+				return
+			}
+			prev = w
 			if verbChanges[w] || strings.HasPrefix(w, "add-") || strings.HasPrefix(w, "remove-") ||
 				strings.HasPrefix(w, "set-") || strings.HasPrefix(w, "update-") || strings.HasPrefix(w, "create-") ||
 				strings.HasPrefix(w, "delete-") {

@@ -333,7 +333,21 @@ func connKeywords(w string) [][2]string {
 // redisReaches are the commands of redis-cli that make the server connect
 // to another host or load or run code there.
 var redisReaches = map[string]bool{"replicaof": true, "slaveof": true, "migrate": true, "module": true, "config": true,
-	"debug": true, "failover": true, "cluster": true}
+	"debug": true, "failover": true, "cluster": true,
+	// Scripts and functions may call MIGRATE, which reaches another host,
+	// and the engine does not read Lua.
+	"eval": true, "evalsha": true, "eval_ro": true, "evalsha_ro": true, "fcall": true, "fcall_ro": true,
+	"function": true, "script": true}
+
+// redisValueOf reports word i of a redis-cli command line as the value of
+// the option before it (-h "$HOST").
+func redisValueOf(words []string, i int) bool {
+	if i < 2 {
+		return false
+	}
+	o := words[i-1]
+	return len(o) == 2 && o[0] == '-' && strings.IndexByte("hpsaunridtXD", o[1]) >= 0 || redisLongValues[o]
+}
 
 // redisReadsConfig reports CONFIG GET: it reads the server's settings.
 func redisReadsConfig(cmd []string) bool {
@@ -397,6 +411,23 @@ func judgeClientCode(name string, r *Result, words []string) {
 	cmdAt := -1
 	if name == "redis-cli" {
 		cmdAt = RedisCommandAt(words) // once: it walks the options
+		if i := slices.Index(words, "--cluster"); i > 0 {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i,
+				Why: "redis-cli --cluster manages, and with call runs any command on, every node of a cluster"})
+			return
+		}
+		for _, it := range r.Items {
+			// A word known only at run time before the command, not an
+			// option's value, may be an option that takes the next word,
+			// or the command itself.
+			if it.Computed && (cmdAt < 0 || it.Word <= cmdAt) && !redisValueOf(words, it.Word) {
+				r.Effects |= EffExternal
+				r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
+					Why: "redis-cli " + words[it.Word] + ": a word known only at run time, where the command or an option may stand"})
+				return
+			}
+		}
 	}
 	for i := 1; i < len(words); i++ {
 		w := words[i]

@@ -25,28 +25,41 @@ func armed(s *Spec, why string) *Spec {
 // Its subcommands are closed: any other word is an error.
 func preCommitModel() *Spec {
 	s := closed(cmd(GNU, "pre-commit"))
+	s.Behind = true
 	s.Subs = append(cmds(GNU, "run", "autoupdate", "install-hooks", "clean", "gc", "validate-config",
 		"validate-manifest", "sample-config", "try-repo", "migrate-config", "help", "hook-impl"),
-		armed(cmd(GNU, "install"), "pre-commit install "+whyHooks),
-		armed(cmd(GNU, "uninstall"), "pre-commit uninstall puts back the git hook it had replaced"),
-		armed(cmd(GNU, "init-templatedir"), "pre-commit init-templatedir writes git hooks into a template directory, which git init and git clone copy"))
+		armed(cmd(GNU, "install"), whyHooks),
+		armed(cmd(GNU, "uninstall"), "puts back the git hook it had replaced"),
+		armed(cmd(GNU, "init-templatedir"), "writes git hooks into a template directory, which git init and git clone copy"))
 	return s
 }
 
-// huskyModel is husky: run with no subcommand (husky 9) or with install
-// (husky 8) or init, it points core.hooksPath at .husky.
+// huskyModel is husky: run with no subcommand (husky 9, with an optional
+// directory) or with install (husky 8) or init, it points core.hooksPath
+// at .husky; -v, --help and uninstall do not.
 func huskyModel() *Spec {
-	s := armed(cmd(GNU, "husky"), "husky "+whyHooks)
-	s.Subs = append(s.Subs, cmd(GNU, "uninstall"))
+	s := cmd(GNU, "husky")
+	s.Behind = true
+	s.Judge = func(r *Result, words []string) {
+		if len(words) > 1 {
+			switch words[1] {
+			case "-v", "--version", "-h", "--help", "uninstall":
+				return
+			}
+		}
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: len(words) - 1, Why: whyHooks})
+	}
 	return s
 }
 
 // lefthookModel is lefthook: install and add write .git/hooks.
 func lefthookModel() *Spec {
 	s := cmd(GNU, "lefthook")
+	s.Behind = true
 	s.Subs = []*Spec{
-		armed(cmd(GNU, "install"), "lefthook install "+whyHooks),
-		armed(cmd(GNU, "add"), "lefthook add "+whyHooks),
+		armed(cmd(GNU, "install"), whyHooks),
+		armed(cmd(GNU, "add"), whyHooks),
 	}
 	return s
 }
@@ -54,24 +67,32 @@ func lefthookModel() *Spec {
 // simpleGitHooksModel is simple-git-hooks: run, it writes the hooks its
 // configuration names into .git/hooks.
 func simpleGitHooksModel() *Spec {
-	return armed(cmd(GNU, "simple-git-hooks"), "simple-git-hooks "+whyHooks)
+	s := armed(cmd(GNU, "simple-git-hooks"), whyHooks)
+	s.Behind = true
+	return s
 }
 
 // overcommitModel is overcommit: --install writes .git/hooks, and --sign
 // approves changed hook configuration, which it then runs.
 func overcommitModel() *Spec {
 	s := cmd(GNU, "overcommit")
+	s.Behind = true
 	s.Options = list(
-		flag("i", "install").does(EffComputed, "overcommit --install "+whyHooks),
-		flag("", "sign").does(EffComputed, "overcommit --sign approves the hook configuration, which its hooks then run"),
-		flag("u", "uninstall").does(EffComputed, "overcommit --uninstall puts back the git hooks it had replaced"))
+		flag("i", "install").does(EffComputed, whyHooks),
+		flag("", "sign").does(EffComputed, "approves the hook configuration, which its hooks then run"),
+		flag("u", "uninstall").does(EffComputed, "puts back the git hooks it had replaced"))
 	return s
 }
 
 // direnvModel is direnv: allow (permit, grant) trusts .envrc.
 func direnvModel() *Spec {
 	s := cmd(GNU, "direnv")
-	s.Subs = []*Spec{armed(cmd(GNU, "allow", "permit", "grant"), "direnv allow "+whyTrust)}
+	s.Behind = true
+	s.Subs = []*Spec{armed(cmd(GNU, "allow", "permit", "grant"), whyTrust),
+		// edit opens .envrc in the editor, then allows it.
+		armed(cmd(GNU, "edit"), "allows .envrc after the editor closes: "+whyTrust),
+		// exec DIR CMD runs CMD with DIR's environment.
+		simpleWrapper("exec", "", nil, 1)}
 	return s
 }
 
@@ -79,9 +100,10 @@ func direnvModel() *Spec {
 // and env scripts; generate git-pre-commit --write writes a git hook.
 func miseModel() *Spec {
 	s := cmd(GNU, "mise")
-	gen := cmd(GNU, "generate")
-	gen.Options = list(flag("w", "write").does(EffComputed, "mise generate --write "+whyHooks))
-	s.Subs = []*Spec{armed(cmd(GNU, "trust"), "mise trust "+whyTrust), gen}
+	s.Behind = true
+	gen := cmd(GNU, "generate", "gen", "g")
+	gen.Options = list(flag("w", "write").does(EffComputed, whyHooks))
+	s.Subs = []*Spec{armed(cmd(GNU, "trust"), whyTrust), gen}
 	return s
 }
 
@@ -91,11 +113,12 @@ func miseModel() *Spec {
 // --activate choose the package manager those shims download and run.
 func corepackModel() *Spec {
 	s := cmd(GNU, "corepack")
+	s.Behind = true
 	inst := cmd(GNU, "install")
-	inst.Options = list(flag("g", "global").does(EffComputed, "corepack install --global chooses the package manager every shim downloads and runs"))
+	inst.Options = list(flag("g", "global").does(EffComputed, "chooses the package manager every shim downloads and runs"))
 	prep := cmd(GNU, "prepare")
-	prep.Options = list(flag("", "activate").does(EffComputed, "corepack prepare --activate chooses the package manager every shim downloads and runs"))
-	s.Subs = []*Spec{armed(cmd(GNU, "enable"), "corepack enable writes shims for yarn and pnpm (npm too, when named) beside corepack, in a directory on PATH"),
+	prep.Options = list(flag("", "activate").does(EffComputed, "chooses the package manager every shim downloads and runs"))
+	s.Subs = []*Spec{armed(cmd(GNU, "enable"), "writes shims for yarn and pnpm (npm too, when named) beside corepack, in a directory on PATH"),
 		inst, prep}
 	return s
 }

@@ -17,59 +17,88 @@ var screenReads = map[string]bool{"quit": true, "detach": true, "windows": true,
 	"sessionname": true, "title": true, "select": true, "kill": true, "number": true, "time": true}
 
 // screenModel is GNU screen: its operands are the command a new window
-// runs; -X and -Q send a command to a running session.
+// runs; -X and -Q send a command to a running session, wherever they
+// stand (-r NAME -X …: -r, -x, -d and -R take an optional session name).
 func screenModel() *Spec {
-	const why = "screen -X sends a command to a running session (stuff types keys into its shell, exec runs a program)"
-	sends := func(v string, computed bool) bool { return computed || !screenReads[v] }
-	return &Spec{Name: "screen", Syntax: POSIX, Open: true,
+	return &Spec{Name: "screen", Syntax: POSIX, Open: true, Behind: true,
 		Options: join(list(
-			val("X", RoleData).does(EffExec|EffComputed, why).when(sends),
-			val("Q", RoleData).does(EffExec|EffComputed, why).when(sends),
 			val("c", RolePath).runsFile().does(EffExec|EffComputed, "screen runs the commands of this configuration file"),
 			val("s", RoleProgram).does(EffExec, "screen runs this shell in its windows"),
 			val("S", RoleData), val("p", RoleData), val("t", RoleData), val("T", RoleData), val("e", RoleData), val("h", RoleData),
-		), shorts("dmDRrxLaAfilOUqv")),
-		Operands: []Operand{{Role: RoleCommand}}}
+		), shorts("mLaAfilOUqv")),
+		Operands: []Operand{{Role: RoleCommand}},
+		Judge:    judgeScreenSend}
+}
+
+// judgeScreenSend finds -X CMD or -Q CMD (attached too: -Xstuff) with a
+// command other than a reading one.
+func judgeScreenSend(r *Result, words []string) {
+	const why = "sends a command to a running session (stuff types keys into its shell, exec runs a program)"
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if !strings.HasPrefix(w, "-X") && !strings.HasPrefix(w, "-Q") {
+			continue
+		}
+		cmd := w[2:]
+		if cmd == "" && i+1 < len(words) {
+			cmd = words[i+1]
+		}
+		if !screenReads[cmd] || Computed(cmd) {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: why})
+			return
+		}
+	}
 }
 
 // typerModel is a program whose every use types into the desktop's
 // input (xdotool type and key, ydotool, wtype) or sends text to a
 // terminal (its typing subcommands).
 func typerModel(name string, typing ...string) *Spec {
-	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true}
+	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Behind: true}
 	if len(typing) == 0 {
-		s.Effect, s.Why = EffExec|EffComputed, name+" "+whyTyped
+		s.Effect, s.Why = EffExec|EffComputed, whyTyped
 		return s
 	}
 	for _, t := range typing {
-		sub := &Spec{Name: t, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: name + " " + t + " " + whyTyped}
+		sub := &Spec{Name: t, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: whyTyped}
 		s.Subs = append(s.Subs, sub)
 	}
 	return s
 }
 
 // kittyModel is kitty's remote control (kitty @ CMD, kitten @ CMD):
-// send-text and send-key type into a window; launch and run run a
-// program, which is the command after the options.
+// send-text and send-key type into a window, action runs any of kitty's
+// actions, kitten runs a Python kitten; launch and run run a program, the
+// command after the options. kitty itself runs its operands as the
+// program of its window.
 func kittyModel(n string) *Spec {
+	typed := func(name string) *Spec {
+		return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: whyTyped}
+	}
 	at := &Spec{Name: "@", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
-		{Name: "send-text", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: n + " @ send-text " + whyTyped},
-		{Name: "send-key", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: n + " @ send-key " + whyTyped},
+		typed("send-text"), typed("send_text"), typed("send-key"), typed("send_key"),
+		{Name: "action", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "runs one of kitty's actions, send_text and launch among them"},
+		{Name: "kitten", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "runs a kitten, Python code kitty loads"},
 		{Name: "launch", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
 		{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
 	}}
-	return &Spec{Name: n, Syntax: GNUStop, Open: true, OpenSubs: true, Subs: []*Spec{at}}
+	return &Spec{Name: n, Syntax: GNUStop, Open: true, OpenSubs: true, Behind: true, Subs: []*Spec{at},
+		Options: list(val("o", RoleData, "override").does(EffExec|EffComputed, "a kitty setting may name the shell or programs kitty runs"),
+			val("c", RolePath, "config").does(EffExec|EffComputed, "kitty's configuration may name the shell or programs it runs"))}
 }
 
 // weztermModel is wezterm's cli: send-text types into a pane; spawn and
 // split-pane run the command after "--".
 func weztermModel() *Spec {
 	cli := &Spec{Name: "cli", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
-		{Name: "send-text", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "wezterm cli send-text " + whyTyped},
+		{Name: "send-text", Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: whyTyped},
 		{Name: "spawn", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
 		{Name: "split-pane", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
 	}}
-	return &Spec{Name: "wezterm", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{cli}}
+	return &Spec{Name: "wezterm", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Behind: true, Subs: []*Spec{cli},
+		Options: list(val("", RolePath, "config-file").does(EffExec|EffComputed, "wezterm's configuration is Lua code"),
+			val("", RoleData, "config").does(EffExec|EffComputed, "a wezterm setting is Lua code"))}
 }
 
 // zellijModel is zellij: action write and write-chars type into a pane;
@@ -77,21 +106,23 @@ func weztermModel() *Spec {
 // plug-in is code.
 func zellijModel() *Spec {
 	typing := func(n string) *Spec {
-		return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "zellij action " + n + " " + whyTyped}
+		return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: whyTyped}
 	}
 	plugin := func(n string) *Spec {
-		return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "zellij " + n + " loads a plug-in, code the engine does not read"}
+		return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: "loads a plug-in or a layout, code or commands the engine does not read"}
 	}
-	action := &Spec{Name: "action", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+	action := &Spec{Name: "action", Aliases: []string{"ac"}, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
 		typing("write"), typing("write-chars"), plugin("launch-plugin"), plugin("launch-or-focus-plugin"), plugin("start-or-reload-plugin"),
+		plugin("new-tab"), plugin("override-layout"), // with --layout FILE: a layout names the commands its panes run
 		{Name: "new-pane", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}},
 	}}
-	return &Spec{Name: "zellij", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true,
+	return &Spec{Name: "zellij", Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Behind: true,
 		Options: list(val("l", RolePath, "layout").runsFile().does(EffExec|EffComputed, "a zellij layout names the commands its panes run"),
+			val("n", RolePath, "new-session-with-layout").runsFile().does(EffExec|EffComputed, "a zellij layout names the commands its panes run"),
 			val("c", RolePath, "config").does(EffExec|EffComputed, "zellij's configuration binds keys to commands and loads plug-ins"),
 			val("", RolePath, "config-dir").does(EffExec|EffComputed, "zellij's configuration binds keys to commands and loads plug-ins")),
 		Subs: []*Spec{action, plugin("plugin"), plugin("pipe"),
-			{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}}}}
+			{Name: "run", Aliases: []string{"r"}, Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}}}}
 }
 
 // kakModel is kakoune: -p SESSION sends the commands of its input to a
@@ -99,7 +130,7 @@ func zellijModel() *Spec {
 // and -ui with keys are keys that may pipe to a shell.
 func kakModel() *Spec {
 	const why = "kak runs kakoune commands, whose %sh{…} blocks are shell commands the engine does not read"
-	return &Spec{Name: "kak", Syntax: Syntax{SingleDash: true}, Open: true,
+	return &Spec{Name: "kak", Syntax: Syntax{SingleDash: true}, Open: true, Behind: true,
 		Options: list(
 			val("", RoleData, "p").does(EffExec|EffComputed, "kak -p sends the commands of its input to a running session, whose %sh{…} blocks are shell commands"),
 			val("", RoleCode, "e", "E").does(EffExec|EffComputed, why),
@@ -111,20 +142,27 @@ func kakModel() *Spec {
 
 // busModel is a D-Bus client: a method call asks a service (systemd's
 // manager among them: StartUnit, StartTransientUnit) to act, with
-// arguments the engine does not read. Listing and introspection pass.
+// arguments the engine does not read. Listing and introspection pass:
+// qdbus with a service and a path lists, a method after them calls it.
 func busModel(name string) *Spec {
 	const why = "sends a D-Bus method call or signal to a service (systemd starts units, a desktop shell evaluates code), with arguments the engine does not read"
-	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true}
+	s := &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Behind: true}
 	switch name {
 	case "gdbus", "busctl":
 		for _, n := range []string{"call", "emit", "set-property"} {
-			s.Subs = append(s.Subs, &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: name + " " + n + " " + why})
+			s.Subs = append(s.Subs, &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: why})
 		}
-	default: // dbus-send, qdbus: every use with arguments is a call
+	default: // dbus-send: every use with arguments is a call; qdbus: a third operand is a method
 		s.Judge = func(r *Result, words []string) {
-			if len(words) > 1 && !strings.HasPrefix(words[1], "--help") && words[1] != "--version" {
+			n := 0
+			for _, it := range r.Items {
+				if it.Kind == KindOperand {
+					n++
+				}
+			}
+			if name == "dbus-send" && len(words) > 1 && words[1] != "--help" && words[1] != "--version" || name != "dbus-send" && n >= 3 {
 				r.Effects |= EffExec | EffComputed
-				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: 1, Why: name + " " + why})
+				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: len(words) - 1, Why: why})
 			}
 		}
 	}
@@ -141,7 +179,7 @@ var jcmdReads = map[string]bool{"help": true, "-h": true, "-l": true, "PerfCount
 // ManagementAgent.start opens it to the network, VM.start_java_debugging
 // lets a debugger in); -f reads commands from a file.
 func jcmdModel() *Spec {
-	return &Spec{Name: "jcmd", Syntax: POSIX, Open: true,
+	return &Spec{Name: "jcmd", Syntax: POSIX, Open: true, Behind: true,
 		Options: list(val("f", RolePath).runsFile().does(EffExec|EffComputed, "jcmd sends the commands of this file to a running JVM"), flag("l"), flag("h")),
 		Judge: func(r *Result, words []string) {
 			n := 0
@@ -149,7 +187,10 @@ func jcmdModel() *Spec {
 				if it.Kind != KindOperand {
 					continue
 				}
-				if n++; n == 2 && (it.Computed || !jcmdReads[it.Text]) {
+				// jcmd joins its words into one command line, which the JVM
+				// splits at newlines: every word after the process's may
+				// start a command.
+				if n++; n >= 2 && (it.Computed || strings.ContainsAny(it.Text, "\n\r") || n == 2 && !jcmdReads[it.Text]) {
 					r.Effects |= EffExec | EffComputed
 					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
 						Why: "jcmd sends " + it.Text + " to a running JVM, which may load code into it or open it to others"})
@@ -163,7 +204,7 @@ func jcmdModel() *Spec {
 // running process (erl_call, jattach, pyrasite) or serves one to a
 // debugger that does (gdbserver).
 func attacherModel(name string) *Spec {
-	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExec | EffComputed, Why: name + " " + whyAttach}
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Behind: true, Effect: EffExec | EffComputed, Why: whyAttach}
 }
 
 // gpgConnectAgentModel is gpg-connect-agent: with -S or -T it talks to
@@ -171,7 +212,7 @@ func attacherModel(name string) *Spec {
 // and --run reads its lines from a file.
 func gpgConnectAgentModel() *Spec {
 	const why = "gpg-connect-agent sends its lines to the socket or address it names, which may be another host"
-	return &Spec{Name: "gpg-connect-agent", Syntax: GNU, Open: true,
+	return &Spec{Name: "gpg-connect-agent", Syntax: GNU, Open: true, Behind: true,
 		Options: list(
 			val("T", RoleData, "tcp-socket").does(EffExternal, why),
 			val("S", RolePath, "raw-socket").does(EffExternal, why),
@@ -186,10 +227,29 @@ func gpgConnectAgentModel() *Spec {
 // extension is code the editor runs at its next start; a tunnel opens the
 // machine to the editor's service.
 func codeEditorModel(n string) *Spec {
-	return &Spec{Name: n, Syntax: GNU, Open: true, OpenSubs: true,
+	return &Spec{Name: n, Syntax: GNU, Open: true, OpenSubs: true, Behind: true,
 		Options: list(
 			val("", RoleData, "install-extension").does(EffComputed, n+" --install-extension installs an extension, code the editor runs at its next start"),
 			val("", RolePath, "extensions-dir", "user-data-dir")),
-		Subs:     []*Spec{{Name: "tunnel", Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal, Why: n + " tunnel opens this machine to the editor's service, for anyone signed in to run commands"}},
+		Subs: []*Spec{{Name: "tunnel", Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal, Why: "opens this machine to the editor's service, for anyone signed in to run commands"},
+			{Name: "serve-web", Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal, Why: "serves the editor, its terminal included, to whoever reaches the address"}},
 		Operands: operands(RolePath)}
+}
+
+// sysctlModel is sysctl: a KEY=VALUE operand, -w, and the files -p,
+// --load and --system read write the kernel's settings under /proc/sys
+// (kernel.core_pattern names a program the kernel runs at every crash).
+// Reading a key passes.
+func sysctlModel() *Spec {
+	const why = "writes the kernel's settings (/proc/sys: kernel.core_pattern runs a program at every crash)"
+	return &Spec{Name: "sysctl", Syntax: GNU, Open: true,
+		Options: join(list(
+			flag("w", "write").does(EffExec|EffComputed, why),
+			opt("p", RolePath, "load").does(EffExec|EffComputed, why),
+			flag("", "system").does(EffExec|EffComputed, why),
+			val("r", RoleData, "pattern")),
+			shorts("aAbeNnqoxX")),
+		Operands: []Operand{{Role: RoleData, Effect: EffExec | EffComputed, Why: why, Check: func(v string, computed bool) bool {
+			return computed || strings.Contains(v, "=")
+		}}}}
 }

@@ -266,7 +266,7 @@ func judgeNode(r *Result, words []string) {
 				// whose REPL (exec …) runs code, in a running process too.
 				r.Effects |= EffExec | EffComputed
 				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
-					Why: "node inspect " + whyAttach})
+					Why: whyAttach})
 				return
 			}
 			break
@@ -1131,9 +1131,10 @@ func moreWrapperRows() []row {
 			s := traceOutput(w(n, "eEpPsuSXIabOU", []string{"trace", "signal"}, 0), "output")
 			for k := range s.Options {
 				if s.Options[k].Short == "p" {
-					// strace -p reads (and with -e inject= changes) what
-					// another process does.
-					s.Options[k].Effect, s.Options[k].Why = EffExec|EffComputed, "strace -p "+whyAttach
+					// strace -p (--attach) reads, and with -e inject=
+					// changes, what another process does.
+					s.Options[k].Long = append(s.Options[k].Long, "attach")
+					s.Options[k].Effect, s.Options[k].Why = EffExec|EffComputed, whyAttach
 				}
 				if s.Options[k].Short == "E" {
 					s.Options[k].Long = append(s.Options[k].Long, "env")
@@ -1287,7 +1288,7 @@ func withCode(s *Spec, short string, long ...string) *Spec {
 // project's bin folder: "bundle exec rm -rf x" runs rm.
 var runnerSubs = map[string][]string{
 	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "conda": {"run"},
-	"mise": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"}, "devbox": {"run"}, "rtx": {"exec"},
+	"mise": {"exec", "x"}, "asdf": {"exec"}, "devbox": {"run"}, "rtx": {"exec"},
 	"pixi": {"run"}, "hatch": {"run"}, "rye": {"run"},
 }
 

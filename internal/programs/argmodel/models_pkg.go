@@ -139,37 +139,47 @@ func npmModel() *Spec {
 // installed globally is not judged here: SECURITY.md says so.
 func judgeNpmPrefix(r *Result, words []string) {
 	global, prefix, link := -1, -1, false
-	var operands []Item
-	for _, it := range r.Items {
+	nOps, first := 0, -1 // the operands, without allocating: a runner's every decision comes here
+	for k, it := range r.Items {
 		switch {
 		case it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "prefix"):
 			prefix = it.Word
 		case it.Kind == KindSubcommand && (it.Text == "link" || it.Text == "ln"):
 			link = true
 		case it.Kind == KindOperand:
-			operands = append(operands, it)
+			if nOps++; first < 0 {
+				first = k
+			}
 		}
 	}
 	for i, w := range words {
 		if w == "--" {
 			break
 		}
-		if w == "-g" || strings.HasPrefix(w, "--gl") || w == "--location=global" || w == "link" || w == "ln" {
+		// -g in a cluster of flags (-gd), --global and its prefixes,
+		// --location global in either spelling, link, and yarn's global.
+		short := len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'g') > 0
+		location := w == "--location=global" || w == "--location" && i+1 < len(words) && words[i+1] == "global"
+		if short || strings.HasPrefix(w, "--gl") || location || w == "link" || w == "ln" || w == "global" {
 			global = i
 		}
 	}
 	if global < 0 {
 		return
 	}
+	skip := -1
+	if !link && first >= 0 && (r.Items[first].Text == "link" || r.Items[first].Text == "ln") {
+		link, skip, nOps = true, first, nOps-1 // pnpm link, bun link: a runner's subcommand read as an operand
+	}
 	why, at := "", prefix
 	switch {
 	case prefix >= 0:
 		why = "npm puts the package's programs into PREFIX/bin under names the package chooses, and PREFIX/bin may be a directory on PATH"
-	case link && len(operands) == 0:
+	case link && nOps == 0:
 		why, at = "npm link puts the project's own programs into the global bin directory, on PATH, under the names its package.json chooses (git, ls)", global
 	default:
-		for _, it := range operands {
-			if it.Computed || localPackage(it.Text) {
+		for k, it := range r.Items {
+			if it.Kind == KindOperand && k != skip && (it.Computed || localPackage(it.Text)) {
 				why, at = "npm installs a package of the command's own files globally: its programs go into the global bin directory, on PATH, under the names it chooses (git, ls)", it.Word
 				break
 			}
@@ -182,8 +192,10 @@ func judgeNpmPrefix(r *Result, words []string) {
 	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: at, Why: why})
 }
 
-// localPackage reports a package spec of npm that names files of the
-// machine rather than a registry package: a directory or a tarball.
+// localPackage reports a package spec that names files of the machine
+// rather than a registry's or a host's package, as npm's spec reader
+// does: a path (./x, /x, ~/x, x/), file: and link: specs, NAME@ one of
+// those, and a tarball by its name in any case.
 func localPackage(spec string) bool {
 	if spec == "" {
 		return false
@@ -192,7 +204,14 @@ func localPackage(spec string) bool {
 	case '.', '/', '~':
 		return true
 	}
-	return strings.HasPrefix(spec, "file:") || strings.HasSuffix(spec, ".tgz") || strings.HasSuffix(spec, ".tar.gz") || strings.HasSuffix(spec, ".tar")
+	l := strings.ToLower(spec)
+	if _, after, ok := strings.Cut(l[1:], "@"); ok { // past a scope's @
+		if after == "" || strings.ContainsAny(after[:1], "./~") || strings.HasPrefix(after, "file:") || strings.HasPrefix(after, "link:") {
+			return true
+		}
+	}
+	return strings.HasPrefix(l, "file:") || strings.HasPrefix(l, "link:") || strings.HasSuffix(l, "/") ||
+		strings.HasSuffix(l, ".tgz") || strings.HasSuffix(l, ".tar.gz") || strings.HasSuffix(l, ".tar")
 }
 
 // pipModel is pip's command line as far as the engine judges it: the
@@ -358,6 +377,7 @@ func runnerModel(name string, publish ...string) *Spec {
 			withSubs(cmd(s, "config"), configSet(s, "set")))
 	}
 	root.Subs = subs()
+	root.Judge = judgeNpmPrefix // pnpm add -g ., pnpm link, yarn global add file:., bun link
 	// Subcommands that run another of the runner's own commands: yarn
 	// workspace NAME CMD…, yarn workspaces foreach [options] CMD…, and
 	// pnpm's recursive (m, multi), its -r spelled as a word. What follows

@@ -312,8 +312,21 @@ func vimModel(n string) *Spec {
 			opt("o", RoleData), opt("O", RoleData), opt("p", RoleData), opt("V", RoleData),
 			val("", RoleCode, "remote-send", "remote-expr").does(EffExec|EffComputed, remote),
 			val("", RoleData, "servername", "server", "listen"),
+			flag("", "remote", "remote-silent", "remote-wait", "remote-wait-silent", "remote-tab", "remote-tab-silent",
+				"remote-tab-wait", "remote-tab-wait-silent", "serverlist", "headless", "embed"),
 		), lua, shorts(flags)),
 		Operands: operands(RolePath),
+		// vim compares its client options in any case (--REMOTE-SEND).
+		Judge: func(r *Result, words []string) {
+			for i, w := range words {
+				l := strings.ToLower(w)
+				if i > 0 && w != l && (strings.HasPrefix(l, "--remote-send") || strings.HasPrefix(l, "--remote-expr")) {
+					r.Effects |= EffExec | EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: remote})
+					return
+				}
+			}
+		},
 	}
 }
 
