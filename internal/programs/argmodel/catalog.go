@@ -65,6 +65,7 @@ func rows() []row {
 		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
 		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},
 		{name: "sysctl", build: fixed(sysctlModel)},
+		{name: "jupyter", build: fixed(jupyterModel)}, {name: "iex", build: fixed(iexModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},

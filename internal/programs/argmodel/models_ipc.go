@@ -253,3 +253,22 @@ func sysctlModel() *Spec {
 			return computed || strings.Contains(v, "=")
 		}}}}
 }
+
+// jupyterModel is Jupyter's command line: console, qtconsole and run with
+// --existing talk to a kernel that is already running, which runs what
+// they send with its own state and rights.
+func jupyterModel() *Spec {
+	existing := func(n string) *Spec {
+		return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(
+			opt("", RolePath, "existing").does(EffExec|EffComputed, "sends code to a kernel that is already running, "+whyAttach))}
+	}
+	return &Spec{Name: "jupyter", Syntax: GNU, Open: true, OpenSubs: true, Behind: true,
+		Subs: []*Spec{existing("console"), existing("qtconsole"), existing("run")}}
+}
+
+// iexModel is Elixir's shell: --remsh NODE opens a shell in a running
+// node, which may be on another host.
+func iexModel() *Spec {
+	return &Spec{Name: "iex", Syntax: GNU, Open: true, Behind: true, Options: list(
+		val("", RoleData, "remsh").does(EffExec|EffComputed, "opens a shell in a running Erlang node, "+whyAttach))}
+}
