@@ -9,6 +9,7 @@ import (
 	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/shell"
 )
 
@@ -151,6 +152,9 @@ func (x *decider) protectedCaps() {
 	judged := x.judged()
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
+		if why := x.mountProblem(s, &pc); why != "" {
+			x.cap(CodePrivileged, s.Text, why)
+		}
 		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why)
 		} else if i < len(judged) && judged[i].exec != "" {
@@ -174,6 +178,47 @@ func (x *decider) protectedCaps() {
 		}
 		x.cap(CodeProtectedPath, seg, shell.QuoteExcerpt(p)+why+": a person approves every write to it")
 	}
+}
+
+// mountProblem judges the host side of a segment's bind mounts from the
+// directories the segment runs in: a relative source is the host's root,
+// a home or a system directory there (cd / && docker run -v .:/h), or a
+// source is or holds a protected path (-v ./permissions.json:/p, -v
+// ./.husky:/h): the container gets what the engine would not let the
+// command itself write.
+func (x *decider) mountProblem(s *shell.Segment, pc *paths.Checker) string {
+	if s.Bits&programs.Unpacker == 0 || len(s.Views) == 0 {
+		return "" // docker, podman and nerdctl carry the bit
+	}
+	why := ""
+	for _, v := range s.Views {
+		programs.MountSources(v, func(src string) {
+			if why != "" || !x.wk().Spend(pathCost(src, s.Dirs)) {
+				return
+			}
+			if p := pc.Problem(src, shell.GuessFlags([]string{src})[0], s.Dirs); p != "" {
+				why = "a bind mount of " + shell.QuoteExcerpt(src) + " gives the container " + p
+				return
+			}
+			for _, pwd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+				if rest, ok := strings.CutPrefix(src, pwd); ok {
+					src = "." + rest // the directory the command runs in (cd ~ && … -v $(pwd):/h)
+					break
+				}
+			}
+			if strings.HasPrefix(src, "~") || strings.HasPrefix(src, "/") || strings.ContainsAny(src, "$`") {
+				return // judged by the model (a home, an absolute or a computed source)
+			}
+			var room [4]string
+			for _, p := range namedFrom(room[:0], src, s.Dirs) {
+				if argmodel.HostMount(p) {
+					why = "a bind mount of " + shell.QuoteExcerpt(src) + " from " + shell.QuoteExcerpt(p) + " gives the container the host"
+					return
+				}
+			}
+		})
+	}
+	return why
 }
 
 const (

@@ -145,6 +145,10 @@ var gitHookless = map[string]bool{"rev-parse": true, "diff": true, "log": true, 
 	"ls-files": true, "ls-tree": true, "grep": true, "blame": true, "describe": true, "version": true, "help": true,
 	"shortlog": true, "cat-file": true, "show-ref": true, "for-each-ref": true, "format-patch": true, "archive": true}
 
+// dockerFiles are what docker build (and buildx, bake) reads as the build:
+// a Dockerfile by its usual names, and a bake file.
+var dockerFiles = []string{"Dockerfile", "Containerfile", "*.Dockerfile", "*.dockerfile", "Dockerfile.*", "docker-bake.hcl", "docker-bake.json"}
+
 // composeFiles are what docker compose reads by default.
 var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml",
 	"compose.override.yaml", "compose.override.yml", "docker-compose.override.yml", "docker-compose.override.yaml"}
@@ -235,7 +239,13 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 	case name == "git" && gitHookless[gitSubcommand(v)]:
 		names = nil // git rev-parse, git diff: no hook runs
 	case (name == "docker" || name == "podman") && !slices.Contains(v, "compose"):
-		names = nil // docker build, docker ps: compose files are compose's
+		// compose files are compose's; a Dockerfile's RUN lines are
+		// shell commands the build runs (with the network); docker ps
+		// reads neither.
+		names = nil
+		if slices.Contains(v, "build") || slices.Contains(v, "buildx") || slices.Contains(v, "bake") {
+			names = dockerFiles
+		}
 	case packageRunners[name] && len(v) > 1 && buildFiles[v[1]] != nil:
 		// pnpm vite build, yarn jest: the runner runs the tool of
 		// node_modules/.bin, which reads its own files too.

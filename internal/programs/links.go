@@ -62,6 +62,10 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	// A tree copied from another machine (scp -r host:dir .) lands under
 	// the names the other machine holds, .git/hooks among them.
 	"scp": func(v []string) bool { return remoteSource(v) && (anyShort(v, "r") || remoteWildcard(v)) },
+	// A container's files copied out (docker cp CTR:/dir DEST) land under
+	// the names the container holds: a directory named .git, or a tree's
+	// contents copied into the project (CTR:/dir/. .).
+	"docker": containerCopyOut, "podman": containerCopyOut, "nerdctl": containerCopyOut,
 	// Other archives and packages: each extracts what it names inside.
 	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
 	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },
@@ -516,6 +520,38 @@ func operands(v []string, from int, fn func(i int)) int {
 		fn(i)
 	}
 	return n
+}
+
+// containerCopyOut reports docker cp (podman cp, nerdctl cp, and
+// container cp) whose source is in a container: an operand before the
+// last that holds ':' before its first '/'.
+func containerCopyOut(v []string) bool {
+	cp := -1
+	for i := 1; i < len(v); i++ {
+		if v[i] == "cp" && (i == 1 || v[i-1] == "container" || !strings.HasPrefix(v[i-1], "-")) {
+			cp = i
+			break
+		}
+	}
+	if cp < 0 {
+		return false
+	}
+	last := -1
+	for i := cp + 1; i < len(v); i++ {
+		if !strings.HasPrefix(v[i], "-") || v[i] == "-" {
+			last = i
+		}
+	}
+	for i := cp + 1; i < last; i++ {
+		w := v[i]
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if c := strings.IndexByte(w, ':'); c > 0 && (strings.IndexByte(w, '/') < 0 || c < strings.IndexByte(w, '/')) {
+			return true
+		}
+	}
+	return false
 }
 
 // ProgramAt returns the index of the program of a segment's words: the
@@ -1259,4 +1295,48 @@ func installTreeOption(name string) bool {
 		}
 	}
 	return false
+}
+
+// MountSources calls fn with the host side of every bind mount a
+// container engine's command line gives a container (docker, podman,
+// nerdctl: -v SRC:DST, --volume=SRC:DST, --mount type=bind,src=SRC): a
+// path, not a named volume (a name without '/' or '.'). The caller judges
+// it from the directory the command runs in.
+func MountSources(v []string, fn func(src string)) {
+	if len(v) < 2 {
+		return
+	}
+	switch BaseName(v[0]) {
+	case "docker", "podman", "nerdctl":
+	default:
+		return
+	}
+	for i := 1; i < len(v); i++ {
+		w := v[i]
+		var spec string
+		switch {
+		case w == "-v" || w == "--volume" || w == "--mount":
+			if i+1 < len(v) {
+				spec = v[i+1]
+			}
+		case strings.HasPrefix(w, "--volume=") || strings.HasPrefix(w, "--mount="):
+			_, spec, _ = strings.Cut(w, "=")
+		case strings.HasPrefix(w, "-v") && len(w) > 2 && w[2] != '-':
+			spec = w[2:]
+		default:
+			continue
+		}
+		if strings.HasPrefix(w, "--mount") {
+			for _, kv := range strings.Split(spec, ",") {
+				if k, val, ok := strings.Cut(kv, "="); ok && (k == "source" || k == "src") {
+					spec = val
+				}
+			}
+		} else {
+			spec, _, _ = strings.Cut(spec, ":")
+		}
+		if strings.ContainsAny(spec, "/.~$`") {
+			fn(spec)
+		}
+	}
 }

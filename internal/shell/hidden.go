@@ -737,12 +737,38 @@ func (c *Command) defaultsIn(src string) {
 	})
 }
 
+// declares reports a segment that is a declaration (export, declare):
+// what it exports is judged where a later program reads it.
+func declares(s *Segment) bool {
+	k := programs.ProgramAt(s.Words)
+	return k < len(s.Words) && declarers(programs.BaseName(s.Words[k]))
+}
+
+// programReads reports a segment whose program's model judges the
+// variable name itself (DOCKER_HOST for docker, a proxy for curl).
+func programReads(s *Segment, name string) bool {
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) {
+		return false
+	}
+	m := argmodel.Lookup(s.Words[k])
+	if m == nil {
+		return false
+	}
+	_, ok := m.EnvEffect(name)
+	return ok
+}
+
 // hiddenEnv reads the variables a segment sets that run code.
 func (c *Command) hiddenEnv(idx int) {
 	s := &c.Segs[idx]
 	judge := func(j int, name, value string) {
 		kind := envKindOf(name)
 		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
+		if why, ok := argmodel.ReachVar(name); ok && !programReads(s, name) && !declares(s) {
+			c.dyn(why + ", for every program the command runs (make DOCKER_HOST=… up)")
+			return
+		}
 		if kind == envNone {
 			c.unlistedVariable(name, value, computed)
 			return

@@ -269,8 +269,18 @@ func (a *awkReader) runs() bool {
 			a.operand = true
 			continue
 		case c == '/' && !a.operand:
-			a.skipRegex()
+			if !a.skipRegex() {
+				return true // a regular expression without its end: what follows is not read
+			}
 			a.operand = true
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\\' && a.i+1 < len(a.p) && a.p[a.i+1] == '\n':
+			// Blanks (and a line continued) keep what the token before
+			// them was: in "n = 4 / 2" the "/" divides.
+			a.i++
+			if c == '\\' {
+				a.i++
+			}
 			continue
 		case c == '#':
 			for a.i < len(a.p) && a.p[a.i] != '\n' {
@@ -358,15 +368,51 @@ func (a *awkReader) skipString() {
 	a.i++
 }
 
-func (a *awkReader) skipRegex() {
+// skipRegex moves past a regular expression literal, a bracket
+// expression's "/" included (/[/]x/); it reports false when the literal
+// has no end on its line.
+func (a *awkReader) skipRegex() bool {
 	a.i++
 	for a.i < len(a.p) && a.p[a.i] != '/' && a.p[a.i] != '\n' {
-		if a.p[a.i] == '\\' {
+		switch a.p[a.i] {
+		case '\\':
 			a.i++
+		case '[':
+			a.skipBracket()
+			continue
 		}
 		a.i++
 	}
+	if a.i >= len(a.p) || a.p[a.i] != '/' {
+		return false
+	}
 	a.i++
+	return true
+}
+
+// skipBracket moves past a bracket expression at a.i ([/], []x], [^]/]);
+// one without its end on the line leaves a.i at the line's end.
+func (a *awkReader) skipBracket() {
+	a.i++
+	if a.i < len(a.p) && a.p[a.i] == '^' {
+		a.i++
+	}
+	if a.i < len(a.p) && a.p[a.i] == ']' {
+		a.i++
+	}
+	for a.i < len(a.p) && a.p[a.i] != ']' && a.p[a.i] != '\n' {
+		if a.p[a.i] == '[' && a.i+1 < len(a.p) && (a.p[a.i+1] == ':' || a.p[a.i+1] == '.' || a.p[a.i+1] == '=') {
+			// [:alpha:], [.x.], [=e=] inside the bracket
+			if k := strings.Index(a.p[a.i+2:], string(a.p[a.i+1])+"]"); k >= 0 {
+				a.i += k + 4
+				continue
+			}
+		}
+		a.i++
+	}
+	if a.i < len(a.p) && a.p[a.i] == ']' {
+		a.i++
+	}
 }
 
 func isIdentStart(c byte) bool {

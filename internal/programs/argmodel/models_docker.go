@@ -53,6 +53,11 @@ func hostPath(src string, computed bool) bool {
 	return hostdirs.Mounted(c)
 }
 
+// HostMount reports an absolute, clean mount source that gives a container
+// the host: the root, the homes or one home, a dot entry of a home, a
+// socket, git's own directory, a system directory.
+func HostMount(p string) bool { return hostPath(p, false) }
+
 // throughGit reports a mount source with a .git component, in any case
 // (Docker Desktop's file systems ignore it).
 func throughGit(src string) bool {
@@ -128,6 +133,18 @@ func containerOptions() []Option {
 		h(val("", RoleData, "cap-add"), dangerousCap),
 		h(val("", RoleData, "security-opt"), unconfined),
 		val("", RoleData, "device").does(EffPrivileged, whyHost),
+		// A cgroup rule for devices lets the container make and open any
+		// host device (b 8:* rmw: the disks); volumes-from inherits
+		// another container's host mounts; a runtime is a program the
+		// engine runs on the host.
+		val("", RoleData, "device-cgroup-rule").does(EffPrivileged, whyHost),
+		val("", RoleData, "volumes-from").does(EffPrivileged, whyHost),
+		val("", RoleData, "runtime").does(EffPrivileged, whyHost).when(func(v string, computed bool) bool {
+			return computed || strings.ContainsAny(v, "/.")
+		}),
+		// The health check is a shell command the daemon runs in the
+		// container at every interval.
+		val("", RoleCode, "health-cmd").code(LangShell),
 		val("", RoleProgram, "entrypoint"),
 		val("a", RoleData, "attach"), val("c", RoleData, "cpu-shares"), val("e", RoleData, "env"),
 		val("h", RoleData, "hostname"), val("l", RoleData, "label"), val("m", RoleData, "memory"),
@@ -137,14 +154,14 @@ func containerOptions() []Option {
 		flag("q", "quiet"), val("", RoleData, "gpus"),
 	), vals(RoleData, "add-host", "annotation", "blkio-weight", "blkio-weight-device", "cap-drop",
 		"cgroup-parent", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period",
-		"cpu-rt-runtime", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys", "device-cgroup-rule",
+		"cpu-rt-runtime", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys",
 		"device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option",
-		"dns-search", "domainname", "expose", "group-add", "health-cmd", "health-interval", "health-retries",
+		"dns-search", "domainname", "expose", "group-add", "health-interval", "health-retries",
 		"health-start-interval", "health-start-period", "health-timeout", "io-maxbandwidth", "io-maxiops",
 		"ip", "ip6", "isolation", "kernel-memory", "link", "link-local-ip", "log-driver", "log-opt",
 		"mac-address", "memory-reservation", "memory-swap", "memory-swappiness", "name", "network-alias",
-		"oom-score-adj", "pids-limit", "platform", "pull", "restart", "runtime", "shm-size", "stop-signal",
-		"stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "volume-driver", "volumes-from"),
+		"oom-score-adj", "pids-limit", "platform", "pull", "restart", "shm-size", "stop-signal",
+		"stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "volume-driver"),
 		longs("disable-content-trust", "help", "init", "no-healthcheck", "oom-kill-disable", "read-only", "rm",
 			"sig-proxy"))
 }
@@ -183,10 +200,29 @@ func buildLike(name string, aliases ...string) *Spec {
 		val("", RoleData, "cache-to").does(EffExternal, "exports the build's cache, the project's files among its layers, to a registry or a bucket").when(remoteCache),
 		// bake --set TARGET.push=true (or output=type=registry) pushes.
 		val("", RoleData, "set").does(EffExternal, "pushes the images it builds to a registry").when(pushesImage),
-		val("f", RolePath, "file"), val("t", RoleData, "tag"), val("", RoleData, "build-arg", "target", "platform",
-			"cache-from", "label", "secret", "ssh", "builder", "progress", "network", "iidfile", "metadata-file"))
+		val("f", RolePath, "file").does(EffExec|EffComputed, "reads the Dockerfile from its input, whose RUN lines are shell commands the engine does not read").when(isStdin),
+		// The host's network, a build context from anywhere on the host,
+		// the host's ssh agent, an insecure entitlement (RUN
+		// --security=insecure) and a builder the command names (which
+		// may be a remote one) give the build what a container must not
+		// have.
+		val("", RoleData, "network").does(EffPrivileged, whyHost).when(isHost),
+		val("", RoleData, "build-context").does(EffPrivileged, whyHost).when(func(v string, computed bool) bool {
+			_, src, _ := strings.Cut(v, "=")
+			return computed || !strings.Contains(src, "://") && hostPath(src, false)
+		}),
+		val("", RoleData, "ssh").does(EffPrivileged, "gives the build the host's ssh agent, whose keys reach any host they open"),
+		val("", RoleData, "allow").does(EffPrivileged, whyHost),
+		val("", RoleData, "builder").does(EffExternal, "builds with a builder the command names, which may be on another host, and sends it the build's context"),
+		val("t", RoleData, "tag"), val("", RoleData, "build-arg", "target", "platform",
+			"cache-from", "label", "secret", "progress", "iidfile", "metadata-file"))
+	s.Operands = []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "reads its context (a Dockerfile with RUN lines) from its input, which the engine does not read", Check: isStdin}}
 	return s
 }
+
+// isStdin is the Check of a file operand or option that reads the input
+// instead ("-").
+func isStdin(v string, computed bool) bool { return computed || v == "-" }
 
 // remoteCache is the Check of --cache-to: any exporter but a local
 // directory or the inline one sends the cache elsewhere.
@@ -270,6 +306,41 @@ func volumeOptHost(v string, computed bool) bool {
 	return computed || ok && strings.EqualFold(strings.TrimSpace(k), "device") && hostPath(dev, false)
 }
 
+// dockerEnv and podmanEnv are the variables that point the engine's
+// client elsewhere.
+var (
+	dockerEnv = []EnvVar{
+		{Name: "DOCKER_HOST", Effect: EffExternal, Why: "DOCKER_HOST " + whyEngine},
+		{Name: "DOCKER_CONTEXT", Effect: EffExternal, Why: "DOCKER_CONTEXT " + whyEngine},
+	}
+	podmanEnv = []EnvVar{
+		{Name: "CONTAINER_HOST", Effect: EffExternal, Why: "CONTAINER_HOST " + whyEngine},
+		{Name: "CONTAINER_CONNECTION", Effect: EffExternal, Why: "CONTAINER_CONNECTION " + whyEngine},
+	}
+)
+
+// ReachVar returns why setting name sends a program that reads it
+// elsewhere (an engine's client, any HTTP client through a proxy), for
+// the variables the models of docker, podman and curl list: set for a
+// program without such a model (make DOCKER_HOST=… up, a script), it
+// reaches every program that one runs.
+func ReachVar(name string) (string, bool) {
+	why, ok := reachVars[name]
+	return why, ok
+}
+
+// reachVars is ReachVar's table, made once: it is asked for every
+// assignment of every command.
+var reachVars = func() map[string]string {
+	m := map[string]string{}
+	for _, l := range [][]EnvVar{dockerEnv, podmanEnv, proxyVars()} {
+		for _, e := range l {
+			m[e.Name] = e.Why
+		}
+	}
+	return m
+}()
+
 func dockerModel() *Spec {
 	root := &Spec{Name: "docker", Syntax: Cobra, Options: list(
 		val("c", RoleData, "context").does(EffExternal, whyEngine),
@@ -277,10 +348,7 @@ func dockerModel() *Spec {
 		val("", RolePath, "config").does(EffComputed, whyConfigFile+" (credential helpers, CLI plugins)"),
 		val("", RolePath, "tlscacert", "tlscert", "tlskey"), val("l", RoleData, "log-level"),
 		flag("D", "debug"), flag("", "tls"), flag("", "tlsverify"), flag("v", "version"), flag("", "help"),
-	), Subs: engineSubs(), Env: []EnvVar{
-		{Name: "DOCKER_HOST", Effect: EffExternal, Why: "DOCKER_HOST " + whyEngine},
-		{Name: "DOCKER_CONTEXT", Effect: EffExternal, Why: "DOCKER_CONTEXT " + whyEngine},
-	}}
+	), Subs: engineSubs(), Env: dockerEnv}
 	noInherit(root)
 	return closed(root)
 }
@@ -297,10 +365,7 @@ func podmanModel() *Spec {
 	), vals(RoleData, "log-level", "storage-driver", "storage-opt", "cgroup-manager", "events-backend", "module",
 		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug")),
 		Subs: podmanSubs(),
-		Env: []EnvVar{
-			{Name: "CONTAINER_HOST", Effect: EffExternal, Why: "CONTAINER_HOST " + whyEngine},
-			{Name: "CONTAINER_CONNECTION", Effect: EffExternal, Why: "CONTAINER_CONNECTION " + whyEngine},
-		}}
+		Env:  podmanEnv}
 	noInherit(root)
 	return closed(root)
 }

@@ -558,9 +558,13 @@ func goModel() *Spec {
 				"fuzz", "fuzztime", "list", "compiler", "buildmode", "gccgoflags", "installsuffix", "cpu",
 				"fuzzminimizetime", "vet", "blockprofilerate", "memprofilerate",
 				"mutexprofilefraction"),
-			// go test writes its profiles in -outputdir.
-			val("", RolePath, "outputdir").outDir(),
-			val("", RolePath, "coverprofile", "cpuprofile", "memprofile", "trace", "blockprofile", "mutexprofile").outName(),
+			// go test writes its profiles in -outputdir; the test binary
+			// takes each spelled -test.NAME too, from go test's own
+			// command line as from after -args.
+			val("", RolePath, "outputdir", "test.outputdir").outDir(),
+			val("", RolePath, "coverprofile", "cpuprofile", "memprofile", "trace", "blockprofile", "mutexprofile",
+				"test.coverprofile", "test.cpuprofile", "test.memprofile", "test.trace", "test.blockprofile",
+				"test.mutexprofile", "test.gocoverdir").outName(),
 			// Boolean flags take no value word (-json -exec sudo is two
 			// options); =false may be attached. Which flags take a value
 			// is checked against go help (TestGoModelFlagsAreTheGoCommands).
@@ -993,8 +997,17 @@ func programValue(name, value string, computed bool) string {
 	if value != "" && !makeTools[tool] {
 		return name + "=" + value + " names a program run in place of a build tool"
 	}
+	if codeReaders[tool] && !strings.Contains(name, "SHELL") && !strings.Contains(name, strings.ToUpper(tool)) {
+		// CC=sh: make's built-in rule runs $(CC) $(CFLAGS) -c …, and
+		// CFLAGS='-c "cmd"' is then a shell's script.
+		return name + "=" + value + " names a shell or an interpreter as a build tool: the flags and files the build hands it are code it runs"
+	}
 	return ""
 }
+
+// codeReaders are the build tools of makeTools that run their arguments
+// as code: right for SHELL and PYTHON, not for a compiler.
+var codeReaders = words("sh", "bash", "dash", "python")
 
 // makeProgramVars finds a command-line variable that runs a command the
 // engine does not read (MakeVariable).
