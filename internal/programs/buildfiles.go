@@ -22,12 +22,13 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":    makeFiles,                                                                                                                                              // recipes
-	"gmake":   makeFiles,                                                                                                                                              //
-	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc"},                                                                                          // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
-	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"},                                                                                //
-	"yarn":    []string{"package.json", "binding.gyp", "npmrc"},                                                                                                       //
-	"bun":     {"package.json", "bunfig.toml"},                                                                                                                        // scripts; bunfig's preload
+	"make":    makeFiles,                                                               // recipes
+	"gmake":   makeFiles,                                                               //
+	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc"},           // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
+	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"}, //
+	"yarn":    []string{"package.json", "binding.gyp", "npmrc"},                        //
+	"bun":     {"package.json", "bunfig.toml"},
+	"node":    {"package.json"},                                                                                                                                       // node --run runs its scripts; its imports map names the code import loads                                                                                                                        // scripts; bunfig's preload
 	"go":      {"*.go"},                                                                                                                                               // go test, go run and go generate run the package's code (goRuns)
 	"cargo":   {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml", "Makefile.toml"},                                                                   // the build script; the manifest names it; the toolchain file may name a directory of programs
 	"pytest":  {"conftest.py", "pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"},                 // tests, plugins, addopts; test*.txt are doctests it runs by default

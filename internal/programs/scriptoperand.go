@@ -76,7 +76,7 @@ var readerRows = withUnread(map[string]readerRow{
 
 const (
 	pyExit   = "-V --version -h --help"
-	nodeExit = "-v --version -h --help"
+	nodeExit = "-v --version -h --help --test --run" // --test and --run run the project's tests or a script of package.json, not a program from the input
 	pwshCode = "-c -Command -command -EncodedCommand -ec -e"
 	pwshExit = "-v -Version -version -h -Help -help -?"
 )

@@ -193,6 +193,9 @@ var envVars = map[string]envKind{
 	// configuration, in every Python process).
 	"COVERAGE_RCFILE": envHidden, "COVERAGE_PROCESS_START": envHidden, "TOX_CONFIG_FILE": envHidden,
 	"UV_CONFIG_FILE": envHidden, "GH_CONFIG_DIR": envHidden,
+	// podman's and buildah's configuration (the runtime, conmon and the
+	// OCI hooks they run on the host), from a file the command names.
+	"CONTAINERS_CONF": envHidden, "CONTAINERS_CONF_OVERRIDE": envHidden,
 	// The file a C compiler appends a make rule to, and the rule's target
 	// after a space ("FILE TARGET"): text of the command's choosing added
 	// to a file of its choosing (.git/config, ~/.bashrc).

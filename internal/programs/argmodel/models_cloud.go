@@ -476,6 +476,10 @@ func publisherRows() []row {
 			s := publisher(n, g, "push", "rmi")
 			// manifest push publishes a list; commit to a docker:// name
 			// pushes the image it makes.
+			// unshare runs its command on the host, in buildah's user
+			// namespace; run runs one in a working container.
+			s.Subs = append(s.Subs, &Spec{Name: "unshare", Syntax: GNUStop, Open: true, Operands: runsOnly},
+				&Spec{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}})
 			s.Subs = append(s.Subs, group(g, "manifest", "push"), &Spec{Name: "commit", Syntax: g, Open: true,
 				Operands: []Operand{{Role: RoleData}, {Role: RoleData, Effect: EffExternal, Check: registryRef,
 					Why: "buildah commit to a registry's name pushes the image it makes"}}})

@@ -384,8 +384,15 @@ func podmanSubs() []*Spec {
 			s.Subs = append(s.Subs, ext(Cobra, "scp"))
 		}
 	}
-	return append(subs, append(cmds(Cobra, "pod", "machine", "generate", "healthcheck", "mount",
-		"unshare", "play", "auto-update", "quadlet"),
+	// unshare runs its command on the host, in podman's user namespace
+	// (with none, a shell); machine ssh runs one in the VM.
+	unshare := &Spec{Name: "unshare", Syntax: CobraStop, Open: true, Operands: runsOnly}
+	machine := withSubs(cmd(Cobra, "machine"), &Spec{Name: "ssh", Syntax: CobraStop, Open: true,
+		// [NAME] [COMMAND…]: each word is read as a command line, the
+		// machine's name among them (a name runs nothing).
+		Operands: []Operand{{Role: RoleCode, Lang: LangShell}}})
+	return append(subs, append(cmds(Cobra, "pod", "generate", "healthcheck", "mount",
+		"play", "auto-update", "quadlet"), unshare, machine,
 		group(Cobra, "kube", "apply"), group(Cobra, "farm", "build", "create", "update"),
 		group(Cobra, "artifact", "push"))...)
 }
