@@ -66,6 +66,7 @@ func rows() []row {
 		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},
 		{name: "sysctl", build: fixed(sysctlModel)},
 		{name: "jupyter", build: fixed(jupyterModel)}, {name: "iex", build: fixed(iexModel)},
+		{name: "jq", build: fixed(jqModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},

@@ -400,3 +400,23 @@ func judgeJSONPP(r *Result, words []string) {
 		}
 	}
 }
+
+// jqModel is jq as far as its program's own file loads go: import and
+// include load a module or a data file by a name in the program, from
+// the module path (-L DIR, ~/.jq, the program's directory), which no word
+// of the command shows as a path. Its other options and operands are
+// read as any program's words are.
+func jqModel() *Spec {
+	return &Spec{Name: "jq", Syntax: Syntax{Permute: true}, Open: true,
+		Options: list(val("L", RolePath), val("f", RolePath, "from-file")),
+		Judge: func(r *Result, words []string) {
+			for i, w := range words {
+				if i > 0 && (strings.Contains(w, "import ") || strings.Contains(w, "include ") || strings.Contains(w, "import\t") || strings.Contains(w, "include\t")) {
+					r.Effects |= EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i,
+						Why: "jq's import and include load a file the program names, from its module path: a file no word shows"})
+					return
+				}
+			}
+		}}
+}
