@@ -428,7 +428,15 @@ func publisherRows() []row {
 			return s
 		}},
 		{name: "uv", build: func(n string) *Spec {
-			return publisher(n, g, "publish")
+			// uv tool run (uvx) runs a package's command, read as that
+			// command (uvx pre-commit install).
+			s := publisher(n, g, "publish")
+			s.Subs = append(s.Subs, withSubs(cmd(g, "tool"), pyRunner("run")))
+			return s
+		}},
+		{name: "uvx", build: pyRunner},
+		{name: "pipx", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: g, Open: true, OpenSubs: true, Subs: []*Spec{pyRunner("run")}}
 		}},
 		{name: "flyctl", aliases: []string{"fly"}, build: flyModel},
 		{name: "vercel", build: func(n string) *Spec {

@@ -335,6 +335,16 @@ func npxModel() *Spec {
 	)), Operands: packageCommand}
 }
 
+// pyRunner is uvx (uv tool run) and pipx run: the package's command with
+// its arguments, read as that command; --from and --with name packages,
+// -p/--python an interpreter.
+func pyRunner(name string) *Spec {
+	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: list(
+		val("", RoleData, "from", "with", "with-requirements", "spec", "index", "index-url", "extra-index-url", "pip-args"),
+		val("p", RoleData, "python"), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
+	), Operands: packageCommand}
+}
+
 // bunxModel is bunx (bun x): -p names the package whose command runs.
 func bunxModel() *Spec {
 	return &Spec{Name: "bunx", Syntax: GNUStop, Open: true, Options: list(
