@@ -170,6 +170,11 @@ func (x *decider) integrityCaps() {
 			continue
 		}
 		if runner, f := x.buildFileWritten(i); f != "" {
+			if g, ok := strings.CutPrefix(f, worktreeMark); ok {
+				x.cap(CodeIntegrity, s.Text, runner+" runs what its files say after "+shell.QuoteExcerpt(g)+" rewrote the work tree: what it runs is not read")
+				ranWritten = true
+				continue
+			}
 			x.cap(CodeIntegrity, s.Text, runner+" runs what "+shell.QuoteExcerpt(f)+" says, a file this command writes first: what it runs is not read")
 			ranWritten = true
 			continue
@@ -232,6 +237,9 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		if f := viewScript(s, v, bits); f != "" {
 			if f, by := x.writtenFirst(i, f, judged); f != "" {
 				return f, by
+			}
+			if g := x.worktreeRewrittenBefore(i); g >= 0 {
+				return f, g // git switch evil && ./x.sh: the branch's x.sh
 			}
 			if bits&programs.Interpreter != 0 {
 				if w := x.resolvedWritten(i, f); w != "" {
@@ -688,6 +696,11 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		for _, f := range named {
 			names = append(names, path.Base(f))
 		}
+		if g := x.worktreeRewrittenBefore(i); g >= 0 {
+			// git switch evil && make: the branch's Makefile, whichever
+			// files it changes.
+			return programs.BaseName(v[0]), worktreeMark + x.cmd.Segs[g].Text
+		}
 		written := x.writtenIndex()
 		if !x.wk().Spend(len(written) * len(names)) {
 			return "", ""
@@ -706,6 +719,45 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		}
 	}
 	return "", ""
+}
+
+// worktreeMark starts buildFileWritten's answer when the file is the
+// whole work tree, rewritten by the git command that follows the mark.
+const worktreeMark = "\x00worktree "
+
+// worktreeRewrittenBefore returns a segment before i (by the command's
+// order) whose git command may rewrite the work tree's tracked files, or
+// -1.
+func (x *decider) worktreeRewrittenBefore(i int) int {
+	if !x.rewriterDone {
+		x.rewriterDone, x.rewriterAt = true, x.nextRewriter(0, len(x.cmd.Segs))
+	}
+	j := x.rewriterAt
+	// git rebase --exec 'make test': the command git runs itself is
+	// within it, and looks past it (rare: its cost is counted).
+	for j >= 0 && j < i && x.cmd.Within(i, j) {
+		if !x.wk().Spend(i - j) {
+			return j // the integrity cap names the spent budget
+		}
+		j = x.nextRewriter(j+1, i)
+	}
+	if j < 0 || j >= i {
+		return -1
+	}
+	return j
+}
+
+// nextRewriter returns the first segment from j on, before end, whose git
+// command may rewrite the work tree, or -1.
+func (x *decider) nextRewriter(j, end int) int {
+	for ; j < end; j++ {
+		for _, v := range x.cmd.Segs[j].Views {
+			if programs.RewritesWorkTree(v) {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // pathProgramWritten returns the program of segment i and a file of that

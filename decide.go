@@ -81,6 +81,10 @@ type decider struct {
 	// The first segment with an exec-capable argument (firstExec).
 	execAt   int
 	execDone bool
+	// The first segment whose git command may rewrite the work tree
+	// (worktreeRewrittenBefore), found once; -1 for none.
+	rewriterAt   int
+	rewriterDone bool
 
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the

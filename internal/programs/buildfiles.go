@@ -432,3 +432,33 @@ func InlineNode(v []string) bool {
 	from, _ := ProgramOf(v)
 	return from != FromOperand
 }
+
+// worktreeRewriters are git's subcommands that may rewrite any tracked
+// file of the work tree from a commit, a stash or a patch, by names no
+// word shows (git switch evil && make runs the Makefile of evil). git
+// checkout and restore with paths, am and apply are judged elsewhere as
+// writers of their own names.
+var worktreeRewriters = map[string]bool{"switch": true, "checkout": true, "stash": true, "cherry-pick": true,
+	"revert": true, "reset": true, "merge": true, "rebase": true, "pull": true, "read-tree": true, "bisect": true}
+
+// RewritesWorkTree reports a git view v that may rewrite the work tree's
+// tracked files (a branch switch, a stash popped, a commit picked, a
+// reset): a build file a later runner reads may be among them.
+func RewritesWorkTree(v []string) bool {
+	if len(v) < 2 || BaseName(v[0]) != "git" {
+		return false
+	}
+	sub := gitSubcommand(v)
+	switch sub {
+	case "stash":
+		for _, w := range v {
+			if w == "pop" || w == "apply" || w == "branch" {
+				return true
+			}
+		}
+		return false
+	case "reset":
+		return slices.Contains(v, "--hard") || slices.Contains(v, "--merge") || slices.Contains(v, "--keep")
+	}
+	return worktreeRewriters[sub]
+}
