@@ -459,6 +459,19 @@ func RewritesWorkTree(v []string) bool {
 		return false
 	case "reset":
 		return slices.Contains(v, "--hard") || slices.Contains(v, "--merge") || slices.Contains(v, "--keep")
+	case "switch", "checkout":
+		// A new branch from HEAD (git checkout -b x, git switch -c x)
+		// keeps the work tree; one from a start point may not.
+		create, operands := false, 0
+		for _, w := range v[gitSubcommandAt(v)+1:] {
+			switch {
+			case w == "-b" || w == "-B" || w == "-c" || w == "-C" || w == "--create" || w == "--force-create":
+				create = true
+			case !strings.HasPrefix(w, "-"):
+				operands++
+			}
+		}
+		return !create || operands > 1
 	}
 	return worktreeRewriters[sub]
 }
