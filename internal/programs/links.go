@@ -1299,11 +1299,13 @@ func installTreeOption(name string) bool {
 
 // MountSources calls fn with the host side of every bind mount a
 // container engine's command line gives a container (docker, podman,
-// nerdctl: -v SRC:DST, --volume=SRC:DST, --mount type=bind,src=SRC): a
-// path, not a named volume (a name without '/' or '.'). The caller judges
-// it from the directory the command runs in.
+// nerdctl: -v SRC:DST, --volume=SRC:DST, -itv SRC:DST, --mount
+// type=bind,src=SRC), read through the program's model, so that every
+// spelling its options have counts: a path, not a named volume (a name
+// without '/', '.', '~' or an expansion). The caller judges it from the
+// directory the command runs in.
 func MountSources(v []string, fn func(src string)) {
-	if len(v) < 2 {
+	if len(v) < 2 || len(v) > MaxModelWords {
 		return
 	}
 	switch BaseName(v[0]) {
@@ -1311,32 +1313,36 @@ func MountSources(v []string, fn func(src string)) {
 	default:
 		return
 	}
-	for i := 1; i < len(v); i++ {
-		w := v[i]
-		var spec string
-		switch {
-		case w == "-v" || w == "--volume" || w == "--mount":
-			if i+1 < len(v) {
-				spec = v[i+1]
-			}
-		case strings.HasPrefix(w, "--volume=") || strings.HasPrefix(w, "--mount="):
-			_, spec, _ = strings.Cut(w, "=")
-		case strings.HasPrefix(w, "-v") && len(w) > 2 && w[2] != '-':
-			spec = w[2:]
-		default:
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	var found []string
+	for _, it := range r.Items {
+		if it.Kind != argmodel.KindValue || it.Opt == nil {
 			continue
 		}
-		if strings.HasPrefix(w, "--mount") {
+		spec := it.Text
+		switch {
+		case slices.Contains(it.Opt.Long, "mount"):
 			for _, kv := range strings.Split(spec, ",") {
 				if k, val, ok := strings.Cut(kv, "="); ok && (k == "source" || k == "src") {
 					spec = val
 				}
 			}
-		} else {
+		case slices.Contains(it.Opt.Long, "volume"):
 			spec, _, _ = strings.Cut(spec, ":")
+		default:
+			continue
 		}
 		if strings.ContainsAny(spec, "/.~$`") {
-			fn(spec)
+			found = append(found, spec)
 		}
+	}
+	readings.Put(r)
+	for _, f := range found {
+		fn(f)
 	}
 }
