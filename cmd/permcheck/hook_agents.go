@@ -225,6 +225,13 @@ func shellPatch(command string) (patch, dir string, ok bool) {
 	if m[4] != "" && strings.ContainsAny(body, "$`\\") {
 		return "", "", false // bash would expand it, were it bash that ran it
 	}
+	for _, line := range strings.Split(body, "\n") {
+		if strings.TrimRight(strings.TrimLeft(line, "\t"), " \t\r") == delim {
+			// The here-document ends there, and what follows is shell
+			// code: not a command that only applies a patch.
+			return "", "", false
+		}
+	}
 	return body, m[1], true
 }
 

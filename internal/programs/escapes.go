@@ -301,32 +301,28 @@ func untrustedLanguage(code string) bool {
 	return false
 }
 
-// sqlCode returns SQL text with its string literals ('…', "…" and
-// dollar-quoted bodies are kept: a body is code) and comments (-- and
-// /* */) blanked, so that keywords are found only where they are code.
+// sqlCode returns SQL text with its string literals ('…', "…") blanked,
+// so that keywords are found only where they are code: a column named
+// language, a value 'load'. Where the literals' ends depend on a reading
+// this one does not do (a backslash escape, E'…' and MySQL's; a dollar
+// quote; a comment, which may hold a quote or end inside one: select $$
+// -- $$; load …), the text is returned whole, every word counting.
 func sqlCode(text string) string {
+	if strings.ContainsAny(text, "\\$#") || strings.Contains(text, "--") || strings.Contains(text, "/*") {
+		return text
+	}
 	b := []byte(text)
 	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] == '\'' || b[i] == '"':
-			q := b[i]
-			j := i + 1
-			for j < len(b) && b[j] != q {
-				b[j] = ' '
-				j++
-			}
-			i = j
-		case b[i] == '-' && i+1 < len(b) && b[i+1] == '-':
-			for i < len(b) && b[i] != '\n' {
-				b[i] = ' '
-				i++
-			}
-		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
-			for i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/') {
-				b[i] = ' '
-				i++
-			}
+		if b[i] != '\'' && b[i] != '"' {
+			continue
 		}
+		q := b[i]
+		j := i + 1
+		for j < len(b) && b[j] != q {
+			b[j] = ' '
+			j++
+		}
+		i = j
 	}
 	return string(b)
 }

@@ -307,6 +307,10 @@ func (a *awkReader) punct(c byte) bool {
 	if a.i+1 < len(a.p) {
 		next = a.p[a.i+1]
 	}
+	if (c == '+' || c == '-') && next == c && a.operand {
+		a.i++ // x++ / 2: a postfix increment ends an operand, so "/" divides
+		return false
+	}
 	a.operand = false
 	switch c {
 	case '|':

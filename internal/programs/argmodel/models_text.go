@@ -401,6 +401,28 @@ func judgeJSONPP(r *Result, words []string) {
 	}
 }
 
+// jqLoads reports the keyword kw in jq text w as a word of its own,
+// followed (after any blanks) by the string that names what it loads:
+// import "x", import"x", include\n"x".
+func jqLoads(w, kw string) bool {
+	for i := 0; i < len(w); {
+		k := strings.Index(w[i:], kw)
+		if k < 0 {
+			return false
+		}
+		at, end := i+k, i+k+len(kw)
+		i = end
+		if at > 0 && (isIdentStart(w[at-1]) || w[at-1] >= '0' && w[at-1] <= '9' || w[at-1] == '$') {
+			continue
+		}
+		rest := strings.TrimLeft(w[end:], " \t\r\n")
+		if rest != "" && rest[0] == '"' {
+			return true
+		}
+	}
+	return false
+}
+
 // jqModel is jq as far as its program's own file loads go: import and
 // include load a module or a data file by a name in the program, from
 // the module path (-L DIR, ~/.jq, the program's directory), which no word
@@ -411,7 +433,7 @@ func jqModel() *Spec {
 		Options: list(val("L", RolePath), val("f", RolePath, "from-file")),
 		Judge: func(r *Result, words []string) {
 			for i, w := range words {
-				if i > 0 && (strings.Contains(w, "import ") || strings.Contains(w, "include ") || strings.Contains(w, "import\t") || strings.Contains(w, "include\t")) {
+				if i > 0 && (jqLoads(w, "import") || jqLoads(w, "include")) {
 					r.Effects |= EffComputed
 					r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i,
 						Why: "jq's import and include load a file the program names, from its module path: a file no word shows"})
