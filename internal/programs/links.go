@@ -65,7 +65,9 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	// A container's files copied out (docker cp CTR:/dir DEST) land under
 	// the names the container holds: a directory named .git, or a tree's
 	// contents copied into the project (CTR:/dir/. .).
-	"docker": containerCopyOut, "podman": containerCopyOut, "nerdctl": containerCopyOut,
+	// A build's files exported to a directory (docker build -o DIR,
+	// --output type=local,dest=DIR) land under the names the image holds.
+	"docker": containerUnpacks, "podman": containerUnpacks, "nerdctl": containerUnpacks,
 	// Other archives and packages: each extracts what it names inside.
 	"dpkg-deb":    func(v []string) bool { return anyShort(v, "xXR") || anyLong(v, "extract", "vextract", "raw-extract") },
 	"dpkg":        func(v []string) bool { return anyShort(v, "xX") || anyLong(v, "extract", "vextract") },
@@ -552,6 +554,67 @@ func containerCopyOut(v []string) bool {
 		}
 	}
 	return false
+}
+
+// containerUnpacks reports a container engine's command that writes
+// files under names no word shows: docker cp out of a container, or a
+// build whose output is a directory.
+func containerUnpacks(v []string) bool {
+	return containerCopyOut(v) || buildOutputTree(v)
+}
+
+// buildOutputTree reports docker build (buildx build, podman build …)
+// with an --output that exports the built image's files to a directory:
+// a bare path or "-"-less type=local, read through the engine's model so
+// that -oDIR, -qo DIR and --output=DIR count alike. A tar written to
+// standard output (-o -) or an image output does not; a computed value
+// may be either.
+func buildOutputTree(v []string) bool {
+	if len(v) < 3 || len(v) > MaxModelWords {
+		return false
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return false
+	}
+	r := readings.Get().(*argmodel.Result)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	found := false
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "output") && localExport(it.Text) {
+			found = true
+			break
+		}
+	}
+	readings.Put(r)
+	return found
+}
+
+// localExport reports a build output value that writes files: a path
+// (the local exporter's short form), or a CSV list with a dest other than
+// standard output (type=local,dest=DIR; type=tar,dest=FILE, which may
+// name a protected file), or without a type. An image or registry output
+// writes none here. A value with an expansion may be any.
+func localExport(v string) bool {
+	if v == "-" {
+		return false
+	}
+	if strings.ContainsAny(v, "$`") || !strings.Contains(v, "=") {
+		return true
+	}
+	typed := false
+	for _, f := range strings.Split(v, ",") {
+		k, val, _ := strings.Cut(f, "=")
+		switch strings.TrimSpace(k) {
+		case "dest":
+			if strings.TrimSpace(val) != "-" {
+				return true
+			}
+		case "type":
+			typed = true
+		}
+	}
+	return !typed
 }
 
 // ProgramAt returns the index of the program of a segment's words: the

@@ -272,6 +272,9 @@ func EnvComputed(v []string, assigns []string, flags []uint8, expands uint8) str
 		return ""
 	}
 	m := argmodel.Lookup(v[0])
+	if why := exportedReach(m, v[0], assigns); why != "" {
+		return why
+	}
 	if m == nil || m.EnvCode == nil {
 		return ""
 	}
@@ -281,6 +284,36 @@ func EnvComputed(v []string, assigns []string, flags []uint8, expands uint8) str
 				return v[0] + ": " + why
 			}
 		}
+	}
+	return ""
+}
+
+// exportedReach returns why an exported variable that sends programs
+// elsewhere (DOCKER_HOST, a proxy: argmodel.ReachVar) reaches what
+// program runs, when its model does not judge that variable itself:
+// export DOCKER_HOST=ssh://h; make up hands it to every docker the
+// makefile runs. It is the same judgement an assignment before the
+// program gets (DOCKER_HOST=… make up), except for the programs that
+// take values and run none (export itself).
+func exportedReach(m *argmodel.Spec, program string, assigns []string) string {
+	if valueVerbs[BaseName(program)] {
+		return "" // export itself, echo: programs that take values and run none
+	}
+	for _, a := range assigns {
+		name, _, ok := strings.Cut(a, "=")
+		if !ok {
+			continue
+		}
+		why, reach := argmodel.ReachVar(name)
+		if !reach {
+			continue
+		}
+		if m != nil {
+			if _, reads := m.EnvEffect(name); reads {
+				continue // judged by EnvEffect, with the program's own reading
+			}
+		}
+		return program + ": " + name + " is exported, and " + why + ", for every program it runs"
 	}
 	return ""
 }

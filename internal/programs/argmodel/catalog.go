@@ -48,7 +48,7 @@ func rows() []row {
 		{name: "groff", aliases: []string{"nroff", "troff"}, build: fixed(groffModel)},
 		{name: "vim", aliases: slices.DeleteFunc(slices.Clone(VimNames[1:]), func(n string) bool { return n == "nvim" }), build: vimModel},
 		{name: "nvim", build: vimModel}, // nvim -l runs a Lua script
-		{name: "pre-commit", build: fixed(preCommitModel)}, {name: "husky", build: fixed(huskyModel)},
+		{name: "pre-commit", aliases: []string{"pre_commit"}, build: fixed(preCommitModel)}, {name: "husky", build: fixed(huskyModel)},
 		{name: "lefthook", build: fixed(lefthookModel)}, {name: "simple-git-hooks", build: fixed(simpleGitHooksModel)},
 		{name: "overcommit", build: fixed(overcommitModel)}, {name: "direnv", build: fixed(direnvModel)},
 		{name: "mise", aliases: []string{"rtx"}, build: fixed(miseModel)},
@@ -116,7 +116,7 @@ func rows() []row {
 		{name: "pnpm", build: publishes},
 		{name: "yarn", build: publishes},
 		{name: "bun", build: publishes},
-		{name: "aws", build: fixed(awsModel)},
+		{name: "aws", aliases: []string{"awscli"}, build: fixed(awsModel)},
 		{name: "gcloud", build: fixed(gcloudModel)},
 		{name: "az", build: fixed(azModel)},
 		{name: "gh", build: fixed(ghModel)},

@@ -168,7 +168,7 @@ var servingModules = words("http.server", "smtpd", "xmlrpc.server", "pydoc")
 // among them.
 func judgePython(r *Result, words []string) {
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && (Versionless(it.Text) == "pip" || it.Text == "pytest") {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "m" && modeledModule(it.Text) {
 			judgeModuleLater(r, words[it.Word+1:], it.Word, it.Text)
 			return
 		}
@@ -210,6 +210,16 @@ func judgePython(r *Result, words []string) {
 			Why: "python -m " + it.Text + " serves this machine's files to other machines (it listens on every address without --bind 127.0.0.1)"})
 		return
 	}
+}
+
+// modeledModule reports a module run with -m that is not one of Python's
+// own: python -m MOD ARGS… is read through the model of the program MOD
+// (pip, pytest, pre_commit, awscli) where the catalog has one
+// (judgeModule). Python's own modules are judged as such (stdlibMain),
+// even where a program shares the name (gzip).
+func modeledModule(mod string) bool {
+	top, _, _ := strings.Cut(mod, ".")
+	return !stdlibModules[top]
 }
 
 // judgeModule reads python -m MOD ARGS… as the program MOD reads ARGS
@@ -452,6 +462,7 @@ func pytestModel() *Spec {
 		val("W", RoleData, "pythonwarnings").does(EffExec|EffComputed, "pytest -W imports the module a warning filter's category names, whose code runs as it loads").when(warningImports),
 		val("o", RoleData, "override-ini").does(EffComputed, "pytest -o sets an ini option that gives it more options, a module path or a warning filter that imports a module, which the engine does not read").when(iniLoads),
 		val("", RoleData, "pdbcls").does(EffExec|EffComputed, "pytest --pdbcls imports the debugger class's module, whose code runs as it loads"),
+		val("", RoleData, "pastebin").does(EffExternal, "pytest --pastebin sends the session's output, failures and their locals included, to a paste service on the internet"),
 		val("c", RolePath, "config-file"), val("k", RoleData), val("m", RoleData), val("r", RoleData),
 		val("", RolePath, "rootdir", "confcutdir", "basetemp", "junitxml", "junit-xml", "log-file", "ignore", "ignore-glob", "deselect", "cov"),
 		val("", RoleData, "tb", "maxfail", "durations", "durations-min", "import-mode", "capture", "color", "log-level",
