@@ -275,7 +275,8 @@ func engineSubs() []*Spec {
 	image := withSubs(cmd(c, "image"), ext(c, "push"), buildLike("build"))
 	buildx := closed(withSubs(cmd(c, "buildx"), buildLike("build", "b"), buildLike("bake"),
 		group(c, "imagetools", "create"), withSubs(cmd(c, "dap"), buildLike("build"))))
-	buildx.Subs = append(buildx.Subs, cmds(c, "create", "use", "ls", "rm", "inspect", "prune", "du", "stop", "version", "history", "dial-stdio", "debug")...)
+	buildx.Subs = append(buildx.Subs, buildxCreate(), ext(c, "use"))
+	buildx.Subs = append(buildx.Subs, cmds(c, "ls", "rm", "inspect", "prune", "du", "stop", "version", "history", "dial-stdio", "debug")...)
 	return join2([]*Spec{runLike("run"), runLike("create"), execLike(), container, image, buildx, composeModel(),
 		buildLike("build"), withSubs(cmd(c, "builder"), buildLike("build")), ext(c, "push"), group(c, "manifest", "push", "create", "annotate"),
 		group(c, "trust", "sign", "revoke"), group(c, "context", "use", "create", "update", "import"),
@@ -288,6 +289,25 @@ func engineSubs() []*Spec {
 			"pull", "rename", "restart", "rm", "rmi", "save", "scout", "search", "start", "stats", "stop", "tag",
 			"top", "unpause", "update", "version", "wait", "sbom", "debug", "help"),
 		[]*Spec{volumeModel()})
+}
+
+// whyBuilder is why a builder another machine runs is an effect outside:
+// every later build sends it the build context, the project's files.
+const whyBuilder = "makes builds run on a builder the command names, which may be another machine: every build sends it the project's files"
+
+// buildxCreate is docker buildx create: a builder on an endpoint or a
+// context the command names, or with a driver that runs elsewhere (remote,
+// kubernetes), is another machine's; one on the local engine
+// (docker buildx create --use) is not. buildx use switches to a builder
+// created before, which may be either (ext).
+func buildxCreate() *Spec {
+	s := cmd(Cobra, "create")
+	s.Options = list(val("", RoleData, "driver").does(EffExternal, whyBuilder).when(func(v string, computed bool) bool {
+		return computed || v != "docker-container" && v != "docker"
+	}), val("", RoleData, "name", "node", "platform", "buildkitd-flags", "buildkitd-config", "driver-opt", "bootstrap", "config"),
+		flag("", "use"), flag("", "append"), flag("", "leave"))
+	s.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: whyBuilder}}
+	return s
 }
 
 // volumeModel is docker volume: create's driver options may bind a host
