@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/hostdirs"
@@ -387,19 +388,45 @@ func podmanModel() *Spec {
 		Subs: podmanSubs(),
 		Env:  podmanEnv}
 	noInherit(root)
+	persist(root.Subs, podmanPersistent())
 	return closed(root)
+}
+
+// podmanPersistent are podman's persistent options that choose a program
+// it runs: valid after any subcommand too (podman stop --runtime ./x web
+// runs ./x as the runtime), unlike the connection options (--url, -c,
+// --remote), which only the root takes.
+func podmanPersistent() []Option {
+	return list(val("", RoleProgram, "runtime", "conmon", "network-cmd-path").does(EffPrivileged, "runs a program of its own choosing as the container runtime"),
+		val("", RolePath, "hooks-dir").does(EffPrivileged, "runs the OCI hooks found in this directory"))
+}
+
+// persist gives every subcommand under subs the options opts, where it
+// does not spell one of their names itself.
+func persist(subs []*Spec, opts []Option) {
+	for _, sub := range subs {
+		for _, o := range opts {
+			if !slices.ContainsFunc(sub.Options, func(have Option) bool {
+				return slices.ContainsFunc(o.Long, func(n string) bool { return slices.Contains(have.Long, n) })
+			}) {
+				sub.Options = append(sub.Options, o)
+			}
+		}
+		persist(sub.Subs, opts)
+	}
 }
 
 // podmanSubs are docker's subcommands and podman's own: kube apply
 // deploys to a cluster, farm build builds on remote nodes and pushes,
 // artifact push publishes, image scp copies over ssh, system service
-// serves the engine's API and system connection names a remote engine.
+// serves the engine's API and system connection add, default and rename
+// name a remote engine (list and ls only show them).
 func podmanSubs() []*Spec {
 	subs := engineSubs()
 	for _, s := range subs {
 		switch s.Name {
 		case "system":
-			s.Subs = append(s.Subs, exts(Cobra, "service", "connection")...)
+			s.Subs = append(s.Subs, ext(Cobra, "service"), group(Cobra, "connection", "add", "default", "remove", "rm", "rename"))
 		case "image":
 			s.Subs = append(s.Subs, ext(Cobra, "scp"))
 		}
