@@ -227,17 +227,26 @@ func modeledModule(mod string) bool {
 // after the one holding MOD, at word at, and the findings of MOD's model
 // are the view's.
 func judgeModule(r *Result, args []string, at int, mod string) {
-	m := Lookup(mod)
+	judgeAs(r, args, at, mod)
+}
+
+// judgeAs reads ARGS… as the program prog reads them, where the catalog
+// has a model of prog, and adds its findings to r at word at, the word
+// that names prog (python -m pre_commit, yarn husky): a finding is told
+// with the words up to it, so its reason names the program as the command
+// does.
+func judgeAs(r *Result, args []string, at int, prog string) {
+	m := Lookup(prog)
 	if m == nil {
 		return
 	}
-	v := append([]string{mod}, args...)
+	v := append([]string{prog}, args...)
 	inner := nestedResults.Get().(*Result)
 	defer nestedResults.Put(inner)
 	parseInto(inner, m, v, nil, nil, 0, 1)
 	for _, f := range inner.Findings {
 		r.Effects |= f.Effect
-		r.Findings = append(r.Findings, Finding{Effect: f.Effect, Word: at, Why: "python -m " + mod + ": " + f.Why, Instead: f.Instead})
+		r.Findings = append(r.Findings, Finding{Effect: f.Effect, Word: at, Why: f.Why, Instead: f.Instead})
 	}
 }
 
@@ -799,6 +808,12 @@ func init() { compilerFlagsLater = compilerFlags }
 var judgeModuleLater func(r *Result, words []string, at int, mod string)
 
 func init() { judgeModuleLater = judgeModule }
+
+// judgeAsLater is judgeAs, for the runners' judge (yarn husky reads
+// husky's model): set in init for the same reason.
+var judgeAsLater func(r *Result, args []string, at int, prog string)
+
+func init() { judgeAsLater = judgeAs }
 
 // makeCompilerFlags are make's variables that its built-in rules pass to
 // the C compiler driver (and the linker it runs).

@@ -387,7 +387,10 @@ func runnerModel(name string, publish ...string) *Spec {
 			withSubs(cmd(s, "config"), configSet(s, "set")))
 	}
 	root.Subs = subs()
-	root.Judge = judgeNpmPrefix // pnpm add -g ., pnpm link, yarn global add file:., bun link
+	root.Judge = func(r *Result, words []string) {
+		judgeNpmPrefix(r, words) // pnpm add -g ., pnpm link, yarn global add file:., bun link
+		judgeRunnerBin(r, words)
+	}
 	// Subcommands that run another of the runner's own commands: yarn
 	// workspace NAME CMD…, yarn workspaces foreach [options] CMD…, and
 	// pnpm's recursive (m, multi), its -r spelled as a word. What follows
@@ -404,6 +407,32 @@ func runnerModel(name string, publish ...string) *Spec {
 			armed(cmd(s, "setup"), "pnpm setup writes PNPM_HOME and its PATH into the shell's start-up file (~/.bashrc), which every later shell runs"))
 	}
 	return root
+}
+
+// judgeRunnerBin reads yarn NAME ARGS…, pnpm NAME ARGS… and their run
+// NAME through the model of the program NAME, where the catalog has one:
+// without a script of that name in package.json the runner runs the
+// package's bin from node_modules/.bin (yarn husky installs git hooks as
+// husky does). A script of that name is the project's; read as the
+// program, it is judged on the safe side.
+func judgeRunnerBin(r *Result, words []string) {
+	name, at := -1, 0
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == KindSubcommand:
+			return // a verb of the runner's own (exec, dlx, workspace …), judged by its model
+		case it.Kind == KindOperand && name < 0:
+			if it.Text == "run" && at == 0 {
+				at = 1 // yarn run NAME
+				continue
+			}
+			name = it.Word
+		}
+	}
+	if name < 0 || name >= len(words) || Computed(words[name]) {
+		return
+	}
+	judgeAsLater(r, words[name+1:], name, words[name])
 }
 
 // publisher is a tool whose listed subcommands publish; other names are
