@@ -166,6 +166,7 @@ func rows() []row {
 	r = append(r, wrapperRows()...)
 	r = append(r, publisherRows()...)
 	r = append(r, langRows()...)
+	r = append(r, frameworkRows()...)
 	r = append(r, moreWrapperRows()...)
 	r = append(r, adminRows()...)
 	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "oksh", "loksh", "pdksh"} {

@@ -293,6 +293,10 @@ type Spec struct {
 	// OpenSubs: a name that is not in Subs is an operand, not an unknown
 	// word (a program whose first operand is a subcommand or a file).
 	OpenSubs bool
+	// Script: the model is of a script that an interpreter runs by name
+	// (python manage.py …, php artisan …): the interpreter reads the
+	// script's words through it.
+	Script bool
 	// Behind: the model knows the program's verbs with an effect, not what
 	// its other words run (a terminal's, a client's): they are read as an
 	// unknown program's words are (sh -c CMD among them is a command).

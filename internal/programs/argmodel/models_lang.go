@@ -344,7 +344,10 @@ func langRows() []row {
 			flag("b"), flag("B"), flag("d"), flag("E"), flag("h"), flag("i"), flag("I"), flag("O"),
 			flag("P"), flag("q"), flag("s"), flag("S"), flag("u"), flag("v"), flag("V"), flag("x"),
 			val("", RoleData, "check-hash-based-pycs"))
-		s.Judge = judgePython
+		s.Judge = func(r *Result, words []string) {
+			judgePython(r, words)
+			judgeScript(r, words)
+		}
 		return s
 	}
 	node := func(name string) *Spec {
@@ -440,15 +443,19 @@ func langRows() []row {
 		{name: "ruby", build: func(n string) *Spec {
 			// -r LIB loads a library before the code runs (net/http, socket,
 			// open3): what the code may then call, the words do not show.
-			return perlish(n, LangRuby, val("r", RoleData, "require").module().
+			s := perlish(n, LangRuby, val("r", RoleData, "require").module().
 				does(EffComputed, n+" -r loads a library, which may start programs or open connections").when(loadsOutside),
 				opt("C", RolePath), opt("0", RoleData), opt("F", RoleData))
+			s.Judge = judgeScript // ruby bin/rails runner CODE
+			return s
 		}},
 		{name: "php", build: func(n string) *Spec {
-			return interp(n, val("r", RoleCode).code(LangPHP).does(EffExec, "php -r "+whyCode),
+			s := interp(n, val("r", RoleCode).code(LangPHP).does(EffExec, "php -r "+whyCode),
 				val("B", RoleCode).code(LangPHP).does(EffExec, "php -B "+whyCode), val("R", RoleCode).code(LangPHP).does(EffExec, "php -R "+whyCode),
 				val("E", RoleCode).code(LangPHP).does(EffExec, "php -E "+whyCode), val("F", RolePath).runsFile().does(EffExec, "php -F runs a file for every line"),
 				val("f", RolePath), val("d", RoleData), val("c", RolePath))
+			s.Judge = judgeScript // php artisan tinker --execute=CODE
+			return s
 		}},
 		{name: "go", build: fixed(goModel)},
 		{name: "make", aliases: []string{"gmake"}, build: fixed(makeModel)},
