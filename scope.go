@@ -197,7 +197,7 @@ func (x *decider) mountProblem(s *shell.Segment, pc *paths.Checker) string {
 				return
 			}
 			if p := pc.Problem(src, shell.GuessFlags([]string{src})[0], s.Dirs); p != "" {
-				why = "a bind mount of " + shell.QuoteExcerpt(src) + " gives the container " + p
+				why = "a bind mount or build secret of " + shell.QuoteExcerpt(src) + " gives the container " + p
 				return
 			}
 			for _, pwd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {

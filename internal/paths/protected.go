@@ -763,6 +763,29 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 		// f=@.env, httpie, gcc @args).
 		return pc.word(w[1:], flags, dirs)
 	}
+	if strings.IndexByte(w, ':') >= 0 {
+		return pc.colonParts(w, flags, dirs)
+	}
+	return ""
+}
+
+// colonParts checks each part of a word that colons divide: PATH-like
+// lists, git's REV:PATH (git show HEAD:.env prints the committed .env),
+// scp's and docker cp's HOST:PATH and CONTAINER:PATH. A part after "://"
+// is a URL's host and path, which names no file here.
+func (pc *Checker) colonParts(w string, flags uint8, dirs []string) string {
+	for rest := w; rest != ""; {
+		part, after, found := strings.Cut(rest, ":")
+		if part != "" && part != w && !strings.HasPrefix(part, "//") {
+			if hit := pc.word(part, flags, dirs); hit != "" {
+				return hit
+			}
+		}
+		if !found {
+			break
+		}
+		rest = after
+	}
 	return ""
 }
 

@@ -617,6 +617,30 @@ func localExport(v string) bool {
 	return !typed
 }
 
+// secretSource returns the file a build's --secret value reads: its src
+// or source, or, with neither and no env, its id (buildx looks for a file
+// of that name too); "" for a secret read from a variable.
+func secretSource(v string) string {
+	id, src, env := "", "", false
+	for _, kv := range strings.Split(v, ",") {
+		k, val, ok := strings.Cut(kv, "=")
+		switch {
+		case !ok:
+			id = kv
+		case k == "src" || k == "source":
+			src = val
+		case k == "id":
+			id = val
+		case k == "env":
+			env = true
+		}
+	}
+	if src != "" || env {
+		return src
+	}
+	return id
+}
+
 // ProgramAt returns the index of the program of a segment's words: the
 // first word that is not a NAME=value assignment (len(words) for none).
 func ProgramAt(words []string) int { return programAt(words) }
@@ -1363,7 +1387,8 @@ func installTreeOption(name string) bool {
 // MountSources calls fn with the host side of every bind mount a
 // container engine's command line gives a container (docker, podman,
 // nerdctl: -v SRC:DST, --volume=SRC:DST, -itv SRC:DST, --mount
-// type=bind,src=SRC), read through the program's model, so that every
+// type=bind,src=SRC), and the file a build's secret reads (--secret
+// id=k,src=FILE), read through the program's model, so that every
 // spelling its options have counts: a path, not a named volume (a name
 // without '/', '.', '~' or an expansion). The caller judges it from the
 // directory the command runs in.
@@ -1397,6 +1422,10 @@ func MountSources(v []string, fn func(src string)) {
 			}
 		case slices.Contains(it.Opt.Long, "volume"):
 			spec, _, _ = strings.Cut(spec, ":")
+		case slices.Contains(it.Opt.Long, "secret"):
+			// A build secret's file (--secret id=k,src=.env) is read and
+			// handed to the build's RUN steps; env=NAME reads a variable.
+			spec = secretSource(spec)
 		default:
 			continue
 		}

@@ -525,6 +525,34 @@ func curlJudge(r *Result, words []string) {
 	sendingSchemes(r)
 	localRequests(r, words)
 	globbedNames(r)
+	fileURLs(r)
+}
+
+// fileURLs finds a file: URL (file:///…) whose text is not the path curl
+// reads: curl decodes its percent escapes (%2essh is .ssh) and expands its
+// own globs ({ssh}, [a-z]) unless -g turns them off, so the protected
+// paths are not checked against the file it reads.
+func fileURLs(r *Result) {
+	off := false
+	for _, it := range r.Items {
+		if it.Opt != nil && it.Kind == KindOption && slices.Contains(it.Opt.Long, "globoff") {
+			off = true
+		}
+	}
+	for _, it := range r.Items {
+		if it.Kind != KindOperand && (it.Kind != KindValue || it.Opt == nil || it.Opt.Name() != "--url") {
+			continue
+		}
+		if len(it.Text) < 5 || !strings.EqualFold(it.Text[:5], "file:") {
+			continue
+		}
+		if strings.IndexByte(it.Text, '%') >= 0 || !off && strings.ContainsAny(it.Text, "{[") || it.Computed {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+				Why: "curl reads the file a file: URL names after decoding its percent escapes and expanding its globs: the file it reads is not the word"})
+			return
+		}
+	}
 }
 
 // globbedNames finds curl's own URL globbing ({a,b}, [a-z]) with an
