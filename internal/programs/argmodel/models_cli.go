@@ -117,6 +117,10 @@ func helmModel() *Spec {
 		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
 		val("", RolePath, "registry-config", "repository-cache", "repository-config", "kube-ca-file", "content-cache"),
 		val("", RoleData, "kube-apiserver").does(EffExternal, whyServer),
+		// install, upgrade and template run the post-renderer with the
+		// rendered manifests on its input.
+		val("", RoleProgram, "post-renderer").does(EffExec, "helm runs the post-renderer named, with the rendered manifests on its input"),
+		val("", RoleData, "post-renderer-args"),
 	), vals(RoleData, "burst-limit", "kube-as-group", "kube-as-user", "kube-context",
 		"kube-tls-server-name", "kube-token", "qps"), longs("debug", "kube-insecure-skip-tls-verify", "help"), list(flag("h")))}
 	root.Subs = join2(
@@ -223,8 +227,22 @@ func mvnPublishes(goal string, computed bool) bool {
 // extensions) or maven.multiModuleProjectDirectory (where .mvn is read).
 func mavenRepoLocal(v string, computed bool) bool {
 	v = strings.TrimLeft(v, " ")
-	return computed || strings.HasPrefix(v, "maven.repo.local") || strings.HasPrefix(v, "maven.ext.class.path") ||
-		strings.HasPrefix(v, "maven.multiModuleProjectDirectory")
+	if computed || strings.HasPrefix(v, "maven.repo.local") || strings.HasPrefix(v, "maven.ext.class.path") ||
+		strings.HasPrefix(v, "maven.multiModuleProjectDirectory") {
+		return true
+	}
+	// The program a plugin runs: surefire's and failsafe's jvm (the java
+	// the tests run with), exec's executable, and agents the test JVM
+	// loads through argLine.
+	name, value, _ := strings.Cut(v, "=")
+	switch name {
+	case "jvm", "exec.executable", "maven.surefire.debug", "maven.failsafe.debug":
+		return true
+	case "argLine":
+		return strings.Contains(value, "-javaagent") || strings.Contains(value, "-agentpath") || strings.Contains(value, "-agentlib") ||
+			strings.Contains(value, "@") || strings.Contains(value, "-XX:OnError") || strings.Contains(value, "-XX:OnOutOfMemoryError")
+	}
+	return false
 }
 
 func mvnModel() *Spec {
@@ -233,7 +251,7 @@ func mvnModel() *Spec {
 			"toolchains", "gt", "global-toolchains", "l", "log-file"),
 			// maven.repo.local is the repository plugins are loaded
 			// from: one the command writes holds any plugin it likes.
-			val("", RoleData, "D", "define").does(EffComputed, "mvn -Dmaven.repo.local, -Dmaven.ext.class.path or -Dmaven.multiModuleProjectDirectory names where its plugins and extensions are loaded from").when(mavenRepoLocal)),
+			val("", RoleData, "D", "define").does(EffComputed, "mvn -D names where its plugins and extensions are loaded from (maven.repo.local, maven.ext.class.path), or a program or JVM agent a plugin runs (jvm, exec.executable, argLine=-javaagent)").when(mavenRepoLocal)),
 			vals(RoleData, "P", "activate-profiles", "pl", "projects", "rf", "resume-from", "T", "threads",
 				"b", "builder", "color", "emp", "encrypt-master-password", "ep", "encrypt-password")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: mvnPublishes,
@@ -273,7 +291,7 @@ func gradleModel(name string) *Spec {
 	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true,
 		Options: join(list(val("x", RoleData, "exclude-task"), val("p", RolePath, "project-dir"),
 			val("g", RolePath, "gradle-user-home"), val("c", RolePath, "settings-file"), val("b", RolePath, "build-file"),
-			val("I", RolePath, "init-script"), val("D", RoleData, "system-prop"), val("P", RoleData, "project-prop"),
+			val("I", RolePath, "init-script").runsFile().does(EffExec, "gradle -I runs an init script, Groovy or Kotlin code, before the build"), val("D", RoleData, "system-prop"), val("P", RoleData, "project-prop"),
 			val("", RoleData, "console", "warning-mode", "tests", "max-workers", "priority", "include-build",
 				"dependency-verification", "configuration-cache-problems", "update-locks", "write-verification-metadata"),
 			// Spring Boot's bootBuildImage pushes the image it builds.

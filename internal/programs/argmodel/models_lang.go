@@ -611,7 +611,9 @@ func goModel() *Spec {
 		Options: list(val("", RolePath, "C").chdir())}
 	test := build("test")
 	test.Syntax.Permute = true // go test ./... -exec sudo: its flags may follow the packages
-	root.Subs = []*Spec{build("build"), build("run"), test, build("vet"), build("install"), build("list"), env, gen}
+	vet := build("vet")
+	vet.Syntax.Permute = true // go vet ./... -vettool=./v, as go test
+	root.Subs = []*Spec{build("build"), build("run"), test, vet, build("install"), build("list"), env, gen}
 	return root
 }
 

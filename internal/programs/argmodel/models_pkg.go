@@ -494,6 +494,14 @@ func ghModel() *Spec {
 			child(s, "merge").Instead = "git_merge"
 		case "repo":
 			child(s, "create").Instead = "git_repo_create"
+		case "auth":
+			// gh auth token prints the token gh keeps; status prints it
+			// with -t (--show-token).
+			s.Subs = append(s.Subs, ext(Cobra, "token"))
+			child(s, "token").Why = whyPrintsSecret
+			status := cmd(Cobra, "status")
+			status.Options = list(flag("t", "show-token").does(EffExternal, whyPrintsSecret), val("h", RoleData, "hostname"))
+			s.Subs = append(s.Subs, status)
 		}
 	}
 	return closed(gh)
