@@ -72,12 +72,20 @@ type Grant struct {
 //   - the program and its subcommand (npm test, git status), or the program
 //     alone when the second word is an argument (cat src/x.ts → cat);
 //   - the script, file or package when the subcommand runs one (npm run
-//     lint, go run ./cmd/x, python x.py, npx vitest);
+//     lint, go run ./cmd/x, python x.py, npx vitest), with its own
+//     subcommand when one follows (npx hardhat test, python manage.py
+//     migrate);
 //   - a cloud CLI's command down to its verb when the verb only reads (aws
 //     s3 ls);
 //   - for families that mix reading and destroying (git checkout, git
-//     branch, git stash, kubectl), the subcommand with the mode that reads
-//     (or creates a branch); the bare subcommand records nothing;
+//     branch, git stash, git clean, kubectl), the subcommand with the mode
+//     that reads (or creates a branch); another mode, and the bare
+//     subcommand, record nothing, since a rule matches by word prefix and a
+//     flag added after the segment changes its mode (git checkout main -f);
+//   - nothing for a program that removes the files it names (rm, chmod),
+//     signals processes (kill, pkill) or moves the branch (git reset,
+//     git restore); when no segment records a rule for such a reason, the
+//     answer is refused with it;
 //   - the exact segment when the second word is a flag, when the program
 //     runs a command in a container, when the verb changes something, and
 //     when the unit would be a prefix of a cap or too broad (see TooBroad);
@@ -113,6 +121,7 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 		return nil, err
 	}
 	var out []Grant
+	var held *RefusedError // the first segment held back for this answer only
 	seen := map[string]bool{}
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
@@ -123,13 +132,47 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 			continue // the package runner's rule, recorded for its segment, allows it
 		}
 		g, ok := segmentGrant(s.Words, extra)
-		if !ok || seen[g.Rule] {
+		if !ok {
+			if why := heldBack(s.Words); why != "" && held == nil {
+				held = &RefusedError{Type: Terminal, Segment: s.Text, Reason: why}
+			}
+			continue
+		}
+		if seen[g.Rule] {
 			continue
 		}
 		seen[g.Rule] = true
 		out = append(out, g)
 	}
+	if len(out) == 0 && held != nil {
+		return nil, held
+	}
 	return out, nil
+}
+
+// heldBack says why a segment records no rule although nothing in it is
+// refused: a family whose mode a flag added after it changes (git reset,
+// git checkout main), a program that signals processes, or one that
+// removes the files it names; "" for the other reasons a segment records
+// nothing (a cap prefix, too broad).
+func heldBack(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	if row, ok := programs.Unit(words); ok {
+		switch {
+		case row.Kind == programs.UnitOnce:
+			return row.Says + ": a rule of it would allow that too; the answer holds for this command only"
+		case row.Kind == programs.UnitModes && len(words) > 1+len(row.Sub):
+			return "a rule of this command would also allow it with a flag added after it, which may change what it does (only " +
+				strings.Join(row.Modes, ", ") + " are remembered); the answer holds for this command only"
+		}
+		return ""
+	}
+	if programs.RemovesOperands(words) {
+		return words[0] + " removes or changes the files its words name: a rule of it would allow it with more of them (rm x -rf src); the answer holds for this command only"
+	}
+	return ""
 }
 
 // readForAlways reads a terminal command, refusing one with the integrity
@@ -247,6 +290,10 @@ func cutUnit(words []string) ([]string, string) {
 	}
 	row, ok := programs.Unit(words)
 	if !ok {
+		if programs.RemovesOperands(words) {
+			// rm x.txt: a rule of it allows rm x.txt -rf src.
+			return nil, ""
+		}
 		return defaultUnit(words)
 	}
 	at := 1 + len(row.Sub) // the first word after the program and subcommand
@@ -270,6 +317,9 @@ func cutUnit(words []string) ([]string, string) {
 		if slices.Contains(row.Modes, mode) {
 			return words[:at+1], row.Says
 		}
+		return nil, "" // another mode: a flag added after it may change it again
+	case programs.UnitOnce:
+		return nil, ""
 	}
 	return words, exactSays
 }
@@ -284,6 +334,11 @@ func targetUnit(words []string, at int, says string) ([]string, string) {
 		return words[:at+2], says
 	case strings.HasPrefix(words[at], "-") || programs.RunsCode(programs.BaseName(words[at])):
 		return words, exactSays
+	case at+1 < len(words) && isSubcommandWord(words[at+1]):
+		// The target's own subcommand is part of what the person saw:
+		// npx hardhat test must not allow npx hardhat run deploy.js,
+		// nor python manage.py migrate allow python manage.py shell.
+		return words[:at+2], "this command of " + words[at] + ", with any arguments after it; no other command of it"
 	}
 	return words[:at+1], says
 }
@@ -309,6 +364,10 @@ func defaultUnit(words []string) ([]string, string) {
 	case len(words) == 1:
 		return words, exactSays
 	case strings.HasPrefix(words[1], "-"):
+		return words, exactSays
+	case programs.BitsOf(words[0])&programs.Writes != 0:
+		// cp a b: its words are files it writes, not a subcommand; a rule
+		// of cp a would allow cp a Makefile.
 		return words, exactSays
 	case isSubcommandWord(words[1]):
 		return words[:2], "every " + words[0] + " " + words[1] + " command, with any arguments after it"

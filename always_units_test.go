@@ -36,9 +36,7 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"python3 scripts/gen.py --out x", []string{"Terminal(python3 scripts/gen.py)"}, nil, []string{"python3 other.py", "python3 -c 'import os'"}},
 		{"python -m pytest -x", []string{"Terminal(python -m pytest)"}, []string{"python -m pytest tests/"}, []string{"python -m http.server"}},
 		{"git checkout -b feature/x", []string{"Terminal(git checkout -b)"}, []string{"git checkout -b other"}, []string{"git checkout -- .", "git checkout main"}},
-		{"git checkout main", []string{"Terminal(git checkout main)"}, nil, []string{"git checkout -- .", "git checkout other"}},
 		{"git branch -a", []string{"Terminal(git branch -a)"}, nil, []string{"git branch -D main"}},
-		{"git branch -D old", []string{"Terminal(git branch -D old)"}, nil, []string{"git branch -D main"}},
 		{"git branch", nil, nil, []string{"git branch -D main", "git branch x"}},
 		{"git stash", nil, nil, []string{"git stash drop", "git stash clear"}},
 		{"git stash list", []string{"Terminal(git stash list)"}, nil, []string{"git stash drop"}},
@@ -46,8 +44,12 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		// credentials to another server: the unit is a cap prefix, so the
 		// exact segment.
 		{"kubectl get pods -n prod", []string{"Terminal(kubectl get pods -n prod)"}, nil, []string{"kubectl label pods x a=b", "kubectl get svc"}},
-		{"npx vitest run", []string{"Terminal(npx vitest)"}, []string{"npx vitest --watch"}, []string{"npx cowsay"}},
-		{"pnpm dlx create-vite app", []string{"Terminal(pnpm dlx create-vite)"}, nil, []string{"pnpm dlx other"}},
+		{"npx vitest run", []string{"Terminal(npx vitest run)"}, []string{"npx vitest run --coverage"}, []string{"npx cowsay", "npx vitest bench"}},
+		{"npx vitest", []string{"Terminal(npx vitest)"}, []string{"npx vitest --watch"}, []string{"npx cowsay"}},
+		{"npx hardhat test", []string{"Terminal(npx hardhat test)"}, nil, []string{"npx hardhat run scripts/deploy.js --network mainnet"}},
+		{"python manage.py migrate", []string{"Terminal(python manage.py migrate)"}, []string{"python manage.py migrate app 0002"}, []string{"python manage.py shell -c 'import os'", "python manage.py dbshell"}},
+		{"python setup.py test", []string{"Terminal(python setup.py test)"}, nil, []string{"python setup.py sdist upload", "python setup.py register"}},
+		{"pnpm dlx create-vite app", []string{"Terminal(pnpm dlx create-vite app)"}, nil, []string{"pnpm dlx other", "pnpm dlx create-vite"}},
 		{"find . -name '*.go'", []string{"Terminal(find . -name '*.go')"}, nil, []string{"find / -name x"}},
 		{"timeout 5 npm test", []string{"Terminal(timeout 5 npm test)", "Terminal(npm test)"}, nil, []string{"timeout 5 rm -rf x"}},
 		{"pnpm exec vitest", []string{"Terminal(pnpm exec vitest)", "Terminal(vitest)"}, nil, []string{"pnpm exec rm -rf x"}},
@@ -67,6 +69,30 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 			assert.NotEqual(t, permengine.AutoApprove, decideWith(p, c).Outcome, "after always allow of %q: %q must still ask", tt.cmd, c)
 		}
 	}
+}
+
+// A rule matches by word prefix, so a rule of these would allow them with
+// a flag added after what the person saw (git checkout main -f, git reset
+// HEAD~1 --hard, kill -9 -1, rm x -rf src): "always allow" records nothing
+// and says why.
+func TestAlwaysAllowHoldsBackWhatAFlagChanges(t *testing.T) {
+	for _, cmd := range []string{"git checkout main", "git switch main", "git branch -D old", "git clean -fd",
+		"git reset HEAD~1", "git restore src/x.go", "kill 1234", "pkill -f vite", "rm x.txt", "chmod +x run.sh"} {
+		got, err := permengine.AlwaysAllow(terminal(cmd))
+		assert.Nil(t, got, cmd)
+		require.ErrorIs(t, err, permengine.ErrAlwaysAllowRefused, cmd)
+		assert.Contains(t, err.Error(), "holds for this command only", cmd)
+	}
+	// Alongside a segment that records a rule, the held one is skipped.
+	got, err := permengine.AlwaysAllow(terminal("npm test && git checkout main"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Terminal(npm test)"}, got)
+	// The dry run of git clean is a mode of its own.
+	got, err = permengine.AlwaysAllow(terminal("git clean -n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Terminal(git clean -n)"}, got)
+	p := permengine.MustCompile(permengine.Lists{Allow: got})
+	assert.NotEqual(t, permengine.AutoApprove, decideWith(p, "git clean -fdx").Outcome)
 }
 
 // Remote execution and cloud CLIs' mutating verbs are external effect:

@@ -21,14 +21,19 @@ const (
 	UnitVerb
 	// UnitModes: a subcommand family that mixes reading and destroying;
 	// only the modes in the row's list (read-only ones, or creating a
-	// branch) are a unit of their own; any other use keeps the whole
-	// segment, and the bare subcommand (a prefix of every mode) records
-	// nothing.
+	// branch) are a unit of their own; any other use records nothing
+	// (the whole segment would allow a flag added after it: git checkout
+	// main -f), nor does the bare subcommand (a prefix of every mode).
 	UnitModes
 	// UnitExact: the whole segment, always.
 	UnitExact
 	// UnitRemote: runs a command on another machine; never recorded.
 	UnitRemote
+	// UnitOnce: never recorded, and nothing is refused: a rule matches by
+	// word prefix, and a flag added after what the person saw changes
+	// what the command does (git reset … --hard, kill -9 -1), so the
+	// answer holds for this command only.
+	UnitOnce
 )
 
 // UnitRow is how "always allow" cuts the rule of one program or
@@ -91,6 +96,15 @@ var unitRows = []UnitRow{
 	{Verb: "kubectl", Kind: UnitModes, Modes: []string{"get", "describe", "logs", "top", "explain", "api-resources", "api-versions", "version", "cluster-info"}, Says: "this read-only command on any resource; no command that changes the cluster"},
 	{Verb: "kubectl", Sub: []string{"config"}, Kind: UnitModes, Modes: []string{"view", "get-contexts", "current-context", "get-clusters"}, Says: "reading the configuration this way; not changing it"},
 	{Verb: "kubectl", Sub: []string{"auth"}, Kind: UnitModes, Modes: []string{"can-i", "whoami"}, Says: "this question, about any action"},
+	// Families whose words name what they destroy, or a mode a later flag
+	// changes: one answer holds for one command.
+	{Verb: "git", Sub: []string{"clean"}, Kind: UnitModes, Modes: []string{"-n", "--dry-run"}, Says: "listing what git clean would remove; not removing it"},
+	{Verb: "git", Sub: []string{"reset"}, Kind: UnitOnce, Says: "git reset moves the branch, and with --hard added discards changes"},
+	{Verb: "git", Sub: []string{"restore"}, Kind: UnitOnce, Says: "git restore discards changes in the files it names"},
+	{Verb: "kill", Kind: UnitOnce, Says: "kill signals the processes its words name (-1 is every process)"},
+	{Verb: "pkill", Kind: UnitOnce, Says: "pkill signals the processes its pattern matches"},
+	{Verb: "killall", Kind: UnitOnce, Says: "killall signals the processes it names"},
+	{Verb: "fuser", Kind: UnitOnce, Says: "fuser -k signals the processes using a file (-m: every user of its file system)"},
 	// Remote execution: the command runs elsewhere, where nothing here can
 	// read it.
 	{Verb: "ssh", Kind: UnitRemote, Says: "ssh runs a command on another machine"},

@@ -421,6 +421,15 @@ func Removes(words []string) bool {
 	return writeRows[name].removes
 }
 
+// RemovesOperands reports a program (after assignments) that removes the
+// files its operands name or changes who may use them, whatever its
+// options (rm, unlink, chmod): its row of writeRows says so.
+func RemovesOperands(words []string) bool {
+	name, i := rowProgram(words)
+	r := writeRows[name]
+	return i < len(words) && r.removes && r.operands
+}
+
 // rowProgram returns the name whose row of writeRows or sourceRemovers
 // tells what words (a segment's, assignments first) write, and the index
 // of its word: the program's, or, for python -m MODULE, the module's when
