@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -51,6 +52,8 @@ type Conversion struct {
 	Kind string `json:"kind"`
 	// Note says what changed, or why the rule was not converted.
 	Note string `json:"note,omitempty"`
+	// Bash: the rule is a Bash rule, a terminal command's.
+	Bash bool `json:"-"`
 }
 
 // Conversion kinds.
@@ -83,6 +86,7 @@ func ConvertClaudeRule(rule string, l List, widenExact bool) Conversion {
 	case t.typ == WriteFile:
 		c.To, c.Kind = "WriteFile()", Converted
 	default:
+		c.Bash = true
 		convertBash(&c, spec, widenExact)
 	}
 	if c.To != "" {
@@ -114,6 +118,13 @@ func convertBash(c *Conversion, spec string, widenExact bool) {
 			return
 		}
 		c.To, c.Kind = "Terminal()", Converted
+	case (strings.HasSuffix(spec, ":*") || strings.HasSuffix(spec, " *")) && strings.TrimSpace(spec[:len(spec)-2]) == "":
+		// Bash(:*), Bash( :*): a prefix of nothing, every command.
+		if !guards {
+			c.Note = "a prefix of nothing allows every command; if that is what you mean, write Terminal() yourself (lint warns on it)"
+			return
+		}
+		c.To, c.Kind = "Terminal()", Converted
 	case strings.HasSuffix(spec, ":*") && !strings.Contains(spec[:len(spec)-2], "*"):
 		c.To, c.Kind = "Terminal("+strings.TrimSpace(spec[:len(spec)-2])+")", Converted
 	case strings.HasSuffix(spec, " *") && !strings.Contains(spec[:len(spec)-2], "*"):
@@ -122,11 +133,22 @@ func convertBash(c *Conversion, spec string, widenExact bool) {
 		stem := spec[:len(spec)-1]
 		c.To, c.Kind = "Terminal("+stem+")", Narrowed
 		c.Note = fmt.Sprintf("Claude Code also matched words that only start with %q; this matches %q and %q with more words", stem, stem, stem)
+	case strings.Contains(spec, "*") && guards:
+		// git commit * --no-verify: every command that starts with the
+		// words before the glob, a wider rule than Claude Code's.
+		head := spec[:strings.IndexByte(spec, '*')]
+		stem := strings.Fields(head)
+		if len(stem) > 0 && !strings.HasSuffix(head, " ") {
+			stem = stem[:len(stem)-1] // a word the glob completes (git comm*)
+		}
+		if len(stem) > 0 {
+			c.To, c.Kind = "Terminal("+strings.Join(stem, " ")+")", Widened
+			c.Note = fmt.Sprintf("Claude Code matched only the commands its * glob fits; this %s every command that starts with %q", c.List, strings.Join(stem, " "))
+			return
+		}
+		c.Note = "a * inside the command is a glob to Claude Code, and no prefix of whole words holds it here: write out the commands you mean"
 	case strings.Contains(spec, "*"):
 		c.Note = "a * inside the command is a glob to Claude Code and a literal character here; write out the commands you mean"
-		if guards {
-			c.Note += " (a narrower " + c.List.String() + " would let commands through)"
-		}
 	case guards:
 		c.To, c.Kind = "Terminal("+spec+")", Widened
 		c.Note = "Claude Code matched exactly this command; here it also matches it with more words"
@@ -156,28 +178,29 @@ var ErrNotClaudeSettings = errors.New("permengine: not a Claude Code settings fi
 // ImportClaude converts the permissions of a Claude Code settings file
 // (.claude/settings.json, .claude/settings.local.json,
 // ~/.claude/settings.json).
+//
+// The file is read as Claude Code reads it (JavaScript's JSON.parse): keys
+// are matched exactly, in their case, a key given twice takes its last
+// value, and anything after the object is an error. A deny or ask rule
+// that cannot be converted without letting commands through fails the
+// import.
 func ImportClaude(data []byte, widenExact bool) (*ClaudeImport, error) {
-	var s struct {
-		Permissions struct {
-			Allow                 []string `json:"allow"`
-			Deny                  []string `json:"deny"`
-			Ask                   []string `json:"ask"`
-			AdditionalDirectories []string `json:"additionalDirectories"`
-		} `json:"permissions"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&s); err != nil {
+	perms, err := claudePermissions(data)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotClaudeSettings, err)
 	}
-	imp := &ClaudeImport{AdditionalDirs: s.Permissions.AdditionalDirectories}
+	imp := &ClaudeImport{AdditionalDirs: perms["additionalDirectories"]}
 	for _, l := range []struct {
 		list  List
 		rules []string
 		to    *[]string
-	}{{ListAllow, s.Permissions.Allow, &imp.Lists.Allow}, {ListDeny, s.Permissions.Deny, &imp.Lists.Deny}, {ListAsk, s.Permissions.Ask, &imp.Lists.Ask}} {
+	}{{ListAllow, perms["allow"], &imp.Lists.Allow}, {ListDeny, perms["deny"], &imp.Lists.Deny}, {ListAsk, perms["ask"], &imp.Lists.Ask}} {
 		seen := map[string]bool{}
 		for _, r := range l.rules {
 			c := ConvertClaudeRule(r, l.list, widenExact)
+			if c.To == "" && l.list != ListAllow && c.Bash {
+				return nil, fmt.Errorf("%w: %s rule %q: %s", ErrUnconvertibleGuard, l.list, r, c.Note)
+			}
 			imp.Conversions = append(imp.Conversions, c)
 			if c.To != "" && !seen[c.To] {
 				seen[c.To] = true
@@ -186,6 +209,49 @@ func ImportClaude(data []byte, widenExact bool) (*ClaudeImport, error) {
 		}
 	}
 	return imp, nil
+}
+
+// ErrUnconvertibleGuard is returned by ImportClaude for a Bash deny or ask
+// rule that no rule here matches at least as widely: importing the rest
+// would let the commands it guards through.
+var ErrUnconvertibleGuard = errors.New("permengine: a deny or ask rule cannot be converted")
+
+// claudePermissions reads the permissions object of a settings file as
+// JSON.parse does: exact keys, the last of a repeated key, nothing after
+// the value. It returns its string lists by key.
+func claudePermissions(data []byte) (map[string][]string, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var top map[string]json.RawMessage // a map keeps keys exact; the last repeat wins
+	if err := dec.Decode(&top); err != nil {
+		return nil, err
+	}
+	if top == nil {
+		return nil, errors.New("the settings are not an object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("the settings object is followed by more text")
+	}
+	out := map[string][]string{}
+	raw, ok := top["permissions"]
+	if !ok || string(raw) == "null" {
+		return out, nil
+	}
+	var perms map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &perms); err != nil {
+		return nil, fmt.Errorf("permissions: %v", err)
+	}
+	for _, k := range []string{"allow", "deny", "ask", "additionalDirectories"} {
+		v, ok := perms[k]
+		if !ok || string(v) == "null" {
+			continue
+		}
+		var l []string
+		if err := json.Unmarshal(v, &l); err != nil {
+			return nil, fmt.Errorf("permissions.%s: %v", k, err)
+		}
+		out[k] = l
+	}
+	return out, nil
 }
 
 // foreignLabelHint explains a label that is another agent's spelling, for

@@ -69,6 +69,40 @@ func TestImportClaude(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNotClaudeSettings)
 }
 
+// The settings file is read as Claude Code's JSON.parse reads it, so that
+// an import never holds a rule Claude Code does not see.
+func TestImportClaudeReadsLikeJSONParse(t *testing.T) {
+	imp, err := ImportClaude([]byte(`{"permissions": {"allow": ["Bash(rm:*)"]}, "permissions": {"deny": ["Bash(curl:*)"]}}`), false)
+	require.NoError(t, err)
+	assert.Empty(t, imp.Lists.Allow, "a repeated key takes its last value, as JSON.parse does")
+	assert.Equal(t, []string{"Terminal(curl)"}, imp.Lists.Deny)
+	for _, data := range []string{`{"Permissions": {"allow": ["Bash(rm:*)"]}}`, `{"permissions": {"Allow": ["Bash(rm:*)"]}}`,
+		`{"permiſſions": {"allow": ["Bash(rm:*)"]}}`} {
+		imp, err := ImportClaude([]byte(data), false)
+		require.NoError(t, err, data)
+		assert.Empty(t, imp.Lists.Allow, "keys match in their case only: %s", data)
+	}
+	_, err = ImportClaude([]byte(`{"permissions": {"allow": ["Bash(rm:*)"]}} trailing`), false)
+	assert.ErrorIs(t, err, ErrNotClaudeSettings, "JSON.parse rejects text after the object")
+}
+
+// An allow of a prefix of nothing is every command, as Bash(*) is; a deny
+// with a glob inside becomes the deny of the words before it, and one with
+// none fails the import rather than let its commands through.
+func TestImportClaudeGlobs(t *testing.T) {
+	for _, r := range []string{"Bash(:*)", "Bash( :*)", "Bash(\t:*)", "Bash( *)"} {
+		c := ConvertClaudeRule(r, ListAllow, false)
+		assert.Empty(t, c.To, "%q", r)
+	}
+
+	imp, err := ImportClaude([]byte(`{"permissions": {"allow": ["Bash(git commit:*)"], "deny": ["Bash(git commit * --no-verify)", "Bash(git comm* --amend)"]}}`), false)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Terminal(git commit)", "Terminal(git)"}, imp.Lists.Deny)
+	assert.Equal(t, Widened, imp.Conversions[1].Kind)
+	_, err = ImportClaude([]byte(`{"permissions": {"allow": ["Bash(npm test:*)"], "deny": ["Bash(* --force)"]}}`), false)
+	assert.ErrorIs(t, err, ErrUnconvertibleGuard)
+}
+
 func TestForeignLabelsInTheLoader(t *testing.T) {
 	for rule, want := range map[string]string{
 		"Bash(npm test:*)": `unknown label "Bash": that is Claude Code's spelling; write Terminal(npm test)`,
