@@ -39,7 +39,8 @@ func IntegrityProblem(cmd string) string {
 
 // hiddenRune reports the characters that change how text is displayed
 // without being seen: C1 controls, bidirectional controls, zero-width and
-// other format characters, tag characters.
+// other format characters, tag characters, and spaces that are not the
+// blank bash splits words at.
 func hiddenRune(r rune) bool {
 	switch {
 	case r >= 0x80 && r <= 0x9f: // C1 controls
@@ -58,6 +59,12 @@ func hiddenRune(r rune) bool {
 	case r >= 0xe0000 && r <= 0xe007f: // tag characters
 		return true
 	case r >= 0xfff9 && r <= 0xfffb: // interlinear annotation
+		return true
+	case r == 0x00a0, r == 0x1680, r >= 0x2000 && r <= 0x200a, r == 0x202f, r == 0x205f, r == 0x3000, r == 0x2800:
+		// Spaces bash does not split words at (no-break, en, em, thin,
+		// ideographic, the blank braille pattern): rm<NBSP>-rf reads as two
+		// words and is one, and a run of them pads a command so that what
+		// follows is not seen.
 		return true
 	}
 	return false
