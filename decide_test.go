@@ -132,3 +132,13 @@ func TestLongTrace(t *testing.T) {
 		assert.Equal(t, permengine.CodePathScope, d.Rule, "%d segments", n)
 	}
 }
+
+// The reason of a compound command without rules counts the segments
+// without one: a person shown it must not take the first for the only one
+// (ls src, then a run of blanks, then what matters).
+func TestCompoundReasonCountsUnmatched(t *testing.T) {
+	d := permengine.Decide(nil, permengine.Request{Action: permengine.Action{Type: permengine.Terminal, Command: "ls src &&                     python3 -c 'import os' && npm test", Cwd: "/ws/proj"},
+		Role: permengine.Developer, Env: permengine.Env{ScopeRoot: "/ws/proj"}})
+	assert.Equal(t, permengine.CodeCompoundUnmatched, d.Rule)
+	assert.Contains(t, d.Reason, `segment "ls src" has no rule, nor do 2 other segments`)
+}

@@ -178,7 +178,22 @@ func (x *decider) conclude(res fileResult, at int, vs []verdict, n int) {
 	case resultAllowAll:
 		x.set(AutoApprove, CodeFileAllow, allAllowReason(n), "", nil)
 	case resultUnmatched:
-		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(text, " has no rule: in a command of ", strconv.Itoa(n), " segments every one must match allow"), text, nil)
+		// Every segment without a rule is counted: a person shown the
+		// reason must not take the first for the only one.
+		none := 0
+		for _, v := range vs {
+			if !v.neutral && v.class() == classNone {
+				none++
+			}
+		}
+		rest := " has no rule: in a command of "
+		switch {
+		case none == 2:
+			rest = " has no rule, nor does 1 other segment: in a command of "
+		case none > 2:
+			rest = " has no rule, nor do " + strconv.Itoa(none-1) + " other segments: in a command of "
+		}
+		x.set(RequireApproval, CodeCompoundUnmatched, segmentReason(text, rest, strconv.Itoa(n), " segments every one must match allow"), text, nil)
 	case resultSilent:
 		why := silentDetail[x.d.Outcome]
 		if n > 1 {
