@@ -139,6 +139,8 @@ func rows() []row {
 		{name: "semantic-release", build: remoteSession},
 		{name: "crontab", build: scheduler},
 		{name: "systemctl", build: fixed(systemctlModel)},
+		{name: "service", aliases: []string{"rc-service"}, build: serviceModel},
+		{name: "initctl", build: verbServiceModel}, {name: "launchctl", build: verbServiceModel},
 		{name: "convert", aliases: []string{"magick", "mogrify", "montage", "composite", "identify", "compare",
 			"conjure", "stream", "display", "animate", "import"}, build: imageMagickModel},
 		{name: "loginctl", build: fixed(loginctlModel)},
@@ -309,6 +311,43 @@ func systemctlModel() *Spec {
 	root.OpenSubs = true
 	root.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: whySystemctl}}
 	return root
+}
+
+// serviceReads are the actions of service (and rc-service) NAME ACTION
+// that only show.
+var serviceReads = words("status", "describe", "help")
+
+// serviceModel is service NAME ACTION and OpenRC's rc-service: an action
+// other than status starts, stops or restarts the machine's service, as
+// systemctl stop does. --status-all lists them.
+func serviceModel(name string) *Spec {
+	s := &Spec{Name: name, Syntax: GNU, Open: true, Options: list(flag("", "status-all", "help", "version"), flag("l"))}
+	s.Judge = func(r *Result, _ []string) {
+		n := 0
+		for _, it := range r.Items {
+			if it.Kind != KindOperand {
+				continue
+			}
+			if n++; n == 2 && (it.Computed || !serviceReads[it.Text]) {
+				r.Effects |= EffExternal
+				r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whySystemctl})
+				return
+			}
+		}
+	}
+	return s
+}
+
+// verbServiceModel is a service manager whose first operand is its verb
+// (initctl stop x, launchctl unload x.plist): the verbs that only show
+// are listed, every other one is an effect.
+func verbServiceModel(name string) *Spec {
+	s := &Spec{Name: name, Syntax: GNU, Open: true, OpenSubs: true}
+	for _, v := range []string{"list", "status", "print", "print-disabled", "print-cache", "blame", "help", "version", "show-config", "check-config", "managername", "error", "hostinfo"} {
+		s.Subs = append(s.Subs, cmd(GNU, v))
+	}
+	s.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: whySystemctl}}
+	return s
 }
 
 // loginctlModel is loginctl: enable-linger keeps a user's services
