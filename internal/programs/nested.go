@@ -302,6 +302,10 @@ func trapScript(v []string) (Script, bool) {
 // xargs) is a computed program, as its words are.
 const CallbackArgs = ` "$@"`
 
+// CallbackScript returns mapfile's and readarray's -C callback, if v has
+// one (see callbackScript).
+func CallbackScript(v []string) (Script, bool) { return callbackScript(v) }
+
 // callbackScript reads mapfile's and readarray's -C callback, which runs
 // with the index and the line appended (CallbackArgs).
 func callbackScript(v []string) (Script, bool) {

@@ -901,7 +901,28 @@ func (c *Command) readScript(idx, vi int, v []string, ns programs.Script, seen *
 	if c.Segs[idx].ViewBits(vi)&programs.Eval != 0 {
 		c.noteMoves(idx, before)
 	}
+	if ns.Origin == "trap" || strings.HasSuffix(ns.Origin, " -C") && (v[0] == "mapfile" || v[0] == "readarray") {
+		c.unplacedMoves(before, ns.Origin)
+	}
 	return true
+}
+
+// unplacedMoves finds a cd among the commands read from segment before on
+// (an eval inside them too, and every spelling the reading dequotes:
+// c""d, $'\x63d') that code run in the shell itself at a time the reading
+// cannot place runs: a trap's action (at a signal, or between commands
+// for DEBUG) and mapfile's -C callback (once per -c lines, each call
+// starting where the last one left): every later path may be read from
+// the wrong directory.
+func (c *Command) unplacedMoves(before int, origin string) {
+	for j := before; j < len(c.Segs); j++ {
+		for vi := range c.Segs[j].Views {
+			if c.Segs[j].ViewBits(vi)&programs.Cd != 0 {
+				c.dyn("code that " + origin + " runs changes the shell's directory (" + QuoteExcerpt(c.Segs[j].Text) + ") at a time the engine cannot place: later paths may be read from the wrong directory")
+				return
+			}
+		}
+	}
 }
 
 // masks fills in a segment's program bits and word masks, where the fast
