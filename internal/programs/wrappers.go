@@ -116,7 +116,23 @@ func wrappedCommand(words []string) (inner []string, view bool) {
 	if cmd < 0 || cmd >= len(v) {
 		return nil, false
 	}
-	return words[i+cmd:], view
+	inner = words[i+cmd:]
+	if bin := PackageCommand(inner[0]); bin != inner[0] && (view || BitsOf(v[0])&Runner != 0) {
+		inner = append([]string{bin}, inner[1:]...)
+	}
+	return inner, view
+}
+
+// PackageCommand returns the program a package runner runs for a package
+// spec (npx vercel@1.0.0 deploy runs vercel): the spec without its
+// @version or @tag. The catalog knows packages whose command has another
+// name by the package's name (netlify-cli is netlify, aws-cdk is cdk).
+// A scoped package keeps its scope (@cloudflare/wrangler@3).
+func PackageCommand(spec string) string {
+	if i := strings.LastIndexByte(spec, '@'); i > 0 {
+		return spec[:i]
+	}
+	return spec
 }
 
 // OwnDir returns the directory a program starts in, before it reads the

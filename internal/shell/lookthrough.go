@@ -217,7 +217,12 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	if cmd < len(v) {
-		l.visit(v[cmd:], depth+1)
+		inner := v[cmd:]
+		if bin := programs.PackageCommand(inner[0]); bin != inner[0] && (view || programs.BitsOf(v[0])&programs.Runner != 0) {
+			// npx vercel@1.0.0 deploy, npm exec -- vercel@1 deploy: vercel deploy.
+			inner = append([]string{bin}, inner[1:]...)
+		}
+		l.visit(inner, depth+1)
 	}
 	if !sure {
 		// An option the table does not know may take an argument: try

@@ -467,11 +467,11 @@ func publisherRows() []row {
 		{name: "mix", build: func(n string) *Spec {
 			return taskLists(publisher(n, g, "hex.publish", "hex.retire", "hex.owner", "hex.user"))
 		}},
-		{name: "netlify", build: func(n string) *Spec {
+		{name: "netlify", aliases: []string{"netlify-cli"}, build: func(n string) *Spec {
 			// api calls any method of the host's API; init creates a site.
 			return colonVerbs(publisher(n, g, "deploy", "api", "init"), "functions") // functions:create scaffolds a local file, functions:invoke calls the local server
 		}},
-		{name: "firebase", build: func(n string) *Spec {
+		{name: "firebase", aliases: []string{"firebase-tools"}, build: func(n string) *Spec {
 			return colonVerbs(publisher(n, g, "deploy"))
 		}},
 		{name: "serverless", build: func(n string) *Spec {
@@ -517,7 +517,7 @@ func publisherRows() []row {
 		{name: "mc", build: func(n string) *Spec {
 			return publisher(n, g, "cp", "mv", "rm", "mirror", "mb", "rb", "pipe", "retention", "legalhold", "tag", "anonymous", "admin", "ilm", "replicate", "put")
 		}},
-		{name: "cdk", build: func(n string) *Spec {
+		{name: "cdk", aliases: []string{"aws-cdk"}, build: func(n string) *Spec {
 			return publisher(n, g, "deploy", "destroy", "bootstrap", "import", "migrate", "watch")
 		}},
 		{name: "sam", build: func(n string) *Spec {
