@@ -58,6 +58,17 @@ func closed(s *Spec) *Spec {
 	return s
 }
 
+// kubectlConfig is kubectl config: its setters change which cluster and
+// credentials every later kubectl uses; view --raw prints the client keys
+// and tokens that plain view redacts.
+func kubectlConfig(c Syntax) *Spec {
+	g := group(c, "config", "set", "set-cluster", "set-context", "set-credentials", "use-context", "use", "delete-cluster", "delete-context", "delete-user", "rename-context", "unset")
+	view := cmd(c, "view")
+	view.Options = list(flag("", "raw").does(EffExternal, whyPrintsSecret), flag("", "flatten", "minify"), val("o", RoleData, "output"))
+	g.Subs = append(g.Subs, view)
+	return g
+}
+
 func kubectlModel() *Spec {
 	c := Cobra
 	root := &Spec{Name: "kubectl", Syntax: c, Options: join(list(
@@ -75,7 +86,7 @@ func kubectlModel() *Spec {
 			"drain", "taint", "attach", "exec", "cp", "debug", "apply", "patch", "replace", "label", "annotate", "port-forward"),
 		[]*Spec{group(c, "rollout", "pause", "restart", "resume", "undo"),
 			group(c, "certificate", "approve", "deny"), group(c, "auth", "reconcile"),
-			group(c, "config", "set", "set-cluster", "set-context", "set-credentials", "use-context", "use", "delete-cluster", "delete-context", "delete-user", "rename-context", "unset")},
+			kubectlConfig(c)},
 		[]*Spec{kustomizeModel(c)},
 		// kubectl proxy serves the cluster's API, and with -w a directory,
 		// on the address it is given.

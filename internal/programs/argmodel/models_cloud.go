@@ -531,7 +531,11 @@ func publisherRows() []row {
 			return publisher(n, Cobra, "create", "delete", "upgrade", "scale", "set", "unset", "drain", "enable", "disable", "update", "utils")
 		}},
 		{name: "vault", build: func(n string) *Spec {
-			return publisher(n, g, "write", "delete", "kv", "secrets", "policy", "auth", "token", "operator", "audit", "lease", "plugin", "namespace", "patch")
+			// print token prints the token the CLI keeps; read reads a
+			// secret.
+			v := publisher(n, g, "write", "delete", "kv", "secrets", "policy", "auth", "token", "operator", "audit", "lease", "plugin", "namespace", "patch", "print", "read")
+			child(v, "print").Why, child(v, "read").Why = whyPrintsSecret, whyPrintsSecret
+			return v
 		}},
 		{name: "lerna", build: func(n string) *Spec {
 			return publisher(n, g, "publish", "version")

@@ -111,9 +111,9 @@ func npmModel() *Spec {
 	root := &Spec{Name: "npm", Syntax: s, Open: true, Options: npmOptions(), Resolve: npmResolve}
 	root.Subs = join2([]*Spec{exec,
 		group(s, "dist-tag", "add", "rm"), group(s, "owner", "add", "rm"), group(s, "access", "set", "grant", "revoke"),
-		group(s, "org", "set", "rm"), group(s, "team", "create", "destroy", "add", "rm"), group(s, "token", "create", "revoke"),
+		group(s, "org", "set", "rm"), group(s, "team", "create", "destroy", "add", "rm"), npmToken(s),
 		group(s, "profile", "set", "enable-2fa", "disable-2fa"), group(s, "trust", "github", "gitlab", "revoke"),
-		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete")),
+		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete"), npmConfigGet(s, "get")),
 		npmPkg(s),
 		configSet(s, "set"), execCmd(s, "edit"), npmExplore(s), initializer(s, "init")},
 		// login and adduser contact the registry and store its token in
@@ -435,6 +435,29 @@ func judgeRunnerBin(r *Result, words []string) {
 	judgeAsLater(r, words[name+1:], name, words[name])
 }
 
+// npmToken is npm token: create and revoke change the account's tokens,
+// and list (ls) asks the registry for them.
+func npmToken(s Syntax) *Spec {
+	g := group(s, "token", "create", "revoke")
+	g.Subs = append(g.Subs, ext(s, "list"), ext(s, "ls"))
+	for _, sub := range g.Subs[len(g.Subs)-2:] {
+		sub.Why = whyPrintsSecret
+	}
+	return g
+}
+
+// npmConfigGet is npm config get KEY…: a key that holds a credential
+// (//registry.npmjs.org/:_authToken, _auth, _password) prints it.
+func npmConfigGet(s Syntax, name string) *Spec {
+	get := cmd(s, name)
+	get.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: whyPrintsSecret, Check: func(v string, computed bool) bool {
+		l := strings.ToLower(v)
+		return computed || strings.Contains(l, "auth") || strings.Contains(l, "token") || strings.Contains(l, "password") ||
+			strings.Contains(l, "cert") || strings.HasSuffix(l, ":key") || l == "key"
+	}}}
+	return get
+}
+
 // publisher is a tool whose listed subcommands publish; other names are
 // operands.
 func publisher(name string, syn Syntax, subs ...string) *Spec {
@@ -499,6 +522,10 @@ func ghModel() *Spec {
 			// with -t (--show-token).
 			s.Subs = append(s.Subs, ext(Cobra, "token"))
 			child(s, "token").Why = whyPrintsSecret
+			// git-credential get is the credential helper git calls: it
+			// prints the token.
+			s.Subs = append(s.Subs, ext(Cobra, "git-credential"))
+			child(s, "git-credential").Why = whyPrintsSecret
 			status := cmd(Cobra, "status")
 			status.Options = list(flag("t", "show-token").does(EffExternal, whyPrintsSecret), val("h", RoleData, "hostname"))
 			s.Subs = append(s.Subs, status)
