@@ -139,7 +139,8 @@ func helmModel() *Spec {
 			ext(c, "test"), ext(c, "push"), group(c, "plugin", "install", "update"), group(c, "repo", "add"),
 			cmd(c, "list", "ls"), cmd(c, "pull", "fetch"), cmd(c, "show", "inspect"), cmd(c, "history", "hist"),
 			cmd(c, "dependency", "dep", "dependencies")},
-		cmds(c, "completion", "create", "env", "get", "help", "lint", "package", "registry", "search",
+		[]*Spec{group(c, "registry", "login", "logout")},
+		cmds(c, "completion", "create", "env", "get", "help", "lint", "package", "search",
 			"status", "template", "verify", "version"))
 	return closed(root)
 }

@@ -409,7 +409,10 @@ func publisherRows() []row {
 		{name: "gem", build: func(n string) *Spec {
 			// RubyGems runs the one command a prefix starts (gem pus is
 			// gem push); a prefix of an effect is read as that effect.
-			s := publisher(n, g, "push", "yank", "owner")
+			// signin stores an API key in ~/.gem/credentials; exec, like npx,
+			// downloads a gem and runs its command.
+			s := publisher(n, g, "push", "yank", "owner", "signin", "signout")
+			s.Subs = append(s.Subs, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: packageCommand})
 			// gem sources --add/--remove/--clear-all rewrites gem's user
 			// configuration (~/.gemrc or ~/.config/gem/gemrc), which names
 			// the index every later gem install downloads and runs code from.
@@ -509,7 +512,10 @@ func publisherRows() []row {
 			return publisher(n, g, "cp", "mv", "rm", "rsync", "mb", "rb", "acl", "setmeta", "iam", "defacl", "label", "lifecycle", "cors", "retention", "web", "versioning", "notification", "compose")
 		}},
 		{name: "rclone", build: func(n string) *Spec {
-			return publisher(n, Cobra, "copy", "move", "sync", "delete", "purge", "deletefile", "rmdir", "rmdirs", "mkdir", "copyto", "moveto", "copyurl", "bisync", "dedupe", "touch", "settier")
+			// serve and rcd serve files or the remote control API to the
+			// network; rcat uploads its input; link makes a public link.
+			return publisher(n, Cobra, "copy", "move", "sync", "delete", "purge", "deletefile", "rmdir", "rmdirs", "mkdir", "copyto", "moveto", "copyurl", "bisync", "dedupe", "touch", "settier",
+				"serve", "rcd", "rcat", "link", "rc", "backend", "config")
 		}},
 		{name: "s3cmd", build: func(n string) *Spec {
 			return publisher(n, g, "put", "del", "rm", "sync", "mb", "rb", "cp", "mv", "setacl", "setpolicy", "delpolicy", "modify", "restore", "expire", "setcors", "delcors", "setlifecycle", "dellifecycle")
@@ -536,6 +542,48 @@ func publisherRows() []row {
 			v := publisher(n, g, "write", "delete", "kv", "secrets", "policy", "auth", "token", "operator", "audit", "lease", "plugin", "namespace", "patch", "print", "read")
 			child(v, "print").Why, child(v, "read").Why = whyPrintsSecret, whyPrintsSecret
 			return v
+		}},
+		// Site and package publishers: each listed verb sends the build
+		// to a host or an index, or pushes a branch (mkdocs gh-deploy,
+		// ghp-import -p, mike deploy --push and gh-pages push gh-pages).
+		{name: "mkdocs", build: func(n string) *Spec { return publisher(n, g, "gh-deploy") }},
+		{name: "mike", build: func(n string) *Spec {
+			s := publisher(n, g, "delete", "alias", "retitle", "set-default")
+			deploy := cmd(g, "deploy")
+			deploy.Options = list(flag("p", "push").does(EffExternal, whyOutside), val("r", RoleData, "remote"), val("b", RoleData, "branch"))
+			s.Subs = append(s.Subs, deploy)
+			return s
+		}},
+		{name: "ghp-import", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(flag("p", "push").does(EffExternal, "ghp-import -p pushes the branch it commits the site to"),
+				val("r", RoleData, "remote"), val("b", RoleData, "branch"), val("m", RoleData, "message"), val("c", RoleData, "cname"), val("x", RoleData, "prefix")),
+				Operands: operands(RolePath)}
+		}},
+		{name: "gh-pages", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Effect: EffExternal, Why: "gh-pages commits the directory it is given and pushes it to a branch of the remote"}
+		}},
+		{name: "np", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Effect: EffExternal, Why: "np publishes the package to the registry and pushes its tag"}
+		}},
+		{name: "huggingface-cli", aliases: []string{"hf"}, build: func(n string) *Spec {
+			return publisher(n, g, "upload", "upload-large-folder", "delete-cache", "repo", "login", "lfs-enable-largefiles")
+		}},
+		{name: "dvc", build: func(n string) *Spec { return publisher(n, g, "push", "remote", "exp") }},
+		{name: "goreleaser", build: func(n string) *Spec { return publisher(n, Cobra, "release", "publish", "announce") }},
+		{name: "stack", build: func(n string) *Spec { return publisher(n, g, "upload") }},
+		{name: "luarocks", build: func(n string) *Spec { return publisher(n, g, "upload") }},
+		{name: "quarto", build: func(n string) *Spec { return publisher(n, g, "publish") }},
+		{name: "hugo", build: func(n string) *Spec { return publisher(n, Cobra, "deploy") }},
+		{name: "eas", aliases: []string{"eas-cli"}, build: func(n string) *Spec {
+			// build uploads the project to Expo's builders.
+			return colonVerbs(publisher(n, g, "build", "update", "submit", "deploy", "secret", "env", "channel", "branch", "webhook"))
+		}},
+		{name: "prisma", build: func(n string) *Spec {
+			// migrate deploy and db push change the database the schema's
+			// URL names, which may be another machine's.
+			s := publisher(n, g)
+			s.Subs = append(s.Subs, group(g, "migrate", "deploy", "reset", "resolve"), group(g, "db", "push", "execute", "seed"))
+			return s
 		}},
 		{name: "lerna", build: func(n string) *Spec {
 			return publisher(n, g, "publish", "version")

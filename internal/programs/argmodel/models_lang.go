@@ -693,9 +693,27 @@ func rakeModel() *Spec {
 			flag("G", "no-system", "nosystem"), flag("g", "system"), flag("N", "no-search", "nosearch"), flag("P", "prereqs"),
 			flag("q", "quiet"), flag("s", "silent"), flag("v", "verbose"), flag("V", "version"), flag("n", "dry-run"),
 			flag("A", "all"), flag("X", "no-deprecation-warnings")), longs("comments", "rules")),
-		Operands:    []Operand{{Role: RoleData}},
+		// Bundler's gem tasks: release (and release:rubygem_push) pushes the
+		// tag and the gem.
+		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: rakePublishes,
+			Why: "this rake task publishes: Bundler's release pushes the gem to its index and the tag to the remote"}},
 		EnvOperands: true, // rake NAME=value sets ENV for its tasks
 	}
+}
+
+// rakePublishes reports a rake task that publishes or deploys (release,
+// release:rubygem_push, deploy, publish), or one known only at run time.
+func rakePublishes(task string, computed bool) bool {
+	if computed {
+		return true
+	}
+	l := strings.ToLower(task)
+	for _, w := range []string{"release", "publish", "deploy", "push"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // justModel is the just command runner: its recipes are in the justfile
