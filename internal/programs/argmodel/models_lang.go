@@ -614,7 +614,39 @@ func goModel() *Spec {
 	vet := build("vet")
 	vet.Syntax.Permute = true // go vet ./... -vettool=./v, as go test
 	root.Subs = []*Spec{build("build"), build("run"), test, vet, build("install"), build("list"), env, gen}
+	root.Judge = judgeGoModules
 	return root
+}
+
+// judgeGoModules finds a module path known only at run time given to the
+// go commands that fetch modules by it (go get, install, run, mod
+// download, list -m): the path is a request to the module proxy, its host
+// part a DNS name, so it carries data out, and what it builds is chosen
+// at run time. go build and go test of local packages
+// ($(go list ./...)) are not requests.
+func judgeGoModules(r *Result, words []string) {
+	if len(words) < 3 {
+		return
+	}
+	fetches := false
+	switch words[1] {
+	case "get", "install", "run":
+		fetches = true
+	case "mod":
+		fetches = words[2] == "download"
+	case "list":
+		fetches = slices.Contains(words[2:], "-m")
+	}
+	if !fetches {
+		return
+	}
+	for i, w := range words[2:] {
+		if len(w) > 0 && w[0] != '-' && Computed(w) {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i + 2, Why: "go " + words[1] + " " + whyComputedPackage})
+			return
+		}
+	}
 }
 
 // makeShell reports a make variable assignment that replaces the shell.

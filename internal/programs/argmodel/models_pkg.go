@@ -124,7 +124,10 @@ func npmModel() *Spec {
 			root.Subs = append(root.Subs, cmd(s, n))
 		}
 	}
-	root.Judge = judgeNpmPrefix
+	root.Judge = func(r *Result, words []string) {
+		judgeNpmPrefix(r, words)
+		computedPackage(r, npmRegistryVerbs, "npm")
+	}
 	return closed(root)
 }
 
@@ -433,6 +436,29 @@ func judgeRunnerBin(r *Result, words []string) {
 		return
 	}
 	judgeAsLater(r, words[name+1:], name, words[name])
+}
+
+// npmRegistryVerbs are npm's commands whose operands are package names
+// it asks the registry for (by their canonical names, after npmResolve).
+var npmRegistryVerbs = words("view", "install", "install-test", "install-ci-test", "pack", "cache", "outdated", "exec",
+	"update", "dist-tag", "owner", "access", "deprecate", "docs", "bugs", "repo", "fund", "search", "init", "star", "unstar")
+
+// whyComputedPackage is why a package or module name known only at run
+// time asks: the name is the path of a request to a registry (and, for a
+// Go module, its host), so it carries data the engine does not see, and a
+// package chosen at run time runs code chosen at run time.
+const whyComputedPackage = "names a package or module known only at run time: the name is part of a request to a registry, data the engine does not see, and what installs or runs is chosen at run time"
+
+// computedPackage finds an operand known only at run time of one of the
+// verbs (the subcommand that read it) whose operands name packages.
+func computedPackage(r *Result, verbs map[string]bool, prog string) {
+	for _, it := range r.Items {
+		if it.Kind == KindOperand && it.Computed && it.Spec != nil && verbs[it.Spec.Name] {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word, Why: prog + " " + it.Spec.Name + " " + whyComputedPackage})
+			return
+		}
+	}
 }
 
 // npmToken is npm token: create and revoke change the account's tokens,
