@@ -54,7 +54,10 @@ func (s *Service) Answer(ctx context.Context, id string, ans Answer, subject str
 		return Answered{}, fmt.Errorf("%w: %q expired at %s", ErrConflict, id, a.Deadline.UTC().Format("2006-01-02T15:04:05Z"))
 	}
 	if a.Status != Pending {
-		return s.again(ctx, a, ans)
+		return s.again(ctx, a, ans, subject)
+	}
+	if ans.Decision == Allow && ans.Remember == RememberSession && a.Session == "" {
+		return Answered{}, fmt.Errorf("%w: the ask was raised outside a session, so there is no session to remember the answer in", ErrInvalidAnswer)
 	}
 	f := Final{Status: Denied, DecidedBy: ByUser, Subject: subject, Reason: ans.Message, Remember: ans.Remember, DecidedAt: s.now()}
 	var apply func() error
@@ -79,7 +82,7 @@ func (s *Service) Answer(ctx context.Context, id string, ans Answer, subject str
 	e, err := s.store.Finish(ctx, id, f, apply)
 	if errors.Is(err, ErrConflict) {
 		if a, gerr := s.store.Get(ctx, id); gerr == nil {
-			return s.again(ctx, a, ans)
+			return s.again(ctx, a, ans, subject)
 		}
 	}
 	if err != nil {
@@ -102,10 +105,14 @@ func (s *Service) after(ctx context.Context, r Remember, changed bool) error {
 	return err
 }
 
-// again answers an ask that is no longer pending: an allow on an allowed
-// ask succeeds again (writing only missing rules); anything else is a
-// conflict.
-func (s *Service) again(ctx context.Context, a Ask, ans Answer) (Answered, error) {
+// again answers an ask that is no longer pending. The same person's
+// allow, repeated with the same remember, on an ask that person allowed
+// succeeds again and writes only the rules its audit entry recorded that
+// are missing (a retry after a file that could not be written). Anything
+// else is a conflict: a second person's allow, another remember, an ask
+// the policy or a hook decided, a denied or expired ask. So no rule is
+// ever written that the audit does not show.
+func (s *Service) again(ctx context.Context, a Ask, ans Answer, subject string) (Answered, error) {
 	if a.Status != Allowed || ans.Decision != Allow {
 		return Answered{}, fmt.Errorf("%w: %q is %s", ErrConflict, a.ID, a.Status)
 	}
@@ -113,22 +120,34 @@ func (s *Service) again(ctx context.Context, a Ask, ans Answer) (Answered, error
 	if err != nil {
 		return Answered{}, err
 	}
+	switch {
+	case e.DecidedBy != ByUser:
+		return Answered{}, fmt.Errorf("%w: %q was allowed by the %s, not by a person: there is no answer to repeat", ErrConflict, a.ID, e.DecidedBy)
+	case e.Subject != subject:
+		return Answered{}, fmt.Errorf("%w: %q was answered by another person", ErrConflict, a.ID)
+	case e.Remember != ans.Remember:
+		return Answered{}, fmt.Errorf("%w: %q was answered with remember %q, not %q", ErrConflict, a.ID, e.Remember, ans.Remember)
+	}
 	pl, err := s.plan(ctx, a, ans.Remember)
 	if err != nil {
 		return Answered{}, err
 	}
+	// Only what the audit recorded: the caps are checked again by plan,
+	// and a rule it would add now that the entry does not hold is not
+	// written.
+	rules := slices.DeleteFunc(slices.Clone(pl.rules), func(r string) bool { return !slices.Contains(e.Rules, r) })
 	var added []string
 	if ans.Remember == RememberSession {
 		have, err := s.store.SessionRules(ctx, a.Session)
 		if err != nil {
 			return Answered{}, err
 		}
-		added = MergeRules(slices.Clone(have), pl.rules)[len(have):]
+		added = MergeRules(slices.Clone(have), rules)[len(have):]
 		err = s.store.AddSessionRules(ctx, a.Session, added)
 		if err != nil {
 			return Answered{}, err
 		}
-	} else if added, err = s.write(ans.Remember, pl.rules); err != nil {
+	} else if added, err = s.write(ans.Remember, rules); err != nil {
 		return Answered{}, err
 	}
 	return Answered{Entry: e, Again: true, Added: added}, s.after(ctx, ans.Remember, len(added) > 0)

@@ -6,9 +6,13 @@
 // file, the project's permissions.json and, per session, the rules a person
 // allowed for that session), raises an ask for every require_approval, and
 // records every deny. A person answers an ask once: allow or deny, and for
-// an allow how long to remember it (none, session, project, global). The
-// subject of the answer is an identity the host has verified; the package
-// never reads it from the answer itself.
+// an allow how long to remember it (none, session, project, global;
+// session only for an ask raised in one). The subject of the answer is an
+// identity the host has verified; the package never reads it from the
+// answer itself. The same person's allow repeated with the same remember
+// succeeds again and writes only the missing rules its audit entry shows;
+// any other answer to an ask that is no longer pending is a conflict, so
+// no rule is written that the audit does not show.
 //
 // Storage is a Store. NewMemStore keeps everything in memory (tests); the
 // packages approval/sqlitestore (one file, no server) and approval/pgstore

@@ -25,6 +25,7 @@ func runLifecycle(t *testing.T, fresh NewStorage) {
 		{"AnswerGlobalAndSession", testAnswerGlobalAndSession},
 		{"InvalidAnswers", testInvalidAnswers},
 		{"SecondAnswer", testSecondAnswer},
+		{"SessionAnswerNeedsASession", testSessionAnswerNeedsASession},
 		{"RefusedAlwaysIsThisInstanceOnly", testRefusedAlways},
 		{"PolicyRecheckedBeforeRules", testRecheck},
 		{"ReloadDecidesCoveredAsks", testReloadDecides},

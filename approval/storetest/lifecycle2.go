@@ -21,9 +21,18 @@ func testSecondAnswer(t *testing.T, f *fixture) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := f.svc.Answer(ctx, a.ID, allowP, "bob")
+	again, err := f.svc.Answer(ctx, a.ID, allowP, "ana")
 	if err != nil || !again.Again || len(again.Added) != 0 || again.Entry.Subject != "ana" || again.Entry.Seq != first.Entry.Seq {
 		t.Fatalf("second allow: %+v, %v; want the first entry again, nothing added", again, err)
+	}
+	// A repeat that is not the audited answer is a new answer, and the ask
+	// is no longer pending: another person's allow, or another remember,
+	// would write rules no audit entry shows.
+	if _, err := f.svc.Answer(ctx, a.ID, allowP, "bob"); !errors.Is(err, approval.ErrConflict) {
+		t.Fatalf("another person's allow: %v, want ErrConflict", err)
+	}
+	if _, err := f.svc.Answer(ctx, a.ID, approval.Answer{Decision: approval.Allow, Remember: approval.RememberGlobal}, "ana"); !errors.Is(err, approval.ErrConflict) {
+		t.Fatalf("an allow with another remember: %v, want ErrConflict", err)
 	}
 	if _, err := f.svc.Answer(ctx, a.ID, approval.Answer{Decision: approval.Deny}, "bob"); !errors.Is(err, approval.ErrConflict) {
 		t.Fatalf("deny after allow: %v, want ErrConflict", err)
@@ -97,6 +106,18 @@ func testRecheck(t *testing.T, f *fixture) {
 	}
 }
 
+func testSessionAnswerNeedsASession(t *testing.T, f *fixture) {
+	ctx := context.Background()
+	a := f.ask("make lint", "")
+	_, err := f.svc.Answer(ctx, a.ID, approval.Answer{Decision: approval.Allow, Remember: approval.RememberSession}, "ana")
+	if !errors.Is(err, approval.ErrInvalidAnswer) {
+		t.Fatalf("remember session on an ask raised outside a session: %v, want ErrInvalidAnswer", err)
+	}
+	if got, _ := f.svc.Get(ctx, a.ID); got.Status != approval.Pending {
+		t.Fatalf("the ask is %s after an invalid answer, want pending", got.Status)
+	}
+}
+
 func testReloadDecides(t *testing.T, f *fixture) {
 	ctx := context.Background()
 	covered := f.ask("npm test", "s1")
@@ -121,6 +142,12 @@ func testReloadDecides(t *testing.T, f *fixture) {
 	}
 	if got, _ := f.svc.Get(ctx, still.ID); got.Status != approval.Pending {
 		t.Fatalf("an ask the new policy does not cover is %s, want pending", got.Status)
+	}
+	// The policy allowed it, no person did: an allow that would remember it
+	// is a new answer, and no rule may be written that the audit (a policy
+	// decision) does not show.
+	if _, err := f.svc.Answer(ctx, covered.ID, approval.Answer{Decision: approval.Allow, Remember: approval.RememberGlobal}, "ana"); !errors.Is(err, approval.ErrConflict) {
+		t.Fatalf("an allow on an ask the policy allowed: %v, want ErrConflict", err)
 	}
 	f.write(f.project, `{"allow": [`)
 	if _, err := f.svc.Reload(ctx); err == nil {
