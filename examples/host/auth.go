@@ -21,11 +21,17 @@ var errUnauthorized = errors.New("unauthorized")
 // or RS256/ES256 with a JWK set), its expiry, and its issuer when one is
 // configured. The subject is the token's "sub".
 type verifier struct {
-	key    any // []byte for HS256, jose.JSONWebKeySet for RS256/ES256
-	algs   []jose.SignatureAlgorithm
-	issuer string
-	now    func() time.Time
+	key      any // []byte for HS256, jose.JSONWebKeySet for RS256/ES256
+	algs     []jose.SignatureAlgorithm
+	issuer   string
+	audience string        // required in aud when set
+	maxAge   time.Duration // the longest a token may still be valid for
+	now      func() time.Time
 }
+
+// defaultMaxAge bounds how far ahead a token's exp may be: a token minted
+// to last for years answers for years, whoever holds it.
+const defaultMaxAge = 24 * time.Hour
 
 // minSecret is the shortest HS256 secret accepted: the hash's size.
 const minSecret = 32
@@ -41,6 +47,15 @@ const howToConfigure = "answering is off: start the host with -jwt-secret-file P
 // newVerifier reads the key material. Neither file gives nil: the host
 // then refuses every answer.
 func newVerifier(secretFile, jwksFile, issuer string, now func() time.Time) (*verifier, error) {
+	v, err := readKeys(secretFile, jwksFile, issuer, now)
+	if v != nil {
+		v.maxAge = defaultMaxAge
+	}
+	return v, err
+}
+
+// readKeys reads the key material of newVerifier.
+func readKeys(secretFile, jwksFile, issuer string, now func() time.Time) (*verifier, error) {
 	switch {
 	case secretFile != "" && jwksFile != "":
 		return nil, errors.New("give -jwt-secret-file or -jwks, not both")
@@ -89,10 +104,24 @@ func (v *verifier) subject(r *http.Request) (string, error) {
 	if c.Expiry == nil {
 		return "", fmt.Errorf("%w: the token has no exp", errUnauthorized)
 	}
-	if err := c.ValidateWithLeeway(jwt.Expected{Issuer: v.issuer, Time: v.now()}, 0); err != nil {
+	exp := jwt.Expected{Issuer: v.issuer, Time: v.now()}
+	if v.audience != "" {
+		exp.AnyAudience = jwt.Audience{v.audience}
+	}
+	if err := c.ValidateWithLeeway(exp, 0); err != nil {
 		return "", fmt.Errorf("%w: %v", errUnauthorized, err)
 	}
-	if c.Subject == "" {
+	if maxAge := v.maxAge; maxAge > 0 && c.Expiry.Time().After(v.now().Add(maxAge)) {
+		return "", fmt.Errorf("%w: the token is valid for more than %s", errUnauthorized, maxAge)
+	}
+	if len(tok.Headers) > 0 {
+		// A refresh token or an ID token of the same issuer is not an
+		// answerer's access token.
+		if typ, _ := tok.Headers[0].ExtraHeaders[jose.HeaderType].(string); typ != "" && !strings.EqualFold(typ, "JWT") && !strings.EqualFold(typ, "at+jwt") {
+			return "", fmt.Errorf("%w: a token of type %q is not an access token", errUnauthorized, typ)
+		}
+	}
+	if strings.TrimSpace(c.Subject) == "" {
 		return "", fmt.Errorf("%w: the token has no sub", errUnauthorized)
 	}
 	return c.Subject, nil

@@ -14,7 +14,14 @@
 //
 // The store defaults to a SQLite file under $XDG_STATE_HOME/permengine/,
 // outside the project, where the agent cannot rewrite its own audit;
-// -store postgres://… shares asks and audit between replicas.
+// -store postgres://… shares asks and audit between replicas. The store's
+// directory and the token key are protected paths of every decision the
+// host makes, as the policy files are. A token must not be valid for
+// longer than -jwt-max-age (24h), must carry -jwt-audience when one is
+// given, and must not be typed as another kind of token. The host answers
+// requests to its loopback name only, refuses cross-origin requests and
+// bodies whose keys are repeated or not lower case, and bounds a body to
+// twice the longest command the engine reads.
 package main
 
 import (
@@ -41,6 +48,8 @@ type options struct {
 	project, global, addr, store string
 	schema                       string
 	secretFile, jwks, issuer     string
+	audience                     string
+	maxAge                       time.Duration
 	container                    bool
 	ttl                          time.Duration
 }
@@ -56,6 +65,8 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.secretFile, "jwt-secret-file", "", "file with the HS256 secret that signs answerers' tokens")
 	fs.StringVar(&o.jwks, "jwks", "", "file with the JWK set (RS256/ES256 public keys) that verifies answerers' tokens")
 	fs.StringVar(&o.issuer, "jwt-issuer", "", "the iss every answerer's token must carry")
+	fs.StringVar(&o.audience, "jwt-audience", "", "an aud every answerer's token must carry (set it when the issuer mints tokens for other clients too)")
+	fs.DurationVar(&o.maxAge, "jwt-max-age", defaultMaxAge, "the longest an answerer's token may still be valid for")
 	fs.BoolVar(&o.container, "container", false, "the project's container is running")
 	fs.DurationVar(&o.ttl, "ask-ttl", time.Hour, "how long an ask waits for an answer before it expires")
 	return o, fs.Parse(args)
@@ -121,12 +132,15 @@ func setup(ctx context.Context, o options, logger *log.Logger) (*server, func(),
 	if err != nil {
 		return nil, nil, err
 	}
+	if auth != nil {
+		auth.audience, auth.maxAge = o.audience, o.maxAge
+	}
 	st, err := openStore(ctx, o.store, o.schema, root)
 	if err != nil {
 		return nil, nil, err
 	}
 	svc, err := approval.New(ctx, approval.Config{Store: st, ProjectFile: filepath.Join(root, "permissions.json"),
-		GlobalFile: o.global, TTL: o.ttl})
+		GlobalFile: o.global, TTL: o.ttl, Extensions: permengine.Extensions{ProtectedPaths: hostFiles(o)}})
 	if err != nil {
 		st.Close()
 		return nil, nil, err
@@ -143,6 +157,42 @@ func setup(ctx context.Context, o options, logger *log.Logger) (*server, func(),
 			c()
 		}
 	}, nil
+}
+
+// hostFiles are the files that make the host trustworthy, protected
+// paths for every decision it makes: the directory of a SQLite store (its
+// -wal and -shm files beside it), where an agent could rewrite its own
+// asks and audit, and the key that verifies answerers' tokens, with which
+// it could answer its own asks. The policy files are protected already.
+func hostFiles(o options) []string {
+	var out []string
+	if path, ok := strings.CutPrefix(o.store, "sqlite:"); ok {
+		if abs, err := filepath.Abs(path); err == nil {
+			out = append(out, literalGlob(filepath.ToSlash(filepath.Dir(abs)))+"/**")
+		}
+	}
+	for _, f := range []string{o.secretFile, o.jwks} {
+		if f == "" {
+			continue
+		}
+		if abs, err := filepath.Abs(f); err == nil {
+			out = append(out, literalGlob(filepath.ToSlash(abs)))
+		}
+	}
+	return out
+}
+
+// literalGlob escapes the characters a glob pattern reads as syntax, so
+// that the pattern matches the path and nothing else.
+func literalGlob(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune(`*?[]{}\!`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // watchFile reloads the service when a policy file changes; pending asks
@@ -206,7 +256,10 @@ func main() {
 		logger.Print(howToConfigure)
 	}
 	logger.Printf("deciding for %s on http://%s (store %s)", s.env.ScopeRoot, o.addr, o.store)
-	srv := &http.Server{Addr: o.addr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
+	// A body that arrives slowly holds a connection: each request has
+	// ReadTimeout to arrive whole, and an idle connection is closed.
+	srv := &http.Server{Addr: o.addr, Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 60 * time.Second}
 	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		logger.Fatal(err)
 	}

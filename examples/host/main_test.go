@@ -34,11 +34,17 @@ type host struct {
 
 func startHost(t *testing.T, extra ...string) *host {
 	t.Helper()
+	return startHostStore(t, "sqlite:"+filepath.Join(t.TempDir(), "approval.db"), extra...)
+}
+
+// startHostStore is startHost with the store given.
+func startHostStore(t *testing.T, store string, extra ...string) *host {
+	t.Helper()
 	project := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(project, "permissions.json"), []byte(`{"allow": ["Terminal(ls)"]}`), 0o644))
 	state := t.TempDir()
 	args := append([]string{"-project", project, "-global", filepath.Join(state, "global.json"),
-		"-store", "sqlite:" + filepath.Join(state, "approval.db")}, extra...)
+		"-store", store}, extra...)
 	o, err := parseFlags(args)
 	require.NoError(t, err)
 	s, closeAll, err := setup(context.Background(), o, log.New(io.Discard, "", 0))
@@ -212,4 +218,91 @@ func TestHostReplicasOnPostgres(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, code)
 	_, audit := a.call("GET", "/audit", "", nil)
 	assert.Len(t, audit["entries"], 1)
+}
+
+// The host's store and the key that verifies answerers' tokens are
+// protected paths of every decision it makes, even in auto mode: with
+// either, an agent could rewrite its own asks and audit, or answer them.
+// Their paths may hold characters a glob reads as syntax.
+func TestHostProtectsItsOwnFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "st[ate]{x}")
+	require.NoError(t, os.MkdirAll(dir, 0o700))
+	key := filepath.Join(dir, "jwt*secret")
+	require.NoError(t, os.WriteFile(key, append(secret, '\n'), 0o600))
+	db := filepath.Join(dir, "approval.db")
+	h := startHostStore(t, "sqlite:"+db, "-jwt-secret-file", key)
+	for _, cmd := range []string{
+		"cat '" + key + "'",
+		"sqlite3 '" + db + "' \"DELETE FROM audit\"",
+		"rm -f '" + db + "-wal'",
+	} {
+		code, out := h.call("POST", "/decide", "", map[string]any{"role": "developer", "session": "s1", "agent": "dev",
+			"autonomy": map[string]any{"mode": "auto_approve", "origin": "wildcard"},
+			"action":   map[string]any{"type": "terminal", "command": cmd, "cwd": h.project}})
+		require.Equal(t, http.StatusOK, code, out)
+		assert.Equal(t, "cap_protected_path", out["rule"], "%s: %v", cmd, out)
+	}
+	code, out := h.call("POST", "/decide", "", map[string]any{"role": "developer", "session": "s1", "agent": "dev",
+		"autonomy": map[string]any{"mode": "auto_approve", "origin": "wildcard"},
+		"action":   map[string]any{"type": "terminal", "command": "cat '" + filepath.Join(filepath.Dir(dir), "other") + "'", "cwd": h.project}})
+	require.Equal(t, http.StatusOK, code, out)
+	assert.Equal(t, "auto_approve", out["outcome"], "a file beside the store's directory is not the host's: %v", out)
+}
+
+// Tokens minted for something else do not answer: one valid for longer
+// than -jwt-max-age, one whose sub is blank, one whose typ is not an
+// access token's, one without the audience -jwt-audience names.
+func TestHostRefusesTokensForSomethingElse(t *testing.T) {
+	h := startHost(t, append(secretFlag(t), "-jwt-audience", "permengine-host")...)
+	id, _ := h.decide("make lint")["ask_id"].(string)
+	require.NotEmpty(t, id)
+	answer := "/asks/" + id + "/answer"
+	allow := map[string]any{"decision": "allow"}
+	withAud := func(c jwt.Claims, aud ...string) jwt.Claims { c.Audience = aud; return c }
+	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.HS256, Key: secret}, (&jose.SignerOptions{}).WithType("refresh+jwt"))
+	require.NoError(t, err)
+	refresh, err := jwt.Signed(signer).Claims(withAud(claims("ana", time.Hour), "permengine-host")).Serialize()
+	require.NoError(t, err)
+	for name, tok := range map[string]string{
+		"valid for a year": sign(t, secret, jose.HS256, withAud(claims("ana", 365*24*time.Hour), "permengine-host")),
+		"blank sub":        sign(t, secret, jose.HS256, withAud(claims(" ", time.Hour), "permengine-host")),
+		"refresh token":    refresh,
+		"another audience": sign(t, secret, jose.HS256, withAud(claims("ana", time.Hour), "some-other-app")),
+		"no audience":      sign(t, secret, jose.HS256, claims("ana", time.Hour)),
+	} {
+		code, out := h.call("POST", answer, tok, allow)
+		assert.Equal(t, http.StatusUnauthorized, code, "%s: %v", name, out)
+	}
+	code, out := h.call("POST", answer, sign(t, secret, jose.HS256, withAud(claims("ana", time.Hour), "permengine-host")), allow)
+	assert.Equal(t, http.StatusOK, code, out)
+}
+
+// What a web page could send is refused: a cross-origin request, a Host
+// that is not this machine's loopback (DNS rebinding), and a body whose
+// keys another JSON reader would read otherwise.
+func TestHostRefusesWhatAPageCouldSend(t *testing.T) {
+	h := startHost(t, secretFlag(t)...)
+	post := func(body string, hdr map[string]string) int {
+		req, err := http.NewRequest("POST", h.url+"/decide", strings.NewReader(body))
+		require.NoError(t, err)
+		for k, v := range hdr {
+			if k == "Host" {
+				req.Host = v
+			} else {
+				req.Header.Set(k, v)
+			}
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	ok := `{"role": "developer", "action": {"type": "terminal", "command": "ls", "cwd": "` + h.project + `"}}`
+	assert.Equal(t, http.StatusOK, post(ok, nil))
+	assert.Equal(t, http.StatusForbidden, post(ok, map[string]string{"Origin": "https://attacker.example"}))
+	assert.Equal(t, http.StatusMisdirectedRequest, post(ok, map[string]string{"Host": "attacker.example"}))
+	dup := `{"role": "developer", "role": "owner", "action": {"type": "terminal", "command": "ls", "cwd": "` + h.project + `"}}`
+	assert.Equal(t, http.StatusBadRequest, post(dup, nil), "a key given twice")
+	upper := `{"ROLE": "owner", "role": "developer", "action": {"type": "terminal", "command": "ls", "cwd": "` + h.project + `"}}`
+	assert.Equal(t, http.StatusBadRequest, post(upper, nil), "a key in upper case")
 }

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log"
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/permengine/permengine"
 	"github.com/permengine/permengine/approval"
@@ -25,7 +31,41 @@ func (s *server) routes() http.Handler {
 	mux.HandleFunc("GET /asks", s.asks)
 	mux.HandleFunc("POST /asks/{id}/answer", s.answer)
 	mux.HandleFunc("GET /audit", s.audit)
-	return mux
+	return localOnly(mux)
+}
+
+// localOnly refuses what a web page could send: a request a browser made
+// for another site (an Origin header that is not the host's own), and a
+// request whose Host is not this machine's loopback (a name an attacker's
+// DNS points here, to read the asks and the audit).
+func localOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			fail(w, http.StatusMisdirectedRequest, errors.New("the host answers requests to localhost, 127.0.0.1 or [::1] only"))
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" {
+			u, err := url.Parse(o)
+			if err != nil || u.Host != r.Host {
+				fail(w, http.StatusForbidden, errors.New("cross-origin requests are refused"))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports a Host header that names this machine's loopback.
+func loopbackHost(h string) bool {
+	host, _, err := net.SplitHostPort(h)
+	if err != nil {
+		host = h
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // proposal is the body of POST /decide.
@@ -46,17 +86,76 @@ type decided struct {
 	Card  *approval.Card `json:"card,omitempty"`
 }
 
-const maxBody = 1 << 20
+// maxBody bounds a request's body: twice the longest command the engine
+// reads, with room for the rest of the request.
+const maxBody = 2*permengine.MaxCommandBytes + 16<<10
 
-// read decodes a JSON body, refusing unknown fields and trailing data.
+// read decodes a JSON body, refusing unknown fields, trailing data, and
+// keys a reader other than Go's would read otherwise: a key given twice
+// (Go keeps the last, another reader the first) or in another case (Go
+// matches "REMEMBER" to remember). Every key of the API is lower case.
 func read(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return err
+	}
+	if err := exactKeys(json.NewDecoder(bytes.NewReader(data)), 0); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
 	if dec.More() {
 		return errors.New("more than one JSON value in the body")
+	}
+	return nil
+}
+
+// maxDepth bounds the nesting exactKeys follows; the API nests two deep.
+const maxDepth = 8
+
+// exactKeys reads one JSON value and refuses an object key given twice
+// or spelled with an upper-case letter, at any depth.
+func exactKeys(dec *json.Decoder, depth int) error {
+	if depth > maxDepth {
+		return errors.New("the body nests too deep")
+	}
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch t {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			k, _ := kt.(string)
+			if seen[k] {
+				return fmt.Errorf("the key %q is given twice", k)
+			}
+			if strings.ToLower(k) != k {
+				return fmt.Errorf("the key %q: keys are lower case", k)
+			}
+			seen[k] = true
+			if err := exactKeys(dec, depth+1); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // '}'
+		return err
+	case json.Delim('['):
+		for dec.More() {
+			if err := exactKeys(dec, depth+1); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // ']'
+		return err
 	}
 	return nil
 }
