@@ -239,7 +239,36 @@ func pipModel() *Spec {
 	), vals(RoleData, "keyring-provider", "proxy", "retries", "timeout", "exists-action", "trusted-host",
 		"use-feature", "use-deprecated"))}
 	root.Subs = []*Spec{cfg}
+	root.Judge = computedNames("pip", words("install", "download", "index", "wheel"))
 	return root
+}
+
+// computedNames returns a judge for a package manager whose subcommands
+// the model does not list: a name known only at run time after one of the
+// verbs that ask an index for packages by name (pip download "x$(…)",
+// cargo add, gem install) is a request that carries data, as
+// computedPackage finds for the models that list their verbs.
+func computedNames(prog string, verbs map[string]bool) func(*Result, []string) {
+	return func(r *Result, ws []string) {
+		verb := -1
+		for i := 1; i < len(ws); i++ {
+			if ws[i] == "" || ws[i][0] == '-' {
+				continue
+			}
+			if verb < 0 {
+				if !verbs[ws[i]] {
+					return
+				}
+				verb = i
+				continue
+			}
+			if Computed(ws[i]) {
+				r.Effects |= EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i, Why: prog + " " + ws[verb] + " " + whyComputedPackage})
+				return
+			}
+		}
+	}
 }
 
 func hasSub(s *Spec, n string) bool { return child(s, n) != nil }
