@@ -365,9 +365,9 @@ func defaultUnit(words []string) ([]string, string) {
 		return words, exactSays
 	case strings.HasPrefix(words[1], "-"):
 		return words, exactSays
-	case programs.BitsOf(words[0])&programs.Writes != 0:
-		// cp a b: its words are files it writes, not a subcommand; a rule
-		// of cp a would allow cp a Makefile.
+	case programs.BitsOf(words[0])&(programs.Writes|programs.Trees) != 0:
+		// cp a b, mv a b: its words are files it writes, not a subcommand;
+		// a rule of cp a would allow cp a Makefile.
 		return words, exactSays
 	case isSubcommandWord(words[1]):
 		return words[:2], "every " + words[0] + " " + words[1] + " command, with any arguments after it"

@@ -77,7 +77,7 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 // and says why.
 func TestAlwaysAllowHoldsBackWhatAFlagChanges(t *testing.T) {
 	for _, cmd := range []string{"git checkout main", "git switch main", "git branch -D old", "git clean -fd",
-		"git reset HEAD~1", "git restore src/x.go", "kill 1234", "pkill -f vite", "rm x.txt", "chmod +x run.sh"} {
+		"git reset HEAD~1", "git restore src/x.go", "git rm x", "kill 1234", "pkill -f vite", "rm x.txt", "chmod +x run.sh"} {
 		got, err := permengine.AlwaysAllow(terminal(cmd))
 		assert.Nil(t, got, cmd)
 		require.ErrorIs(t, err, permengine.ErrAlwaysAllowRefused, cmd)
@@ -87,12 +87,15 @@ func TestAlwaysAllowHoldsBackWhatAFlagChanges(t *testing.T) {
 	got, err := permengine.AlwaysAllow(terminal("npm test && git checkout main"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Terminal(npm test)"}, got)
-	// The dry run of git clean is a mode of its own.
-	got, err = permengine.AlwaysAllow(terminal("git clean -n"))
+	// Not even git clean's dry run: --no-dry-run added after it removes.
+	_, err = permengine.AlwaysAllow(terminal("git clean -n"))
+	require.ErrorIs(t, err, permengine.ErrAlwaysAllowRefused)
+	// cp and mv name the files they write: the whole segment, not cp a.
+	got, err = permengine.AlwaysAllow(terminal("cp a b"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"Terminal(git clean -n)"}, got)
+	assert.Equal(t, []string{"Terminal(cp a b)"}, got)
 	p := permengine.MustCompile(permengine.Lists{Allow: got})
-	assert.NotEqual(t, permengine.AutoApprove, decideWith(p, "git clean -fdx").Outcome)
+	assert.NotEqual(t, permengine.AutoApprove, decideWith(p, "cp a Makefile").Outcome)
 }
 
 // Remote execution and cloud CLIs' mutating verbs are external effect:

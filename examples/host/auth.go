@@ -115,9 +115,11 @@ func (v *verifier) subject(r *http.Request) (string, error) {
 		return "", fmt.Errorf("%w: the token is valid for more than %s", errUnauthorized, maxAge)
 	}
 	if len(tok.Headers) > 0 {
-		// A refresh token or an ID token of the same issuer is not an
-		// answerer's access token.
-		if typ, _ := tok.Headers[0].ExtraHeaders[jose.HeaderType].(string); typ != "" && !strings.EqualFold(typ, "JWT") && !strings.EqualFold(typ, "at+jwt") {
+		// A token typed as another kind (a refresh token, a logout
+		// token) is not an answerer's access token. An ID token usually
+		// says JWT, and only -jwt-audience tells it apart.
+		typ, _ := tok.Headers[0].ExtraHeaders[jose.HeaderType].(string)
+		if t := strings.TrimPrefix(strings.ToLower(typ), "application/"); t != "" && t != "jwt" && t != "at+jwt" {
 			return "", fmt.Errorf("%w: a token of type %q is not an access token", errUnauthorized, typ)
 		}
 	}

@@ -16,7 +16,10 @@
 // outside the project, where the agent cannot rewrite its own audit;
 // -store postgres://… shares asks and audit between replicas. The store's
 // directory and the token key are protected paths of every decision the
-// host makes, as the policy files are. A token must not be valid for
+// host makes, as the policy files are; like every read, a path spelled
+// through a variable ($XDG_STATE_HOME/permengine/approval.db) is judged by
+// its text, so keep the key and the store out of the agent's environment
+// where they matter (another user's home, a socket to PostgreSQL). A token must not be valid for
 // longer than -jwt-max-age (24h), must carry -jwt-audience when one is
 // given, and must not be typed as another kind of token. The host answers
 // requests to its loopback name only, refuses cross-origin requests and

@@ -113,6 +113,16 @@ func read(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
+// lowerASCII reports a key of lower-case ASCII letters, digits and '_'.
+func lowerASCII(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // maxDepth bounds the nesting exactKeys follows; the API nests two deep.
 const maxDepth = 8
 
@@ -138,8 +148,10 @@ func exactKeys(dec *json.Decoder, depth int) error {
 			if seen[k] {
 				return fmt.Errorf("the key %q is given twice", k)
 			}
-			if strings.ToLower(k) != k {
-				return fmt.Errorf("the key %q: keys are lower case", k)
+			if !lowerASCII(k) {
+				// Go's decoder folds case by Unicode rules too: "deciſion"
+				// (a long s) fills decision.
+				return fmt.Errorf("the key %q: keys are lower-case ASCII", k)
 			}
 			seen[k] = true
 			if err := exactKeys(dec, depth+1); err != nil {

@@ -763,6 +763,17 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 		// f=@.env, httpie, gcc @args).
 		return pc.word(w[1:], flags, dirs)
 	}
+	if strings.IndexByte(w, ',') >= 0 {
+		// KEY=VALUE lists (docker's --mount, buildx's --cache-to
+		// type=local,dest=DIR): each value is a path a program may use.
+		for _, f := range strings.Split(w, ",") {
+			if _, v, ok := strings.Cut(f, "="); ok && v != "" {
+				if hit := pc.word(strings.Trim(v, `"`), flags, dirs); hit != "" {
+					return hit
+				}
+			}
+		}
+	}
 	if strings.IndexByte(w, ':') >= 0 {
 		return pc.colonParts(w, flags, dirs)
 	}

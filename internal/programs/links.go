@@ -581,7 +581,22 @@ func buildOutputTree(v []string) bool {
 	argmodel.ParseFlags(r, m, v, nil, 0)
 	found := false
 	for _, it := range r.Items {
-		if it.Kind == argmodel.KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "output") && localExport(it.Text) {
+		if it.Kind != argmodel.KindValue || it.Opt == nil {
+			continue
+		}
+		text := it.Text
+		switch {
+		case slices.Contains(it.Opt.Long, "set"):
+			// bake --set TARGET.output=…
+			_, after, ok := strings.Cut(text, ".output=")
+			if !ok {
+				continue
+			}
+			text = after
+		case !slices.Contains(it.Opt.Long, "output"):
+			continue
+		}
+		if localExport(text) {
 			found = true
 			break
 		}
@@ -594,7 +609,9 @@ func buildOutputTree(v []string) bool {
 // (the local exporter's short form), or a CSV list with a dest other than
 // standard output (type=local,dest=DIR; type=tar,dest=FILE, which may
 // name a protected file), or without a type. An image or registry output
-// writes none here. A value with an expansion may be any.
+// writes none here. Keys are read as buildx reads them, in any case and
+// as CSV fields that may be quoted ("dest=."). A value with an expansion
+// may be any.
 func localExport(v string) bool {
 	if v == "-" {
 		return false
@@ -603,9 +620,9 @@ func localExport(v string) bool {
 		return true
 	}
 	typed := false
-	for _, f := range strings.Split(v, ",") {
+	for _, f := range csvFields(v) {
 		k, val, _ := strings.Cut(f, "=")
-		switch strings.TrimSpace(k) {
+		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "dest":
 			if strings.TrimSpace(val) != "-" {
 				return true
@@ -617,14 +634,37 @@ func localExport(v string) bool {
 	return !typed
 }
 
+// csvFields splits a buildx option value at its commas, as CSV: a field
+// in double quotes keeps its commas, and loses its quotes ("dest=a,b").
+func csvFields(v string) []string {
+	var out []string
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '"' && quoted && i+1 < len(v) && v[i+1] == '"':
+			b.WriteByte('"')
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == ',' && !quoted:
+			out = append(out, b.String())
+			b.Reset()
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return append(out, b.String())
+}
+
 // secretSource returns the file a build's --secret value reads: its src
 // or source, or, with neither and no env, its id (buildx looks for a file
 // of that name too); "" for a secret read from a variable.
 func secretSource(v string) string {
 	id, src, env := "", "", false
-	for _, kv := range strings.Split(v, ",") {
+	for _, kv := range csvFields(v) {
 		k, val, ok := strings.Cut(kv, "=")
-		switch {
+		switch k = strings.ToLower(strings.TrimSpace(k)); {
 		case !ok:
 			id = kv
 		case k == "src" || k == "source":

@@ -300,9 +300,9 @@ func exportedReach(m *argmodel.Spec, program string, assigns []string) string {
 		return "" // export itself, echo: programs that take values and run none
 	}
 	for _, a := range assigns {
-		name, _, ok := strings.Cut(a, "=")
-		if !ok {
-			continue
+		name, value, ok := strings.Cut(a, "=")
+		if !ok || value == "" {
+			continue // HTTP_PROXY= clears it
 		}
 		why, reach := argmodel.ReachVar(name)
 		if !reach {
@@ -313,7 +313,7 @@ func exportedReach(m *argmodel.Spec, program string, assigns []string) string {
 				continue // judged by EnvEffect, with the program's own reading
 			}
 		}
-		return program + ": " + name + " is exported, and " + why + ", for every program it runs"
+		return program + ": " + name + " is set in its environment, and " + why + ", for every program it runs"
 	}
 	return ""
 }

@@ -98,7 +98,10 @@ var unitRows = []UnitRow{
 	{Verb: "kubectl", Sub: []string{"auth"}, Kind: UnitModes, Modes: []string{"can-i", "whoami"}, Says: "this question, about any action"},
 	// Families whose words name what they destroy, or a mode a later flag
 	// changes: one answer holds for one command.
-	{Verb: "git", Sub: []string{"clean"}, Kind: UnitModes, Modes: []string{"-n", "--dry-run"}, Says: "listing what git clean would remove; not removing it"},
+	// git clean -n is no mode of its own: --no-dry-run added after it
+	// removes.
+	{Verb: "git", Sub: []string{"clean"}, Kind: UnitOnce, Says: "git clean removes untracked files, and -n is undone by a --no-dry-run added after it"},
+	{Verb: "git", Sub: []string{"rm"}, Kind: UnitOnce, Says: "git rm removes the files its words name, and more with -r added"},
 	{Verb: "git", Sub: []string{"reset"}, Kind: UnitOnce, Says: "git reset moves the branch, and with --hard added discards changes"},
 	{Verb: "git", Sub: []string{"restore"}, Kind: UnitOnce, Says: "git restore discards changes in the files it names"},
 	{Verb: "kill", Kind: UnitOnce, Says: "kill signals the processes its words name (-1 is every process)"},

@@ -16,12 +16,14 @@ func IntegrityProblem(cmd string) string {
 	if len(cmd) > MaxCommandBytes {
 		return fmt.Sprintf("the command is %d bytes, over the %d-byte bound", len(cmd), MaxCommandBytes)
 	}
+	var q quoteState
 	for i := 0; i < len(cmd); {
 		c := cmd[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 && c != '\t' && c != '\n' || c == 0x7f {
 				return fmt.Sprintf("control character %U at byte %d: what a person reads would not be what runs", rune(c), i)
 			}
+			q.step(cmd, i)
 			i++
 			continue
 		}
@@ -32,15 +34,62 @@ func IntegrityProblem(cmd string) string {
 		if hiddenRune(r) {
 			return fmt.Sprintf("invisible or direction-changing character %U at byte %d: what a person reads would not be what runs", r, i)
 		}
+		if otherSpace(r) && q.bare() {
+			return fmt.Sprintf("the space %U at byte %d is not a blank to bash: what reads as two words is one, and what a person reads would not be what runs", r, i)
+		}
+		q.esc = false
 		i += size
 	}
 	return ""
 }
 
+// quoteState follows quotes and comments well enough to tell text that is
+// data (inside quotes, a comment) from text bash splits into words.
+type quoteState struct {
+	quote   byte // '\'', '"' or 0
+	esc     bool // the last byte was a backslash that escapes the next
+	comment bool
+}
+
+// step reads the ASCII byte at cmd[i].
+func (q *quoteState) step(cmd string, i int) {
+	c := cmd[i]
+	switch {
+	case q.comment:
+		q.comment = c != '\n'
+	case q.esc:
+		q.esc = false
+	case q.quote == '\'':
+		if c == '\'' {
+			q.quote = 0
+		}
+	case c == '\\':
+		q.esc = true
+	case q.quote == '"':
+		if c == '"' {
+			q.quote = 0
+		}
+	case c == '\'' || c == '"':
+		q.quote = c
+	case c == '#' && (i == 0 || strings.IndexByte(" \t\n;&|()", cmd[i-1]) >= 0):
+		q.comment = true
+	}
+}
+
+// bare reports text outside quotes and comments.
+func (q *quoteState) bare() bool { return q.quote == 0 && !q.comment }
+
+// otherSpace reports the spaces bash does not split words at (no-break,
+// en, em, thin, ideographic, the blank braille pattern): outside quotes,
+// rm<NBSP>-rf reads as two words and is one. Inside quotes they are the
+// text's own (a Japanese or French message).
+func otherSpace(r rune) bool {
+	return r == 0x00a0 || r == 0x1680 || r >= 0x2000 && r <= 0x200a || r == 0x202f || r == 0x205f || r == 0x3000 || r == 0x2800
+}
+
 // hiddenRune reports the characters that change how text is displayed
 // without being seen: C1 controls, bidirectional controls, zero-width and
-// other format characters, tag characters, and spaces that are not the
-// blank bash splits words at.
+// other format characters, tag characters.
 func hiddenRune(r rune) bool {
 	switch {
 	case r >= 0x80 && r <= 0x9f: // C1 controls
@@ -59,12 +108,6 @@ func hiddenRune(r rune) bool {
 	case r >= 0xe0000 && r <= 0xe007f: // tag characters
 		return true
 	case r >= 0xfff9 && r <= 0xfffb: // interlinear annotation
-		return true
-	case r == 0x00a0, r == 0x1680, r >= 0x2000 && r <= 0x200a, r == 0x202f, r == 0x205f, r == 0x3000, r == 0x2800:
-		// Spaces bash does not split words at (no-break, en, em, thin,
-		// ideographic, the blank braille pattern): rm<NBSP>-rf reads as two
-		// words and is one, and a run of them pads a command so that what
-		// follows is not seen.
 		return true
 	}
 	return false

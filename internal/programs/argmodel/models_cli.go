@@ -64,7 +64,8 @@ func closed(s *Spec) *Spec {
 func kubectlConfig(c Syntax) *Spec {
 	g := group(c, "config", "set", "set-cluster", "set-context", "set-credentials", "use-context", "use", "delete-cluster", "delete-context", "delete-user", "rename-context", "unset")
 	view := cmd(c, "view")
-	view.Options = list(flag("", "raw").does(EffExternal, whyPrintsSecret), flag("", "flatten", "minify"), val("o", RoleData, "output"))
+	// --flatten prints the credentials whole too (no shortening).
+	view.Options = list(flag("", "raw", "flatten").does(EffExternal, whyPrintsSecret), flag("", "minify"), val("o", RoleData, "output"))
 	g.Subs = append(g.Subs, view)
 	return g
 }

@@ -447,7 +447,7 @@ func publisherRows() []row {
 			return &Spec{Name: n, Syntax: g, Open: true, OpenSubs: true, Subs: []*Spec{pyRunner("run")}}
 		}},
 		{name: "flyctl", aliases: []string{"fly"}, build: flyModel},
-		{name: "vercel", build: func(n string) *Spec {
+		{name: "vercel", aliases: []string{"vc"}, build: func(n string) *Spec {
 			s := deploysBare(publisher(n, g, "deploy", "promote", "rollback", "remove", "rm"),
 				"build", "dev", "help", "inspect", "link", "list", "ls", "login", "logout", "logs", "pull", "whoami", "teams", "switch", "init", "git", "bisect")
 			// The project's settings on the host: its variables, domains,
@@ -475,7 +475,7 @@ func publisherRows() []row {
 		{name: "mix", build: func(n string) *Spec {
 			return taskLists(publisher(n, g, "hex.publish", "hex.retire", "hex.owner", "hex.user"))
 		}},
-		{name: "netlify", aliases: []string{"netlify-cli"}, build: func(n string) *Spec {
+		{name: "netlify", aliases: []string{"netlify-cli", "ntl"}, build: func(n string) *Spec {
 			// api calls any method of the host's API; init creates a site.
 			return colonVerbs(publisher(n, g, "deploy", "api", "init"), "functions") // functions:create scaffolds a local file, functions:invoke calls the local server
 		}},
@@ -574,7 +574,11 @@ func publisherRows() []row {
 			return publisher(n, g, "upload", "upload-large-folder", "delete-cache", "repo", "login", "lfs-enable-largefiles")
 		}},
 		{name: "dvc", build: func(n string) *Spec { return publisher(n, g, "push", "remote", "exp") }},
-		{name: "goreleaser", build: func(n string) *Spec { return publisher(n, Cobra, "release", "publish", "announce") }},
+		{name: "goreleaser", build: func(n string) *Spec {
+			// goreleaser with no subcommand runs release.
+			return deploysBare(publisher(n, Cobra, "release", "publish", "announce"),
+				"build", "check", "init", "healthcheck", "jsonschema", "completion", "help", "man", "changelog", "continue")
+		}},
 		{name: "stack", build: func(n string) *Spec { return publisher(n, g, "upload") }},
 		{name: "luarocks", build: func(n string) *Spec { return publisher(n, g, "upload") }},
 		{name: "quarto", build: func(n string) *Spec { return publisher(n, g, "publish") }},

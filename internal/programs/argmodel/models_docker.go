@@ -383,8 +383,9 @@ func podmanModel() *Spec {
 		val("", RolePath, "hooks-dir").does(EffPrivileged, "runs the OCI hooks found in this directory"),
 		val("", RolePath, "identity", "root", "runroot", "tmpdir", "volumepath", "imagestore", "registries-conf",
 			"cdi-spec-dir", "network-config-dir", "config"),
-	), vals(RoleData, "log-level", "storage-driver", "storage-opt", "cgroup-manager", "events-backend", "module",
-		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug")),
+	), vals(RoleData, "log-level", "storage-driver", "cgroup-manager", "events-backend",
+		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug"),
+		podmanPersistent()[2:]),
 		Subs: podmanSubs(),
 		Env:  podmanEnv}
 	noInherit(root)
@@ -398,7 +399,13 @@ func podmanModel() *Spec {
 // --remote), which only the root takes.
 func podmanPersistent() []Option {
 	return list(val("", RoleProgram, "runtime", "conmon", "network-cmd-path").does(EffPrivileged, "runs a program of its own choosing as the container runtime"),
-		val("", RolePath, "hooks-dir").does(EffPrivileged, "runs the OCI hooks found in this directory"))
+		val("", RolePath, "hooks-dir").does(EffPrivileged, "runs the OCI hooks found in this directory"),
+		// A containers.conf module may name the runtime, conmon and the
+		// hooks; a storage option's mount_program is a program too.
+		val("", RolePath, "module").does(EffPrivileged, "loads a containers.conf module, which may name the runtime, conmon and hooks podman runs"),
+		val("", RoleData, "storage-opt").does(EffPrivileged, "a storage option's mount_program names a program podman runs").when(func(v string, computed bool) bool {
+			return computed || strings.Contains(strings.ToLower(v), "mount_program")
+		}))
 }
 
 // persist gives every subcommand under subs the options opts, where it

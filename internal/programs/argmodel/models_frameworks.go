@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -22,7 +23,7 @@ const whyServes = "serves the project on an address other machines reach (a deve
 func frameworkRows() []row {
 	return []row{
 		{name: "setup.py", build: fixed(setupPyModel)},
-		{name: "manage.py", aliases: []string{"django-admin"}, build: fixed(managePyModel)},
+		{name: "manage.py", aliases: []string{"django-admin", "django"}, build: fixed(managePyModel)}, // python -m django is django-admin
 		{name: "artisan", build: fixed(artisanModel)},
 		{name: "rails", build: fixed(railsModel)},
 		{name: "flask", build: fixed(flaskModel)},
@@ -58,22 +59,42 @@ func setupPyModel() *Spec {
 // Python, runserver on an address other machines reach serves the
 // project, sendtestemail sends mail.
 func managePyModel() *Spec {
-	shell := cmd(GNU, "shell")
+	shell := consoleReadsInput(cmd(GNU, "shell"), "c", "command", "manage.py shell reads Python from its input")
 	shell.Options = list(val("c", RoleCode, "command").code(LangPython).does(EffExec, "manage.py shell -c "+whyCode),
 		val("i", RoleData, "interface"))
 	run := cmd(GNU, "runserver")
 	run.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Check: exposedAddr, Why: whyServes}}
-	return script(withSubs(cmd(GNU, "manage.py"), shell, run, ext(GNU, "sendtestemail")))
+	return script(withSubs(cmd(GNU, "manage.py"), shell, run, ext(GNU, "sendtestemail"),
+		consoleReadsInput(cmd(GNU, "dbshell"), "", "", "manage.py dbshell runs the SQL on its input against the database the settings name")))
+}
+
+// consoleReadsInput marks a framework's console, which runs the code (or SQL) it
+// reads from its input unless the option short/long gives the code on
+// the command line: fed by a pipe or a here-string, it runs what the
+// engine does not read.
+func consoleReadsInput(s *Spec, short, long, why string) *Spec {
+	s.Judge = func(r *Result, words []string) {
+		for _, it := range r.Items {
+			if it.Opt != nil && (short != "" && it.Opt.Short == short || long != "" && slices.Contains(it.Opt.Long, long)) {
+				return
+			}
+		}
+		r.Effects |= EffExec | EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: len(words) - 1, Why: why})
+	}
+	return s
 }
 
 // artisanModel is Laravel's artisan: tinker --execute runs PHP, serve
 // --host serves the project.
 func artisanModel() *Spec {
-	tinker := cmd(GNU, "tinker")
+	tinker := consoleReadsInput(cmd(GNU, "tinker"), "", "execute", "artisan tinker reads PHP from its input")
 	tinker.Options = list(val("", RoleCode, "execute").code(LangPHP).does(EffExec, "artisan tinker --execute "+whyCode))
 	serve := cmd(GNU, "serve")
 	serve.Options = list(val("", RoleData, "host").does(EffExternal, whyServes).when(exposedHost), val("", RoleData, "port"))
-	return script(withSubs(cmd(GNU, "artisan"), tinker, serve))
+	root := cmd(GNU, "artisan")
+	root.Env = []EnvVar{{Name: "SERVER_HOST", Effect: EffExternal, Why: "SERVER_HOST " + whyServes}} // artisan serve's address
+	return script(withSubs(root, tinker, serve))
 }
 
 // railsModel is Rails' bin/rails: runner runs Ruby given on the command
@@ -83,7 +104,11 @@ func railsModel() *Spec {
 	runner.Operands = []Operand{{Role: RoleCode, Lang: LangRuby, Effect: EffExec, Why: "rails runner " + whyCode}, {Role: RoleData}}
 	server := cmd(GNU, "server", "s")
 	server.Options = list(val("b", RoleData, "binding").does(EffExternal, whyServes).when(exposedHost), val("p", RoleData, "port"))
-	return script(withSubs(cmd(GNU, "rails"), runner, server))
+	root := cmd(GNU, "rails")
+	root.Env = []EnvVar{{Name: "BINDING", Effect: EffExternal, Why: "BINDING " + whyServes}} // rails server's address
+	return script(withSubs(root, runner, server,
+		consoleReadsInput(cmd(GNU, "console", "c"), "", "", "rails console reads Ruby from its input"),
+		consoleReadsInput(cmd(GNU, "dbconsole", "db"), "", "", "rails dbconsole runs the SQL on its input against the database the configuration names")))
 }
 
 // flaskModel is flask: run --host serves the project (with --debug, its
@@ -91,7 +116,9 @@ func railsModel() *Spec {
 func flaskModel() *Spec {
 	run := cmd(GNU, "run")
 	run.Options = list(val("h", RoleData, "host").does(EffExternal, whyServes).when(exposedHost), val("p", RoleData, "port"))
-	return withSubs(cmd(GNU, "flask"), run)
+	root := cmd(GNU, "flask")
+	root.Env = []EnvVar{{Name: "FLASK_RUN_HOST", Effect: EffExternal, Why: "FLASK_RUN_HOST " + whyServes}} // flask run's address
+	return withSubs(root, run, consoleReadsInput(cmd(GNU, "shell"), "", "", "flask shell reads Python from its input"))
 }
 
 // exposedAddr reports runserver's [addr:]port when addr is not this

@@ -227,7 +227,8 @@ func modeledModule(mod string) bool {
 // after the one holding MOD, at word at, and the findings of MOD's model
 // are the view's.
 func judgeModule(r *Result, args []string, at int, mod string) {
-	judgeAs(r, args, at, mod)
+	// python -m pip.__main__ runs the package's __main__, as -m pip does.
+	judgeAs(r, args, at, strings.TrimSuffix(mod, ".__main__"))
 }
 
 // judgeAs reads ARGS… as the program prog reads them, where the catalog
@@ -628,24 +629,52 @@ func judgeGoModules(r *Result, words []string) {
 	if len(words) < 3 {
 		return
 	}
+	v := 1
+	for v < len(words) && strings.HasPrefix(words[v], "-") {
+		if words[v] == "-C" || words[v] == "--C" {
+			v++ // go -C DIR VERB
+		}
+		v++
+	}
+	if v+1 >= len(words) {
+		return
+	}
 	fetches := false
-	switch words[1] {
-	case "get", "install", "run":
-		fetches = true
-	case "mod":
-		fetches = words[2] == "download"
+	switch words[v] {
+	case "get", "install", "run", "build", "mod":
+		fetches = words[v] != "mod" || words[v+1] == "download"
 	case "list":
-		fetches = slices.Contains(words[2:], "-m")
+		// -m in go's flag spellings: -m, --m, -m=true.
+		fetches = slices.ContainsFunc(words[v+1:], func(w string) bool {
+			f, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+			return strings.HasPrefix(w, "-") && f == "m"
+		})
 	}
 	if !fetches {
 		return
 	}
-	for i, w := range words[2:] {
-		if len(w) > 0 && w[0] != '-' && Computed(w) {
-			r.Effects |= EffComputed
-			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i + 2, Why: "go " + words[1] + " " + whyComputedPackage})
-			return
+	found := -1
+	switch words[v] {
+	case "get", "mod":
+		// Not modelled: every word that is not an option (go get takes
+		// only flags without values besides -C, read above).
+		for i := v + 1; i < len(words) && found < 0; i++ {
+			if w := words[i]; len(w) > 0 && w[0] != '-' && Computed(w) {
+				found = i
+			}
 		}
+	default:
+		// The model knows which words are option values (-o "$BIN").
+		for _, it := range r.Items {
+			if it.Kind == KindOperand && it.Computed && it.Word > v {
+				found = it.Word
+				break
+			}
+		}
+	}
+	if found >= 0 {
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: found, Why: "go " + words[v] + " " + whyComputedPackage})
 	}
 }
 
@@ -739,9 +768,12 @@ func rakePublishes(task string, computed bool) bool {
 	if computed {
 		return true
 	}
-	l := strings.ToLower(task)
-	for _, w := range []string{"release", "publish", "deploy", "push"} {
-		if strings.Contains(l, w) {
+	// By its namespaced parts (release:rubygem_push, deploy:production),
+	// not by substring (release_notes builds notes).
+	for _, part := range strings.Split(strings.ToLower(task), ":") {
+		part, _, _ = strings.Cut(part, "[") // release[remote]
+		switch part {
+		case "release", "publish", "deploy", "push", "rubygem_push":
 			return true
 		}
 	}

@@ -115,7 +115,7 @@ func npmModel() *Spec {
 		group(s, "profile", "set", "enable-2fa", "disable-2fa"), group(s, "trust", "github", "gitlab", "revoke"),
 		withSubs(cmd(s, "config"), configSet(s, "set"), configSet(s, "edit"), configSet(s, "delete"), npmConfigGet(s, "get")),
 		npmPkg(s),
-		configSet(s, "set"), execCmd(s, "edit"), npmExplore(s), initializer(s, "init")},
+		configSet(s, "set"), npmConfigGet(s, "get"), execCmd(s, "edit"), npmExplore(s), initializer(s, "init")},
 		// login and adduser contact the registry and store its token in
 		// ~/.npmrc, the file every later npm reads.
 		exts(s, "publish", "unpublish", "deprecate", "undeprecate", "star", "unstar", "hook", "login", "adduser"))
@@ -422,6 +422,7 @@ func runnerModel(name string, publish ...string) *Spec {
 	root.Judge = func(r *Result, words []string) {
 		judgeNpmPrefix(r, words) // pnpm add -g ., pnpm link, yarn global add file:., bun link
 		judgeRunnerBin(r, words)
+		runnerNames(r, words)
 	}
 	// Subcommands that run another of the runner's own commands: yarn
 	// workspace NAME CMD…, yarn workspaces foreach [options] CMD…, and
@@ -449,10 +450,17 @@ func runnerModel(name string, publish ...string) *Spec {
 // program, it is judged on the safe side.
 func judgeRunnerBin(r *Result, words []string) {
 	name, at := -1, 0
+	skip := false // the name after yarn workspace
 	for _, it := range r.Items {
 		switch {
+		case it.Kind == KindSubcommand && runsAgain[it.Text]:
+			// yarn workspace NAME CMD…, pnpm recursive CMD…: what follows
+			// is the runner's command again.
+			skip = it.Text == "workspace"
 		case it.Kind == KindSubcommand:
-			return // a verb of the runner's own (exec, dlx, workspace …), judged by its model
+			return // a verb of the runner's own (exec, dlx …), judged by its model
+		case it.Kind == KindOperand && skip:
+			skip = false
 		case it.Kind == KindOperand && name < 0:
 			if it.Text == "run" && at == 0 {
 				at = 1 // yarn run NAME
@@ -513,6 +521,14 @@ func npmConfigGet(s Syntax, name string) *Spec {
 	return get
 }
 
+// runnerNames finds a computed package name given to yarn's, pnpm's and
+// bun's commands that ask the registry for one (add, view, info …).
+var runnerNames = computedNames("the runner", words("add", "install", "i", "view", "info", "why", "outdated", "dlx", "create", "global", "x"))
+
+// runsAgain are the runners' subcommands that run another of the
+// runner's commands (runnerModel's again).
+var runsAgain = words("workspace", "workspaces", "foreach", "recursive", "m", "multi")
+
 // publisher is a tool whose listed subcommands publish; other names are
 // operands.
 func publisher(name string, syn Syntax, subs ...string) *Spec {
@@ -572,6 +588,13 @@ func ghModel() *Spec {
 			child(s, "merge").Instead = "git_merge"
 		case "repo":
 			child(s, "create").Instead = "git_repo_create"
+		case "config":
+			// config get oauth_token prints the token kept in hosts.yml.
+			get := cmd(Cobra, "get")
+			get.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: whyPrintsSecret, Check: func(v string, computed bool) bool {
+				return computed || strings.Contains(strings.ToLower(v), "token")
+			}}}
+			s.Subs = append(s.Subs, get)
 		case "auth":
 			// gh auth token prints the token gh keeps; status prints it
 			// with -t (--show-token).
