@@ -620,7 +620,7 @@ func localExport(v string) bool {
 		return true
 	}
 	typed := false
-	for _, f := range csvFields(v) {
+	for _, f := range argmodel.CSVFields(v) {
 		k, val, _ := strings.Cut(f, "=")
 		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "dest":
@@ -634,35 +634,12 @@ func localExport(v string) bool {
 	return !typed
 }
 
-// csvFields splits a buildx option value at its commas, as CSV: a field
-// in double quotes keeps its commas, and loses its quotes ("dest=a,b").
-func csvFields(v string) []string {
-	var out []string
-	var b strings.Builder
-	quoted := false
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case c == '"' && quoted && i+1 < len(v) && v[i+1] == '"':
-			b.WriteByte('"')
-			i++
-		case c == '"':
-			quoted = !quoted
-		case c == ',' && !quoted:
-			out = append(out, b.String())
-			b.Reset()
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return append(out, b.String())
-}
-
 // secretSource returns the file a build's --secret value reads: its src
 // or source, or, with neither and no env, its id (buildx looks for a file
 // of that name too); "" for a secret read from a variable.
 func secretSource(v string) string {
 	id, src, env := "", "", false
-	for _, kv := range csvFields(v) {
+	for _, kv := range argmodel.CSVFields(v) {
 		k, val, ok := strings.Cut(kv, "=")
 		switch k = strings.ToLower(strings.TrimSpace(k)); {
 		case !ok:
@@ -1455,8 +1432,9 @@ func MountSources(v []string, fn func(src string)) {
 		spec := it.Text
 		switch {
 		case slices.Contains(it.Opt.Long, "mount"):
-			for _, kv := range strings.Split(spec, ",") {
-				if k, val, ok := strings.Cut(kv, "="); ok && (k == "source" || k == "src") {
+			// read as docker reads it: CSV fields, keys in any case
+			for _, kv := range argmodel.CSVFields(spec) {
+				if k, val, ok := strings.Cut(kv, "="); ok && (strings.EqualFold(k, "source") || strings.EqualFold(k, "src")) {
 					spec = val
 				}
 			}

@@ -76,10 +76,34 @@ func volumeHost(v string, computed bool) bool {
 	return hostPath(src, computed)
 }
 
+// CSVFields splits a docker or buildx option value at its commas, as the
+// CLIs read it, as CSV: a field in double quotes keeps its commas, and
+// loses its quotes ("dest=a,b").
+func CSVFields(v string) []string {
+	var out []string
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '"' && quoted && i+1 < len(v) && v[i+1] == '"':
+			b.WriteByte('"')
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == ',' && !quoted:
+			out = append(out, b.String())
+			b.Reset()
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return append(out, b.String())
+}
+
 // mountHost is the Check of --mount type=bind,source=SRC,…; a volume's
 // driver options may bind a host directory too (volume-opt=device=/).
 func mountHost(v string, computed bool) bool {
-	for _, kv := range strings.Split(v, ",") {
+	for _, kv := range CSVFields(v) {
 		k, val, _ := strings.Cut(kv, "=")
 		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "source", "src":
