@@ -433,6 +433,7 @@ func publisherRows() []row {
 			// settings. poetry config KEY and --list only read.
 			s := publisher(n, g, "publish")
 			s.Subs = append(s.Subs, &Spec{Name: "config", Syntax: g, Open: true, Judge: judgePoetryConfig})
+			s.Judge = computedNames("poetry", words("add", "search", "show"))
 			return s
 		}},
 		{name: "uv", build: func(n string) *Spec {
@@ -440,11 +441,13 @@ func publisherRows() []row {
 			// command (uvx pre-commit install).
 			s := publisher(n, g, "publish")
 			s.Subs = append(s.Subs, withSubs(cmd(g, "tool"), pyRunner("run")))
+			s.Judge = computedNames("uv", words("add", "pip"))
 			return s
 		}},
 		{name: "uvx", build: pyRunner},
 		{name: "pipx", build: func(n string) *Spec {
-			return &Spec{Name: n, Syntax: g, Open: true, OpenSubs: true, Subs: []*Spec{pyRunner("run")}}
+			return &Spec{Name: n, Syntax: g, Open: true, OpenSubs: true, Subs: []*Spec{pyRunner("run")},
+				Judge: computedNames("pipx", words("install", "inject"))}
 		}},
 		{name: "flyctl", aliases: []string{"fly"}, build: flyModel},
 		{name: "vercel", aliases: []string{"vc"}, build: func(n string) *Spec {
