@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/permengine/permengine"
 )
@@ -105,6 +106,10 @@ func (s *Service) after(ctx context.Context, r Remember, changed bool) error {
 	return err
 }
 
+// RetryWindow is how long after an answer the same answer, repeated, is
+// accepted again (a retry after a file that could not be written).
+const RetryWindow = 10 * time.Minute
+
 // again answers an ask that is no longer pending. The same person's
 // allow, repeated with the same remember, on an ask that person allowed
 // succeeds again and writes only the rules its audit entry recorded that
@@ -127,6 +132,11 @@ func (s *Service) again(ctx context.Context, a Ask, ans Answer, subject string) 
 		return Answered{}, fmt.Errorf("%w: %q was answered by another person", ErrConflict, a.ID)
 	case e.Remember != ans.Remember:
 		return Answered{}, fmt.Errorf("%w: %q was answered with remember %q, not %q", ErrConflict, a.ID, e.Remember, ans.Remember)
+	case s.now().Sub(e.DecidedAt) > RetryWindow:
+		// A replay long after would restore rules a person has removed
+		// since, with no new entry to show it.
+		return Answered{}, fmt.Errorf("%w: %q was answered at %s; a repeat is accepted for %s after it", ErrConflict, a.ID,
+			e.DecidedAt.UTC().Format("2006-01-02T15:04:05Z"), RetryWindow)
 	}
 	pl, err := s.plan(ctx, a, ans.Remember)
 	if err != nil {

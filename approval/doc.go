@@ -9,8 +9,9 @@
 // an allow how long to remember it (none, session, project, global;
 // session only for an ask raised in one). The subject of the answer is an
 // identity the host has verified; the package never reads it from the
-// answer itself. The same person's allow repeated with the same remember
-// succeeds again and writes only the missing rules its audit entry shows;
+// answer itself. The same person's allow repeated with the same remember,
+// within RetryWindow, succeeds again and writes only the missing rules its
+// audit entry shows;
 // any other answer to an ask that is no longer pending is a conflict, so
 // no rule is written that the audit does not show.
 //

@@ -58,6 +58,16 @@ func testSecondAnswer(t *testing.T, f *fixture) {
 	if n := len(f.audit()); n != 2 {
 		t.Fatalf("%d audit entries, want 2 (one per ask)", n)
 	}
+	// Long after, a replay would restore a rule a person has removed
+	// since: it is a conflict.
+	f.write(f.project, `{"allow": []}`)
+	f.clock.Advance(approval.RetryWindow + time.Minute)
+	if _, err := f.svc.Answer(ctx, a.ID, allowP, "ana"); !errors.Is(err, approval.ErrConflict) {
+		t.Fatalf("a repeat after the retry window: %v, want ErrConflict", err)
+	}
+	if got := f.allowRules(f.project); len(got) != 0 {
+		t.Fatalf("a late repeat restored rules: %v", got)
+	}
 }
 
 func testRefusedAlways(t *testing.T, f *fixture) {
