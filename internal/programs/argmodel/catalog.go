@@ -617,7 +617,10 @@ func subPrefix(subs []*Spec, c string) string {
 
 // publishes is the model of a package runner whose publish subcommand
 // has an effect outside the machine (pnpm, yarn, bun).
-func publishes(name string) *Spec { return runnerModel(name, "publish") }
+// pnpm and yarn hand npm's registry commands on to npm.
+func publishes(name string) *Spec {
+	return runnerModel(name, "publish", "unpublish", "deprecate", "undeprecate")
+}
 
 // entry is one program of the catalog, shared by all its names: load
 // builds its model once, on first use, with what the catalog derives from

@@ -393,7 +393,7 @@ func dockerModel() *Spec {
 		val("", RolePath, "config").does(EffComputed, whyConfigFile+" (credential helpers, CLI plugins)"),
 		val("", RolePath, "tlscacert", "tlscert", "tlskey"), val("l", RoleData, "log-level"),
 		flag("D", "debug"), flag("", "tls"), flag("", "tlsverify"), flag("v", "version"), flag("", "help"),
-	), Subs: engineSubs(), Env: dockerEnv}
+	), Subs: engineSubs(), Env: dockerEnv, Judge: judgeComputedImage}
 	noInherit(root)
 	return closed(root)
 }
@@ -410,8 +410,9 @@ func podmanModel() *Spec {
 	), vals(RoleData, "log-level", "storage-driver", "cgroup-manager", "events-backend",
 		"ssh", "db-backend", "runtime-flag", "out"), longs("syslog", "transient-store", "noout", "help", "version", "debug"),
 		podmanPersistent()[2:]),
-		Subs: podmanSubs(),
-		Env:  podmanEnv}
+		Subs:  podmanSubs(),
+		Env:   podmanEnv,
+		Judge: judgeComputedImage}
 	noInherit(root)
 	persist(root.Subs, podmanPersistent())
 	return closed(root)
@@ -421,6 +422,33 @@ func podmanModel() *Spec {
 // it runs: valid after any subcommand too (podman stop --runtime ./x web
 // runs ./x as the runtime), unlike the connection options (--url, -c,
 // --remote), which only the root takes.
+// imageNames are the engines' subcommands whose operand names an image
+// (image pull: the operands of image)
+// the engine asks a registry for: its name, host, path and tag are the
+// request's.
+var imageNames = words("pull", "run", "create", "image")
+
+// judgeComputedImage finds an image name known only at run time given to
+// a command that asks a registry for it (docker pull h/x:"$(…)"): the
+// name carries data out, as a computed URL does, and a computed image
+// runs code chosen at run time.
+func judgeComputedImage(r *Result, _ []string) {
+	verb := "" // image's first operand: image pull is not modelled
+	for _, it := range r.Items {
+		if it.Kind == KindOperand && it.Spec != nil && it.Spec.Name == "image" && verb == "" {
+			verb = it.Text
+			continue
+		}
+		if it.Kind == KindOperand && it.Computed && it.Role == RoleData && it.Spec != nil && imageNames[it.Spec.Name] &&
+			(it.Spec.Name != "image" || verb == "pull") {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+				Why: it.Spec.Name + " names an image known only at run time: its name is part of a request to a registry, data the engine does not see, and what runs is chosen at run time"})
+			return
+		}
+	}
+}
+
 func podmanPersistent() []Option {
 	return list(val("", RoleProgram, "runtime", "conmon", "network-cmd-path").does(EffPrivileged, "runs a program of its own choosing as the container runtime"),
 		val("", RolePath, "hooks-dir").does(EffPrivileged, "runs the OCI hooks found in this directory"),

@@ -1085,6 +1085,12 @@ var goPrograms = words("CC", "CXX", "FC", "AR", "PKG_CONFIG", "GCCGO")
 // goVariable is EnvCode for go: CC=sudo go build runs sudo.
 func goVariable(assign string, computed bool) string {
 	name, value, _ := strings.Cut(assign, "=")
+	if goSources[name] && (value != "" || computed) {
+		// GOPROXY=https://h go run m@v1: the command picks the server
+		// the code it downloads, builds and runs comes from, or turns
+		// off the checksum database that vouches for it.
+		return name + " chooses where go downloads modules from, or whether their checksums are checked: the code it builds and runs is the command's choice"
+	}
 	if goCompilerFlags[name] {
 		return compilerFlagsLater(name, value, computed)
 	}
@@ -1093,6 +1099,10 @@ func goVariable(assign string, computed bool) string {
 	}
 	return programValue(name, value, computed)
 }
+
+// goSources are go's variables that choose where modules come from, or
+// turn off their verification.
+var goSources = words("GOPROXY", "GOSUMDB", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE", "GOVCS")
 
 // programValue returns why a variable that names a program (CC) names
 // one the engine does not account for: a command line, a computed value,
