@@ -227,8 +227,11 @@ func ContainerEntrypoint(v []string) (cmd []string, computed, ok bool) {
 		case it.Word >= start:
 		case it.Kind == argmodel.KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "entrypoint"):
 			entry, computed = it.Text, it.Computed
-		case it.Kind == argmodel.KindOperand:
-			image = it.Text // the last operand before the command: the image (or compose's service)
+		case it.Kind == argmodel.KindOperand && it.Spec != nil && (it.Spec.Name == "run" || it.Spec.Name == "create"):
+			// The last operand before the command: the image (or compose's
+			// service). Only run and create start it: docker pull node:20
+			// runs no node.
+			image = it.Text
 		}
 	}
 	switch {
