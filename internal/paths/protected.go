@@ -766,12 +766,14 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 	if strings.IndexByte(w, ',') >= 0 {
 		// KEY=VALUE lists (docker's --mount, buildx's --cache-to
 		// type=local,dest=DIR): each value is a path a program may use.
-		for _, f := range strings.Split(w, ",") {
+		for rest := w; rest != ""; {
+			f, after, _ := strings.Cut(rest, ",") // without a slice: Problem runs for every word
 			if _, v, ok := strings.Cut(f, "="); ok && v != "" {
 				if hit := pc.word(strings.Trim(v, `"`), flags, dirs); hit != "" {
 					return hit
 				}
 			}
+			rest = after
 		}
 	}
 	if strings.IndexByte(w, ':') >= 0 {
