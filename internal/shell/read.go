@@ -950,7 +950,7 @@ func (c *Command) wrappedSegment(s *Segment, inner []string) Segment {
 	in := Segment{
 		Words: inner, Flags: tailFlags(s.Flags, len(inner)), Dirs: s.Dirs, Depth: s.Depth,
 		Origin: programs.WrappedOrigin(programs.BaseName(programs.FirstVerb(s.Words))), joined: true, wrapped: true,
-		Stdin: s.Stdin,
+		Stdin: s.stdin(),
 	}
 	if s.joined {
 		off := 0
