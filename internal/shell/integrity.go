@@ -126,7 +126,8 @@ func (s *Segment) ComputedProgram() string {
 	return ""
 }
 
-// processProgram reports a program named through /proc or a descriptor
+// processProgram reports a program named by a URL, or through /proc or a
+// descriptor
 // (/proc/self/exe is the shell itself, /proc/PID/exe another process's
 // program, /proc/self/fd/3, /dev/fd/3 and /dev/stderr whatever file is
 // open there,
@@ -137,6 +138,9 @@ func (s *Segment) ComputedProgram() string {
 func processProgram(p string, dirs []string) bool {
 	if strings.IndexByte(p, '/') < 0 {
 		return false
+	}
+	if strings.Contains(p, "://") {
+		return true // a URL: uv run https://…/x.py runs what the server sends
 	}
 	if path.IsAbs(p) {
 		return processPath(path.Clean(p))

@@ -417,8 +417,23 @@ func langRows() []row {
 	}
 	return append(rows, []row{
 		{name: "deno", build: func(n string) *Spec {
-			return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Subs: []*Spec{
+			// deno runs a module a URL or a registry names (deno run
+			// https://…, deno npm:pkg): code fetched at run time, which
+			// the engine cannot read. run and serve take options, the
+			// script, then the script's own arguments; test, bench and
+			// install take modules anywhere.
+			fetched := Operand{Role: RoleData, Effect: EffExec | EffComputed, Check: remoteModule,
+				Why: n + " runs a module that a URL or a registry names, fetched at run time: code the engine cannot see"}
+			script := []Operand{fetched, {Role: RoleData}}
+			runs := func(name string) *Spec {
+				return &Spec{Name: name, Open: true, Options: denoValues(), Operands: script}
+			}
+			modules := func(name string) *Spec {
+				return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Options: denoValues(), Operands: []Operand{fetched}}
+			}
+			return &Spec{Name: n, Open: true, OpenSubs: true, Options: denoValues(), Operands: script, Subs: []*Spec{
 				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}},
+				runs("run"), runs("serve"), modules("test"), modules("bench"), modules("install"),
 				ext(Syntax{Permute: true}, "publish")}}
 		}},
 		{name: "emacsclient", build: fixed(emacsclientModel)},
@@ -1491,4 +1506,34 @@ func emacsclientModel() *Spec {
 			flag("c", "create-frame"), flag("n", "no-wait"), flag("q", "quiet"), flag("u", "suppress-output"),
 			flag("t", "tty", "nw"), flag("r", "reuse-frame"), flag("H", "help"), flag("V", "version")),
 		Operands: operands(RolePath)}
+}
+
+// remoteModule reports a module specifier with a scheme other than file:
+// (https:, data:, npm:, jsr:), whose code is fetched or decoded at run
+// time; a computed one may be any of them. A one-letter scheme is a
+// Windows drive (c:/x.ts).
+func remoteModule(w string, computed bool) bool {
+	if computed {
+		return true
+	}
+	i := strings.IndexByte(w, ':')
+	if i < 2 {
+		return false
+	}
+	for _, c := range w[:i] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return !strings.EqualFold(w[:i], "file")
+}
+
+// denoValues are the options of deno's run family that take a value as
+// the next word; the others attach theirs (--allow-net=host).
+func denoValues() []Option {
+	return list(
+		val("c", RolePath, "config"),
+		val("", RolePath, "import-map", "lock", "cert"),
+		val("L", RoleData, "log-level"),
+		val("", RoleData, "location", "seed", "ext"))
 }
