@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -45,6 +46,11 @@ func (x *decider) writeFileCaps() {
 		base = root
 	}
 	dirs := []string{base}
+	if why := pathTextProblem(a.Path); why != "" {
+		// A tool may drop or stop at what a person cannot see (Gemini
+		// CLI strips a NUL: .git/conf\x00ig writes .git/config).
+		x.cap(CodeIntegrity, "", "write_file target "+shell.Quote(a.Path)+": "+why)
+	}
 	pc := x.protCheck(root)
 	if why := pc.Problem(a.Path, 0, dirs); why != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it")
@@ -1318,4 +1324,14 @@ func anyExpands(flags []uint8) bool {
 		}
 	}
 	return false
+}
+
+// pathTextProblem reports a file name that is not what a person reads: a
+// control character (a NUL, a tab, a newline among them), invalid UTF-8
+// or an invisible character.
+func pathTextProblem(p string) string {
+	if i := strings.IndexAny(p, "\t\n"); i >= 0 {
+		return fmt.Sprintf("control character %U at byte %d: the file written may not be the file named", rune(p[i]), i)
+	}
+	return shell.IntegrityProblem(p)
 }

@@ -100,7 +100,7 @@ func hookVerdict(agent *hookAgent, f hookFlags, stdin io.Reader) (verdict, error
 	if err != nil {
 		return verdict{}, err
 	}
-	actions, err := toolActions(tool, in, project)
+	actions, held, err := toolActions(tool, in, project)
 	if err != nil {
 		return verdict{}, err
 	}
@@ -122,7 +122,7 @@ func hookVerdict(agent *hookAgent, f hookFlags, stdin io.Reader) (verdict, error
 		}
 		env.AdditionalDirs = append(env.AdditionalDirs, filepath.Clean(d))
 	}
-	return decideActions(policy, actions, role, env, agent.modes[modeName]), nil
+	return decideActions(policy, actions, held, role, env, agent.modes[modeName]), nil
 }
 
 // hookKeys are the top-level keys of the hook input the hook reads.
@@ -216,11 +216,12 @@ func projectDir(agent *hookAgent, flag, sessionCwd string) (string, error) {
 	return filepath.Clean(dir), nil
 }
 
-// toolActions turns a tool's input into the actions to decide.
-func toolActions(tool toolKind, in hookInput, project string) ([]permengine.Action, error) {
+// toolActions turns a tool's input into the actions to decide. held, when
+// not empty, is why no approval may come of them: a person must see it.
+func toolActions(tool toolKind, in hookInput, project string) (actions []permengine.Action, held string, err error) {
 	text, err := toolField(in.ToolInput, tool.field, tool.alt)
 	if err != nil {
-		return nil, fmt.Errorf("tool %s: %w", in.ToolName, err)
+		return nil, "", fmt.Errorf("tool %s: %w", in.ToolName, err)
 	}
 	cwd := in.Cwd
 	if cwd == "" {
@@ -236,7 +237,7 @@ func toolActions(tool toolKind, in hookInput, project string) ([]permengine.Acti
 			// runs; one that is not a string is refused, not ignored.
 			dir, err := toolField(in.ToolInput, f, "")
 			if err != nil {
-				return nil, fmt.Errorf("tool %s: %w", in.ToolName, err)
+				return nil, "", fmt.Errorf("tool %s: %w", in.ToolName, err)
 			}
 			if dir != "" {
 				cwd = resolveIn(project, dir)
@@ -250,19 +251,21 @@ func toolActions(tool toolKind, in hookInput, project string) ([]permengine.Acti
 			text = patch
 			break
 		}
-		return []permengine.Action{{Type: permengine.Terminal, Command: text, Cwd: cwd}}, nil
+		return []permengine.Action{{Type: permengine.Terminal, Command: text, Cwd: cwd}}, "", nil
 	case toolWrite:
-		return []permengine.Action{{Type: permengine.WriteFile, Path: text, Cwd: cwd}}, nil
+		if tool.searches != "" && !filepath.IsAbs(text) {
+			held = tool.searches
+		}
+		return []permengine.Action{{Type: permengine.WriteFile, Path: text, Cwd: cwd}}, held, nil
 	}
 	files := patchFiles(text)
 	if len(files) == 0 {
-		return nil, fmt.Errorf("tool %s: the patch names no file", in.ToolName)
+		return nil, "", fmt.Errorf("tool %s: the patch names no file", in.ToolName)
 	}
-	var out []permengine.Action
 	for _, f := range files {
-		out = append(out, permengine.Action{Type: permengine.WriteFile, Path: f, Cwd: cwd})
+		actions = append(actions, permengine.Action{Type: permengine.WriteFile, Path: f, Cwd: cwd})
 	}
-	return out, nil
+	return actions, "", nil
 }
 
 // resolveIn makes dir absolute against base.
@@ -311,7 +314,7 @@ func hookPolicy(project string) (*permengine.Policy, error) {
 
 // decideActions decides every action and keeps the most restrictive
 // decision, then applies what the mode says.
-func decideActions(p *permengine.Policy, actions []permengine.Action, role permengine.Role, env permengine.Env, mode hookMode) verdict {
+func decideActions(p *permengine.Policy, actions []permengine.Action, held string, role permengine.Role, env permengine.Env, mode hookMode) verdict {
 	var worst *permengine.Decision
 	for _, a := range actions {
 		req := permengine.Request{Action: a, Role: role, Env: env}
@@ -327,6 +330,9 @@ func decideActions(p *permengine.Policy, actions []permengine.Action, role perme
 		}
 	}
 	v := verdict{opinion: true, outcome: worst.Outcome, reason: fmt.Sprintf("%s (%s)", worst.Reason, worst.Rule)}
+	if held != "" && v.outcome == permengine.AutoApprove {
+		v.outcome, v.reason = permengine.RequireApproval, held
+	}
 	switch {
 	case mode == modePlan && v.outcome == permengine.AutoApprove:
 		v.outcome = permengine.RequireApproval

@@ -49,6 +49,11 @@ type toolKind struct {
 	// shell command itself (Codex intercepts "apply_patch <<'EOF' …"), so
 	// such a command is read as the patch tool.
 	shellPatch bool
+	// searches, for a write tool, is why a relative path does not name the
+	// file the tool writes: the tool may look for another (Gemini CLI's
+	// replace takes the one file of the workspace whose path ends with a
+	// relative path that does not exist). The write then needs a person.
+	searches string
 }
 
 type toolClass uint8
@@ -115,7 +120,8 @@ var hookAgents = map[string]*hookAgent{
 		tools: map[string]toolKind{
 			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path", dirAlt: "directory"},
 			"write_file":        {kind: toolWrite, field: "file_path"},
-			"replace":           {kind: toolWrite, field: "file_path"},
+			"replace": {kind: toolWrite, field: "file_path", searches: "Gemini CLI's replace edits the one file of the workspace whose path ends with a relative path " +
+				"that does not exist (workflows/ci.yml may be .github/workflows/ci.yml): the file it edits is not known"},
 		},
 		modes: map[string]hookMode{
 			"default": modeDefault, "autoEdit": modeAcceptEdits, "auto_edit": modeAcceptEdits,
@@ -236,12 +242,14 @@ func shellPatch(command string) (patch, dir string, ok bool) {
 }
 
 // patchFiles returns the files a Codex apply_patch names (added, updated,
-// deleted, or moved to), in order, without repeats.
+// deleted, or moved to), in order, without repeats. Codex trims a header
+// line before it reads it, so " *** Add File: .git/config" after a hunk
+// is a header too; a context line that reads as one only adds a file.
 func patchFiles(patch string) []string {
 	var files []string
 	seen := map[string]bool{}
 	for _, line := range strings.Split(patch, "\n") {
-		line = strings.TrimRight(line, "\r")
+		line = strings.TrimSpace(line)
 		for _, p := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
 			if f, ok := strings.CutPrefix(line, p); ok {
 				if f = strings.TrimSpace(f); !seen[f] {
