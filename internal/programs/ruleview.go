@@ -105,6 +105,28 @@ func RuleViews(v []string, flags []uint8, expands uint8, fn func(words []string,
 			return
 		}
 	}
+	if rr.deepest == nil || !rr.deepest.Goals {
+		return
+	}
+	// Each goal as the only one: make -j 4 deploy, make X=1 deploy and
+	// make test deploy all run deploy.
+	for i := 1; i < len(rr.e); i++ {
+		if rr.r.Words[i] != argmodel.KindOperand || strings.IndexByte(rr.e[i], '=') >= 0 {
+			continue
+		}
+		out = append(out[:start], rr.e[0], rr.e[i])
+		buf.words = out[:0]
+		if !fn(out[start:], true) {
+			return
+		}
+	}
+}
+
+// HasGoals reports a program whose operands are goals it runs one after
+// another (make, rake, just): deny and ask rules read each as the only one.
+func HasGoals(program string) bool {
+	m := argmodel.Lookup(program)
+	return m != nil && m.Goals
 }
 
 // ruleReading is a view read for its rule views: e is its words with

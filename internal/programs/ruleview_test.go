@@ -57,7 +57,33 @@ func TestRuleViewsAgreeWithRuleView(t *testing.T) {
 		if len(got) == 1 { // no model: the second view is the first
 			got, gotOK = append(got, got[0]), append(gotOK, gotOK[0])
 		}
+		got, gotOK = got[:2], gotOK[:2] // a goal program's views per goal follow (TestRuleViewsReadEachGoal)
 		assert.Equal(t, want, got, "%q", v)
 		assert.Equal(t, wantOK, gotOK, "%q", v)
+	}
+}
+
+// A program whose operands are goals has a rule view per goal, without
+// its options, their values and its NAME=value settings: make -j 4 X=1
+// test deploy is read as make deploy too.
+func TestRuleViewsReadEachGoal(t *testing.T) {
+	for _, tc := range []struct {
+		v    []string
+		want [][]string
+	}{
+		{[]string{"make", "-j", "4", "X=1", "test", "deploy"}, [][]string{{"make", "4"}, {"make", "test"}, {"make", "deploy"}}},
+		{[]string{"make", "-C", "sub", "deploy"}, [][]string{{"make", "deploy"}}},
+		{[]string{"rake", "build", "release"}, [][]string{{"rake", "build"}, {"rake", "release"}}},
+		{[]string{"git", "push", "origin"}, nil}, // not a goal program
+	} {
+		var got [][]string
+		n := 0
+		RuleViews(tc.v, make([]uint8, len(tc.v)), 1, func(words []string, ok bool) bool {
+			if n++; n > 2 {
+				got = append(got, slices.Clone(words))
+			}
+			return true
+		})
+		assert.Equal(t, tc.want, got, "%q", tc.v)
 	}
 }

@@ -348,6 +348,10 @@ type Spec struct {
 	// the programs it runs (make BASH_ENV=x test, rake RUBYOPT=-rx test),
 	// as assignments before a command are.
 	EnvOperands bool
+	// Goals: its operands are goals it runs one after another (make test
+	// deploy runs deploy), NAME=value ones aside. Deny and ask rules read
+	// each goal as though it were the only one.
+	Goals bool
 
 	compiled bool
 	parent   *Spec

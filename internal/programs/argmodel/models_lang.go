@@ -747,6 +747,7 @@ func makeModel() *Spec {
 		Judge:       makeProgramVars,
 		EnvCode:     makeEnvVariable,
 		EnvOperands: true,
+		Goals:       true,
 	}
 }
 
@@ -774,6 +775,7 @@ func rakeModel() *Spec {
 		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: rakePublishes,
 			Why: "this rake task publishes: Bundler's release pushes the gem to its index and the tag to the remote"}},
 		EnvOperands: true, // rake NAME=value sets ENV for its tasks
+		Goals:       true,
 	}
 }
 
@@ -818,6 +820,7 @@ func justModel() *Spec {
 				"no-aliases", "no-deps", "no-dotenv", "one", "timestamp", "unstable", "yes", "allow-missing", "changelog",
 				"choose", "dump", "evaluate", "fmt", "groups", "init", "man", "summary", "variables")),
 		Operands: []Operand{{Role: RoleData}},
+		Goals:    true, // just test deploy runs both recipes (a recipe's own arguments are read as goals too)
 	}
 }
 

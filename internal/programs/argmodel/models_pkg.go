@@ -100,9 +100,12 @@ func npmOptions() []Option {
 		val("", RolePath, "node-gyp").runsFile().does(EffExec, "npm runs this file for every node-gyp a script calls"),
 		val("c", RoleCode, "call").code(LangShell).does(EffComputed, whyCall),
 		val("w", RoleData, "workspace"), val("C", RolePath, "prefix"), val("", RolePath, "cache"), flag("g", "global"),
+		// Flags of their own, not abbreviations of the options they begin
+		// (npm --provenance publish publishes; --workspaces takes no value).
+		flag("", "provenance", "workspaces"),
 		val("", RolePath, "userconfig", "globalconfig").does(EffComputed, whyConfigFile+" (script-shell, the programs npm runs)"),
 	), vals(RoleData, "registry", "tag", "otp", "access", "loglevel", "scope", "package", "omit", "include",
-		"before", "install-strategy", "auth-type", "location", "provenance-file", "workspaces"))
+		"before", "install-strategy", "auth-type", "location", "provenance-file"))
 }
 
 func npmModel() *Spec {
