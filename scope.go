@@ -520,7 +520,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
-		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs)) {
+		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs) && !escapedDefault(w)) {
 			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {
@@ -1334,4 +1334,10 @@ func pathTextProblem(p string) string {
 		return fmt.Sprintf("control character %U at byte %d: the file written may not be the file named", rune(p[i]), i)
 	}
 	return shell.IntegrityProblem(p)
+}
+
+// escapedDefault reports a word whose ${x:-…} default may spell a '.' the
+// text does not show: ${u:-$'\x2eenv'} is .env.
+func escapedDefault(w string) bool {
+	return strings.Contains(w, "${") && strings.IndexByte(w, '\\') >= 0
 }

@@ -160,6 +160,12 @@ var defaultProtected = []string{
 	"**/.config/composer", "**/.config/composer/**", "**/.m2/settings-security.xml", "**/.ivy2/.credentials", "**/.authinfo",
 	"**/.authinfo.gpg", "**/.password-store", "**/.password-store/**", "**/.local/share/keyrings", "**/.local/share/keyrings/**", "**/.dockercfg",
 	"**/.config/hub", "**/.config/gh-copilot", "**/.config/gh-copilot/**", "**/.config/op", "**/.config/op/**",
+	// More tokens and keys at their tools' default places: git's XDG
+	// credential store, sops' age keys, Hugging Face's token, Copilot's,
+	// Pulumi's, fly's, and the configstore of Node.js CLIs (firebase-tools).
+	"**/.config/git/credentials", "**/.config/sops", "**/.config/sops/**", "**/.cache/huggingface/token",
+	"**/.huggingface/token", "**/.config/github-copilot", "**/.config/github-copilot/**", "**/.pulumi/credentials.json",
+	"**/.fly/config.yml", "**/.config/configstore", "**/.config/configstore/**",
 	// Where a host keeps its asks and audit by default: the agent must not
 	// rewrite or remove them.
 	"**/.local/state/permengine", "**/.local/state/permengine/**",

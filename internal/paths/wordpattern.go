@@ -23,6 +23,15 @@ func (pc *Checker) word(w string, flags uint8, dirs []string) string {
 		// shell knows and the reading may not: an expansion.
 		w, flags = "${PWD}"+rest, flags|shell.WordExpands
 	}
+	if flags&shell.WordExpands != 0 {
+		// ${u:-.env} is .env where u is unset: the default is a value the
+		// word has, which the command shows.
+		if d, ok := shell.ParamDefault(w); ok && d != w {
+			if why := pc.word(d, flags, dirs); why != "" {
+				return why
+			}
+		}
+	}
 	wild := flags&wildFlags != 0
 	if pc.windows {
 		nw, anyName, device := windowsName(w)

@@ -1427,12 +1427,53 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 		}
 	case *syntax.DblQuoted:
 		for _, part := range y.Parts {
-			if pe, ok := part.(*syntax.ParamExp); ok && quotedInDouble(pe) {
+			pe, ok := part.(*syntax.ParamExp)
+			if !ok {
+				continue
+			}
+			if quotedInDouble(pe) {
 				r.dyn("inside double quotes, the single quotes of ${x:-'…'} are characters: the substitution between them runs")
+				return
+			}
+			if ansiInDouble(pe) {
+				r.dyn("inside double quotes, bash decodes $'…' in ${x:-$'…'} ($'\\x2e' is a dot): the word is not the text the command shows")
 				return
 			}
 		}
 	}
+}
+
+// ansiInDouble reports a parameter expansion, in double quotes, whose word
+// holds $'…': bash decodes it there ("${u:-$'\x2essh'}" is .ssh), where a
+// double-quoted $'…' elsewhere is its own characters.
+func ansiInDouble(pe *syntax.ParamExp) bool {
+	found := false
+	for _, w := range paramWords(pe) {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if q, ok := n.(*syntax.SglQuoted); ok && q.Dollar {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// paramWords are the words of a parameter expansion's operation: ${x:-w},
+// ${x/p/w}.
+func paramWords(pe *syntax.ParamExp) []*syntax.Word {
+	var words []*syntax.Word
+	if pe.Exp != nil && pe.Exp.Word != nil {
+		words = append(words, pe.Exp.Word)
+	}
+	if pe.Repl != nil {
+		for _, w := range []*syntax.Word{pe.Repl.Orig, pe.Repl.With} {
+			if w != nil {
+				words = append(words, w)
+			}
+		}
+	}
+	return words
 }
 
 // quotedInDouble reports a parameter expansion, in double quotes, whose

@@ -422,3 +422,103 @@ func MaskOf(w string) Mask {
 	}
 	return m
 }
+
+// ParamDefault returns word w (a word's text as the reading keeps it,
+// expansions as written) with each ${NAME:-WORD}, ${NAME-WORD},
+// ${NAME:=WORD}, ${NAME=WORD}, ${NAME:+WORD} and ${NAME+WORD} replaced by
+// the value of its WORD, quotes and $'…' escapes decoded: the value the
+// word has when the variable is unset (or, for +, set). ok is false when w
+// holds none or does not read as one word. Other expansions stay as
+// written, for the caller to read as any value.
+func ParamDefault(w string) (string, bool) {
+	if !strings.Contains(w, "${") || !strings.ContainsAny(w, "-=+") {
+		return "", false
+	}
+	word, err := syntax.NewParser().Document(strings.NewReader(w))
+	if err != nil || word == nil {
+		return "", false
+	}
+	var b strings.Builder
+	found := false
+	last := 0
+	for _, part := range word.Parts {
+		pe, ok := part.(*syntax.ParamExp)
+		if !ok || !defaultOp(pe) {
+			continue
+		}
+		start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
+		if start < last || end > len(w) {
+			return "", false
+		}
+		b.WriteString(w[last:start])
+		defaultValue(&b, w, pe.Exp.Word)
+		last, found = end, true
+	}
+	if !found {
+		return "", false
+	}
+	b.WriteString(w[last:])
+	return b.String(), true
+}
+
+// defaultOp reports ${x:-w}, ${x-w}, ${x:=w}, ${x=w}, ${x:+w} and ${x+w}.
+func defaultOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil || pe.Exp.Word == nil || pe.Excl || pe.Length || pe.Width {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+		syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// defaultValue writes the value of a parameter expansion's word: literal
+// text and quotes decoded, a nested default read the same way, any other
+// expansion as written.
+func defaultValue(b *strings.Builder, src string, w *syntax.Word) {
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescapeLit(p.Value))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				ansiC(b, p.Value)
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				} else {
+					b.WriteString(src[q.Pos().Offset():q.End().Offset()])
+				}
+			}
+		case *syntax.ParamExp:
+			if defaultOp(p) {
+				defaultValue(b, src, p.Exp.Word)
+			} else {
+				b.WriteString(src[p.Pos().Offset():p.End().Offset()])
+			}
+		default:
+			b.WriteString(src[part.Pos().Offset():part.End().Offset()])
+		}
+	}
+}
+
+// unescapeLit drops the backslashes of an unquoted literal (\.env is .env).
+func unescapeLit(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

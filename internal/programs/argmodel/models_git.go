@@ -312,7 +312,12 @@ func gitModel() *Spec {
 		// repository it is given and runs that repository's hooks.
 		gitEffect("http-backend", "git_push", nil),
 		judged(gitExec("difftool", "git difftool runs a diff program", list(
-			val("x", RoleCode, "extcmd").code(LangShell).does(EffExec, "git difftool -x runs this command"),
+			// git appends each changed file's two versions, the work
+			// tree's own file among them, to the command's words: perl -pi
+			// or tee there writes files no word names, a protected one
+			// among them (every tracked file differs from the empty tree).
+			val("x", RoleCode, "extcmd").code(LangShell).does(EffExec|EffComputed,
+				"git difftool -x runs this command with the names of the changed files added to its words, files of the work tree among them: what it does to them is not read"),
 			gitTool(), val("", RoleData, "gui-tool"))), judgeExtcmdGlob),
 		gitExec("mergetool", "git mergetool runs a merge program", list(gitTool(),
 			val("O", RolePath))),
