@@ -225,7 +225,7 @@ func tarModel() *Spec {
 			val("F", RoleProgram, "info-script", "new-volume-script").does(EffExec, whyTarProg),
 			val("", RoleProgram, "rsh-command", "rmt-command").does(EffExec, whyTarProg),
 			val("f", RolePath, "file").does(EffExternal, "a tar archive name with a colon is on another host, reached with rsh").when(tarRemote),
-			val("g", RolePath, "listed-incremental"), val("C", RolePath, "directory"),
+			val("g", RolePath, "listed-incremental"), val("C", RolePath, "directory").chdir(),
 			val("T", RolePath, "files-from"), val("X", RolePath, "exclude-from"),
 			val("L", RoleData, "tape-length"), val("b", RoleData, "blocking-factor"),
 			val("H", RoleData, "format"), val("V", RoleData, "label"), val("K", RoleData, "starting-file"),
