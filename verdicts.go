@@ -246,6 +246,9 @@ func (x *decider) classify(s *shell.Segment) verdict {
 	if allow != nil {
 		return verdict{rule: allow, code: CodeFileAllow}
 	}
+	if r := x.wrapperAllow(s); r != nil {
+		return verdict{rule: r, code: CodeFileAllow}
+	}
 	if s.AssignsOnly() {
 		return verdict{neutral: true, why: "only sets shell variables: it runs no program, and needs no rule"}
 	}
@@ -595,4 +598,26 @@ func (x *decider) cdVerdict(s *shell.Segment) verdict {
 		}
 	}
 	return verdict{code: CodeScopeCd, why: "cd inside the project folder declares the scope"}
+}
+
+// wrapperAllow returns the allow rule of the wrapper or runner that runs s
+// when that rule names s's own words too: Terminal(uv run pytest:*) on
+// "uv run pytest -x" allows "pytest -x", where Terminal(uv run:*) allows
+// only the runner. Deny and ask rules and the caps still judge s.
+func (x *decider) wrapperAllow(s *shell.Segment) *CompiledRule {
+	if s.WrapperSeg == 0 || s.WrapperSeg > len(x.cmd.Segs) || x.p == nil {
+		return nil
+	}
+	w := &x.cmd.Segs[s.WrapperSeg-1]
+	if len(w.Views) == 0 {
+		return nil
+	}
+	m, steps := x.p.matchAllLists(w.Views[0])
+	if !x.wk().Spend(steps) {
+		return nil
+	}
+	if r := m[ListAllow]; r != nil && len(r.Words) > s.WrapperWords && m[ListDeny] == nil && m[ListAsk] == nil {
+		return r
+	}
+	return nil
 }

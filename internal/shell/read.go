@@ -55,6 +55,12 @@ type Segment struct {
 	// push): every cap judges it and deny and ask rules match it, but the
 	// runner's own allow rule (npx vitest:*) is what allows it.
 	Carried bool
+	// WrapperSeg is 1 + the index of the segment of the wrapper or runner
+	// that runs this one (uv run pytest runs pytest), or 0; WrapperWords
+	// is how many of that segment's words come before this command. An
+	// allow rule on the wrapper that names this command's words too
+	// (Terminal(uv run pytest:*)) allows it.
+	WrapperSeg, WrapperWords int
 	// Masks[i] is MaskOf(Words[i]), and AnyMask all of them together:
 	// most words are passed over by the checks without being read again.
 	Masks   []Mask
@@ -439,6 +445,7 @@ func (c *Command) addSegment(s *Segment) {
 			c.nestedReads++
 			in := c.wrappedSegment(&c.Segs[idx], inner)
 			in.Carried = carried
+			in.WrapperSeg, in.WrapperWords = idx+1, len(c.Segs[idx].Words)-len(inner)
 			c.addSegment(&in)
 		}
 	}
