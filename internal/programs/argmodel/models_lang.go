@@ -480,6 +480,8 @@ func langRows() []row {
 		{name: "zip", build: fixed(zipModel)},
 		{name: "pygmentize", build: fixed(pygmentizeModel)},
 		{name: "pytest", aliases: []string{"py.test", "pytest-3"}, build: fixed(pytestModel)},
+		{name: "tox", build: fixed(toxModel)},
+		{name: "mypy", aliases: []string{"dmypy"}, build: fixed(mypyModel)},
 	}...)
 }
 
@@ -503,6 +505,33 @@ func pytestModel() *Spec {
 		flag("", "lf", "last-failed", "ff", "failed-first", "nf", "new-first", "sw", "stepwise", "co", "collect-only",
 			"strict-markers", "no-header", "no-summary", "version", "help", "cache-clear", "doctest-modules")),
 		Operands: operands(RolePath)}
+}
+
+// toxModel is tox's argparse command line: --discover names paths whose
+// Python interpreters tox runs to learn what they are, and -x overrides
+// its configuration, commands among it.
+func toxModel() *Spec {
+	return &Spec{Name: "tox", Syntax: GNU, Open: true, Options: list(
+		Option{Long: []string{"discover"}, Arg: ArgRequired, Role: RoleProgram, More: []Role{}, Effect: EffExec,
+			Why: "tox --discover runs the Python interpreters it finds at these paths"},
+		val("x", RoleData, "override").does(EffComputed, "tox -x overrides its configuration, the commands it runs among it, with a value the engine does not read"),
+		val("c", RolePath, "conf"), val("", RolePath, "root", "workdir", "installpkg"),
+		val("e", RoleData), val("m", RoleData), val("f", RoleData), val("", RoleData, "result-json", "hashseed", "runner", "exit-and-dump-after"),
+		flag("r", "recreate"), flag("q", "quiet"), flag("v", "verbose"), flag("p", "parallel"), flag("", "no-recreate-pkg", "skip-missing-interpreters", "notest", "help", "version")),
+		Operands: []Operand{{Role: RoleData}}}
+}
+
+// mypyModel is mypy's argparse command line: --python-executable names the
+// interpreter mypy runs to find its packages, and an @FILE operand is a file
+// of more arguments, that option among them.
+func mypyModel() *Spec {
+	return &Spec{Name: "mypy", Syntax: GNU, Open: true, Options: list(
+		val("", RoleProgram, "python-executable").does(EffExec, "mypy runs this interpreter to find the packages it checks against"),
+		val("", RolePath, "config-file", "cache-dir", "custom-typeshed-dir", "junit-xml", "html-report", "txt-report", "xml-report"),
+		val("m", RoleData, "module"), val("p", RoleData, "package"), val("c", RoleData, "command"),
+		val("", RoleData, "python-version", "platform", "exclude", "follow-imports", "always-true", "always-false", "enable-error-code", "disable-error-code")),
+		Operands: []Operand{{Role: RolePath, Effect: EffComputed, Check: func(w string, computed bool) bool { return computed || strings.HasPrefix(w, "@") },
+			Why: "mypy reads more arguments from an @FILE, which may name a program it runs (--python-executable)"}}}
 }
 
 // pluginImports reports a pytest -p value that imports a module whose
