@@ -47,6 +47,13 @@ func namesLinker(v string, computed bool) bool {
 		strings.Contains(v, "specs") || strings.Contains(v, "@") || strings.Contains(v, "fuse-ld") || strings.Contains(v, "plugin"))
 }
 
+// gccDriverRuns reports flags for a gcc driver that name a program or code
+// it runs (-wrapper, -B, -fplugin, -specs, -fuse-ld, @FILE), or may.
+func gccDriverRuns(v string, computed bool) bool {
+	return computed || strings.Contains(v, "wrapper") || strings.Contains(v, "-B") || strings.Contains(v, "plugin") ||
+		strings.Contains(v, "specs") || strings.Contains(v, "@") || strings.Contains(v, "fuse-ld")
+}
+
 // interp is an interpreter whose options end at the script or module.
 func interp(name string, opts ...Option) *Spec {
 	return &Spec{Name: name, Syntax: Syntax{}, Open: true, Options: opts,
@@ -624,10 +631,13 @@ func goModel() *Spec {
 			val("", RoleProgram, "toolexec").does(EffExec, "go -toolexec runs every tool through this program"),
 			val("", RoleProgram, "vettool").does(EffExec, "go vet -vettool runs this program"),
 			val("", RoleData, "ldflags").does(EffComputed, "go -ldflags -extld (or -extar) names the program go runs as its linker (or archiver)").when(namesLinker),
+			// gccgo's flags are a gcc driver's: -wrapper, -B, -fplugin,
+			// -specs and @FILE name programs or code it runs.
+			val("", RoleData, "gccgoflags").does(EffComputed, "go -gccgoflags hands flags to gccgo, whose driver runs the programs and plugins they name").when(gccDriverRuns),
 			val("", RolePath, "o"), val("", RolePath, "C").chdir(), val("", RoleData, "run", "bench", "count", "timeout", "tags",
 				"gcflags", "asmflags", "mod", "p", "pkgdir",
 				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
-				"fuzz", "fuzztime", "list", "compiler", "buildmode", "gccgoflags", "installsuffix", "cpu",
+				"fuzz", "fuzztime", "list", "compiler", "buildmode", "installsuffix", "cpu",
 				"fuzzminimizetime", "vet", "blockprofilerate", "memprofilerate",
 				"mutexprofilefraction"),
 			// go test writes its profiles in -outputdir; the test binary
