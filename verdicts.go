@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -308,7 +309,37 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 	if deny.rule == nil {
 		x.matchRuleViews(s, &deny, &ask)
 	}
+	if allow != nil && len(s.Views[0]) > 2 && programs.HasGoals(s.Views[0][0]) && !x.everyGoalAllowed(s) {
+		allow = nil // Terminal(make test) names one goal: make test deploy runs another
+	}
 	return deny, ask, allow
+}
+
+// everyGoalAllowed reports whether each goal of a segment whose program
+// runs its operands as goals (make, rake, just) is one an allow rule
+// names, the segment read with that goal alone (make -s test deploy as
+// make -s test and make -s deploy): the rule that matched the words by
+// prefix may name the first goal only.
+func (x *decider) everyGoalAllowed(s *shell.Segment) bool {
+	v := s.Views[0]
+	goals := programs.GoalIndexes(v, s.Flags, shell.WordExpands)
+	if len(goals) < 2 {
+		return true
+	}
+	alone := make([]string, 0, len(v))
+	for _, g := range goals {
+		alone = alone[:0]
+		for i, w := range v {
+			if i == g || !slices.Contains(goals, i) {
+				alone = append(alone, w)
+			}
+		}
+		m, steps := x.p.matchAllLists(alone)
+		if !x.wk().Spend(steps) || m[ListAllow] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // matchRuleViews tries the deny and ask rules on the rule reading of every

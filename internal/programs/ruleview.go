@@ -122,6 +122,31 @@ func RuleViews(v []string, flags []uint8, expands uint8, fn func(words []string,
 	}
 }
 
+// GoalIndexes returns the indexes of the goals in view v of a program
+// whose operands are goals (make test deploy: 1 and 2), read through its
+// model; NAME=value settings are not goals. It returns nil for another
+// program or a view the model cannot read.
+func GoalIndexes(v []string, flags []uint8, expands uint8) []int {
+	if len(v) < 2 || len(v) > MaxModelWords || len(flags) != len(v) || !HasGoals(v[0]) {
+		return nil
+	}
+	buf := ruleBufs.Get().(*RuleBuf)
+	defer PutRuleBuf(buf)
+	rr, out := readRuleView(v, flags, expands, buf.words[:0])
+	buf.words = out[:0]
+	if rr.r == nil {
+		return nil
+	}
+	defer readings.Put(rr.r)
+	var goals []int
+	for i := 1; i < len(rr.e) && i < len(v); i++ {
+		if rr.r.Words[i] == argmodel.KindOperand && strings.IndexByte(rr.e[i], '=') < 0 {
+			goals = append(goals, i)
+		}
+	}
+	return goals
+}
+
 // HasGoals reports a program whose operands are goals it runs one after
 // another (make, rake, just): deny and ask rules read each as the only one.
 func HasGoals(program string) bool {
