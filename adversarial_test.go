@@ -67,6 +67,10 @@ var adversarialShapes = []shape{
 	{"echo-braces", func(n int) string { return nestTo("echo ", "{", "", "}", ",", n) }},
 	{"foo-git", func(n int) string { return repeatTo("foo", " git", "", n) }},
 	{"cd-chain", func(n int) string { return repeatTo("", "cd src && ", "ls", n) }},
+	// Defaults of parameter expansions, which the path checks read again
+	// as the words they name: many words, and one nested deep.
+	{"param-defaults", func(n int) string { return repeatTo("cat", " ${u:-.e}", "", n) }},
+	{"nested-defaults", func(n int) string { return nestTo("cat ", `${u:-"`, ".env", `"}`, "", n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
 	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
 	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},

@@ -13,8 +13,25 @@ import (
 // wildFlags are the word flags of a word that bash still expands.
 const wildFlags = shell.WordGlob | shell.WordExpands | shell.WordBrace
 
-// word is Problem for one word or one value after '='.
+// word is Problem for one word or one value after '='. A word with
+// ${x:-WORD} is also read with WORD in its place (shell.ParamDefault),
+// once: the value read that way is not read for defaults again, so the
+// cost stays linear in the word.
 func (pc *Checker) word(w string, flags uint8, dirs []string) string {
+	if why := pc.wordOnce(w, flags, dirs); why != "" {
+		return why
+	}
+	if flags&shell.WordExpands != 0 {
+		// ${u:-.env} is .env where u is unset: the default is a value the
+		// word has, which the command shows.
+		if d, ok := shell.ParamDefault(w); ok && d != w {
+			return pc.wordOnce(d, flags, dirs)
+		}
+	}
+	return ""
+}
+
+func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 	if why := throughHandle(w, flags, dirs, false); why != "" {
 		return why
 	}
@@ -22,15 +39,6 @@ func (pc *Checker) word(w string, flags uint8, dirs []string) string {
 		// ~+ is the working directory and ~- the previous one, which the
 		// shell knows and the reading may not: an expansion.
 		w, flags = "${PWD}"+rest, flags|shell.WordExpands
-	}
-	if flags&shell.WordExpands != 0 {
-		// ${u:-.env} is .env where u is unset: the default is a value the
-		// word has, which the command shows.
-		if d, ok := shell.ParamDefault(w); ok && d != w {
-			if why := pc.word(d, flags, dirs); why != "" {
-				return why
-			}
-		}
 	}
 	wild := flags&wildFlags != 0
 	if pc.windows {

@@ -490,9 +490,16 @@ func defaultValue(b *strings.Builder, src string, w *syntax.Word) {
 			}
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					b.WriteString(l.Value)
-				} else {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					b.WriteString(q.Value)
+				case *syntax.ParamExp:
+					if defaultOp(q) {
+						defaultValue(b, src, q.Exp.Word) // "${v:-.env}" inside the default
+					} else {
+						b.WriteString(src[q.Pos().Offset():q.End().Offset()])
+					}
+				default:
 					b.WriteString(src[q.Pos().Offset():q.End().Offset()])
 				}
 			}
