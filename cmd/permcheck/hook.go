@@ -122,7 +122,20 @@ func hookVerdict(agent *hookAgent, f hookFlags, stdin io.Reader) (verdict, error
 		}
 		env.AdditionalDirs = append(env.AdditionalDirs, filepath.Clean(d))
 	}
-	return decideActions(policy, actions, held, role, env, agent.modes[modeName]), nil
+	return decideActions(policy, actions, held, role, env, modeOf(agent, modeName)), nil
+}
+
+// modeOf maps a permission mode's name; none is the default, and one the
+// hook does not know is modeUnknown: it cannot tell whether the agent
+// would ask a person.
+func modeOf(agent *hookAgent, name string) hookMode {
+	if name == "" {
+		return modeDefault
+	}
+	if m, ok := agent.modes[name]; ok {
+		return m
+	}
+	return modeUnknown
 }
 
 // hookKeys are the top-level keys of the hook input the hook reads.
@@ -228,6 +241,8 @@ func toolActions(tool toolKind, in hookInput, project string) (actions []permeng
 		cwd = project
 	}
 	switch tool.kind {
+	case toolUnread:
+		return nil, tool.held, nil
 	case toolTerminal:
 		for _, f := range []string{tool.dirField, tool.dirAlt} {
 			if _, given := in.ToolInput[f]; !given || f == "" {
@@ -253,8 +268,8 @@ func toolActions(tool toolKind, in hookInput, project string) (actions []permeng
 		}
 		return []permengine.Action{{Type: permengine.Terminal, Command: text, Cwd: cwd}}, "", nil
 	case toolWrite:
-		if tool.searches != "" && !filepath.IsAbs(text) {
-			held = tool.searches
+		if tool.held != "" && !filepath.IsAbs(text) {
+			held = tool.held
 		}
 		return []permengine.Action{{Type: permengine.WriteFile, Path: text, Cwd: cwd}}, held, nil
 	}
@@ -319,7 +334,7 @@ func decideActions(p *permengine.Policy, actions []permengine.Action, held strin
 	for _, a := range actions {
 		req := permengine.Request{Action: a, Role: role, Env: env}
 		switch {
-		case mode == modeBypass:
+		case mode == modeBypass || mode == modeClassifier:
 			req.Autonomy = permengine.Autonomy{Mode: permengine.AutonomyAutoApprove, Origin: permengine.OriginWildcard}
 		case mode == modeAcceptEdits && a.Type == permengine.WriteFile:
 			req.Autonomy = permengine.Autonomy{Mode: permengine.AutonomyAutoApprove, Origin: permengine.OriginSpecific}
@@ -329,7 +344,10 @@ func decideActions(p *permengine.Policy, actions []permengine.Action, held strin
 			worst = &d
 		}
 	}
-	v := verdict{opinion: true, outcome: worst.Outcome, reason: fmt.Sprintf("%s (%s)", worst.Reason, worst.Rule)}
+	v := verdict{opinion: true, outcome: permengine.RequireApproval, reason: held}
+	if worst != nil {
+		v.outcome, v.reason = worst.Outcome, fmt.Sprintf("%s (%s)", worst.Reason, worst.Rule)
+	}
 	if held != "" && v.outcome == permengine.AutoApprove {
 		v.outcome, v.reason = permengine.RequireApproval, held
 	}
@@ -340,6 +358,14 @@ func decideActions(p *permengine.Policy, actions []permengine.Action, held strin
 	case mode == modeDontAsk && v.outcome == permengine.RequireApproval:
 		v.outcome = permengine.Deny
 		v.reason = "dontAsk mode asks nobody, so what needs a person is denied: " + v.reason
+	case mode == modeClassifier && v.outcome == permengine.AutoApprove:
+		v.opinion = false // the agent's classifier still judges what the engine lets through
+	case mode == modeClassifier && v.outcome == permengine.RequireApproval:
+		v.outcome = permengine.Deny
+		v.reason = "in auto mode the agent's classifier may approve what the hook asks about, so what needs a person is denied: " + v.reason
+	case mode == modeUnknown && v.outcome == permengine.RequireApproval:
+		v.outcome = permengine.Deny
+		v.reason = "a permission mode permcheck does not know may not ask a person, so what needs a person is denied: " + v.reason
 	}
 	return v
 }

@@ -49,11 +49,12 @@ type toolKind struct {
 	// shell command itself (Codex intercepts "apply_patch <<'EOF' …"), so
 	// such a command is read as the patch tool.
 	shellPatch bool
-	// searches, for a write tool, is why a relative path does not name the
-	// file the tool writes: the tool may look for another (Gemini CLI's
-	// replace takes the one file of the workspace whose path ends with a
-	// relative path that does not exist). The write then needs a person.
-	searches string
+	// held is why the tool's action needs a person whatever the engine
+	// says: for a write tool, one given a relative path, which does not
+	// name the file the tool writes (Gemini CLI's replace takes the one
+	// file of the workspace whose path ends with a relative path that does
+	// not exist); for an unread tool, always.
+	held string
 }
 
 type toolClass uint8
@@ -62,6 +63,7 @@ const (
 	toolTerminal toolClass = iota + 1 // a shell command: terminal
 	toolWrite                         // one file path: write_file
 	toolPatch                         // a patch naming files: write_file per file
+	toolUnread                        // runs commands in a language the engine does not read: a person decides
 )
 
 // hookMode is a permission mode, mapped to autonomy the safe way.
@@ -73,6 +75,14 @@ const (
 	modeAcceptEdits                 // write_file inside the scope is auto-approved
 	modePlan                        // every action needs a person
 	modeDontAsk                     // nobody is asked: require_approval becomes deny
+	// modeClassifier: the agent's own classifier approves without asking
+	// (Claude Code's auto), and may not honour an ask: auto mode, with
+	// require_approval a deny and auto_approve no opinion, so that the
+	// classifier still judges what the engine lets through.
+	modeClassifier
+	// modeUnknown: a mode the hook does not know, which may not ask a
+	// person either: no autonomy, with require_approval a deny.
+	modeUnknown
 )
 
 // verdict is what the hook answers.
@@ -95,10 +105,13 @@ var hookAgents = map[string]*hookAgent{
 			"Edit":         {kind: toolWrite, field: "file_path"},
 			"MultiEdit":    {kind: toolWrite, field: "file_path"},
 			"NotebookEdit": {kind: toolWrite, field: "notebook_path"},
+			// The PowerShell tool runs commands the engine, which reads
+			// bash, cannot read: a person decides, never the hook alone.
+			"PowerShell": {kind: toolUnread, field: "command", held: "the PowerShell tool runs a command in a language permcheck does not read"},
 		},
 		modes: map[string]hookMode{
-			"default": modeDefault, "acceptEdits": modeAcceptEdits, "plan": modePlan,
-			"dontAsk": modeDontAsk, "bypassPermissions": modeBypass,
+			"default": modeDefault, "manual": modeDefault, "acceptEdits": modeAcceptEdits, "plan": modePlan,
+			"dontAsk": modeDontAsk, "bypassPermissions": modeBypass, "auto": modeClassifier,
 		},
 		answer: answerClaude,
 	},
@@ -120,7 +133,7 @@ var hookAgents = map[string]*hookAgent{
 		tools: map[string]toolKind{
 			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path", dirAlt: "directory"},
 			"write_file":        {kind: toolWrite, field: "file_path"},
-			"replace": {kind: toolWrite, field: "file_path", searches: "Gemini CLI's replace edits the one file of the workspace whose path ends with a relative path " +
+			"replace": {kind: toolWrite, field: "file_path", held: "Gemini CLI's replace edits the one file of the workspace whose path ends with a relative path " +
 				"that does not exist (workflows/ci.yml may be .github/workflows/ci.yml): the file it edits is not known"},
 		},
 		modes: map[string]hookMode{
