@@ -78,6 +78,9 @@ type decider struct {
 	writers, firstWriter int
 	writersDone          bool
 	pathSet              int8 // whether a segment assigns PATH: 0 not known yet, 1 yes, -1 no (setsPath)
+	// The variables the command assigns itself (assignedVars).
+	vars     cmdVars
+	varsDone bool
 	// The first segment with an exec-capable argument (firstExec).
 	execAt   int
 	execDone bool

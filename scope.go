@@ -520,6 +520,12 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
+		if s.Flags[j]&shell.WordExpands != 0 && s.Masks[j]&shell.MaskPath != 0 && !printsOnly(s.Words) {
+			check := func(text string, flags uint8) string { return pc.Problem(text, flags, s.Dirs) }
+			if why := x.varsProblem(w, s.Flags[j], s.Dirs, check); why != "" {
+				return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
+			}
+		}
 		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs) && !escapedDefault(w)) {
 			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle
 		}
@@ -1340,4 +1346,10 @@ func pathTextProblem(p string) string {
 // text does not show: ${u:-$'\x2eenv'} is .env.
 func escapedDefault(w string) bool {
 	return strings.Contains(w, "${") && strings.IndexByte(w, '\\') >= 0
+}
+
+// printsOnly reports echo, whose words are text it prints: a value the
+// command builds there names no file.
+func printsOnly(words []string) bool {
+	return len(words) > 0 && (words[0] == "echo" || words[0] == ":")
 }

@@ -25,6 +25,9 @@ func (pc *Checker) word(w string, flags uint8, dirs []string) string {
 		// ${u:-.env} is .env where u is unset: the default is a value the
 		// word has, which the command shows.
 		if d, ok := shell.ParamDefault(w); ok && d != w {
+			if strings.ContainsAny(d, "*?[") {
+				flags |= shell.WordGlob // ${u:-.en?}: the default is expanded as a glob
+			}
 			return pc.wordOnce(d, flags, dirs)
 		}
 	}

@@ -768,6 +768,13 @@ func (c *Command) hiddenEnv(idx int) {
 	judge := func(j int, name, value string) {
 		kind := envKindOf(name)
 		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
+		if name == "IFS" && (s.AssignsOnly() || declares(s)) {
+			// IFS=, read a b sets it for read alone; set for the rest of
+			// the command, it splits every later unquoted expansion
+			// (IFS=x; v=.envxREADME; cat $v reads .env).
+			c.dyn("IFS set for the rest of the command changes how later expansions split into words: the words that run are not the ones the engine reads")
+			return
+		}
 		if why, ok := argmodel.ReachVar(name); ok && !programReads(s, name) && !declares(s) {
 			c.dyn(why + ", for every program the command runs (make DOCKER_HOST=… up)")
 			return

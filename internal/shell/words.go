@@ -427,11 +427,13 @@ func MaskOf(w string) Mask {
 // expansions as written) with each ${NAME:-WORD}, ${NAME-WORD},
 // ${NAME:=WORD}, ${NAME=WORD}, ${NAME:+WORD} and ${NAME+WORD} replaced by
 // the value of its WORD, quotes and $'…' escapes decoded: the value the
-// word has when the variable is unset (or, for +, set). ok is false when w
+// word has when the variable is unset (or, for +, set); and each
+// ${NAME/PATTERN/WORD} by its WORD, the value where PATTERN matches the
+// whole value. ok is false when w
 // holds none or does not read as one word. Other expansions stay as
 // written, for the caller to read as any value.
 func ParamDefault(w string) (string, bool) {
-	if !strings.Contains(w, "${") || !strings.ContainsAny(w, "-=+") {
+	if !strings.Contains(w, "${") || !strings.ContainsAny(w, "-=+/") {
 		return "", false
 	}
 	word, err := syntax.NewParser().Document(strings.NewReader(w))
@@ -443,7 +445,18 @@ func ParamDefault(w string) (string, bool) {
 	last := 0
 	for _, part := range word.Parts {
 		pe, ok := part.(*syntax.ParamExp)
-		if !ok || !defaultOp(pe) {
+		if !ok {
+			continue
+		}
+		var value *syntax.Word
+		switch {
+		case defaultOp(pe):
+			value = pe.Exp.Word
+		case pe.Repl != nil && pe.Repl.With != nil:
+			// ${HOME/*/.env} is .env, ${PWD/%//.git/config} ends so: the
+			// replacement is a value the word may have, whole.
+			value = pe.Repl.With
+		default:
 			continue
 		}
 		start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
@@ -451,7 +464,7 @@ func ParamDefault(w string) (string, bool) {
 			return "", false
 		}
 		b.WriteString(w[last:start])
-		defaultValue(&b, w, pe.Exp.Word)
+		defaultValue(&b, w, value)
 		last, found = end, true
 	}
 	if !found {

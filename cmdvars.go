@@ -1,0 +1,187 @@
+package permengine
+
+import (
+	"strings"
+
+	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/shell"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Variables a command assigns itself (x=.git; cat $x/config) hold text
+// the command shows: the path checks read a word with each such variable
+// in place of its expansion. An operation on one (${x#a}, ${x%.bak},
+// ${x:1}) gives a value the engine does not work out, which may be any
+// path: a protected one too.
+
+// maxVarValues bounds the values kept per variable; maxVarWord the text of
+// a word read with values in place.
+const (
+	maxVarValues = 8
+	maxVarWord   = 4 << 10
+)
+
+// cmdVars are the variables the command assigns: their literal values,
+// or nil where a value is computed (x=$(…)), which is read as an
+// expansion the environment gives, as before.
+type cmdVars map[string][]string
+
+// assignedVars collects the assignments of the command's segments of
+// assignments only and of declaration builtins (x=V, export x=V, a=(V W)),
+// and the names read and mapfile give a here-string's or here-document's
+// fields. It returns nil where the command assigns nothing.
+func (x *decider) assignedVars() cmdVars {
+	if x.varsDone {
+		return x.vars
+	}
+	x.varsDone = true
+	for i := range x.cmd.Segs {
+		s := &x.cmd.Segs[i]
+		if s.AnyMask&shell.MaskEq != 0 && (s.AssignsOnly() || declarer(s.Words)) {
+			for j, w := range s.Words {
+				name, value, ok := strings.Cut(w, "=")
+				if !ok || !programs.IsAssignment(w) {
+					continue
+				}
+				name = strings.TrimSuffix(name, "+")
+				computed := j < len(s.Flags) && s.Flags[j]&shell.WordExpands != 0
+				x.addVar(name, value, computed)
+			}
+		}
+		if readsInto(s) {
+			in := s.Input()
+			for _, w := range s.Words[1:] {
+				if strings.HasPrefix(w, "-") || !programs.IsAssignment(w+"=") {
+					continue
+				}
+				if in.Kind != shell.StdinText || in.Computed {
+					continue // from a pipe or a file: like the environment's
+				}
+				for _, f := range strings.Fields(in.Text) {
+					x.addVar(w, f, false)
+				}
+			}
+		}
+	}
+	return x.vars
+}
+
+// addVar keeps one value of name; an array's elements are values each.
+func (x *decider) addVar(name, value string, computed bool) {
+	if x.vars == nil {
+		x.vars = cmdVars{}
+	}
+	if strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") {
+		// An array: each literal element is a value (a=(.git/config)).
+		for _, e := range strings.Fields(value[1 : len(value)-1]) {
+			x.addVar(name, strings.Trim(e, `'"`), strings.ContainsAny(e, "$`"))
+		}
+		return
+	}
+	if computed {
+		if _, ok := x.vars[name]; !ok {
+			x.vars[name] = nil
+		}
+		return
+	}
+	if len(x.vars[name]) < maxVarValues {
+		x.vars[name] = append(x.vars[name], value)
+	}
+}
+
+// declarer reports a declaration builtin's segment (export x=V).
+func declarer(words []string) bool {
+	switch programs.BaseName(words[0]) {
+	case "export", "declare", "typeset", "local", "readonly":
+		return true
+	}
+	return false
+}
+
+// readsInto reports a segment of read, mapfile or readarray, which give
+// the variables they name their input's text.
+func readsInto(s *shell.Segment) bool {
+	if len(s.Words) < 2 {
+		return false
+	}
+	switch s.Words[0] {
+	case "read", "mapfile", "readarray":
+		return true
+	}
+	return false
+}
+
+// varsProblem reads word w of a segment with the command's own variables
+// in place: why it reaches a protected path, or "".
+func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(string, uint8) string) string {
+	vars := x.assignedVars()
+	if len(vars) == 0 || strings.IndexByte(w, '$') < 0 {
+		return ""
+	}
+	word, err := syntax.NewParser().Document(strings.NewReader(w))
+	if err != nil || word == nil {
+		return ""
+	}
+	for k := 0; k < maxVarValues; k++ {
+		text, used, op := substituteVars(w, word, vars, k)
+		if op != "" {
+			return "a path built by an operation on " + op + ", which the command assigns: the value may be any path, a protected one too"
+		}
+		if !used {
+			return ""
+		}
+		if len(text) > maxVarWord {
+			return "a path built from the command's own variables, longer than the engine reads"
+		}
+		if why := check(text, flags); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// substituteVars returns w with the k-th value (or the last) of each
+// variable the command assigns in place of its plain expansion, whether it
+// used one, and the name of a variable the word applies an operation to.
+func substituteVars(w string, word *syntax.Word, vars cmdVars, k int) (text string, used bool, op string) {
+	var b strings.Builder
+	last := 0
+	for _, part := range word.Parts {
+		pe, ok := part.(*syntax.ParamExp)
+		if !ok || pe.Param == nil {
+			continue
+		}
+		values, assigned := vars[pe.Param.Value]
+		if !assigned || values == nil {
+			continue
+		}
+		if pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Width {
+			return "", false, pe.Param.Value
+		}
+		start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
+		if start < last || end > len(w) {
+			return "", false, ""
+		}
+		b.WriteString(w[last:start])
+		b.WriteString(values[min(k, len(values)-1)])
+		last, used = end, true
+		if b.Len() > maxVarWord {
+			break
+		}
+	}
+	if !used || k > 0 && !moreValues(word, vars, k) {
+		return "", false, ""
+	}
+	b.WriteString(w[last:])
+	return b.String(), true, ""
+}
+
+// moreValues reports whether some variable of the word has a k-th value.
+func moreValues(word *syntax.Word, vars cmdVars, k int) bool {
+	for _, part := range word.Parts {
+		if pe, ok := part.(*syntax.ParamExp); ok && pe.Param != nil && len(vars[pe.Param.Value]) > k {
+			return true
+		}
+	}
+	return false
+}
