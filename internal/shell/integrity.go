@@ -8,6 +8,7 @@ import (
 
 	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
 // IntegrityProblem scans the raw command text. It returns why the text
@@ -122,6 +123,9 @@ func (s *Segment) ComputedProgram() string {
 		if p := programs.FirstVerb(v); p != "" && (ComputedVerb(p) || processProgram(p, s.Dirs)) {
 			return p
 		}
+	}
+	if s.Carried && len(s.Words) > 0 && argmodel.RemotePackage(s.Words[0], false) {
+		return s.Words[0] // npx github:owner/repo, npx owner/repo: fetched from a git repository
 	}
 	return ""
 }

@@ -104,13 +104,14 @@ func npmOptions() []Option {
 		// (npm --provenance publish publishes; --workspaces takes no value).
 		flag("", "provenance", "workspaces"),
 		val("", RolePath, "userconfig", "globalconfig").does(EffComputed, whyConfigFile+" (script-shell, the programs npm runs)"),
-	), vals(RoleData, "registry", "tag", "otp", "access", "loglevel", "scope", "package", "omit", "include",
+		val("", RoleData, "package").does(EffExec|EffComputed, whyRemotePackage).when(RemotePackage),
+	), vals(RoleData, "registry", "tag", "otp", "access", "loglevel", "scope", "omit", "include",
 		"before", "install-strategy", "auth-type", "location", "provenance-file"))
 }
 
 func npmModel() *Spec {
 	s := Syntax{Permute: true, Abbrev: true}
-	exec := &Spec{Name: "exec", Syntax: s, Open: true, Inherit: true, Operands: []Operand{{Role: RoleCommand}}}
+	exec := &Spec{Name: "exec", Syntax: s, Open: true, Inherit: true, Operands: []Operand{{Role: RoleCommand}}, Judge: npmExecTail}
 	root := &Spec{Name: "npm", Syntax: s, Open: true, Options: npmOptions(), Resolve: npmResolve}
 	root.Subs = join2([]*Spec{exec,
 		group(s, "dist-tag", "add", "rm"), group(s, "owner", "add", "rm"), group(s, "access", "set", "grant", "revoke"),
@@ -366,7 +367,7 @@ var packageCommand = []Operand{{Role: RoleCommand, ViewOnly: true}}
 // (npx --registry URL git push), and its own.
 func npxModel() *Spec {
 	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: join(npmOptions(), list(
-		val("p", RoleData), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
+		val("p", RoleData).does(EffExec|EffComputed, whyRemotePackage).when(RemotePackage), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
 	)), Operands: packageCommand}
 }
 
@@ -375,15 +376,31 @@ func npxModel() *Spec {
 // -p/--python an interpreter.
 func pyRunner(name string) *Spec {
 	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: list(
-		val("", RoleData, "from", "with", "with-requirements", "spec", "index", "index-url", "extra-index-url", "pip-args"),
+		val("", RoleData, "from", "with", "spec").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
+		val("", RoleData, "with-requirements", "index", "index-url", "extra-index-url", "pip-args"),
 		val("p", RoleData, "python"), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
 	), Operands: packageCommand}
+}
+
+// pyRemoteSpec reports a Python requirement fetched from a URL or a
+// version-control repository (git+https://…, pkg @ https://…); one known
+// only at run time may be.
+func pyRemoteSpec(spec string, computed bool) bool {
+	if computed || strings.Contains(spec, "://") {
+		return true
+	}
+	for _, p := range []string{"git+", "hg+", "svn+", "bzr+"} {
+		if strings.HasPrefix(spec, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // bunxModel is bunx (bun x): -p names the package whose command runs.
 func bunxModel() *Spec {
 	return &Spec{Name: "bunx", Syntax: GNUStop, Open: true, Options: list(
-		val("p", RoleData, "package"), flag("", "bun"), flag("", "silent"), flag("", "verbose"), flag("", "no-install"),
+		val("p", RoleData, "package").does(EffExec|EffComputed, whyRemotePackage).when(RemotePackage), flag("", "bun"), flag("", "silent"), flag("", "verbose"), flag("", "no-install"),
 	), Operands: packageCommand}
 }
 
@@ -418,7 +435,7 @@ func runnerModel(name string, publish ...string) *Spec {
 		out := exts(s, publish...)
 		out = append(out, &Spec{Name: "exec", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleCommand}}})
 		for _, n := range []string{"dlx", "x"} {
-			out = append(out, &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("p", RoleData, "package")),
+			out = append(out, &Spec{Name: n, Syntax: GNUStop, Open: true, Options: list(val("p", RoleData, "package").does(EffExec|EffComputed, whyRemotePackage).when(RemotePackage)),
 				Operands: packageCommand})
 		}
 		out = append(out, initializer(s, "create"))
@@ -654,4 +671,78 @@ func glabModel() *Spec {
 		"iteration":    {},
 		"attestation":  {},
 	}, "api"))
+}
+
+// npmExecTail finds npm's own options after the command of npm exec: npm
+// reads its options anywhere on its command line unless "--" comes before
+// the command, so npm exec jest --node-options=--import=… gives node code
+// to load, and -c, --script-shell or --package there run or fetch what
+// no word of the command shows. (npx passes those words to the command.)
+func npmExecTail(r *Result, words []string) {
+	if len(r.Commands) == 0 {
+		return
+	}
+	start := r.Commands[0].Start
+	if start <= 0 || start > len(words) || words[start-1] == "--" {
+		return
+	}
+	for i := start + 1; i < len(words); i++ {
+		if w := words[i]; w == "--" {
+			return
+		} else if npmTailOption(w) {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
+				Why: "npm exec reads npm's own options after the command too, unless -- comes before it: " + w + " is npm's, and runs, loads or fetches what the command does not show"})
+			return
+		}
+	}
+}
+
+// npmTailRisky are the npm options that run, load or fetch code, or move
+// where npm exec looks for its command; npm takes any unambiguous prefix.
+var npmTailRisky = []string{"script-shell", "shell", "node-options", "call", "package", "userconfig", "globalconfig",
+	"init-module", "onload-script", "node-gyp", "registry", "prefix", "workspace", "workspaces", "git", "editor", "browser", "viewer"}
+
+func npmTailOption(w string) bool {
+	if len(w) >= 2 && w[0] == '-' && w[1] != '-' {
+		return strings.ContainsAny(w[1:2], "cpCw") // -c CMD, -p PKG, -C DIR, -w WS
+	}
+	name, _, _ := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+	if !strings.HasPrefix(w, "--") || len(name) < 2 {
+		return false
+	}
+	for _, o := range npmTailRisky {
+		if strings.HasPrefix(o, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// whyRemotePackage is why a package named by a URL, a git repository or
+// GitHub's owner/repo is judged.
+const whyRemotePackage = "the package is fetched from a URL or a git repository and its command runs: code the engine cannot see"
+
+// RemotePackage reports a package spec that npm (and npx, pnpm, bun)
+// fetches from somewhere other than the registry: a URL, a git remote
+// (git+https:, git:, github:, gitlab:, bitbucket:, gist:) or GitHub's
+// owner/repo shorthand; a spec known only at run time may be one. A
+// scoped name (@scope/pkg), a name and a local path (./x, /x, file:) are
+// not.
+func RemotePackage(spec string, computed bool) bool {
+	if computed {
+		return true
+	}
+	if strings.Contains(spec, "://") {
+		return true
+	}
+	for _, p := range []string{"git+", "git:", "github:", "gitlab:", "bitbucket:", "gist:", "http:", "https:"} {
+		if strings.HasPrefix(spec, p) {
+			return true
+		}
+	}
+	if spec == "" || spec[0] == '@' || spec[0] == '.' || spec[0] == '/' || spec[0] == '~' || strings.HasPrefix(spec, "file:") {
+		return false
+	}
+	return strings.IndexByte(spec, '/') > 0 // owner/repo
 }
