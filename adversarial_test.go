@@ -71,6 +71,7 @@ var adversarialShapes = []shape{
 	// as the words they name: many words, and one nested deep.
 	{"param-defaults", func(n int) string { return repeatTo("cat", " ${u:-.e}", "", n) }},
 	{"nested-defaults", func(n int) string { return nestTo("cat ", `${u:-"`, ".env", `"}`, "", n) }},
+	{"nested-replacements", func(n int) string { return nestTo(`echo "`, `${u/x/`, "a", `}`, `"`, n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
 	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
 	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},

@@ -132,6 +132,9 @@ func (x *decider) integrityCaps() {
 	if cmd.Control != "" {
 		x.cap(CodeIntegrity, "", "the command uses "+cmd.Control+": control structures are never auto-approved")
 	}
+	if why := pathTextProblem(x.req.Action.Cwd); why != "" {
+		x.cap(CodeIntegrity, "", "working directory "+shell.Quote(x.req.Action.Cwd)+": "+why)
+	}
 	if cmd.Dynamic != "" {
 		x.cap(CodeIntegrity, "", cmd.Dynamic)
 	}

@@ -51,6 +51,9 @@ func (x *decider) writeFileCaps() {
 		// CLI strips a NUL: .git/conf\x00ig writes .git/config).
 		x.cap(CodeIntegrity, "", "write_file target "+shell.Quote(a.Path)+": "+why)
 	}
+	if why := pathTextProblem(a.Cwd); why != "" {
+		x.cap(CodeIntegrity, "", "working directory "+shell.Quote(a.Cwd)+": "+why)
+	}
 	pc := x.protCheck(root)
 	if why := pc.Problem(a.Path, 0, dirs); why != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" is "+why+": a person approves every change to it")

@@ -322,7 +322,10 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 // prefix may name the first goal only.
 func (x *decider) everyGoalAllowed(s *shell.Segment) bool {
 	v := s.Views[0]
-	goals := programs.GoalIndexes(v, s.Flags, shell.WordExpands)
+	goals, ok := programs.GoalIndexes(v, s.Flags, shell.WordExpands)
+	if !ok {
+		return false // the goals cannot be placed: none is taken as allowed
+	}
 	if len(goals) < 2 {
 		return true
 	}

@@ -124,27 +124,33 @@ func RuleViews(v []string, flags []uint8, expands uint8, fn func(words []string,
 
 // GoalIndexes returns the indexes of the goals in view v of a program
 // whose operands are goals (make test deploy: 1 and 2), read through its
-// model; NAME=value settings are not goals. It returns nil for another
-// program or a view the model cannot read.
-func GoalIndexes(v []string, flags []uint8, expands uint8) []int {
+// model; NAME=value settings are not goals, nor is a number right after
+// an option (make -j 4: make takes it as the option's value). ok is false
+// where the view cannot be read that way: another program, a view the
+// model cannot read, or one with an expansion that may be empty (the
+// goals' places are then not known).
+func GoalIndexes(v []string, flags []uint8, expands uint8) (goals []int, ok bool) {
 	if len(v) < 2 || len(v) > MaxModelWords || len(flags) != len(v) || !HasGoals(v[0]) {
-		return nil
+		return nil, false
 	}
 	buf := ruleBufs.Get().(*RuleBuf)
 	defer PutRuleBuf(buf)
 	rr, out := readRuleView(v, flags, expands, buf.words[:0])
 	buf.words = out[:0]
-	if rr.r == nil {
-		return nil
+	if rr.r == nil || len(rr.e) != len(v) {
+		return nil, false
 	}
 	defer readings.Put(rr.r)
-	var goals []int
-	for i := 1; i < len(rr.e) && i < len(v); i++ {
-		if rr.r.Words[i] == argmodel.KindOperand && strings.IndexByte(rr.e[i], '=') < 0 {
-			goals = append(goals, i)
+	for i := 1; i < len(rr.e); i++ {
+		if rr.r.Words[i] != argmodel.KindOperand || strings.IndexByte(rr.e[i], '=') >= 0 {
+			continue
 		}
+		if strings.HasPrefix(rr.e[i-1], "-") && strings.Trim(rr.e[i], "0123456789.") == "" {
+			continue // make -j 4, make -l 2.5
+		}
+		goals = append(goals, i)
 	}
-	return goals
+	return goals, true
 }
 
 // HasGoals reports a program whose operands are goals it runs one after

@@ -1454,16 +1454,25 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 // holds $'…': bash decodes it there ("${u:-$'\x2essh'}" is .ssh), where a
 // double-quoted $'…' elsewhere is its own characters.
 func ansiInDouble(pe *syntax.ParamExp) bool {
-	found := false
 	for _, w := range paramWords(pe) {
-		syntax.Walk(w, func(n syntax.Node) bool {
-			if q, ok := n.(*syntax.SglQuoted); ok && q.Dollar {
-				found = true
+		for _, part := range w.Parts {
+			// Only the word's own parts and the words of expansions in it:
+			// inside nested double quotes $'…' is its own characters again,
+			// and hiddenNode visits each double-quoted part itself, so the
+			// walk stays linear.
+			switch q := part.(type) {
+			case *syntax.SglQuoted:
+				if q.Dollar {
+					return true
+				}
+			case *syntax.ParamExp:
+				if ansiInDouble(q) {
+					return true
+				}
 			}
-			return !found
-		})
+		}
 	}
-	return found
+	return false
 }
 
 // paramWords are the words of a parameter expansion's operation: ${x:-w},

@@ -436,7 +436,9 @@ func ParamDefault(w string) (string, bool) {
 	if !strings.Contains(w, "${") || !strings.ContainsAny(w, "-=+/") {
 		return "", false
 	}
-	word, err := syntax.NewParser().Document(strings.NewReader(w))
+	p := parserPool.Get().(*syntax.Parser)
+	word, err := p.Document(strings.NewReader(w))
+	parserPool.Put(p)
 	if err != nil || word == nil {
 		return "", false
 	}

@@ -440,7 +440,7 @@ func langRows() []row {
 			}
 			return &Spec{Name: n, Open: true, OpenSubs: true, Options: denoValues(), Operands: script, Subs: []*Spec{
 				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}},
-				runs("run"), runs("serve"), modules("test"), modules("bench"), modules("install"),
+				runs("run"), runs("serve"), runs("x"), runs("repl"), modules("test"), modules("bench"), modules("install"),
 				ext(Syntax{Permute: true}, "publish")}}
 		}},
 		{name: "emacsclient", build: fixed(emacsclientModel)},
@@ -488,7 +488,7 @@ func langRows() []row {
 		{name: "pygmentize", build: fixed(pygmentizeModel)},
 		{name: "pytest", aliases: []string{"py.test", "pytest-3"}, build: fixed(pytestModel)},
 		{name: "tox", build: fixed(toxModel)},
-		{name: "mypy", aliases: []string{"dmypy"}, build: fixed(mypyModel)},
+		{name: "mypy", build: fixed(mypyModel)},
 	}...)
 }
 
@@ -781,7 +781,7 @@ func makeModel() *Spec {
 			val("f", RolePath, "file", "makefile").does(EffComputed, "make reads its makefile, whose recipes are shell code, from its input").when(readsInput).buildFile(), val("C", RolePath, "directory").chdir(), val("I", RolePath, "include-dir"),
 			val("o", RolePath, "old-file", "assume-old"), val("W", RolePath, "what-if", "new-file", "assume-new"),
 			opt("j", RoleData, "jobs"), opt("l", RoleData, "load-average", "max-load"), opt("", RoleData, "output-sync"),
-			opt("O", RoleData), opt("", RoleData, "debug"), val("", RoleData, "shuffle", "jobserver-style")),
+			opt("O", RoleData), opt("", RoleData, "debug", "shuffle"), val("", RoleData, "jobserver-style")),
 		Operands:    []Operand{{Role: RoleData, Effect: EffExec, Check: makeShell, Why: "a SHELL= argument replaces the shell that runs every recipe"}},
 		Judge:       makeProgramVars,
 		EnvCode:     makeEnvVariable,
@@ -1575,7 +1575,11 @@ func remoteModule(w string, computed bool) bool {
 func denoValues() []Option {
 	return list(
 		val("c", RolePath, "config"),
-		val("", RolePath, "import-map", "lock", "cert"),
+		val("", RolePath, "lock", "cert"),
 		val("L", RoleData, "log-level"),
-		val("", RoleData, "location", "seed", "ext"))
+		val("", RoleData, "location", "seed", "ext"),
+		// Modules loaded before the script, and files of code or imports
+		// it reads: fetched at run time when a URL names them.
+		val("", RoleData, "preload", "import", "require", "eval-file", "import-map").does(EffExec|EffComputed,
+			"deno loads code or an import map that a URL names, fetched at run time: code the engine cannot see").when(remoteModule))
 }

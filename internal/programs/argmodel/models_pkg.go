@@ -423,11 +423,6 @@ func runnerModel(name string, publish ...string) *Spec {
 	s := Syntax{Permute: true}
 	root := &Spec{Name: name, Syntax: s, Open: true, OpenSubs: true, Options: list(
 		val("C", RolePath, "dir", "cwd").chdir(), val("F", RoleData, "filter"),
-		// pnpm's options that take the next word as their value, so that
-		// the word after it is the command (pnpm --resume-from x publish).
-		val("", RoleData, "filter-prod", "test-pattern", "changed-files-ignore-pattern", "resume-from", "reporter",
-			"loglevel", "workspace-concurrency"),
-		val("", RolePath, "store-dir", "virtual-store-dir", "modules-dir", "lockfile-dir"),
 		val("", RoleProgram, "script-shell").does(EffExec, "runs package scripts with this shell"),
 		val("e", RoleCode, "eval").code(LangJS).does(EffExec, whyCode), val("p", RoleCode, "print").code(LangJS).does(EffExec, whyCode),
 	)}
@@ -442,6 +437,16 @@ func runnerModel(name string, publish ...string) *Spec {
 		return append(out, withSubs(cmd(s, "npm"), ext(s, "publish"), group(s, "tag", "add", "remove")),
 			group(s, "tag", "add", "remove"), group(s, "owner", "add", "remove"),
 			withSubs(cmd(s, "config"), configSet(s, "set")))
+	}
+	if name == "pnpm" {
+		// pnpm's options that take the next word as their value, so that
+		// the word after it is the command (pnpm --resume-from x publish);
+		// yarn and bun take none of them (bun --reporter publish runs
+		// publish).
+		root.Options = append(root.Options,
+			val("", RoleData, "filter-prod", "test-pattern", "changed-files-ignore-pattern", "resume-from", "reporter",
+				"loglevel", "workspace-concurrency"),
+			val("", RolePath, "store-dir", "virtual-store-dir", "modules-dir", "lockfile-dir"))
 	}
 	root.Subs = subs()
 	root.Judge = func(r *Result, words []string) {
