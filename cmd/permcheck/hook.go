@@ -355,17 +355,19 @@ func decideActions(p *permengine.Policy, actions []permengine.Action, held strin
 	case mode == modePlan && v.outcome == permengine.AutoApprove:
 		v.outcome = permengine.RequireApproval
 		v.reason = "plan mode: every action needs a person; " + v.reason
-	case mode == modeDontAsk && v.outcome == permengine.RequireApproval:
-		v.outcome = permengine.Deny
-		v.reason = "dontAsk mode asks nobody, so what needs a person is denied: " + v.reason
 	case mode == modeClassifier && v.outcome == permengine.AutoApprove:
 		v.opinion = false // the agent's classifier still judges what the engine lets through
-	case mode == modeClassifier && v.outcome == permengine.RequireApproval:
+	case v.outcome == permengine.RequireApproval && askDenied[mode] != "":
 		v.outcome = permengine.Deny
-		v.reason = "in auto mode the agent's classifier may approve what the hook asks about, so what needs a person is denied: " + v.reason
-	case mode == modeUnknown && v.outcome == permengine.RequireApproval:
-		v.outcome = permengine.Deny
-		v.reason = "a permission mode permcheck does not know may not ask a person, so what needs a person is denied: " + v.reason
+		v.reason = askDenied[mode] + ", so what needs a person is denied: " + v.reason
 	}
 	return v
+}
+
+// askDenied are the modes in which an ask may reach no person, with why:
+// require_approval is a deny there.
+var askDenied = map[hookMode]string{
+	modeDontAsk:    "dontAsk mode asks nobody",
+	modeClassifier: "in auto mode the agent's classifier may approve what the hook asks about",
+	modeUnknown:    "a permission mode permcheck does not know may not ask a person",
 }
