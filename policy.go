@@ -517,7 +517,7 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 		if len(words) == 0 || len(v) < 2 || words[v[1]] {
 			return false
 		}
-		if len(v) > 2 && programs.HasGoals(v[0]) && slices.ContainsFunc(v[2:], func(w string) bool { return words[w] }) {
+		if len(v) > 2 && slices.ContainsFunc(v[2:], func(w string) bool { return words[w] }) && programs.HasGoals(v[0]) {
 			return true // make X=1 deploy, make test deploy: each goal is read alone
 		}
 		name := programs.SubName(v[0], v[1])
