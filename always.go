@@ -169,6 +169,12 @@ func heldBack(words []string) string {
 		}
 		return ""
 	}
+	if defaultGoal(words) {
+		return words[0] + " with no goal runs its default one: a rule of it would allow any goal added after it (make -j4 deploy); the answer holds for this command only"
+	}
+	if defaultGoal(words) {
+		return words[0] + " with no goal runs its default one: a rule of it would allow any goal added after it (make -j4 deploy); the answer holds for this command only"
+	}
 	if programs.RemovesOperands(words) {
 		return words[0] + " removes or changes the files its words name: a rule of it would allow it with more of them (rm x -rf src); the answer holds for this command only"
 	}
@@ -227,7 +233,7 @@ func refuseSegment(s *shell.Segment, extra [][]string) error {
 
 // segmentGrant returns the rule one segment records, or false.
 func segmentGrant(words []string, extra [][]string) (Grant, bool) {
-	if len(words) == 0 {
+	if len(words) == 0 || defaultGoal(words) {
 		return Grant{}, false
 	}
 	unit, says := cutUnit(words)
@@ -410,4 +416,15 @@ func isPlainWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// defaultGoal reports a segment of a goal program (make, rake, just) with
+// options but no goal: it runs the default goal, and a rule of its words
+// would allow any goal after them.
+func defaultGoal(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	goals, ok := programs.GoalIndexes(words, make([]uint8, len(words)), shell.WordExpands)
+	return ok && len(goals) == 0
 }

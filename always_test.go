@@ -77,6 +77,7 @@ func TestAlwaysAllowRefusals(t *testing.T) {
 		"git push origin main", "pnpm test && git push", "sudo ls", "gh pr create", "npm publish",
 		"git -c core.pager=x log", "ls\rrm x", "echo 'unterminated", "for f in a; do ls; done", "$CMD x",
 		"env git push", "bash -c 'git push'",
+		"make -j4", "make CC=clang", // no goal: a rule would allow any goal after it
 	} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))
 		var re *permengine.RefusedError
