@@ -48,16 +48,16 @@ func (x *decider) assignedVars() cmdVars {
 				x.addVar(name, value, computed)
 			}
 		}
-		if readsInto(s) {
+		if k, seps, ok := readsInto(s); ok {
 			in := s.Input()
-			for _, w := range s.Words[1:] {
+			for _, w := range s.Words[k+1:] {
 				if strings.HasPrefix(w, "-") || !programs.IsAssignment(w+"=") {
 					continue
 				}
 				if in.Kind != shell.StdinText || in.Computed {
 					continue // from a pipe or a file: like the environment's
 				}
-				for _, f := range strings.Fields(in.Text) {
+				for _, f := range strings.FieldsFunc(in.Text, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
 					x.addVar(w, f, false)
 				}
 			}
@@ -99,16 +99,26 @@ func declarer(words []string) bool {
 }
 
 // readsInto reports a segment of read, mapfile or readarray, which give
-// the variables they name their input's text.
-func readsInto(s *shell.Segment) bool {
-	if len(s.Words) < 2 {
-		return false
+// the variables they name their input's text: the index of the program,
+// and the characters that split the text into fields (IFS=: read a b
+// splits at the colon too).
+func readsInto(s *shell.Segment) (k int, seps string, ok bool) {
+	k = programs.ProgramAt(s.Words)
+	if k+1 >= len(s.Words) {
+		return 0, "", false
 	}
-	switch s.Words[0] {
+	switch s.Words[k] {
 	case "read", "mapfile", "readarray":
-		return true
+	default:
+		return 0, "", false
 	}
-	return false
+	seps = " \t\n"
+	for _, w := range s.Words[:k] {
+		if v, found := strings.CutPrefix(w, "IFS="); found {
+			seps += v
+		}
+	}
+	return k, seps, true
 }
 
 // varsProblem reads word w of a segment with the command's own variables
