@@ -23,8 +23,12 @@ const (
 
 // cmdVars are the variables the command assigns: their literal values,
 // or nil where a value is computed (x=$(…)), which is read as an
-// expansion the environment gives, as before.
+// expansion the environment gives, as before. anyPath as a value is one a
+// builtin builds from visible text in a way the engine does not work out
+// (printf -v, read -n, BASH_REMATCH): it may be any path.
 type cmdVars map[string][]string
+
+const anyPath = "\x00any"
 
 // assignedVars collects the assignments of the command's segments of
 // assignments only and of declaration builtins (x=V, export x=V, a=(V W)),
@@ -43,15 +47,31 @@ func (x *decider) assignedVars() cmdVars {
 				if !ok || !programs.IsAssignment(w) {
 					continue
 				}
-				name = strings.TrimSuffix(name, "+")
 				computed := j < len(s.Flags) && s.Flags[j]&shell.WordExpands != 0
+				if base, appends := strings.CutSuffix(name, "+"); appends {
+					x.appendVar(base, value, computed) // x=.e; x+=nv
+					continue
+				}
 				x.addVar(name, value, computed)
 			}
 		}
+		if k := programs.ProgramAt(s.Words); k+2 < len(s.Words) && s.Words[k] == "printf" && strings.HasPrefix(s.Words[k+1], "-v") {
+			// printf -v f '%s%s' .e nv: a value built by a format.
+			name := strings.TrimPrefix(s.Words[k+1], "-v")
+			if name == "" {
+				name = s.Words[k+2]
+			}
+			x.setAny(name)
+		}
 		if k, seps, ok := readsInto(s); ok {
 			in := s.Input()
+			cuts := readCuts(s.Words[k+1:])
 			for _, w := range s.Words[k+1:] {
 				if strings.HasPrefix(w, "-") || !programs.IsAssignment(w+"=") {
+					continue
+				}
+				if cuts && (in.Kind == shell.StdinText || in.Kind == shell.StdinOther) {
+					x.setAny(w) // read -n4 f <<< .envxx: a part of the text
 					continue
 				}
 				if in.Kind != shell.StdinText || in.Computed {
@@ -63,7 +83,43 @@ func (x *decider) assignedVars() cmdVars {
 			}
 		}
 	}
+	if strings.Contains(x.req.Action.Command, "=~") {
+		x.setAny("BASH_REMATCH") // [[ x.env =~ \.env ]]: the matched text
+	}
 	return x.vars
+}
+
+// setAny records that name holds a value the engine does not work out.
+func (x *decider) setAny(name string) {
+	if x.vars == nil {
+		x.vars = cmdVars{}
+	}
+	x.vars[name] = []string{anyPath}
+}
+
+// appendVar appends value to each value name holds (x+=nv).
+func (x *decider) appendVar(name, value string, computed bool) {
+	old, ok := x.vars[name]
+	if !ok || old == nil || computed {
+		x.addVar(name, value, computed)
+		return
+	}
+	for i, v := range old {
+		if v != anyPath {
+			old[i] = v + value
+		}
+	}
+}
+
+// readCuts reports read options that keep a part of the text, or split
+// it other than at IFS: -n, -N, -d, -a, -u.
+func readCuts(words []string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") && strings.ContainsAny(w[1:], "nNdau") {
+			return true
+		}
+	}
+	return false
 }
 
 // addVar keeps one value of name; an array's elements are values each.
@@ -125,7 +181,15 @@ func readsInto(s *shell.Segment) (k int, seps string, ok bool) {
 // in place: why it reaches a protected path, or "".
 func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(string, uint8) string) string {
 	vars := x.assignedVars()
-	if len(vars) == 0 || strings.IndexByte(w, '$') < 0 {
+	if len(vars) == 0 {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(w, "~-"); ok && (rest == "" || rest[0] == '/') {
+		w = "${OLDPWD}" + rest // OLDPWD=.git; cat ~-/config
+	} else if rest, ok := strings.CutPrefix(w, "~+"); ok && (rest == "" || rest[0] == '/') {
+		w = "${PWD}" + rest
+	}
+	if strings.IndexByte(w, '$') < 0 {
 		return ""
 	}
 	word, err := syntax.NewParser().Document(strings.NewReader(w))
@@ -135,7 +199,7 @@ func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(s
 	for k := 0; k < maxVarValues; k++ {
 		text, used, op := substituteVars(w, word, vars, k)
 		if op != "" {
-			return "a path built by an operation on " + op + ", which the command assigns: the value may be any path, a protected one too"
+			return "a path built from " + op + ", whose value the command computes in a way the engine does not work out (an operation, printf -v, read -n): it may be any path, a protected one too"
 		}
 		if !used {
 			return ""
@@ -161,19 +225,31 @@ func substituteVars(w string, word *syntax.Word, vars cmdVars, k int) (text stri
 		if !ok || pe.Param == nil {
 			continue
 		}
-		values, assigned := vars[pe.Param.Value]
+		name, rest := pe.Param.Value, ""
+		values, assigned := vars[name]
+		if !assigned && pe.Short {
+			// "$x"nv is read as the word $xnv: the quote that ended the
+			// name is gone, so a name the command assigns that begins it
+			// is the variable, and the rest is text.
+			name, rest, values, assigned = vars.prefixOf(name)
+		}
 		if !assigned || values == nil {
 			continue
 		}
 		if pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Width {
-			return "", false, pe.Param.Value
+			return "", false, name
+		}
+		v := values[min(k, len(values)-1)]
+		if v == anyPath {
+			return "", false, name
 		}
 		start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
 		if start < last || end > len(w) {
 			return "", false, ""
 		}
 		b.WriteString(w[last:start])
-		b.WriteString(values[min(k, len(values)-1)])
+		b.WriteString(v)
+		b.WriteString(rest)
 		last, used = end, true
 		if b.Len() > maxVarWord {
 			break
@@ -194,4 +270,15 @@ func moreValues(word *syntax.Word, vars cmdVars, k int) bool {
 		}
 	}
 	return false
+}
+
+// prefixOf returns the longest name vars holds that begins name, the rest
+// of name after it, and its values.
+func (vars cmdVars) prefixOf(name string) (string, string, []string, bool) {
+	for n := len(name) - 1; n > 0; n-- {
+		if values, ok := vars[name[:n]]; ok {
+			return name[:n], name[n:], values, true
+		}
+	}
+	return name, "", nil, false
 }

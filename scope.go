@@ -523,7 +523,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
-		if s.Flags[j]&shell.WordExpands != 0 && s.Masks[j]&shell.MaskPath != 0 && !printsOnly(s.Words) {
+		if s.Flags[j]&(shell.WordExpands|shell.WordTilde) != 0 && s.Masks[j]&shell.MaskPath != 0 && !printsOnly(s.Words) {
 			check := func(text string, flags uint8) string { return pc.Problem(text, flags, s.Dirs) }
 			if why := x.varsProblem(w, s.Flags[j], s.Dirs, check); why != "" {
 				return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"

@@ -1066,12 +1066,13 @@ func (c *Command) hiddenEscapes(idx int) {
 			if why := programs.ScanEscapes(v, in.Text); why != "" {
 				c.dyn(why)
 			}
-		case in.Kind == StdinFile:
-		case c.piped != "":
+		case in.Kind == StdinFile && !argmodel.ReadsInput(in.Text, in.Computed) && !strings.HasPrefix(in.Text, "<("):
+			// A file of the project, like a script file.
+		case in.Kind == StdinInherited && c.piped != "":
 			if why := programs.ScanEscapes(v, c.piped); why != "" {
 				c.dyn(why)
 			}
-		case programs.ReadsGivenInputOnly(v) && !c.inPipe:
+		case in.Kind == StdinInherited && programs.ReadsGivenInputOnly(v) && !c.inPipe:
 			// vim with the agent's own input: a terminal, or none.
 		default:
 			c.dyn(programs.BaseName(v[0]) + " reads commands from its input, which the engine cannot see")

@@ -25,6 +25,7 @@ const (
 	StdinInherited StdinKind = iota // none of its own: a pipe, an enclosing redirection, the terminal
 	StdinText                       // a here-document or here-string
 	StdinFile                       // a file
+	StdinOther                      // another descriptor (<&3) or a process substitution: text the engine does not read
 )
 
 // Stdin is a segment's own standard input.
@@ -64,6 +65,9 @@ func (r *walker) stdinOf(redirs []*syntax.Redirect) Stdin {
 			in = Stdin{Kind: StdinFile, Text: t, Computed: f&WordExpands != 0}
 		case syntax.DplIn:
 			in = Stdin{Kind: StdinInherited}
+			if t, _ := wordText(r.src, rd.Word); t != "-" && t != "0" {
+				in = Stdin{Kind: StdinOther, Text: t} // <&3: what descriptor 3 holds
+			}
 		}
 	}
 	return in

@@ -20,6 +20,10 @@ type walker struct {
 	paramStart, paramEnd int
 	origin               string
 	level                int // statement lists entered: substitutions, subshells, groups
+	// groupIn is the input a compound command's redirection gives the
+	// commands inside it ({ pytest --trace; } <<< 'code'): each simple
+	// command without an input of its own reads it.
+	groupIn Stdin
 }
 
 // stmts walks a statement list; each statement runs from wherever the
@@ -56,6 +60,10 @@ func (r *walker) stmt(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 			if ref, isPath := r.redir(rd, dirs); isPath {
 				r.c.Paths = append(r.c.Paths, ref)
 			}
+		}
+		if in := r.stdinOf(st.Redirs); in.Kind != StdinInherited {
+			defer func(was Stdin) { r.groupIn = was }(r.groupIn)
+			r.groupIn = in
 		}
 	}
 	ok, fail = r.stmtCmd(st, dirs)
@@ -320,6 +328,9 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 func (r *walker) emit(st *syntax.Stmt, words []string, flags []uint8, redirs []*syntax.Redirect, dirs []string) *Segment {
 	s := Segment{Text: stmtText(r.src, st), Words: words, Flags: flags, Dirs: dirs, Depth: r.depth, Origin: r.origin}
 	s.Stdin = r.stdinOf(st.Redirs)
+	if s.Stdin.Kind == StdinInherited {
+		s.Stdin = r.groupIn // the enclosing group's input, or none
+	}
 	for _, rd := range redirs {
 		if ref, isPath := r.redir(rd, dirs); isPath {
 			s.Redirs = append(s.Redirs, ref)
