@@ -512,6 +512,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.writtenProblem(s, pc); why != "" {
 		return why
 	}
+	if why := appendedInputProblem(s, pc); why != "" {
+		return why
+	}
 	if why := x.removedDirProblem(s, pc); why != "" {
 		return why
 	}
@@ -1355,4 +1358,26 @@ func escapedDefault(w string) bool {
 // command builds there names no file.
 func printsOnly(words []string) bool {
 	return len(words) > 0 && (words[0] == "echo" || words[0] == ":")
+}
+
+// appendedInputProblem reads the text of a here-string or here-document
+// that a program appending its input to a command (xargs) takes its words
+// from, as xargs splits them (quotes and backslashes removed): each is a
+// word of the command it runs (xargs cat <<< .env reads .env).
+func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) || !argmodel.AppendsInput(programs.BaseName(s.Words[k])) {
+		return ""
+	}
+	in := s.Input()
+	if in.Kind != shell.StdinText || in.Computed {
+		return ""
+	}
+	for _, f := range strings.Fields(in.Text) {
+		f = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(f)
+		if why := pc.Problem(f, 0, s.Dirs); why != "" {
+			return shell.QuoteExcerpt(f) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
+		}
+	}
+	return ""
 }

@@ -49,6 +49,7 @@ var gitConfigWrites = map[string]bool{
 func judgeGitConfig(r *Result, words []string) {
 	var config *Spec
 	write, section, unset := false, false, false
+	readBy := ""
 	var operands []Item
 	for _, it := range r.Items {
 		if it.Spec == nil {
@@ -61,7 +62,8 @@ func judgeGitConfig(r *Result, words []string) {
 		switch it.Kind {
 		case KindSubcommand:
 			if gitConfigReads[it.Text] {
-				return
+				readBy = it.Text
+				continue
 			}
 			write = write || gitConfigWrites[it.Text]
 			unset = unset || it.Text == "unset"
@@ -70,7 +72,8 @@ func judgeGitConfig(r *Result, words []string) {
 			n := it.Opt.Name()
 			n = strings.TrimLeft(n, "-")
 			if gitConfigReads[n] {
-				return
+				readBy = n
+				continue
 			}
 			write = write || gitConfigWrites[n]
 			unset = unset || n == "unset" || n == "unset-all"
@@ -79,11 +82,17 @@ func judgeGitConfig(r *Result, words []string) {
 			operands = append(operands, it)
 		}
 	}
-	if config == nil || len(operands) == 0 {
+	if config == nil {
 		return
 	}
-	if !write && len(operands) < 2 && !operands[0].Computed {
-		return // git config KEY reads; a computed KEY may split into KEY VALUE ($x="core.pager sudo")
+	if readBy != "" || !write && len(operands) == 1 && !operands[0].Computed {
+		// git config KEY reads too; a computed KEY may split into KEY
+		// VALUE ($x="core.pager sudo"), read below.
+		gitConfigSecretRead(r, readBy, operands)
+		return
+	}
+	if len(operands) == 0 {
+		return
 	}
 	key := operands[0]
 	if section {
@@ -289,4 +298,32 @@ func dangerousGitKey(key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// gitConfigSecretRead judges a read of git's configuration, which holds
+// what actions/checkout keeps there (http.<url>.extraheader with the CI
+// token) and other credentials: listing every key (--list,
+// --get-regexp), or a key named for a secret, prints them.
+func gitConfigSecretRead(r *Result, readBy string, operands []Item) {
+	word := 0
+	if len(operands) > 0 {
+		word = operands[0].Word
+	}
+	switch readBy {
+	case "list", "l", "get-regexp":
+		r.Effects |= EffExternal
+		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: word,
+			Why: "git config --" + readBy + " prints keys of the configuration, the token actions/checkout keeps in http.*.extraheader and other credentials among them: " + whyPrintsSecret})
+		return
+	}
+	for _, op := range operands {
+		k := strings.ToLower(op.Text)
+		for _, secret := range []string{"extraheader", "token", "password", "secret", "credential"} {
+			if strings.Contains(k, secret) {
+				r.Effects |= EffExternal
+				r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: op.Word, Why: "git config reads " + op.Text + ": " + whyPrintsSecret})
+				return
+			}
+		}
+	}
 }
