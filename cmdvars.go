@@ -1,6 +1,8 @@
 package permengine
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
@@ -55,6 +57,12 @@ func (x *decider) assignedVars() cmdVars {
 				x.addVar(name, value, computed)
 			}
 		}
+		if len(s.Words) > 2 && s.Words[0] == "set" && s.Words[1] == "--" {
+			// set -- .e nv: the positional parameters $1, $2, …
+			for i, w := range s.Words[2:] {
+				x.addVar(strconv.Itoa(i+1), w, s.Flags[i+2]&shell.WordExpands != 0)
+			}
+		}
 		if k := programs.ProgramAt(s.Words); k+2 < len(s.Words) && s.Words[k] == "printf" && strings.HasPrefix(s.Words[k+1], "-v") {
 			// printf -v f '%s%s' .e nv: a value built by a format.
 			name := strings.TrimPrefix(s.Words[k+1], "-v")
@@ -77,7 +85,11 @@ func (x *decider) assignedVars() cmdVars {
 				if in.Kind != shell.StdinText || in.Computed {
 					continue // from a pipe or a file: like the environment's
 				}
+				raw := slices.Contains(s.Words[k+1:], "-r")
 				for _, f := range strings.FieldsFunc(in.Text, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
+					if !raw {
+						f = strings.ReplaceAll(f, `\`, "") // read without -r drops backslashes: .e\nv is .env
+					}
 					x.addVar(w, f, false)
 				}
 			}
@@ -240,6 +252,9 @@ func substituteVars(w string, word *syntax.Word, vars cmdVars, k int) (text stri
 			return "", false, name
 		}
 		v := values[min(k, len(values)-1)]
+		if i, ok := literalIndex(pe); ok && i < len(values) {
+			v = values[i] // ${a[1]}: that element
+		}
 		if v == anyPath {
 			return "", false, name
 		}
@@ -281,4 +296,15 @@ func (vars cmdVars) prefixOf(name string) (string, string, []string, bool) {
 		}
 	}
 	return name, "", nil, false
+}
+
+// literalIndex returns the number of an array subscript written as one
+// (${a[1]}).
+func literalIndex(pe *syntax.ParamExp) (int, bool) {
+	w, ok := pe.Index.(*syntax.Word)
+	if !ok || w == nil {
+		return 0, false
+	}
+	i, err := strconv.Atoi(w.Lit())
+	return i, err == nil && i >= 0
 }

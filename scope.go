@@ -515,6 +515,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := appendedInputProblem(s, pc); why != "" {
 		return why
 	}
+	if why := namePatternProblem(s, pc); why != "" {
+		return why
+	}
 	if why := x.removedDirProblem(s, pc); why != "" {
 		return why
 	}
@@ -1377,6 +1380,88 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 		f = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(f)
 		if why := pc.Problem(f, 0, s.Dirs); why != "" {
 			return shell.QuoteExcerpt(f) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
+		}
+	}
+	return ""
+}
+
+// namePatternProblem reads the name patterns a program picks files by
+// (find -name, -path; grep --include; rg -g; a git pathspec after --) as
+// globs that may match a protected file (find . -name '.en?' -exec cat {}
+// +, git log -p -- '.en?'); these programs match a leading dot with a
+// bracket, where bash does not, so [.] is also read as a dot. (They match
+// it with a leading * too; '*env' is not read so, or every '*.go' would
+// be a possible .env.go.)
+func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) || s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.ContainsAny(s.Text, "*?[") {
+		return ""
+	}
+	prog := programs.BaseName(s.Words[k])
+	pathspec := false
+	for j := k + 1; j < len(s.Words); j++ {
+		w := s.Words[j]
+		var pat string
+		switch {
+		case pathspec:
+			pat = w
+		case prog == "git" && w == "--":
+			pathspec = true
+			continue
+		case prog == "find" && findNameTest[w] && j+1 < len(s.Words):
+			pat = s.Words[j+1]
+		case (prog == "grep" || prog == "egrep" || prog == "fgrep") && strings.HasPrefix(w, "--include="):
+			pat = strings.TrimPrefix(w, "--include=")
+		case (prog == "grep" || prog == "egrep" || prog == "fgrep") && w == "--include" && j+1 < len(s.Words):
+			pat = s.Words[j+1]
+		case prog == "rg" && (w == "-g" || w == "--glob" || w == "--iglob") && j+1 < len(s.Words):
+			pat = s.Words[j+1]
+		case prog == "rg" && (strings.HasPrefix(w, "--glob=") || strings.HasPrefix(w, "--iglob=") || strings.HasPrefix(w, "-g") && len(w) > 2):
+			_, pat, _ = strings.Cut(w, "=")
+			if pat == "" {
+				pat = w[2:]
+			}
+		default:
+			continue
+		}
+		if why := dotPattern(pat, s.Dirs, pc); why != "" {
+			return shell.QuoteExcerpt(pat) + ", a pattern " + prog + " picks files by, may match " + why + ": a person approves every use of it"
+		}
+	}
+	return ""
+}
+
+// findNameTest are find's tests whose value is a name pattern.
+var findNameTest = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true}
+
+// dotPattern checks a pattern as a glob, also with [.] as a dot.
+func dotPattern(pat string, dirs []string, pc *paths.Checker) string {
+	if pat == "" || pat[0] == '!' || !strings.ContainsAny(pat, "*?[") {
+		return ""
+	}
+	pat = strings.TrimPrefix(pat, ":(glob)")
+	if rest := strings.TrimPrefix(pat, "./"); !strings.HasPrefix(rest, ".") && !strings.Contains(rest, "/.") && !strings.Contains(rest, "[.]") {
+		// Only a name that begins with a dot is protected (the policy
+		// files aside): ./vendor/* or *.go picks none, as a bash glob
+		// that expands to the files there does not.
+		return ""
+	}
+	cands := [2]string{pat, ""}
+	if strings.Contains(pat, "[.]") {
+		cands[1] = strings.ReplaceAll(pat, "[.]", ".")
+	}
+	for _, c := range cands {
+		if c == "" {
+			continue
+		}
+		if why := pc.Problem(c, shell.WordGlob, dirs); why != "" {
+			return why
+		}
+		if !strings.Contains(c, "/") {
+			// find -name matches a name in any directory below.
+			if why := pc.Problem("*/"+c, shell.WordGlob, dirs); why != "" {
+				return why
+			}
 		}
 	}
 	return ""
