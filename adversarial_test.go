@@ -72,6 +72,10 @@ var adversarialShapes = []shape{
 	{"param-defaults", func(n int) string { return repeatTo("cat", " ${u:-.e}", "", n) }},
 	{"nested-defaults", func(n int) string { return nestTo("cat ", `${u:-"`, ".env", `"}`, "", n) }},
 	{"nested-replacements", func(n int) string { return nestTo(`echo "`, `${u/x/`, "a", `}`, `"`, n) }},
+	// The command's own variables: many names read from one here-string,
+	// and many words using one.
+	{"read-names", func(n int) string { return repeatTo("read", " a", " <<< x; cat $a", n) }},
+	{"var-uses", func(n int) string { return repeatTo("x=.e; cat", " $x/", "", n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
 	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
 	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},

@@ -1378,6 +1378,10 @@ func makeValueExported(prog string, env []string) string {
 	return ""
 }
 
+// maxExports bounds the assignments judgeExports reads; past it the
+// integrity cap fires.
+const maxExports = 1024
+
 func (x *decider) judgeExports() {
 	segs := x.cmd.Segs
 	var env []string
@@ -1388,8 +1392,13 @@ func (x *decider) judgeExports() {
 	for i := range segs {
 		inherited = inherited || segs[i].Depth > 0
 	}
+	over := false
 	for i := range segs {
 		segs[i].Exports(inherited, func(a string, computed bool) {
+			if len(env) == maxExports {
+				over = true // read a a a …: a bound, not a copy per name
+				return
+			}
 			env = append(env, a)
 			f := uint8(0)
 			if computed {
@@ -1397,6 +1406,10 @@ func (x *decider) judgeExports() {
 			}
 			flags = append(flags, f)
 		})
+	}
+	if over {
+		x.cap(CodeIntegrity, "", "more than "+strconv.Itoa(maxExports)+" variables set for the programs the command runs: they are not all read")
+		return
 	}
 	if len(env) == 0 {
 		return

@@ -74,8 +74,19 @@ func (x *decider) assignedVars() cmdVars {
 		if k, seps, ok := readsInto(s); ok {
 			in := s.Input()
 			cuts := readCuts(s.Words[k+1:])
+			raw := slices.Contains(s.Words[k+1:], "-r")
+			var fields []string // split once, at most maxVarValues of them
+			if in.Kind == shell.StdinText && !in.Computed {
+				sep := runeSet(seps)
+				for f := range strings.FieldsFuncSeq(in.Text, func(r rune) bool { return sep[r] }) {
+					if len(fields) == maxVarValues {
+						break
+					}
+					fields = append(fields, f)
+				}
+			}
 			for _, w := range s.Words[k+1:] {
-				if strings.HasPrefix(w, "-") || !programs.IsAssignment(w+"=") {
+				if !shellName(w) {
 					continue
 				}
 				if cuts && (in.Kind == shell.StdinText || in.Kind == shell.StdinOther) {
@@ -85,8 +96,7 @@ func (x *decider) assignedVars() cmdVars {
 				if in.Kind != shell.StdinText || in.Computed {
 					continue // from a pipe or a file: like the environment's
 				}
-				raw := slices.Contains(s.Words[k+1:], "-r")
-				for _, f := range strings.FieldsFunc(in.Text, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
+				for _, f := range fields {
 					if !raw {
 						f = strings.ReplaceAll(f, `\`, "") // read without -r drops backslashes: .e\nv is .env
 					}
@@ -189,12 +199,19 @@ func readsInto(s *shell.Segment) (k int, seps string, ok bool) {
 	return k, seps, true
 }
 
+// maxVarWords bounds the words read with the command's own variables in
+// place; past it, a word that may use one is not read, and asks.
+const maxVarWords = 256
+
 // varsProblem reads word w of a segment with the command's own variables
 // in place: why it reaches a protected path, or "".
 func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(string, uint8) string) string {
 	vars := x.assignedVars()
 	if len(vars) == 0 {
 		return ""
+	}
+	if x.varWords++; x.varWords > maxVarWords {
+		return "a path built from the command's own variables, in more words than the engine reads (" + strconv.Itoa(maxVarWords) + ")"
 	}
 	if rest, ok := strings.CutPrefix(w, "~-"); ok && (rest == "" || rest[0] == '/') {
 		w = "${OLDPWD}" + rest // OLDPWD=.git; cat ~-/config
@@ -204,7 +221,7 @@ func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(s
 	if strings.IndexByte(w, '$') < 0 {
 		return ""
 	}
-	word, err := syntax.NewParser().Document(strings.NewReader(w))
+	word, err := shell.ParseWord(w)
 	if err != nil || word == nil {
 		return ""
 	}
@@ -307,4 +324,28 @@ func literalIndex(pe *syntax.ParamExp) (int, bool) {
 	}
 	i, err := strconv.Atoi(w.Lit())
 	return i, err == nil && i >= 0
+}
+
+// runeSet is the set of the runes of s, looked up in constant time however
+// long an IFS the command gives.
+func runeSet(s string) map[rune]bool {
+	set := map[rune]bool{}
+	for _, r := range s {
+		set[r] = true
+	}
+	return set
+}
+
+// shellName reports a word that is a variable's name.
+func shellName(w string) bool {
+	if w == "" || w[0] >= '0' && w[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -81,6 +81,7 @@ type decider struct {
 	// The variables the command assigns itself (assignedVars).
 	vars     cmdVars
 	varsDone bool
+	varWords int // words read with them in place (varsProblem)
 	// The first segment with an exec-capable argument (firstExec).
 	execAt   int
 	execDone bool

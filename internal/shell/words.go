@@ -436,9 +436,7 @@ func ParamDefault(w string) (string, bool) {
 	if !strings.Contains(w, "${") || !strings.ContainsAny(w, "-=+/") {
 		return "", false
 	}
-	p := parserPool.Get().(*syntax.Parser)
-	word, err := p.Document(strings.NewReader(w))
-	parserPool.Put(p)
+	word, err := ParseWord(w)
 	if err != nil || word == nil {
 		return "", false
 	}
@@ -543,4 +541,12 @@ func unescapeLit(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// ParseWord parses w, a word's text as the reading keeps it, as one word,
+// with a parser from the pool.
+func ParseWord(w string) (*syntax.Word, error) {
+	p := parserPool.Get().(*syntax.Parser)
+	defer parserPool.Put(p)
+	return p.Document(strings.NewReader(w))
 }
