@@ -76,6 +76,7 @@ var adversarialShapes = []shape{
 	// and many words using one.
 	{"read-names", func(n int) string { return repeatTo("read", " a", " <<< x; cat $a", n) }},
 	{"var-uses", func(n int) string { return repeatTo("x=.e; cat", " $x/", "", n) }},
+	{"set-positionals", func(n int) string { return repeatTo("set --", " a", "; cat $1", n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
 	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
 	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},

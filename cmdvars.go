@@ -32,6 +32,13 @@ type cmdVars map[string][]string
 
 const anyPath = "\x00any"
 
+// maxPositional bounds the positional parameters set -- gives that are
+// kept; positionalOverflow marks a command that gives more.
+const (
+	maxPositional      = 64
+	positionalOverflow = "\x00positional"
+)
+
 // assignedVars collects the assignments of the command's segments of
 // assignments only and of declaration builtins (x=V, export x=V, a=(V W)),
 // and the names read and mapfile give a here-string's or here-document's
@@ -58,8 +65,13 @@ func (x *decider) assignedVars() cmdVars {
 			}
 		}
 		if len(s.Words) > 2 && s.Words[0] == "set" && s.Words[1] == "--" {
-			// set -- .e nv: the positional parameters $1, $2, …
+			// set -- .e nv: the positional parameters $1, $2, … (past
+			// maxPositional, any of them may be any path).
 			for i, w := range s.Words[2:] {
+				if i == maxPositional {
+					x.setAny(positionalOverflow)
+					break
+				}
 				x.addVar(strconv.Itoa(i+1), w, s.Flags[i+2]&shell.WordExpands != 0)
 			}
 		}
@@ -261,6 +273,9 @@ func substituteVars(w string, word *syntax.Word, vars cmdVars, k int) (text stri
 			// name is gone, so a name the command assigns that begins it
 			// is the variable, and the rest is text.
 			name, rest, values, assigned = vars.prefixOf(name)
+		}
+		if !assigned && vars[positionalOverflow] != nil && strings.Trim(name, "0123456789") == "" {
+			return "", false, "$" + name // a positional parameter past the ones kept
 		}
 		if !assigned || values == nil {
 			continue
