@@ -181,11 +181,7 @@ func (x *decider) addVar(name, value string, computed bool) {
 
 // declarer reports a declaration builtin's segment (export x=V).
 func declarer(words []string) bool {
-	switch programs.BaseName(words[0]) {
-	case "export", "declare", "typeset", "local", "readonly":
-		return true
-	}
-	return false
+	return shell.Declares(programs.BaseName(words[0]))
 }
 
 // readsInto reports a segment of read, mapfile or readarray, which give

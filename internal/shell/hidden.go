@@ -600,6 +600,10 @@ func optionValue(prev string) bool {
 // own command only, which is a view of the segment already.
 var exporters = map[string]bool{"export": true, "declare": true, "typeset": true, "local": true, "readonly": true}
 
+// Declares reports a declaration builtin, whose NAME=value words set
+// variables (export, declare, typeset, local, readonly).
+func Declares(name string) bool { return exporters[name] }
+
 // Exports calls fn for every assignment of s that may reach the
 // environment of the command's other programs; computed says the value
 // is known only at run time. They are
