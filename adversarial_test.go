@@ -77,6 +77,10 @@ var adversarialShapes = []shape{
 	{"read-names", func(n int) string { return repeatTo("read", " a", " <<< x; cat $a", n) }},
 	{"var-uses", func(n int) string { return repeatTo("x=.e; cat", " $x/", "", n) }},
 	{"set-positionals", func(n int) string { return repeatTo("set --", " a", "; cat $1", n) }},
+	// An array's elements, each a value of the variable, and a declared
+	// one: the value's words were split again for every element.
+	{"array-elements", func(n int) string { return repeatTo("a=(", " x", "); cat ${a}", n) }},
+	{"declared-array", func(n int) string { return repeatTo("declare -a a=(", " .e", "); cat ${a[1]}", n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
 	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
 	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},

@@ -163,7 +163,7 @@ func (x *decider) addVar(name, value string, computed bool) {
 	}
 	if strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") {
 		// An array: each literal element is a value (a=(.git/config)).
-		for _, e := range strings.Fields(value[1 : len(value)-1]) {
+		for e := range strings.FieldsSeq(value[1 : len(value)-1]) {
 			x.addVar(name, strings.Trim(e, `'"`), strings.ContainsAny(e, "$`"))
 		}
 		return

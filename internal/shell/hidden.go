@@ -882,7 +882,7 @@ func (c *Command) hiddenEnv(idx int) {
 func (c *Command) unlistedVariable(name, value string, computed bool) {
 	// Every word of the value counts (RUNNER="env sudo", "timeout 9
 	// sudo"), and a computed value's text too (RUNNER=${X:-sudo}).
-	for _, f := range strings.FieldsFunc(value, func(r rune) bool { return !programNameRune(r) }) {
+	for f := range strings.FieldsFuncSeq(value, func(r rune) bool { return !programNameRune(r) }) {
 		if f = strings.TrimLeft(f, "-+"); programs.BitsOf(programs.BaseName(f))&programs.Privileged != 0 { // ${X:-sudo}
 			c.dyn(name + "=" + QuoteExcerpt(value) + " names " + programs.BaseName(f) + ", which runs programs as another user: a program that reads " + name + " may run it")
 			return
