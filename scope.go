@@ -1376,14 +1376,20 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 	if in.Kind != shell.StdinText || in.Computed {
 		return ""
 	}
-	for _, f := range strings.Fields(in.Text) {
-		f = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(f)
+	for f := range strings.FieldsSeq(in.Text) {
+		if strings.ContainsAny(f, `"'\`) {
+			f = inputQuotes.Replace(f)
+		}
 		if why := pc.Problem(f, 0, s.Dirs); why != "" {
 			return shell.QuoteExcerpt(f) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""
 }
+
+// inputQuotes drops the quotes and backslashes xargs takes off the words
+// of its input.
+var inputQuotes = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
 
 // namePatternProblem reads the name patterns a program picks files by
 // (find -name, -path; grep --include; rg -g; a git pathspec after --) as
