@@ -81,6 +81,10 @@ var adversarialShapes = []shape{
 	// one: the value's words were split again for every element.
 	{"array-elements", func(n int) string { return repeatTo("a=(", " x", "); cat ${a}", n) }},
 	{"declared-array", func(n int) string { return repeatTo("declare -a a=(", " .e", "); cat ${a[1]}", n) }},
+	// Words xargs takes from a here-string: a replacer was made for each.
+	{"xargs-input", func(n int) string { return repeatTo("xargs cat <<< '", " .e", "'", n) }},
+	// Defaults that name the command's own variable, read in both ways.
+	{"default-vars", func(n int) string { return repeatTo("x=.e; cat", " ${u:-$x}", "", n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},
 	{"long-word", func(n int) string { return repeatTo("echo ", "a", "", n) }},
 	{"long-dot-word", func(n int) string { return repeatTo("cat ", "./.a", "", n) }},

@@ -70,7 +70,39 @@ func (x *decider) cap(code Code, segment, why string) {
 	default:
 		s.Effect = EffectNone
 	}
+	if s.Effect != EffectApplied {
+		// A cap that changes nothing is listed the first maxCapSteps
+		// times for its code (a command of 4,000 segments would list
+		// each); where the next would be, one step says how many more
+		// there were (finish writes the number).
+		switch n := x.capSteps[code]; {
+		case n < maxCapSteps:
+			x.capSteps[code]++
+		case x.capMore[code] > 0:
+			x.capMore[code]++
+			x.wk().Spend(1)
+			return
+		default:
+			x.capMore[code] = 1
+			x.capMoreAt[code] = int32(x.n + len(x.more))
+			s.Segment, s.Detail = "", ""
+		}
+	}
 	x.step(s)
+}
+
+// maxCapSteps bounds the steps a trace lists for one cap's code where the
+// cap changes nothing.
+const maxCapSteps = 32
+
+// capsNotListed writes, in trace t, how many more times each cap's code
+// fired than the trace lists.
+func (x *decider) capsNotListed(t []Step) {
+	for code, n := range x.capMore {
+		if n > 0 {
+			t[x.capMoreAt[code]].Detail = strconv.Itoa(int(n)) + " more times, on other segments: not listed"
+		}
+	}
 }
 
 // terminalCaps checks a terminal command for every cap, in the order of

@@ -95,3 +95,29 @@ func TestSystemWordsCoverEveryWrittenDirectory(t *testing.T) {
 		t.Error(".GIT: letter case hides it")
 	}
 }
+
+// A cap that fires on many segments without changing the decision is
+// listed maxCapSteps times; one step more says how many times it fired
+// besides, where the next would stand, so a trace stays readable and its
+// size does not grow with every segment of a long command.
+func TestCapStepsBounded(t *testing.T) {
+	const segs = maxCapSteps + 8
+	cmd := "cat $a"
+	for i := 1; i < segs; i++ {
+		cmd += "; cat $a"
+	}
+	d := Decide(nil, Request{Action: Action{Type: Terminal, Command: cmd, Cwd: "/ws/proj"}, Role: Developer,
+		Env: Env{ScopeRoot: "/ws/proj"}, Autonomy: Autonomy{Mode: AutonomyAutoApprove, Origin: OriginWildcard}})
+	assert.Equal(t, AutoApprove, d.Outcome, d.Reason)
+	var listed []Step
+	for _, s := range d.Trace {
+		if s.Stage == StageCap && s.Rule == CodePathScope {
+			listed = append(listed, s)
+		}
+	}
+	require.Len(t, listed, maxCapSteps+1)
+	assert.Equal(t, EffectLifted, listed[maxCapSteps-1].Effect)
+	assert.Equal(t, "8 more times, on other segments: not listed", listed[maxCapSteps].Detail)
+	assert.Equal(t, d.Trace[len(d.Trace)-1], listed[maxCapSteps], "the count stands where the next step would")
+
+}

@@ -90,6 +90,12 @@ type decider struct {
 	rewriterAt   int
 	rewriterDone bool
 
+	// How many cap steps the trace lists for each code, how many it
+	// does not, and where it says so (cap).
+	capSteps  [numCodes]uint8
+	capMore   [numCodes]int32
+	capMoreAt [numCodes]int32 // the index of the step that counts them
+
 	// The trace is gathered in buf, on Decide's stack (and in more, past
 	// its room); finish copies it once, at its final length, into the
 	// Decision: one allocation of the size it needs.
@@ -156,6 +162,7 @@ func (x *decider) decide(stage Stage, o Outcome, code Code, reason string) {
 
 func (x *decider) finish() Decision {
 	x.d.Trace = append(append(make([]Step, 0, x.n+len(x.more)), x.buf[:x.n]...), x.more...)
+	x.capsNotListed(x.d.Trace)
 	return x.d
 }
 

@@ -36,7 +36,9 @@
 //     targets), in this order: command integrity (nothing else can be
 //     trusted about a command that cannot be read), external effect and
 //     privilege, protected paths, the path scope, exec-capable arguments.
-//     The decision names the first cap that fired; the trace lists all.
+//     The decision names the first cap that fired; the trace lists all,
+//     up to 32 steps of one cap that change nothing, then one step with
+//     the count of the rest.
 //     Auto mode lifts only the path scope and exec-capable arguments.
 //
 // A segment of a terminal command is classified allow, ask, deny or none.
