@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/shell"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -163,6 +164,9 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 func heldBack(words []string) string {
 	if len(words) == 0 {
 		return ""
+	}
+	if argmodel.InstallsPackages(words) {
+		return words[0] + " installs the packages its words name, and their install scripts run: a rule of it would allow any other package after them (npm i lodash evil); the answer holds for this command only"
 	}
 	if row, ok := programs.Unit(words); ok {
 		switch {
@@ -340,6 +344,9 @@ const exactSays = "this command, and the same command with more arguments after 
 func cutUnit(words []string) ([]string, string) {
 	if programs.IsAssignment(words[0]) {
 		return words, exactSays
+	}
+	if argmodel.InstallsPackages(words) {
+		return nil, "" // npm i lodash would allow npm i lodash evil (heldBack)
 	}
 	if programs.HasGoals(words[0]) && len(words) > 1 {
 		// make test release: every goal is the person's; a rule of the

@@ -78,6 +78,8 @@ func TestAlwaysAllowRefusals(t *testing.T) {
 		"git -c core.pager=x log", "ls\rrm x", "echo 'unterminated", "for f in a; do ls; done", "$CMD x",
 		"env git push", "bash -c 'git push'",
 		"make -j4", "make CC=clang", // no goal: a rule would allow any goal after it
+		// A rule of an install would allow any other package after it.
+		"npm i lodash", "npm install", "pip install requests", "uv pip install x", "yarn add x", "go get example.com/m",
 	} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))
 		var re *permengine.RefusedError

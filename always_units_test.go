@@ -45,6 +45,7 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"mise run test", []string{"Terminal(mise run test)"}, nil, []string{"mise run deploy"}},
 		{"pdm run pytest", []string{"Terminal(pdm run pytest)"}, nil, []string{"pdm run deploy"}},
 		{"earthly +test", []string{"Terminal(earthly +test)"}, nil, []string{"earthly +deploy"}},
+		{"uv pip list", []string{"Terminal(uv pip list)"}, nil, []string{"uv pip install x"}},
 		{"npm run lint -- --fix", []string{"Terminal(npm run lint)"}, []string{"npm run lint"}, []string{"npm run deploy", "npm run"}},
 		{"pnpm run build", []string{"Terminal(pnpm run build)"}, nil, []string{"pnpm run release"}},
 		{"go run ./cmd/gen -v", []string{"Terminal(go run ./cmd/gen)"}, []string{"go run ./cmd/gen"}, []string{"go run ./cmd/other"}},

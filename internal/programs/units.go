@@ -77,6 +77,8 @@ var unitRows = []UnitRow{
 	{Verb: "dagger", Sub: []string{"call"}, Kind: UnitTarget, Says: "this function, with any arguments; no other function"},
 	{Verb: "pre-commit", Sub: []string{"run"}, Kind: UnitTarget, Says: "this hook, with any arguments; no other hook"},
 	{Verb: "earthly", Kind: UnitTarget, Says: "this target, with any arguments; no other target"},
+	// uv pip is a family: uv pip list must not allow uv pip install.
+	{Verb: "uv", Sub: []string{"pip"}, Kind: UnitTarget, Says: "this pip command, with any arguments; no other"},
 	{Verb: "python", Kind: UnitTarget, Says: "this file or module, with any arguments; no other code"},
 	{Verb: "python3", Kind: UnitTarget, Says: "this file or module, with any arguments; no other code"},
 	{Verb: "python2", Kind: UnitTarget, Says: "this file or module, with any arguments; no other code"},

@@ -441,7 +441,7 @@ func publisherRows() []row {
 			// command (uvx pre-commit install).
 			s := publisher(n, g, "publish")
 			s.Subs = append(s.Subs, withSubs(cmd(g, "tool"), pyRunner("run")))
-			s.Judge = computedNames("uv", words("add", "pip"))
+			s.Judge = packageNames("uv", words("add", "pip"), words("add", "pip"), pyRemoteSpec)
 			return s
 		}},
 		{name: "uvx", build: pyRunner},

@@ -441,7 +441,14 @@ func langRows() []row {
 			return &Spec{Name: n, Open: true, OpenSubs: true, Options: denoValues(), Operands: script, Subs: []*Spec{
 				{Name: "eval", Syntax: Syntax{Permute: true}, Open: true, Operands: []Operand{{Role: RoleCode, Lang: LangJS, Effect: EffExec, Why: "deno eval " + whyCode}}},
 				runs("run"), runs("serve"), runs("x"), runs("repl"), modules("test"), modules("bench"), modules("install"),
-				ext(Syntax{Permute: true}, "publish")}}
+				ext(Syntax{Permute: true}, "publish"),
+				// deno task --eval SCRIPT runs SCRIPT in deno's task shell,
+				// as sh -c does; a task's name is the project's code.
+				{Name: "task", Syntax: GNUStop, Open: true, Options: list(
+					val("e", RoleCode, "eval").code(LangShell).does(EffExec, "deno task --eval runs its words as a shell script"),
+					val("", RolePath, "cwd", "config"), val("c", RolePath), val("f", RoleData, "filter"),
+					flag("r", "recursive"), flag("", "quiet", "q")),
+					Operands: []Operand{{Role: RoleData}}}}}
 		}},
 		{name: "emacsclient", build: fixed(emacsclientModel)},
 		{name: "emacs", build: func(n string) *Spec {

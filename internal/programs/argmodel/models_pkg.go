@@ -131,6 +131,7 @@ func npmModel() *Spec {
 	root.Judge = func(r *Result, words []string) {
 		judgeNpmPrefix(r, words)
 		computedPackage(r, npmRegistryVerbs, "npm")
+		remoteInstall(r)
 	}
 	return closed(root)
 }
@@ -243,7 +244,9 @@ func pipModel() *Spec {
 	), vals(RoleData, "keyring-provider", "proxy", "retries", "timeout", "exists-action", "trusted-host",
 		"use-feature", "use-deprecated"))}
 	root.Subs = []*Spec{cfg}
-	root.Judge = computedNames("pip", words("install", "download", "index", "wheel"))
+	// pip download and wheel build a source package to read its metadata:
+	// its setup.py runs as install's does.
+	root.Judge = packageNames("pip", words("install", "download", "index", "wheel"), words("install", "download", "wheel"), pyRemoteSpec)
 	return root
 }
 
@@ -253,10 +256,23 @@ func pipModel() *Spec {
 // cargo add, gem install) is a request that carries data, as
 // computedPackage finds for the models that list their verbs.
 func computedNames(prog string, verbs map[string]bool) func(*Result, []string) {
+	return packageNames(prog, verbs, nil, nil)
+}
+
+// packageNames is computedNames that also finds, after one of the verbs
+// in installs, a package that remote says is fetched from a URL or a git
+// repository (pip install git+https://…, uv pip install https://…/x.tar.gz,
+// yarn add github:o/r): its build or install scripts run, code the engine
+// cannot see. The value of an option that names an index or a proxy is
+// not a package.
+func packageNames(prog string, verbs, installs map[string]bool, remote func(string, bool) bool) func(*Result, []string) {
 	return func(r *Result, ws []string) {
 		verb := -1
 		for i := 1; i < len(ws); i++ {
 			if ws[i] == "" || ws[i][0] == '-' {
+				if indexOptions[ws[i]] {
+					i++
+				}
 				continue
 			}
 			if verb < 0 {
@@ -271,9 +287,37 @@ func computedNames(prog string, verbs map[string]bool) func(*Result, []string) {
 				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i, Why: prog + " " + ws[verb] + " " + whyComputedPackage})
 				return
 			}
+			if installs[ws[verb]] && remote(ws[i], false) {
+				r.Effects |= EffExec | EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: prog + " " + ws[verb] + " " + whyRemoteInstall})
+				return
+			}
 		}
 	}
 }
+
+// indexOptions are package managers' options whose value, the next word,
+// names an index, a registry or a proxy rather than a package.
+var indexOptions = words("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--proxy", "--registry", "--index", "--default-index")
+
+// whyRemoteInstall is why a package installed from a URL or a git
+// repository is judged.
+const whyRemoteInstall = "installs a package fetched from a URL or a git repository, whose build or install scripts run: code the engine cannot see"
+
+// remoteInstall finds an operand of npm's install commands that names a
+// package fetched from a URL or a git repository (RemotePackage).
+func remoteInstall(r *Result) {
+	for _, it := range r.Items {
+		if it.Kind == KindOperand && !it.Computed && it.Spec != nil && npmInstallVerbs[it.Spec.Name] && RemotePackage(it.Text, false) {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: "npm " + it.Spec.Name + " " + whyRemoteInstall})
+			return
+		}
+	}
+}
+
+// npmInstallVerbs are npm's commands that install the packages they name.
+var npmInstallVerbs = words("install", "install-test", "install-ci-test")
 
 func hasSub(s *Spec, n string) bool { return child(s, n) != nil }
 
@@ -553,7 +597,8 @@ func npmConfigGet(s Syntax, name string) *Spec {
 
 // runnerNames finds a computed package name given to yarn's, pnpm's and
 // bun's commands that ask the registry for one (add, view, info …).
-var runnerNames = computedNames("the runner", words("add", "install", "i", "view", "info", "why", "outdated", "dlx", "create", "global", "x"))
+var runnerNames = packageNames("the runner", words("add", "install", "i", "view", "info", "why", "outdated", "dlx", "create", "global", "x"),
+	words("add", "install", "i", "global", "dlx", "x", "create"), RemotePackage)
 
 // runsAgain are the runners' subcommands that run another of the
 // runner's commands (runnerModel's again).
@@ -750,4 +795,44 @@ func RemotePackage(spec string, computed bool) bool {
 		return false
 	}
 	return strings.IndexByte(spec, '/') > 0 // owner/repo
+}
+
+// installVerbs are the commands of package managers that install the
+// packages their words name, or the project's with none.
+var installVerbs = map[string]map[string]bool{
+	"npm": npmInstallVerbs, "pnpm": words("add", "install", "i"), "yarn": words("add", "install"),
+	"bun": words("add", "install", "i"), "pip": words("install", "download", "wheel"), "uv": words("add", "pip"),
+	"poetry": words("add"), "cargo": words("add", "install"), "gem": words("install"), "go": words("get", "install"),
+	"composer": words("require"), "pipx": words("install"),
+}
+
+// InstallsPackages reports a package manager's command that installs
+// packages (npm i lodash, pip install x, go get m): a rule of its words
+// matches by prefix, so it would allow any other package after them.
+func InstallsPackages(ws []string) bool {
+	if len(ws) < 2 {
+		return false
+	}
+	name := ws[0]
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	name = Versionless(name)
+	verbs := installVerbs[name]
+	if verbs == nil {
+		return false
+	}
+	for i, w := range ws[1:] {
+		if w == "" || w[0] == '-' {
+			continue
+		}
+		switch {
+		case name == "npm":
+			w = npmResolve(w)
+		case name == "uv" && w == "pip":
+			return InstallsPackages(append([]string{"pip"}, ws[i+2:]...)) // uv pip install, not uv pip list
+		}
+		return verbs[w]
+	}
+	return false
 }
