@@ -117,12 +117,20 @@ var jsTools = map[string][]string{
 	// runs when the tool starts (npx vite build after writing
 	// vite.config.js). A name ending in '*' stands for every ending.
 	"vite": {"vite.config.*"}, "vitest": {"vitest.config.*", "vite.config.*", "vitest.workspace.*"},
-	"webpack": {"webpack.config.*"}, "rollup": {"rollup.config.*"}, "jest": {"jest.config.*", "package.json"},
-	"eslint": {"eslint.config.*", ".eslintrc.js", ".eslintrc.cjs"}, "prettier": {"prettier.config.*", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs"},
-	"babel": {"babel.config.*", ".babelrc.js", ".babelrc.cjs"}, "next": {"next.config.*"}, "nuxt": {"nuxt.config.*"},
+	// A configuration in JSON or YAML names modules too (a plugin, a
+	// parser, setup files, required modules), and so does package.json's
+	// key for the tool; jest transforms with babel's.
+	"webpack": {"webpack.config.*"}, "rollup": {"rollup.config.*"},
+	"jest":     {"jest.config.*", "package.json", ".babelrc", ".babelrc.*", "babel.config.*"},
+	"eslint":   {"eslint.config.*", ".eslintrc", ".eslintrc.*", "package.json"},
+	"prettier": {"prettier.config.*", ".prettierrc", ".prettierrc.*", "package.json"},
+	"babel":    {"babel.config.*", ".babelrc", ".babelrc.*", "package.json"}, "next": {"next.config.*"}, "nuxt": {"nuxt.config.*"},
 	"nuxi": {"nuxt.config.*"}, "astro": {"astro.config.*"}, "playwright": {"playwright.config.*"},
-	"cypress": {"cypress.config.*"}, "mocha": {".mocharc.js", ".mocharc.cjs"}, "karma": {"karma.conf.*"},
-	"tailwindcss": {"tailwind.config.*"}, "postcss": {"postcss.config.*"}, "stylelint": {"stylelint.config.*", ".stylelintrc.js"},
+	"cypress": {"cypress.config.*"}, "mocha": {".mocharc", ".mocharc.*", "package.json"}, "karma": {"karma.conf.*"},
+	"tailwindcss": {"tailwind.config.*"}, "postcss": {"postcss.config.*", ".postcssrc", ".postcssrc.*"}, "stylelint": {"stylelint.config.*", ".stylelintrc", ".stylelintrc.*", "package.json"},
+	"nyc": {".nycrc", ".nycrc.*", "nyc.config.*", "package.json"}, "c8": {".c8rc", ".c8rc.*", ".nycrc", ".nycrc.*", "package.json"},
+	// Task runners whose file is code.
+	"grunt": {"Gruntfile.*", "gruntfile.*"}, "gulp": {"gulpfile.*", "Gulpfile.*"}, "jake": {"Jakefile", "Jakefile.*", "jakefile", "jakefile.*"},
 	"nodemon": {"nodemon.json", "package.json"}, "turbo": {"turbo.json", "package.json"}, "nx": {"nx.json", "project.json", "package.json"},
 	"lerna": {"lerna.json", "package.json"}, "svelte-kit": {"svelte.config.*"}, "vue-cli-service": {"vue.config.*"},
 	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
@@ -163,7 +171,9 @@ var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yml",
 // dependency files compilers write for -include $(SRCS:.c=.d), and
 // Makefile.local or Makefile.inc.
 var makeFiles = func() []string {
-	out := []string{"*.mk", "*.d", ".depend", "*.make", "*.inc"}
+	// Files makefiles include by custom: config.mak (git, ffmpeg),
+	// automake's dependency files (.deps/*.Po, *.Plo), *.dep.
+	out := []string{"*.mk", "*.d", ".depend", "*.make", "*.inc", "*.mak", "*.Po", "*.Plo", "*.dep"}
 	for _, name := range []string{"Makefile", "makefile", "GNUmakefile"} {
 		out = append(out, name, name+",v", "s."+name, name+".*")
 	}
@@ -289,6 +299,19 @@ var configOptions = func() map[string][]string {
 	for name := range jsTools {
 		m[name] = []string{"--config", "-c"}
 	}
+	// prettier's -c is --check and mocha's --colors: only --config names
+	// their configuration.
+	m["prettier"], m["mocha"] = []string{"--config"}, []string{"--config"}
+	// Options that name a module the tool loads, as its configuration is
+	// (prettier --plugin=./p.cjs after writing p.cjs).
+	m["prettier"] = append(m["prettier"], "--plugin")
+	m["jest"] = append(m["jest"], "--setupFiles", "--setup-files", "--setupFilesAfterEnv", "--setup-files-after-env",
+		"--globalSetup", "--global-setup", "--globalTeardown", "--global-teardown", "--reporters", "--transform",
+		"--resolver", "--testSequencer", "--test-sequencer", "--testEnvironment", "--env", "--snapshotResolver", "--testRunner")
+	m["mocha"] = append(m["mocha"], "-r", "--require", "--file", "--reporter", "--ui", "--spec")
+	m["eslint"] = append(m["eslint"], "-f", "--format", "--rulesdir", "--plugin", "--parser")
+	m["vitest"] = append(m["vitest"], "--reporter", "--setupFiles", "--globalSetup", "--environment", "--dir")
+	m["stylelint"] = append(m["stylelint"], "--custom-formatter", "--custom-syntax", "-f", "--formatter")
 	return m
 }()
 

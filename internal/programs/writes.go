@@ -364,6 +364,9 @@ var writeRows = map[string]writeRow{
 	// the repository goes (also as python3 -m pytest: rowProgram).
 	"pytest":  {long: []string{"basetemp"}, removes: true},
 	"py.test": {long: []string{"basetemp"}, removes: true},
+	// jest --clearCache empties its --cacheDirectory: named ., the project
+	// goes.
+	"jest":    {long: []string{"cacheDirectory", "cache-directory"}, removes: true},
 	"curl":    {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
 	"wget":    {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
 	"dd":      {keys: []string{"of"}},                                // dd of=FILE
