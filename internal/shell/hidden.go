@@ -391,7 +391,10 @@ func inertValue(name, value string) bool {
 	case "SYSTEMD_PAGERSECURE":
 		return value == "1" || value == "true" || value == "yes" || value == "on" // the pager may run no command
 	case "SHELL":
-		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t")
+		// A shell by its name or its absolute path; SHELL=./sh is a file
+		// of the working tree, one the command may have written.
+		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t") &&
+			(strings.IndexByte(value, '/') < 0 || strings.HasPrefix(value, "/"))
 	case "GOBIN":
 		// A directory the command names that is not a system one
 		// (GOBIN=$PWD/bin is computed, GOBIN=bin is not).

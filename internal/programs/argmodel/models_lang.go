@@ -1175,6 +1175,11 @@ func programValue(name, value string, computed bool) string {
 	if computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
 		return name + "= names the program run with a command line the engine does not read"
 	}
+	if strings.IndexByte(value, '/') >= 0 && !strings.HasPrefix(value, "/") {
+		// CC=./cc, SHELL=bin/sh: a program of the working tree, which the
+		// command may write before make runs it (its name says nothing).
+		return name + "=" + value + " names a program by a relative path, a file of the working tree the command may write"
+	}
 	tool := Versionless(value[strings.LastIndexByte(value, '/')+1:])
 	if strings.EqualFold(tool, name) {
 		return "" // DOCKER=docker, GIT=git: the program the variable is named for

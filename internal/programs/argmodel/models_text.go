@@ -430,7 +430,9 @@ func jqLoads(w, kw string) bool {
 // read as any program's words are.
 func jqModel() *Spec {
 	return &Spec{Name: "jq", Syntax: Syntax{Permute: true}, Open: true,
-		Options: list(val("L", RolePath), val("f", RolePath, "from-file")),
+		// A program file (-f) is code: written first by the command, it may
+		// import any file (import "config" as $d {search: "~/.docker"}).
+		Options: list(val("L", RolePath), val("f", RolePath, "from-file").runsFile()),
 		Judge: func(r *Result, words []string) {
 			for i, w := range words {
 				if i > 0 && (jqLoads(w, "import") || jqLoads(w, "include")) {
