@@ -2,6 +2,7 @@ package permengine
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -431,6 +432,9 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 	}
 	for _, n := range names {
 		if j, ok := written[n]; ok && j != i {
+			if x.compilerBuilt(j, n) {
+				continue // go build -o app . && ./app: the project's code, as go run runs it
+			}
 			return f, -1 // j > i: a substitution in i's words runs first
 		}
 		if !x.wk().Spend(len(x.prefixes)) {
@@ -444,6 +448,55 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 	}
 	return "", -1
 }
+
+// compilerBuilt reports whether path n, which segment j writes, is the
+// program a compiler there builds with -o (go build -o app ., cc -o app
+// main.c) while no other segment of the command writes a file: the
+// project's code compiled, which go run would run as well. A compiler's
+// redirected output (go env > x.sh) is not its program.
+func (x *decider) compilerBuilt(j int, n string) bool {
+	s := &x.cmd.Segs[j]
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) || !compilers[programs.BaseName(s.Words[k])] || x.compoundWrites() {
+		return false
+	}
+	for m := range x.cmd.Segs {
+		if m != j && !x.cmd.Within(j, m) && x.writesFiles(&x.cmd.Segs[m]) {
+			return false // its sources may be written: echo … > main.go && go build -o app .
+		}
+	}
+	for w := k + 1; w < len(s.Words); w++ {
+		var out string
+		switch word := s.Words[w]; {
+		case word == "-o" && w+1 < len(s.Words):
+			out = s.Words[w+1]
+		case strings.HasPrefix(word, "-o") && len(word) > 2 && s.Words[k] != "go":
+			out = word[2:] // cc -oapp
+		default:
+			continue
+		}
+		if slices.Contains(namedFrom(nil, out, s.Dirs), n) {
+			return true
+		}
+	}
+	return false
+}
+
+// writesFiles reports whether segment w writes a file by a redirection or
+// as a program that writes, copies or downloads the files it names (an
+// unknown program, which mayWrite counts, does not count here).
+func (x *decider) writesFiles(w *shell.Segment) bool {
+	for _, r := range w.Redirs {
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			return true
+		}
+	}
+	return w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect) != 0 || w.Exec != ""
+}
+
+// compilers build a program from the project's sources, named by -o.
+var compilers = map[string]bool{"go": true, "gcc": true, "cc": true, "g++": true, "c++": true, "clang": true,
+	"clang++": true, "rustc": true, "tcc": true}
 
 // literalPrefix is the part of a git pathspec before its first wildcard
 // or magic: every name under it may match.
