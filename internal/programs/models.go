@@ -215,6 +215,13 @@ func printsInsidePaths(w string) bool {
 	if len(f) < 2 {
 		return false
 	}
+	for _, a := range f[2:] {
+		// Output other than the paths: git's --format and find's -printf
+		// print any text (\056env is .env), -exec's programs anything.
+		if strings.HasPrefix(a, "--format") || printsOther[a] {
+			return false
+		}
+	}
 	switch {
 	case f[0] == "git" && f[1] == "ls-files":
 		return true
@@ -239,6 +246,10 @@ func printsInsidePaths(w string) bool {
 	}
 	return false
 }
+
+// printsOther are find's actions whose output is not the paths it finds.
+var printsOther = map[string]bool{"-printf": true, "-fprintf": true, "-ls": true, "-fls": true, "-exec": true,
+	"-execdir": true, "-ok": true, "-okdir": true, "-fprint": true, "-fprint0": true}
 
 // EnvEffect reports an external effect or privilege that an environment
 // assignment in assigns (NAME=value words) gives the program of view v:
