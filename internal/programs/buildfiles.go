@@ -22,12 +22,12 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":    makeFiles,                                                               // recipes
-	"gmake":   makeFiles,                                                               //
-	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc"},           // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
-	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc"}, //
-	"yarn":    []string{"package.json", "binding.gyp", "npmrc"},                        //
-	"bun":     {"package.json", "bunfig.toml"},
+	"make":    makeFiles,                                                                                                 // recipes
+	"gmake":   makeFiles,                                                                                                 //
+	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc", "package-lock.json", "npm-shrinkwrap.json"}, // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
+	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc", "pnpm-lock.yaml"},                 //
+	"yarn":    []string{"package.json", "binding.gyp", "npmrc", "yarn.lock"},                                             //
+	"bun":     {"package.json", "bunfig.toml", "bun.lock", "bun.lockb"},
 	"node":    {"package.json"},                                                                                                                                       // node --run runs its scripts; its imports map names the code import loads                                                                                                                        // scripts; bunfig's preload
 	"go":      {"*.go"},                                                                                                                                               // go test, go run and go generate run the package's code (goRuns)
 	"cargo":   {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml", "Makefile.toml"},                                                                   // the build script; the manifest names it; the toolchain file may name a directory of programs
@@ -57,7 +57,7 @@ var buildFiles = withJSTools(map[string][]string{
 	"deno":     {"deno.json", "deno.jsonc"}, // deno task
 	"composer": {"composer.json"},
 	"pip":      []string{"setup.py", "setup.cfg", "pyproject.toml", "pip.conf", "pip.ini"}, // pip install . runs the build backend and setup.py; a virtualenv's pip.conf sets any option (target = .git)
-	"uv":       {"setup.py", "setup.cfg", "pyproject.toml"},                                // scripts
+	"uv":       {"setup.py", "setup.cfg", "pyproject.toml", "uv.lock"},                     // scripts
 	// Python application servers and runners import the project's module
 	// they are given (flask --app wsgi, uvicorn main:app) or find one by
 	// its usual name (app.py, wsgi.py): its code runs at import.
@@ -292,6 +292,9 @@ var packageRunners = map[string]bool{"pnpm": true, "yarn": true, "bun": true}
 var configOptions = func() map[string][]string {
 	m := map[string][]string{
 		"pytest": {"-c", "--config-file"}, "tox": {"-c", "--conf"}, "pylint": {"--rcfile"},
+		// A requirements or constraints file names where packages come
+		// from (x @ https://…, --index-url), as a lockfile does.
+		"pip":    {"-r", "--requirement", "-c", "--constraint"},
 		"flake8": {"--config", "--append-config"}, "mypy": {"--config-file"}, "coverage": {"--rcfile"},
 		"sphinx-build": {"-c/", "--conf-dir/"}, "sphinx-autobuild": {"-c/", "--conf-dir/"}, "svn": {"--config-dir/"},
 		"docker-compose": {"-f", "--file"}, "podman-compose": {"-f", "--file"}, "docker": {"-f", "--file"}, "podman": {"-f", "--file"},

@@ -170,9 +170,11 @@ func sqliteEscapes(text string) bool {
 	}
 	// edit() is the word "edit" however spelled before its parenthesis
 	// (edit (, "edit"(, [edit](, edit/**/(): the shell runs the editor
-	// string it is given; the zipfile table writes the archive it names.
+	// string it is given; the zipfile table writes the archive it names;
+	// readfile() and the fsdir table read any file (readfile('.env')).
 	return containsFold(text, "attach") || containsFold(text, "vacuum") || containsFold(text, "load_extension") ||
-		containsFold(text, "writefile") || callsEdit(text) || containsFold(text, "zipfile")
+		containsFold(text, "writefile") || callsEdit(text) || containsFold(text, "zipfile") ||
+		containsFold(text, "readfile") || containsFold(text, "fsdir")
 }
 
 // callsEdit reports a call of sqlite3's edit(): the word edit, not part
@@ -444,7 +446,7 @@ func CommandEscapes(v []string, flags []uint8, expands uint8) (why string, reads
 			// may be \! or COPY … PROGRAM.
 			why = name + " commands built at run time, which may run a shell command or write a file: " + text
 		case row.escapes(text):
-			why = name + " commands that may run a shell command or write a file: " + text
+			why = name + " commands that may run a shell command or read or write a file: " + text
 		}
 	}
 	for j := 1; j < len(v); j++ {
