@@ -518,7 +518,32 @@ func pytestModel() *Spec {
 		flag("x", "exitfirst"), flag("q", "quiet"), flag("v", "verbose"), flag("s"), flag("l", "showlocals"),
 		flag("", "lf", "last-failed", "ff", "failed-first", "nf", "new-first", "sw", "stepwise", "co", "collect-only",
 			"strict-markers", "no-header", "no-summary", "version", "help", "cache-clear", "doctest-modules")),
-		Operands: operands(RolePath)}
+		Operands: operands(RolePath), Judge: pytestExpands}
+}
+
+// pytestExpands finds a path option's value, or an ini value of -o, in
+// which pytest itself expands $VAR or ~ (--junitxml='$HOME/x.xml', -o
+// 'cache_dir=$HOME/c'): the file it writes is not the one the words show.
+func pytestExpands(r *Result, _ []string) {
+	for _, it := range r.Items {
+		if it.Kind != KindValue || it.Computed || it.Opt == nil {
+			continue
+		}
+		text := it.Text
+		if it.Role != RolePath {
+			if _, v, ok := strings.Cut(text, "="); ok && slices.Contains(it.Opt.Long, "override-ini") {
+				text = v
+			} else {
+				continue
+			}
+		}
+		if strings.IndexByte(text, '$') >= 0 || strings.HasPrefix(text, "~") {
+			r.Effects |= EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+				Why: "pytest expands $VAR and ~ in " + text + " itself: the path it uses is not the one the words show"})
+			return
+		}
+	}
 }
 
 // toxModel is tox's argparse command line: --discover names paths whose
