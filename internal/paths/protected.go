@@ -27,6 +27,10 @@ var defaultProtected = []string{
 	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
 	"**/.gitconfig", "**/.config/git/config", "**/.config/git/attributes", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
 	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
+	// Editors' backups of the files that hold secrets
+	// (.env~, .npmrc.bak) hold the same secrets.
+	"**/.env~", "**/.git-credentials~", "**/.git-credentials.*", "**/.npmrc~", "**/.npmrc.*",
+	"**/.pypirc~", "**/.pypirc.*", "**/.netrc~", "**/.netrc.*",
 	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
 	"**/.git/info", "**/.git/info/**", "**/.git/remotes", "**/.git/remotes/**", "**/.git/branches", "**/.git/branches/**",
 	"**/.git/objects/info/alternates", "**/.git/objects/info/http-alternates", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
