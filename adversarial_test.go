@@ -85,6 +85,9 @@ var adversarialShapes = []shape{
 	{"xargs-input", func(n int) string { return repeatTo("xargs cat <<< '", " .e", "'", n) }},
 	// Defaults that name the command's own variable, read in both ways.
 	{"default-vars", func(n int) string { return repeatTo("x=.e; cat", " ${u:-$x}", "", n) }},
+	// find's literal names, each read against the hidden files the
+	// protected patterns name.
+	{"find-literal-names", func(n int) string { return repeatTo("find .", " -name x -o", " -name y", n) }},
 	// Names set by OLDPWD for ~-, once per segment.
 	{"oldpwd-tilde", func(n int) string { return repeatTo("", "OLDPWD=.git; cat ~-/config; ", "", n) }},
 	{"subst-nest", func(n int) string { return nestTo("", "$(echo ", "x", ")", "", n) }},

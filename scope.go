@@ -1430,7 +1430,17 @@ func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 		default:
 			continue
 		}
-		if why := dotPattern(pat, s.Dirs, pc); why != "" {
+		why := dotPattern(pat, s.Dirs, pc)
+		if why == "" && prog == "find" && findNameTest[w] && !strings.ContainsAny(pat[:min(1, len(pat))], "*?[!") &&
+			strings.IndexByte(pat, '/') < 0 {
+			// find walks hidden directories: -name config finds
+			// .git/config. (A name that begins with a wildcard is left
+			// to dotPattern: '*.json' would be any hidden file.)
+			if p := pc.HiddenFileNamed(pat); p != "" {
+				why = "protected path " + p
+			}
+		}
+		if why != "" {
 			return shell.QuoteExcerpt(pat) + ", a pattern " + prog + " picks files by, may match " + why + ": a person approves every use of it"
 		}
 	}

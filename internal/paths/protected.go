@@ -329,7 +329,10 @@ type protectedSet struct {
 	// patterns whose last component has no wildcard, for a find -name
 	// test of a disposable ending. Both are compiled on first use.
 	union, named func() *patternUnion
-	except       [][]string // protectedExcept, per pattern
+	// hidden lists the patterns of files inside hidden directories by
+	// their last component, lower case (HiddenFileNamed), made on first use.
+	hidden func() []hiddenFile
+	except [][]string // protectedExcept, per pattern
 	// byName lists, for a component starting with '.' (lower case), the
 	// patterns that only match paths holding that component; byPrefix
 	// the patterns that only match paths holding a component that starts
@@ -380,6 +383,7 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 	out.parents = sync.OnceValue(out.linkPrefixes)
 	out.union = sync.OnceValue(func() *patternUnion { return out.compileUnion(false) })
 	out.named = sync.OnceValue(func() *patternUnion { return out.compileUnion(true) })
+	out.hidden = sync.OnceValue(out.hiddenFiles)
 	s = out
 	for _, pat := range extra {
 		g, err := glob.Compile(strings.ToLower(pat), '/')
@@ -933,4 +937,46 @@ func (pc *Checker) mayNameFile(w string) bool {
 		}
 	}
 	return false
+}
+
+// hiddenFile is a protected pattern that names a file inside a hidden
+// directory, and its last component in lower case.
+type hiddenFile struct{ last, pattern string }
+
+// hiddenFiles lists the patterns whose last component names a file (not a
+// wildcard alone) under a component that starts with a dot.
+func (s *protectedSet) hiddenFiles() []hiddenFile {
+	var out []hiddenFile
+	for _, pat := range s.patterns {
+		dir, last := path.Split(pat)
+		if last != "" && strings.Trim(last, "*") != "" && strings.Contains("/"+dir, "/.") {
+			out = append(out, hiddenFile{strings.ToLower(last), pat})
+		}
+	}
+	return out
+}
+
+// HiddenFileNamed returns the protected pattern of a file called name
+// inside a hidden directory (**/.git/config for config, **/.kube/config),
+// or "": a program that walks hidden directories and picks files by name
+// (find -name config) finds it by that name alone. name may be a glob
+// itself (conf*). A pattern whose last component is a wildcard alone
+// (**/.ssh/**) names no file, and is not read so: any name would match it.
+// The search is charged to pc.Work; once that is spent, every name may
+// match (the safe side).
+func (pc *Checker) HiddenFileNamed(name string) string {
+	files := pc.patternSet().hidden()
+	if pc.Work != nil && !pc.Work.SpendShare(len(files)) {
+		return "a name the engine had no budget left to check"
+	}
+	name = strings.ToLower(name)
+	for _, f := range files {
+		if ok, _ := path.Match(f.last, name); ok {
+			return f.pattern
+		}
+		if ok, _ := path.Match(name, f.last); ok {
+			return f.pattern
+		}
+	}
+	return ""
 }
