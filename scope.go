@@ -518,6 +518,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := namePatternProblem(s, pc); why != "" {
 		return why
 	}
+	if why := recursiveReadProblem(s, pc); why != "" {
+		return why
+	}
 	if why := x.removedDirProblem(s, pc); why != "" {
 		return why
 	}
@@ -1385,6 +1388,31 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// recursiveReadProblem checks the literal directories a recursive reader
+// walks (grep -r url .git, rg token ~/.aws): one that holds protected
+// paths, or the home directory, is read whole, the protected files too.
+// The project folder is not taken so, though it holds .git: grep -rn TODO .
+// is everyday, and its .git/config is read only where the pattern matches
+// (SECURITY.md). A directory known only at run time is the path scope's.
+func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") {
+		return ""
+	}
+	programs.RecursiveReadOperands(s.Words, func(k int) {
+		w, f := s.Words[k], s.Flags[k]
+		if why != "" || f&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 {
+			return
+		}
+		switch p := pc.LinkProblem(w, f, s.Dirs); {
+		case p != "":
+			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is " + p + ": a person approves every use of it"
+		case f&shell.WordTilde != 0 && strings.TrimRight(w, "/.") == "~":
+			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
+		}
+	})
+	return why
 }
 
 // inputQuotes drops the quotes and backslashes xargs takes off the words

@@ -1456,3 +1456,46 @@ func MountSources(v []string, fn func(src string)) {
 		fn(f)
 	}
 }
+
+// recursiveReaders are the programs that read every file under a directory
+// operand, hidden ones too, and print what they find: grep with -r or -R
+// (or -d recurse), and ripgrep, which searches hidden files under a
+// directory it is given by name (rg x .git).
+var recursiveReaders = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true}
+
+// RecursiveReadOperands calls fn with the index in v of each path operand
+// that a recursive reader walks (grep -r url .git prints .git/config's
+// remote URL): a directory there is read whole.
+func RecursiveReadOperands(v []string, fn func(k int)) {
+	at := programAt(v)
+	if at >= len(v) || len(v) > MaxModelWords || !recursiveReaders[BaseName(v[at])] {
+		return
+	}
+	m := argmodel.Lookup(BaseName(v[at]))
+	if m == nil {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v[at:], nil, 0)
+	recursive := m.Name == "rg"
+	for _, it := range r.Items {
+		if it.Opt == nil {
+			continue
+		}
+		switch {
+		case it.Kind == argmodel.KindOption && (strings.ContainsAny(it.Opt.Short, "rR") || slices.Contains(it.Opt.Long, "recursive")):
+			recursive = true
+		case it.Kind == argmodel.KindValue && slices.Contains(it.Opt.Long, "directories") && it.Text == "recurse":
+			recursive = true
+		}
+	}
+	if !recursive {
+		return
+	}
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindOperand && it.Role == argmodel.RolePath {
+			fn(at + it.Word)
+		}
+	}
+}
