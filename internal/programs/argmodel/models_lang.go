@@ -1615,6 +1615,9 @@ func denoValues() []Option {
 		val("", RolePath, "lock", "cert"),
 		val("L", RoleData, "log-level"),
 		val("", RoleData, "location", "seed", "ext"),
+		// --env-file=FILE loads FILE's variables; with no value, .env's.
+		opt("", RolePath, "env-file").does(EffComputed, "deno --env-file with no value loads .env, a protected file of secrets").
+			when(func(v string, computed bool) bool { return v == "" }),
 		// Modules loaded before the script, and files of code or imports
 		// it reads: fetched at run time when a URL names them.
 		val("", RoleData, "preload", "import", "require", "eval-file", "import-map").does(EffExec|EffComputed,
