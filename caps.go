@@ -802,6 +802,20 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 				best, at = p, j
 			}
 		}
+		if best == "" {
+			// split -a1 notes Makefil, csplit -f Makefil -b 'e%d': a
+			// prefix of the names written that a build file's name
+			// completes.
+			if !x.wk().Spend(len(x.prefixes) * len(names)) {
+				return "", ""
+			}
+			for _, p := range x.prefixes {
+				if !strings.HasSuffix(p, "/") && programs.CompletesBuildFile(path.Base(p), names) {
+					best = p + "…"
+					break
+				}
+			}
+		}
 		if best != "" {
 			return programs.BaseName(v[0]), best
 		}

@@ -394,6 +394,29 @@ func namedBuildFiles(name string, v []string, flags []uint8, computed uint8) []s
 	return out
 }
 
+// CompletesBuildFile reports whether a prefix of the names a command
+// writes (split's and csplit's output prefix) may be completed to one of
+// the build files names lists: Makefil is completed to Makefile. A pattern
+// that starts with a wildcard (*.mk) is not completed so: a splitter's
+// suffixes are letters and digits.
+func CompletesBuildFile(prefix string, names []string) bool {
+	lp := strings.ToLower(prefix)
+	for _, n := range names {
+		if strings.HasPrefix(n, "*") {
+			continue // *.mk: a splitter's suffixes are letters and digits
+		}
+		ln := strings.ToLower(n)
+		if start, open := strings.CutSuffix(ln, "*"); open {
+			if strings.HasPrefix(start, lp) || strings.HasPrefix(lp, start) {
+				return true
+			}
+		} else if strings.HasPrefix(ln, lp) {
+			return true
+		}
+	}
+	return false
+}
+
 // MatchesBuildFile reports whether path p (a path the command writes)
 // is one of names, by its last component, in any case: a file system that
 // ignores case finds "MAKEFILE" as the Makefile, and just finds its
