@@ -497,7 +497,17 @@ var gitGlobalValues = sync.OnceValue(func() map[string]bool {
 // its operands then come from input (xargs ln -s), which may name any
 // directory.
 func LinkWords(v []string, bits Bits, fn func(i int)) (fromInput bool) {
-	if len(v) < 1 || bits&(Trees|PathName) == 0 || !treeWriters[BaseName(v[0])] {
+	if len(v) < 1 {
+		return false
+	}
+	if BaseName(v[0]) == "git" {
+		// git mv d e moves as mv does: e/x is d/x after it.
+		if k := gitSubcommandAt(v); k < len(v) && v[k] == "mv" {
+			operands(v, k+1, fn)
+		}
+		return false
+	}
+	if bits&(Trees|PathName) == 0 || !treeWriters[BaseName(v[0])] {
 		return false
 	}
 	return operands(v, 1, fn) == 0
@@ -684,6 +694,10 @@ func CopiesTrees(words []string) bool {
 	switch BaseName(v[0]) {
 	case "mv", "gmv":
 		return true // a directory moved over another backs up what it replaces
+	case "git":
+		if gitSubcommand(v) == "mv" {
+			return true // git mv d e: d's files are e's
+		}
 	case "ln", "gln":
 		return false
 	}
