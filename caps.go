@@ -494,6 +494,20 @@ func (x *decider) writesFiles(w *shell.Segment) bool {
 	return w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect) != 0 || w.Exec != ""
 }
 
+// removesOnly reports a segment whose program only removes the files it
+// names (rm, rmdir, unlink): what it names is written by no one.
+func removesOnly(words []string) bool {
+	k := programs.ProgramAt(words)
+	if k >= len(words) {
+		return false
+	}
+	switch programs.BaseName(words[k]) {
+	case "rm", "rmdir", "unlink":
+		return true
+	}
+	return false
+}
+
 // compilers build a program from the project's sources, named by -o.
 var compilers = map[string]bool{"go": true, "gcc": true, "cc": true, "g++": true, "c++": true, "clang": true,
 	"clang++": true, "rustc": true, "tcc": true}
@@ -1121,6 +1135,16 @@ func (x *decider) writtenIndex() map[string]int {
 	viaHandle := false // a write goes to a descriptor's handle
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
+		if removesOnly(w.Words) {
+			// rm -rf node_modules && npm ci: a removal plants nothing a
+			// later program could run; its redirections still write.
+			for _, r := range w.Redirs {
+				if strings.IndexByte(r.Op, '>') >= 0 {
+					add(r.Text, w.Dirs, j)
+				}
+			}
+			continue
+		}
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
 		links := makesLinks(w.Words)
 		segWrites(w, func(text string, k writeKind) {

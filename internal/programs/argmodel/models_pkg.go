@@ -282,7 +282,7 @@ func packageNames(prog string, verbs, installs map[string]bool, remote func(stri
 				verb = i
 				continue
 			}
-			if Computed(ws[i]) {
+			if Computed(ws[i]) && !localGlob(ws[i]) {
 				r.Effects |= EffComputed
 				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i, Why: prog + " " + ws[verb] + " " + whyComputedPackage})
 				return
@@ -294,6 +294,13 @@ func packageNames(prog string, verbs, installs map[string]bool, remote func(stri
 			}
 		}
 	}
+}
+
+// localGlob reports a glob over files of a directory (dist/*.whl), with
+// no expansion: the names it gives are files on this machine, a path to
+// install from, not a name asked of a registry.
+func localGlob(w string) bool {
+	return strings.IndexByte(w, '/') >= 0 && !strings.ContainsAny(w, "$`")
 }
 
 // indexOptions are package managers' options whose value, the next word,
@@ -564,7 +571,7 @@ const whyComputedPackage = "names a package or module known only at run time: th
 // verbs (the subcommand that read it) whose operands name packages.
 func computedPackage(r *Result, verbs map[string]bool, prog string) {
 	for _, it := range r.Items {
-		if it.Kind == KindOperand && it.Computed && it.Spec != nil && verbs[it.Spec.Name] {
+		if it.Kind == KindOperand && it.Computed && !localGlob(it.Text) && it.Spec != nil && verbs[it.Spec.Name] {
 			r.Effects |= EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word, Why: prog + " " + it.Spec.Name + " " + whyComputedPackage})
 			return
