@@ -274,7 +274,7 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			if f, by := x.writtenFirst(i, f, judged); f != "" {
 				return f, by
 			}
-			if g := x.worktreeRewrittenBefore(i); g >= 0 {
+			if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
 				return f, g // git switch evil && ./x.sh: the branch's x.sh
 			}
 			if bits&programs.Interpreter != 0 {
@@ -798,7 +798,7 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		for _, f := range named {
 			names = append(names, path.Base(f))
 		}
-		if g := x.worktreeRewrittenBefore(i); g >= 0 {
+		if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
 			// git switch evil && make: the branch's Makefile, whichever
 			// files it changes.
 			return programs.BaseName(v[0]), worktreeMark + x.cmd.Segs[g].Text

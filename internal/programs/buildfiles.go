@@ -222,6 +222,20 @@ func withJSTools(m map[string][]string) map[string][]string {
 // files name.
 var goRuns = map[string]bool{"generate": true}
 
+// goTests are the go subcommands that run the code of the modules their
+// goModuleFiles name.
+var goTests = map[string]bool{"test": true, "run": true}
+
+// goModuleFiles name the modules go builds: a workspace's and a module's.
+var goModuleFiles = []string{"go.work", "go.mod"}
+
+// GoTestsModules reports go test or go run, whose build files are only
+// the module files: a work tree a command rewrites first (git checkout
+// -- a.go) is the project's code, which a test runs written or not.
+func GoTestsModules(v []string) bool {
+	return len(v) > 1 && BaseName(v[0]) == "go" && goTests[gitSubcommand(v)]
+}
+
 // BuildFiles returns the files the runner of view v (its program first)
 // reads as commands from its working directory, and the ones an option of
 // its model names (make -f FILE, rake --rakefile FILE, just --justfile
@@ -245,6 +259,11 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		if names != nil {
 			name, v = v[2], v[2:]
 		}
+	case name == "go" && goTests[gitSubcommand(v)]:
+		// go test and go run run the project's code, written or not; a
+		// go.work or go.mod written first may bring code from elsewhere
+		// (use /tmp/m, replace m => /tmp/m).
+		names = goModuleFiles
 	case name == "go" && !goRuns[gitSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it
 	case name == "git" && gitHookless[gitSubcommand(v)]:
