@@ -145,6 +145,17 @@ var gitHookFiles = []string{"pre-commit", "prepare-commit-msg", "commit-msg", "p
 	"fsmonitor-watchman", "sendemail-validate", "lefthook.yml", "lefthook.yaml", "lefthook.toml", "lefthook.json",
 	"lefthook-local.yml", "lefthook-local.yaml", "lefthook-local.toml", "lefthook-local.json", "simple-git-hooks.json", "simple-git-hooks.js", "simple-git-hooks.cjs", "lint-staged.config.*"}
 
+// gitScriptHooks are git's subcommands whose hooks hook managers (husky,
+// pre-commit, lefthook) install and fill with the project's scripts:
+// npm test, make lint. A package.json or Makefile written before them is
+// what the hook runs (… > package.json && git commit).
+var gitScriptHooks = map[string]bool{"commit": true, "push": true, "merge": true, "rebase": true, "am": true,
+	"cherry-pick": true, "checkout": true, "switch": true, "pull": true}
+
+// gitHookScriptFiles are gitHookFiles and the files of the scripts hooks
+// usually run.
+var gitHookScriptFiles = append(append(append([]string{}, gitHookFiles...), "package.json"), makeFiles...)
+
 // gitHookless are git's subcommands that run no hook (any other, an
 // alias among them, may: commit, merge, checkout, push, rebase, am …).
 // (A command that writes the index runs post-index-change, add and
@@ -268,6 +279,8 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		names = nil // go build and go vet compile, and run none of it
 	case name == "git" && gitHookless[gitSubcommand(v)]:
 		names = nil // git rev-parse, git diff: no hook runs
+	case name == "git" && gitScriptHooks[gitSubcommand(v)]:
+		names = gitHookScriptFiles
 	case (name == "docker" || name == "podman") && !slices.Contains(v, "compose"):
 		// compose files are compose's; a Dockerfile's RUN lines are
 		// shell commands the build runs (with the network); docker ps
