@@ -1255,9 +1255,13 @@ func (x *decider) destUnder(s *shell.Segment, dest string, j int, whole bool, ad
 		x.prefixUnder(dest, s.Dirs)
 		return
 	}
+	parents := slices.Contains(s.Words, "--parents")
 	programs.LinkWords(s.Words, s.Bits, func(k int) {
 		if w := s.Words[k]; w != dest {
 			name := strings.TrimSuffix(dest, "/") + "/" + path.Base(w)
+			if parents && !path.IsAbs(w) {
+				name = strings.TrimSuffix(dest, "/") + "/" + path.Clean(w) // cp --parents d/x.sh e/ writes e/d/x.sh
+			}
 			add(name, s.Dirs, j)
 			x.prefixUnder(name, s.Dirs)
 		}
