@@ -274,6 +274,11 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			if f, by := x.writtenFirst(i, f, judged); f != "" {
 				return f, by
 			}
+			if dotDotAfterLink(f) && x.writesBefore(i) && x.makesLinkBefore(i) {
+				// ln -s sub/deep l && sh l/../x.sh: the kernel takes ..
+				// through the link (sub/x.sh), the engine's text does not.
+				return f, -1
+			}
 			if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
 				return f, g // git switch evil && ./x.sh: the branch's x.sh
 			}
@@ -492,6 +497,24 @@ func (x *decider) writesFiles(w *shell.Segment) bool {
 		}
 	}
 	return w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect) != 0 || w.Exec != ""
+}
+
+// dotDotAfterLink reports a path that climbs with .. out of a directory
+// it entered, or from a working directory a cd entered: a link there is
+// climbed out of physically.
+func dotDotAfterLink(f string) bool {
+	return strings.HasPrefix(f, "../") || strings.Contains(f, "/../") || strings.HasSuffix(f, "/..")
+}
+
+// makesLinkBefore reports whether a segment other than i makes a symbolic
+// or hard link (ln, cp -s, cp -l).
+func (x *decider) makesLinkBefore(i int) bool {
+	for j := range x.cmd.Segs {
+		if j != i && makesLinks(x.cmd.Segs[j].Words) {
+			return true
+		}
+	}
+	return false
 }
 
 // removesOnly reports a segment whose program only removes the files it
