@@ -159,10 +159,10 @@ func UnknownPath(words []string, flags []uint8, mask uint8) int {
 	if valueVerbs[verb] || BitsOf(verb)&(Cd|Reserved|Shell|Eval) != 0 {
 		return -1
 	}
-	bare := func(j int) bool {
-		w := words[j]
+	bareText := func(j int, w string) bool {
 		return flags[j]&mask != 0 && w != "" && (w[0] == '$' || w[0] == '`') && !printsInsidePaths(w)
 	}
+	bare := func(j int) bool { return bareText(j, words[j]) }
 	m := argmodel.Lookup(verb)
 	if m == nil {
 		for j := i + 1; j < len(words); j++ {
@@ -176,7 +176,12 @@ func UnknownPath(words []string, flags []uint8, mask uint8) int {
 	argmodel.ParseFlags(r, m, v, flags[i:], mask)
 	found := -1
 	for _, it := range r.Items {
-		if (it.Role == argmodel.RolePath || it.Role == argmodel.RoleRemote) && it.Kind != argmodel.KindOption && bare(it.Word+i) {
+		if it.Role != argmodel.RolePath && it.Role != argmodel.RoleRemote || it.Kind == argmodel.KindOption {
+			continue
+		}
+		// An option's value attached to it (npm --prefix=$X) is the value
+		// alone; in a word of its own it is the word.
+		if bare(it.Word+i) || it.Kind == argmodel.KindValue && bareText(it.Word+i, it.Text) {
 			found = it.Word + i
 			break
 		}
