@@ -27,6 +27,7 @@ var defaultProtected = []string{
 	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
 	"**/.gitconfig", "**/.config/git/config", "**/.config/git/attributes", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
 	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
+	"**/.env/**", // a virtualenv named .env: its bin/ is on PATH once activated
 	// Editors' backups of the files that hold secrets
 	// (.env~, .npmrc.bak) hold the same secrets.
 	"**/.env~", "**/.git-credentials~", "**/.git-credentials.*", "**/.npmrc~", "**/.npmrc.*",
