@@ -274,6 +274,12 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			if f, by := x.writtenFirst(i, f, judged); f != "" {
 				return f, by
 			}
+			if !path.IsAbs(f) && x.writesBefore(i) && x.runsElsewhere(i) {
+				// cd sub && git rebase -x "sh x.sh": git runs it at the
+				// work tree's top, npm exec -w in the workspace; the
+				// name may be a file the command wrote there.
+				return f, -1
+			}
 			if dotDotAfterLink(f) && x.writesBefore(i) && x.makesLinkBefore(i) {
 				// ln -s sub/deep l && sh l/../x.sh: the kernel takes ..
 				// through the link (sub/x.sh), the engine's text does not.
@@ -497,6 +503,51 @@ func (x *decider) writesFiles(w *shell.Segment) bool {
 		}
 	}
 	return w.Bits&(programs.Writes|programs.Trees|programs.Unpacker|programs.Effect) != 0 || w.Exec != ""
+}
+
+// runsElsewhere reports whether segment i is run by a program that moves
+// to another directory first (movesFirst), looking up to 64 segments
+// back for the ones it is within.
+func (x *decider) runsElsewhere(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-64; j-- {
+		if !x.wk().Spend(i - j) {
+			return true // the integrity cap names the spent budget
+		}
+		if x.cmd.Within(i, j) && movesFirst(x.cmd.Segs[j].Words) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesFirst reports a program that runs the commands it is given in a
+// directory other than the shell's: git (at the work tree's top, in each
+// submodule, in filter-branch's temporary tree), npm exec in a workspace
+// and npm explore in a package, pnpm and yarn in their workspaces, lerna.
+func movesFirst(words []string) bool {
+	k := programs.ProgramAt(words)
+	if k >= len(words) {
+		return false
+	}
+	v := words[k:]
+	switch programs.BaseName(v[0]) {
+	case "git", "lerna":
+		return true
+	case "npm", "npx":
+		for _, w := range v[1:] {
+			if w == "explore" || w == "-w" || w == "--ws" || w == "-ws" || strings.HasPrefix(w, "--workspace") {
+				return true
+			}
+		}
+	case "pnpm", "yarn":
+		for _, w := range v[1:] {
+			if w == "-r" || w == "--recursive" || w == "-F" || strings.HasPrefix(w, "--filter") || w == "-C" ||
+				strings.HasPrefix(w, "--dir") || strings.HasPrefix(w, "workspace") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dotDotAfterLink reports a path that climbs with .. out of a directory
