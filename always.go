@@ -136,10 +136,10 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 			// outside (pytest -x on the host, not in the container).
 			continue
 		}
-		unit, says := wrappedUnit(cmd, inner, i)
+		unit, says := wrappedUnit(cmd, inner, i, extra)
 		g, ok := segmentGrant(s.Words, unit, says, extra)
 		if !ok {
-			if why := heldBack(s.Words); why != "" && held == nil {
+			if why := heldBack(innermost(cmd, inner, i)); why != "" && held == nil {
 				held = &RefusedError{Type: Terminal, Segment: s.Text, Reason: why}
 			}
 			continue
@@ -257,12 +257,21 @@ func innerSegments(cmd *shell.Command) []int {
 	return inner
 }
 
+// innermost returns the words of the command a chain of wrappers from
+// segment i runs at last (nice timeout 5 npm: npm), or segment i's own.
+func innermost(cmd *shell.Command, inner []int, i int) []string {
+	for n := 0; inner[i] >= 0 && n < len(inner); n++ {
+		i = inner[i]
+	}
+	return cmd.Segs[i].Words
+}
+
 // wrappedUnit returns the unit of segment i: for a wrapper, its words
 // before the command it runs and that command's own unit (nice npm test,
 // timeout 60 make test; the wrapper's name and npm alone would allow nice
 // npm i URL), the whole segment when it runs several commands; for another
 // segment, cutUnit's. A nil unit records nothing.
-func wrappedUnit(cmd *shell.Command, inner []int, i int) ([]string, string) {
+func wrappedUnit(cmd *shell.Command, inner []int, i int, extra [][]string) ([]string, string) {
 	s := &cmd.Segs[i]
 	j := inner[i]
 	switch {
@@ -274,10 +283,14 @@ func wrappedUnit(cmd *shell.Command, inner []int, i int) ([]string, string) {
 	case j < 0:
 		return s.Words, exactSays
 	}
-	unit, says := wrappedUnit(cmd, inner, j)
+	in := cmd.Segs[j].Words
+	unit, says := wrappedUnit(cmd, inner, j, extra)
+	if unit != nil && len(unit) < len(in) && (capPrefix(unit, extra) || TooBroad(unit) != "" || execVerbAlone(unit)) {
+		unit, says = in, exactSays // the command inside is judged as a segment of its own would be
+	}
 	k := cmd.Segs[j].WrapperWords
-	if unit == nil || k < 1 || k > len(s.Words) {
-		return unit, says
+	if unit == nil || capPrefix(unit, extra) || TooBroad(unit) != "" || k < 1 || k > len(s.Words) {
+		return nil, "" // nothing of the wrapper's own: its rule would allow the command inside anywhere
 	}
 	return append(slices.Clip(s.Words[:k]), unit...), says
 }
@@ -345,8 +358,8 @@ func cutUnit(words []string) ([]string, string) {
 	if programs.IsAssignment(words[0]) {
 		return words, exactSays
 	}
-	if argmodel.InstallsPackages(words) {
-		return nil, "" // npm i lodash would allow npm i lodash evil (heldBack)
+	if argmodel.InstallsPackages(words) || familyAlone(words) {
+		return nil, "" // npm i lodash would allow npm i lodash evil, npm any npm command (heldBack)
 	}
 	if programs.HasGoals(words[0]) && len(words) > 1 {
 		// make test release: every goal is the person's; a rule of the
@@ -476,6 +489,19 @@ func isPlainWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// familyAlone reports a program with subcommands or goals given alone
+// (npm, git, make): a rule of it would allow every command of the family.
+func familyAlone(words []string) bool {
+	if len(words) != 1 {
+		return false
+	}
+	if programs.HasGoals(words[0]) {
+		return true
+	}
+	m := argmodel.Lookup(programs.BaseName(words[0]))
+	return m != nil && (len(m.Subs) > 0 || m.OpenSubs)
 }
 
 // defaultGoal reports a segment of a goal program (make, rake, just) with

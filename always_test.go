@@ -80,10 +80,19 @@ func TestAlwaysAllowRefusals(t *testing.T) {
 		"make -j4", "make CC=clang", // no goal: a rule would allow any goal after it
 		// A rule of an install would allow any other package after it.
 		"npm i lodash", "npm install", "pip install requests", "uv pip install x", "yarn add x", "go get example.com/m",
+		"npm --prefix x i lodash", "yarn global add x", "python3 -m pip install x", "uv tool install x", "conda install x",
 	} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))
 		var re *permengine.RefusedError
 		assert.ErrorAs(t, err, &re, cmd)
+	}
+	// A family alone, also inside a wrapper, records nothing, as the
+	// reference's git does: a rule of it would allow every one of its
+	// commands (nice npm would allow nice npm run deploy).
+	for _, cmd := range []string{"npm", "git", "make", "nice npm", "nice make", "docker exec app make"} {
+		got, err := permengine.AlwaysAllow(terminal(cmd))
+		assert.NoError(t, err, cmd)
+		assert.Empty(t, got, cmd)
 	}
 	got, err := permengine.AlwaysAllow(permengine.Action{Type: permengine.GitCommit})
 	require.NoError(t, err)

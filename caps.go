@@ -285,7 +285,7 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				// through the link (sub/x.sh), the engine's text does not.
 				return f, -1
 			}
-			if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
+			if g := x.worktreeRewrittenBefore(i); g >= 0 {
 				return f, g // git switch evil && ./x.sh: the branch's x.sh
 			}
 			if bits&programs.Interpreter != 0 {
@@ -461,14 +461,21 @@ func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int)
 }
 
 // compilerBuilt reports whether path n, which segment j writes, is the
-// program a compiler there builds with -o (go build -o app ., cc -o app
-// main.c) while no other segment of the command writes a file: the
-// project's code compiled, which go run would run as well. A compiler's
-// redirected output (go env > x.sh) is not its program.
+// program go builds with -o from the project's packages (go build -o app
+// ., go test -c -o x.test ./pkg) while no other segment of the command
+// writes a file: the project's code compiled, which go run would run as
+// well. Only plain flags and relative package paths inside the working
+// directory count (a file or a module elsewhere, -modfile, -ldflags or
+// -toolexec are not the project's code as it stands); a redirected output
+// (go env > x.sh) is not the program.
 func (x *decider) compilerBuilt(j int, n string) bool {
 	s := &x.cmd.Segs[j]
 	k := programs.ProgramAt(s.Words)
-	if k >= len(s.Words) || !compilers[programs.BaseName(s.Words[k])] || x.compoundWrites() {
+	if k+1 >= len(s.Words) || programs.BaseName(s.Words[k]) != "go" || x.compoundWrites() {
+		return false
+	}
+	sub := s.Words[k+1]
+	if sub != "build" && sub != "test" {
 		return false
 	}
 	for m := range x.cmd.Segs {
@@ -476,21 +483,70 @@ func (x *decider) compilerBuilt(j int, n string) bool {
 			return false // its sources may be written: echo … > main.go && go build -o app .
 		}
 	}
-	for w := k + 1; w < len(s.Words); w++ {
-		var out string
-		switch word := s.Words[w]; {
+	out := ""
+	for w := k + 2; w < len(s.Words); w++ {
+		word := s.Words[w]
+		switch {
+		case s.Flags[w] != 0:
+			return false // a word the shell computes: any flag or path
 		case word == "-o" && w+1 < len(s.Words):
+			if s.Flags[w+1] != 0 {
+				return false
+			}
 			out = s.Words[w+1]
-		case strings.HasPrefix(word, "-o") && len(word) > 2 && s.Words[k] != "go":
-			out = word[2:] // cc -oapp
-		default:
-			continue
-		}
-		if slices.Contains(namedFrom(nil, out, s.Dirs), n) {
-			return true
+			w++
+		case strings.HasPrefix(word, "-o="):
+			out = word[3:]
+		case goPlainFlags[word]:
+		case strings.HasPrefix(word, "-") || !insidePackage(word):
+			return false
 		}
 	}
-	return false
+	return out != "" && slices.Contains(namedFrom(nil, out, s.Dirs), n)
+}
+
+// literalPrefix is the part of a git pathspec before its first wildcard
+// or magic: every name under it may match.
+func literalPrefix(p string) string {
+	if strings.HasPrefix(p, ":") {
+		return "" // magic (:(top), :/): anywhere in the work tree
+	}
+	if i := strings.IndexAny(p, "*?[\\"); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+// goModuleEditor returns a segment other than i whose go command writes
+// go.mod or go.work (go mod edit, go work init|use|edit|sync, go get), or
+// -1.
+func (x *decider) goModuleEditor(i int) int {
+	for j := range x.cmd.Segs {
+		w := x.cmd.Segs[j].Words
+		k := programs.ProgramAt(w)
+		if j == i || k+1 >= len(w) || programs.BaseName(w[k]) != "go" {
+			continue
+		}
+		switch w[k+1] {
+		case "get", "work":
+			return j
+		case "mod":
+			if k+2 < len(w) && w[k+2] == "edit" {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// goPlainFlags are go build's and go test's flags that choose nothing
+// the build runs.
+var goPlainFlags = map[string]bool{"-v": true, "-c": true, "-race": true, "-trimpath": true, "-x": true, "-a": true, "-cover": true}
+
+// insidePackage reports a package path of the working directory: ., ./…,
+// a relative directory without .. (./cmd/app, ./...).
+func insidePackage(w string) bool {
+	return w == "." || strings.HasPrefix(w, "./") && !strings.Contains(w, "..") || w == "./..."
 }
 
 // writesFiles reports whether segment w writes a file by a redirection or
@@ -580,22 +636,6 @@ func removesOnly(words []string) bool {
 		return true
 	}
 	return false
-}
-
-// compilers build a program from the project's sources, named by -o.
-var compilers = map[string]bool{"go": true, "gcc": true, "cc": true, "g++": true, "c++": true, "clang": true,
-	"clang++": true, "rustc": true, "tcc": true}
-
-// literalPrefix is the part of a git pathspec before its first wildcard
-// or magic: every name under it may match.
-func literalPrefix(p string) string {
-	if strings.HasPrefix(p, ":") {
-		return "" // magic (:(top), :/): anywhere in the work tree
-	}
-	if i := strings.IndexAny(p, "*?[\\"); i >= 0 {
-		return p[:i]
-	}
-	return p
 }
 
 // namedByUnknown returns an earlier segment than i whose program the
@@ -871,6 +911,20 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		names = names[:len(names):len(names)]
 		for _, f := range named {
 			names = append(names, path.Base(f))
+		}
+		if programs.GoTestsModules(v) {
+			if g := x.goModuleEditor(i); g >= 0 {
+				// go mod edit -replace m=/tmp/e, go work use /tmp/e: go.mod
+				// or go.work names a module from elsewhere.
+				return "go", x.cmd.Segs[g].Text
+			}
+		}
+		if programs.GoTestsModules(v) {
+			if g := x.goModuleEditor(i); g >= 0 {
+				// go mod edit -replace m=/tmp/e, go work use /tmp/e: go.mod
+				// or go.work names a module from elsewhere.
+				return "go", x.cmd.Segs[g].Text
+			}
 		}
 		if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
 			// git switch evil && make: the branch's Makefile, whichever

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/permengine/permengine/internal/hostdirs"
@@ -1400,7 +1401,7 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") {
 		return ""
 	}
-	programs.RecursiveReadOperands(s.Words, func(k int) {
+	tooLong := programs.RecursiveReadOperands(s.Words, func(k int) {
 		w, f := s.Words[k], s.Flags[k]
 		if why != "" || f&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 {
 			return
@@ -1412,6 +1413,9 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
 		}
 	})
+	if tooLong && why == "" {
+		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"
+	}
 	return why
 }
 

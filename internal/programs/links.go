@@ -1479,11 +1479,16 @@ var recursiveReaders = map[string]bool{"grep": true, "egrep": true, "fgrep": tru
 
 // RecursiveReadOperands calls fn with the index in v of each path operand
 // that a recursive reader walks (grep -r url .git prints .git/config's
-// remote URL): a directory there is read whole.
-func RecursiveReadOperands(v []string, fn func(k int)) {
+// remote URL): a directory there is read whole. A reader with more words
+// than a model reads (MaxModelWords) is not read: tooLong says so, and
+// any of its words may be such a directory.
+func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 	at := programAt(v)
-	if at >= len(v) || len(v) > MaxModelWords || !recursiveReaders[BaseName(v[at])] {
-		return
+	if at >= len(v) || !recursiveReaders[BaseName(v[at])] {
+		return false
+	}
+	if len(v) > MaxModelWords {
+		return true
 	}
 	m := argmodel.Lookup(BaseName(v[at]))
 	if m == nil {
@@ -1505,11 +1510,12 @@ func RecursiveReadOperands(v []string, fn func(k int)) {
 		}
 	}
 	if !recursive {
-		return
+		return false
 	}
 	for _, it := range r.Items {
 		if it.Kind == argmodel.KindOperand && it.Role == argmodel.RolePath {
 			fn(at + it.Word)
 		}
 	}
+	return false
 }

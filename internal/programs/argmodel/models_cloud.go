@@ -441,7 +441,7 @@ func publisherRows() []row {
 			// command (uvx pre-commit install).
 			s := publisher(n, g, "publish")
 			s.Subs = append(s.Subs, withSubs(cmd(g, "tool"), pyRunner("run")))
-			s.Judge = packageNames("uv", words("add", "pip"), words("add", "pip"), pyRemoteSpec)
+			s.Judge = packageNames("uv", words("add", "pip"), words("add", "pip"), uvIndexes, pyRemoteSpec)
 			return s
 		}},
 		{name: "uvx", build: pyRunner},

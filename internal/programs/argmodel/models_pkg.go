@@ -246,7 +246,7 @@ func pipModel() *Spec {
 	root.Subs = []*Spec{cfg}
 	// pip download and wheel build a source package to read its metadata:
 	// its setup.py runs as install's does.
-	root.Judge = packageNames("pip", words("install", "download", "index", "wheel"), words("install", "download", "wheel"), pyRemoteSpec)
+	root.Judge = packageNames("pip", words("install", "download", "index", "wheel"), words("install", "download", "wheel"), pipIndexes, pyRemoteSpec)
 	return root
 }
 
@@ -256,21 +256,21 @@ func pipModel() *Spec {
 // cargo add, gem install) is a request that carries data, as
 // computedPackage finds for the models that list their verbs.
 func computedNames(prog string, verbs map[string]bool) func(*Result, []string) {
-	return packageNames(prog, verbs, nil, nil)
+	return packageNames(prog, verbs, nil, nil, nil)
 }
 
 // packageNames is computedNames that also finds, after one of the verbs
 // in installs, a package that remote says is fetched from a URL or a git
 // repository (pip install git+https://…, uv pip install https://…/x.tar.gz,
 // yarn add github:o/r): its build or install scripts run, code the engine
-// cannot see. The value of an option that names an index or a proxy is
-// not a package.
-func packageNames(prog string, verbs, installs map[string]bool, remote func(string, bool) bool) func(*Result, []string) {
+// cannot see. The value of one of the program's options in indexes (an
+// index, a registry, a proxy) is not a package.
+func packageNames(prog string, verbs, installs, indexes map[string]bool, remote func(string, bool) bool) func(*Result, []string) {
 	return func(r *Result, ws []string) {
 		verb := -1
 		for i := 1; i < len(ws); i++ {
 			if ws[i] == "" || ws[i][0] == '-' {
-				if indexOptions[ws[i]] {
+				if indexes[ws[i]] {
 					i++
 				}
 				continue
@@ -297,15 +297,22 @@ func packageNames(prog string, verbs, installs map[string]bool, remote func(stri
 }
 
 // localGlob reports a glob over files of a directory (dist/*.whl), with
-// no expansion: the names it gives are files on this machine, a path to
-// install from, not a name asked of a registry.
+// no expansion and nothing of a URL or a repository's spec (:, @, #): the
+// names it gives are files on this machine, not a name asked of a
+// registry. Whether the program reads such a word as a repository (npm's
+// owner/repo) is its remote check's to say, which runs on it still.
 func localGlob(w string) bool {
-	return strings.IndexByte(w, '/') >= 0 && !strings.ContainsAny(w, "$`")
+	return strings.IndexByte(w, '/') >= 0 && !strings.ContainsAny(w, "$`:@#")
 }
 
-// indexOptions are package managers' options whose value, the next word,
-// names an index, a registry or a proxy rather than a package.
-var indexOptions = words("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--proxy", "--registry", "--index", "--default-index")
+// pipIndexes, uvIndexes and runnerIndexes are the options whose value,
+// the next word, names an index, a registry or a proxy rather than a
+// package (pip's -f is --find-links; the runners' -f is --force).
+var (
+	pipIndexes    = words("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--proxy")
+	uvIndexes     = words("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--index", "--default-index")
+	runnerIndexes = words("--registry")
+)
 
 // whyRemoteInstall is why a package installed from a URL or a git
 // repository is judged.
@@ -315,7 +322,7 @@ const whyRemoteInstall = "installs a package fetched from a URL or a git reposit
 // package fetched from a URL or a git repository (RemotePackage).
 func remoteInstall(r *Result) {
 	for _, it := range r.Items {
-		if it.Kind == KindOperand && !it.Computed && it.Spec != nil && npmInstallVerbs[it.Spec.Name] && RemotePackage(it.Text, false) {
+		if it.Kind == KindOperand && it.Spec != nil && npmInstallVerbs[it.Spec.Name] && RemotePackage(it.Text, false) {
 			r.Effects |= EffExec | EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: "npm " + it.Spec.Name + " " + whyRemoteInstall})
 			return
@@ -605,7 +612,7 @@ func npmConfigGet(s Syntax, name string) *Spec {
 // runnerNames finds a computed package name given to yarn's, pnpm's and
 // bun's commands that ask the registry for one (add, view, info …).
 var runnerNames = packageNames("the runner", words("add", "install", "i", "view", "info", "why", "outdated", "dlx", "create", "global", "x"),
-	words("add", "install", "i", "global", "dlx", "x", "create"), RemotePackage)
+	words("add", "install", "i", "global", "dlx", "x", "create"), runnerIndexes, RemotePackage)
 
 // runsAgain are the runners' subcommands that run another of the
 // runner's commands (runnerModel's again).
@@ -808,14 +815,18 @@ func RemotePackage(spec string, computed bool) bool {
 // packages their words name, or the project's with none.
 var installVerbs = map[string]map[string]bool{
 	"npm": npmInstallVerbs, "pnpm": words("add", "install", "i"), "yarn": words("add", "install"),
-	"bun": words("add", "install", "i"), "pip": words("install", "download", "wheel"), "uv": words("add", "pip"),
-	"poetry": words("add"), "cargo": words("add", "install"), "gem": words("install"), "go": words("get", "install"),
-	"composer": words("require"), "pipx": words("install"),
+	"bun": words("add", "install", "i"), "pip": words("install", "download", "wheel"), "uv": words("add", "install", "sync"),
+	"poetry": words("add", "install"), "cargo": words("add", "install"), "gem": words("install"), "go": words("get", "install"),
+	"composer": words("require", "install"), "pipx": words("install"), "conda": words("install"), "mamba": words("install"),
+	"brew": words("install"), "deno": words("add", "install"), "pdm": words("add", "install"),
 }
 
 // InstallsPackages reports a package manager's command that installs
 // packages (npm i lodash, pip install x, go get m): a rule of its words
-// matches by prefix, so it would allow any other package after them.
+// matches by prefix, so it would allow any other package after them. An
+// install verb anywhere among the words counts, past options and their
+// values (npm --prefix x i lodash, yarn global add x, uv tool install x),
+// and python -m pip is pip.
 func InstallsPackages(ws []string) bool {
 	if len(ws) < 2 {
 		return false
@@ -825,21 +836,28 @@ func InstallsPackages(ws []string) bool {
 		name = name[i+1:]
 	}
 	name = Versionless(name)
+	if IsPython(name) {
+		for k := 1; k+1 < len(ws); k++ {
+			if ws[k] == "-m" {
+				return InstallsPackages(ws[k+1:]) // python3 -m pip install x
+			}
+		}
+		return false
+	}
 	verbs := installVerbs[name]
 	if verbs == nil {
 		return false
 	}
-	for i, w := range ws[1:] {
+	for _, w := range ws[1:] {
 		if w == "" || w[0] == '-' {
 			continue
 		}
-		switch {
-		case name == "npm":
+		if name == "npm" {
 			w = npmResolve(w)
-		case name == "uv" && w == "pip":
-			return InstallsPackages(append([]string{"pip"}, ws[i+2:]...)) // uv pip install, not uv pip list
 		}
-		return verbs[w]
+		if verbs[w] {
+			return true
+		}
 	}
 	return false
 }
