@@ -332,12 +332,60 @@ func segMayNameSystemOrGit(s *shell.Segment) bool {
 		}
 	}
 	for _, d := range s.Dirs {
-		if mayNameSystemOrGit(d) {
+		if dirMayNameSystemOrGit(d) {
 			return true
 		}
 	}
 	return false
 }
+
+// dirMayNameSystemOrGit is mayNameSystemOrGit for a directory a
+// segment's relative words are read from, narrowed for a clean absolute
+// one: a name read from it is a prefix of its components followed by a
+// word's (the word's ".." climbs back over them, no further than the
+// root), so it is under a system directory only when the directory's
+// first component is that directory's (or the word's text, which
+// segMayNameSystemOrGit reads, holds one), and it is a .git file only
+// when a component of the directory holds "git". /ws/proj (which holds
+// "pro", for /proc) names neither.
+func dirMayNameSystemOrGit(d string) bool {
+	if !mayNameSystemOrGit(d) {
+		return false
+	}
+	if d == "" || d[0] != '/' || strings.IndexByte(d, '%') >= 0 || path.Clean(d) != d || holdsGit(d) {
+		return true
+	}
+	first, _, _ := strings.Cut(d[1:], "/")
+	for _, r := range writtenRoots {
+		if strings.EqualFold(first, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsGit reports "git" in t, in any letter case.
+func holdsGit(t string) bool {
+	for i := 0; i+2 < len(t); i++ {
+		if t[i]|0x20 == 'g' && t[i+1]|0x20 == 'i' && t[i+2]|0x20 == 't' {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenRoots are the first components of the directories
+// hostdirs.Written reports (etc, usr, proc …).
+var writtenRoots = func() []string {
+	var roots []string
+	for _, d := range hostdirs.Dirs {
+		first, _, _ := strings.Cut(strings.TrimPrefix(d.Path, "/"), "/")
+		if d.Written && !slices.Contains(roots, first) {
+			roots = append(roots, first)
+		}
+	}
+	return roots
+}()
 
 // segMayNameWriteOnly reports a segment of which a word, a redirection's
 // target or a directory may name a path of paths' writeOnly patterns.
