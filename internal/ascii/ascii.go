@@ -80,3 +80,32 @@ func MatchClose(w string, i int) int {
 func NameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// Set is a set of ASCII bytes, built once (NewSet) for the tests that
+// look for any of them in a text.
+type Set [4]uint64
+
+// NewSet returns the set of the bytes of chars, which must be ASCII.
+func NewSet(chars string) Set {
+	var s Set
+	for i := 0; i < len(chars); i++ {
+		if chars[i] >= 0x80 {
+			panic("ascii.NewSet: not ASCII: " + chars)
+		}
+		s[chars[i]>>6] |= 1 << (chars[i] & 63)
+	}
+	return s
+}
+
+// Any reports whether t holds a byte of set: strings.ContainsAny(t,
+// chars) for the set's chars, without building the set again on every
+// call (an ASCII byte is never part of another character in UTF-8, so a
+// byte is as good as a rune here).
+func (s *Set) Any(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if s[t[i]>>6]&(1<<(t[i]&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}

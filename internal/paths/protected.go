@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/gobwas/glob"
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/shell"
 	"github.com/permengine/permengine/internal/work"
@@ -267,11 +268,15 @@ var writeOnlyNames = sync.OnceValue(func() []string {
 	return out
 })
 
+// writeOnlyWild are the bytes of a text bash may still expand to any
+// name (MayNameWriteOnly).
+var writeOnlyWild = ascii.NewSet("*?[{$`~")
+
 // MayNameWriteOnly reports a text that holds, in any letter case, a dot
 // component a writeOnly pattern starts with, or that bash may expand to
 // one: a quick test before WriteOnlyProblem.
 func MayNameWriteOnly(t string) bool {
-	if strings.ContainsAny(t, "*?[{$`~") {
+	if writeOnlyWild.Any(t) {
 		return true
 	}
 	// Every name starts with '.': only the text after a '.' is compared,

@@ -10,6 +10,14 @@ import (
 	"github.com/permengine/permengine/internal/shell"
 )
 
+// The byte sets of the tests on a word's text, built once.
+var (
+	globChars      = ascii.NewSet("*?[")
+	globBraceChars = ascii.NewSet("*?[{")
+	wildChars      = ascii.NewSet("*?[{$`")
+	expansionChars = ascii.NewSet("$`")
+)
+
 // wildFlags are the word flags of a word that bash still expands.
 const wildFlags = shell.WordGlob | shell.WordExpands | shell.WordBrace
 
@@ -86,7 +94,7 @@ func throughHandle(w string, flags uint8, dirs []string, bare bool) string {
 			}
 		}
 	}
-	if strings.ContainsAny(w, "*?[") && globUnderHandles(w) {
+	if globChars.Any(w) && globUnderHandles(w) {
 		return "a glob under /proc or /dev (" + w + "), which may match a directory handle, any directory, a protected one too"
 	}
 	if why := wildHandle(w, dirs); why != "" {
@@ -177,7 +185,7 @@ func ClimbsToHandleAncestor(w string) bool {
 // (cd /dev && cat $f/3/config); and anywhere, an expansion followed by a
 // handle's own names ($d/fd/3/config with d=/dev, $p/self/cwd/config).
 func wildHandle(w string, dirs []string) string {
-	if w == "" || w[0] == '/' || !strings.ContainsAny(w, "*?[{$`") {
+	if w == "" || w[0] == '/' || !wildChars.Any(w) {
 		return ""
 	}
 	first, rest, _ := strings.Cut(w, "/")
@@ -190,8 +198,8 @@ func wildHandle(w string, dirs []string) string {
 		if d != "/" && d != "" && !under {
 			continue
 		}
-		if under && strings.ContainsAny(w, "*?[{$`") || strings.ContainsAny(first, "{") || globUnderHandles("/"+w) ||
-			d == "/" && strings.ContainsAny(first, "$`") {
+		if under && wildChars.Any(w) || strings.IndexByte(first, '{') >= 0 || globUnderHandles("/"+w) ||
+			d == "/" && expansionChars.Any(first) {
 			return "a word bash expands (" + w + "), read from " + dirText(d) + ", that may name a directory handle under /dev or /proc, any directory, a protected one too"
 		}
 	}
@@ -220,7 +228,7 @@ func MayReachHandle(w string, dirs []string) bool {
 	if expansion && (strings.Contains(w, "fd/") || strings.Contains(w, "self") || strings.Contains(w, "cwd")) {
 		return true // $d/fd/3/config: an expansion may be /dev or /proc (wildHandle)
 	}
-	if !strings.Contains(w, "dev") && !strings.Contains(w, "proc") && !strings.ContainsAny(w, "*?[{") && !expansion {
+	if !strings.Contains(w, "dev") && !strings.Contains(w, "proc") && !globBraceChars.Any(w) && !expansion {
 		return false
 	}
 	for _, d := range dirs {
