@@ -294,11 +294,13 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				}
 			}
 		}
-		if o := programs.SearchOption(v); o != "" && x.writesBefore(i) {
-			return v[0] + " " + o, -1 // m4 -I d p, lua -l p: a written file may be the one it finds
-		}
-		if k := programs.ScriptFile(v, bits); k >= 0 && runTimeName(v, s.ViewFlags(vi), k) && x.writesBefore(i) {
-			return v[k], -1 // . ./x.s? or . "$F" or ~+/x.sh after a write: any written file may be the one
+		if x.writesBefore(i) { // (known once per decision: asked before the view's options are read)
+			if o := programs.SearchOption(v); o != "" {
+				return v[0] + " " + o, -1 // m4 -I d p, lua -l p: a written file may be the one it finds
+			}
+			if k := programs.ScriptFile(v, bits); k >= 0 && runTimeName(v, s.ViewFlags(vi), k) {
+				return v[k], -1 // . ./x.s? or . "$F" or ~+/x.sh after a write: any written file may be the one
+			}
 		}
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
 			continue // no option of its model runs a file or a module
