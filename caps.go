@@ -1276,11 +1276,14 @@ func (x *decider) writtenIndex() map[string]int {
 			continue
 		}
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
-		links := makesLinks(w.Words)
+		links, linksKnown := false, false // makesLinks(w.Words), on the first source
 		segWrites(w, func(text string, k writeKind) {
 			switch k {
 			case writeFile, writeSource:
 				add(text, w.Dirs, j)
+				if k == writeSource && !linksKnown {
+					links, linksKnown = makesLinks(w.Words), true
+				}
 				if k == writeSource && links {
 					x.linkedUnder(w, text)
 				}
