@@ -352,12 +352,12 @@ func dirMayNameSystemOrGit(d string) bool {
 	if !mayNameSystemOrGit(d) {
 		return false
 	}
-	if d == "" || d[0] != '/' || strings.IndexByte(d, '%') >= 0 || path.Clean(d) != d || holdsGit(d) {
+	if !pathtext.CleanAbs(d) || strings.IndexByte(d, '%') >= 0 || holdsGit(d) {
 		return true
 	}
 	first, _, _ := strings.Cut(d[1:], "/")
 	for _, r := range writtenRoots {
-		if strings.EqualFold(first, r) {
+		if len(first) == len(r) && strings.EqualFold(first, r) {
 			return true
 		}
 	}

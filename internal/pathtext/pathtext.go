@@ -21,6 +21,10 @@ func Join(dir, name string) string {
 	return dir + "/" + name
 }
 
+// CleanAbs reports whether p is an absolute path that path.Clean leaves
+// as it is, without building the clean path.
+func CleanAbs(p string) bool { return cleanAbs(p) }
+
 // cleanAbs reports whether p is an absolute path that path.Clean leaves
 // as it is.
 func cleanAbs(p string) bool {

@@ -38,3 +38,11 @@ func BenchmarkJoin(b *testing.B) {
 		Join("/ws/proj", "./pkg/rules/match.go")
 	}
 }
+
+func TestCleanAbsIsClean(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a/b", "/a/", "/a/.", "/a/..", "//a", "/a//b", "/./a", "a", "", "/.a/b..", "/a/...", "/ws/proj"} {
+		if got, want := CleanAbs(p), p != "" && p[0] == '/' && path.Clean(p) == p; got != want {
+			t.Errorf("CleanAbs(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
