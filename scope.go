@@ -1420,12 +1420,12 @@ func printsOnly(words []string) bool {
 // from, as xargs splits them (quotes and backslashes removed): each is a
 // word of the command it runs (xargs cat <<< .env reads .env).
 func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
-	k := programs.ProgramAt(s.Words)
-	if k >= len(s.Words) || !argmodel.AppendsInput(programs.BaseName(s.Words[k])) {
+	in := s.Input() // (first: most segments read no here-string, and the program's lookup costs more)
+	if in.Kind != shell.StdinText || in.Computed {
 		return ""
 	}
-	in := s.Input()
-	if in.Kind != shell.StdinText || in.Computed {
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) || !argmodel.AppendsInput(programs.BaseName(s.Words[k])) {
 		return ""
 	}
 	for f := range strings.FieldsSeq(in.Text) {

@@ -1090,8 +1090,11 @@ func FilledDirs(v []string, fn func(word int, name string)) {
 	for _, w := range v[at+1:] {
 		named = named || fillWords[w]
 	}
+	if !named {
+		return // (before the lookup: git commands seldom fill a directory)
+	}
 	m := argmodel.Lookup(base)
-	if !named || m == nil {
+	if m == nil {
 		return
 	}
 	r := readings.Get().(*argmodel.Result)
