@@ -162,6 +162,9 @@ func (c *Command) hiddenNames(idx int) {
 	}
 	for vi, v := range c.Segs[idx].Views {
 		names := nameArgs(v)
+		if len(names) == 0 {
+			continue // (most views: no flags to find)
+		}
 		flags := c.Segs[idx].ViewFlags(vi)
 		for k, n := range names {
 			if name := nameBase(n); strings.ContainsAny(name, "$`") {
