@@ -1222,7 +1222,8 @@ func (x *decider) writtenIndex() map[string]int {
 	x.writtenDone = true
 	var m map[string]int // made on the first path: most commands write none
 	put := func(word string, dirs []string, j int) {
-		for _, n := range namedFrom(nil, word, dirs) {
+		var room [4]string
+		for _, n := range namedFrom(room[:0], word, dirs) {
 			if m == nil {
 				m = map[string]int{}
 			}
