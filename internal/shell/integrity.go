@@ -17,6 +17,9 @@ func IntegrityProblem(cmd string) string {
 	if len(cmd) > MaxCommandBytes {
 		return fmt.Sprintf("the command is %d bytes, over the %d-byte bound", len(cmd), MaxCommandBytes)
 	}
+	if plainText(cmd) {
+		return "" // (the quoting state below matters only for a character past ASCII)
+	}
 	var q quoteState
 	for i := 0; i < len(cmd); {
 		c := cmd[i]
@@ -128,6 +131,17 @@ func (s *Segment) ComputedProgram() string {
 		return s.Words[0] // npx github:owner/repo, npx owner/repo: fetched from a git repository
 	}
 	return ""
+}
+
+// plainText reports text of printable ASCII, tabs and newlines only:
+// IntegrityProblem finds nothing in it.
+func plainText(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c < 0x20 && c != '\t' && c != '\n' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // processProgram reports a program named by a URL, or through /proc or a
