@@ -1350,6 +1350,12 @@ func mayBeDescriptorHandle(text string, dirs []string) bool {
 	if descriptorHandle(text) || strings.ContainsAny(text, "{*?[$`~") {
 		return true
 	}
+	if !namesDevOrProc(text) && !slices.ContainsFunc(dirs, namesDevOrProc) {
+		// A joined name's components are the directory's and the text's
+		// (cleaning only drops some): without "dev" or "proc" in either,
+		// it is under neither, and need not be built.
+		return false
+	}
 	var room [4]string
 	for _, n := range namedFrom(room[:0], text, dirs) {
 		if descriptorHandle(n) {
@@ -1357,6 +1363,12 @@ func mayBeDescriptorHandle(text string, dirs []string) bool {
 		}
 	}
 	return false
+}
+
+// namesDevOrProc reports a text that holds "dev" or "proc", which a
+// path under /dev or /proc holds.
+func namesDevOrProc(t string) bool {
+	return strings.Contains(t, "dev") || strings.Contains(t, "proc")
 }
 
 // readTargets calls fn with every redirection of the command that opens
