@@ -319,9 +319,15 @@ func (x *decider) writtenProtected() (string, int, string) {
 // (etc, usr, bin, lib, git: a test holds every written directory of
 // internal/hostdirs to one), or a '%' a download decodes, or starts with
 // '~': the names are built from these texts, so a segment without one
-// writes none of them.
+// writes none of them. The program's own name, bare (git, bin-tool), is
+// none of them: segWrites reads the words after it (a download's name
+// comes from a URL, which holds '/').
 func segMayNameSystemOrGit(s *shell.Segment) bool {
-	for _, w := range s.Words {
+	prog := programs.ProgramAt(s.Words)
+	for k, w := range s.Words {
+		if k == prog && strings.IndexByte(w, '/') < 0 {
+			continue
+		}
 		if mayNameSystemOrGit(w) {
 			return true
 		}
