@@ -781,6 +781,9 @@ func (x *decider) startupWritten(i int) string {
 		// Once per decision: the first two by name, so that one written
 		// by segment i itself leaves the other.
 		x.startupDone = true
+		if !x.mayWriteStartup() {
+			return "" // (x.startup stays empty: no segment writes one)
+		}
 		written := x.writtenIndex()
 		if !x.wk().Spend(len(written)) {
 			return ""
@@ -804,6 +807,64 @@ func (x *decider) startupWritten(i int) string {
 		}
 	}
 	return ""
+}
+
+// mayWriteStartup reports, without the writtenIndex, whether a path it
+// holds may be one startupWritten looks for. Its paths are the texts
+// segWrites gives (parts of the words, the redirections' targets and
+// the compound command's), joined to directories and under copies'
+// destinations at '/' and cleaned: a component of a path is a component
+// of a text or a directory. Only a brace the index expands (a '{' and a
+// ',' or ".." among a segment's texts, which a copy's destination may
+// join) and a '%' (a download's name decoded) make names no text holds,
+// and a decompressor's suffix (gzip -S th x.p writes x.pth), whose names
+// are read as segWrites reads them; a segment with a brace or a '%', or
+// a text, name or directory that holds .pth, customize or -packages,
+// counts as one that may.
+func (x *decider) mayWriteStartup() bool {
+	for _, r := range x.cmd.Paths {
+		if startupText(r.Text) || brace.Possible([]string{r.Text}) || slices.ContainsFunc(r.Dirs, startupText) {
+			return true
+		}
+	}
+	for j := range x.cmd.Segs {
+		s := &x.cmd.Segs[j]
+		if slices.ContainsFunc(s.Dirs, startupText) {
+			return true
+		}
+		open, list := false, false
+		text := func(t string) bool {
+			open = open || strings.IndexByte(t, '{') >= 0
+			list = list || strings.IndexByte(t, ',') >= 0 || strings.Contains(t, "..")
+			return startupText(t)
+		}
+		if slices.ContainsFunc(s.Words, text) {
+			return true
+		}
+		if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
+			// The names a decompressor writes, as segWrites reads them.
+			found := false
+			programs.Decompressed(s.Words, func(_ int, name string) { found = found || text(name) })
+			if found {
+				return true
+			}
+		}
+		for _, r := range s.Redirs {
+			if text(r.Text) || slices.ContainsFunc(r.Dirs, startupText) {
+				return true
+			}
+		}
+		if open && list {
+			return true
+		}
+	}
+	return false
+}
+
+// startupText is mayWriteStartup's test of one text.
+func startupText(t string) bool {
+	return strings.IndexByte(t, '%') >= 0 || strings.Contains(t, ".pth") || strings.Contains(t, "customize") ||
+		strings.Contains(t, "-packages")
 }
 
 // inSitePackages reports a path under a site-packages (or Debian's
