@@ -81,6 +81,9 @@ func TestAlwaysAllowRefusals(t *testing.T) {
 		// A rule of an install would allow any other package after it.
 		"npm i lodash", "npm install", "pip install requests", "uv pip install x", "yarn add x", "go get example.com/m",
 		"npm --prefix x i lodash", "yarn global add x", "python3 -m pip install x", "uv tool install x", "conda install x",
+		// Runners of several tasks at once: a rule would allow one added
+		// after (turbo run build deploy, mise run test ::: deploy).
+		"turbo run build", "mise run test", "nx run-many -t test", "nx affected -t test",
 	} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))
 		var re *permengine.RefusedError

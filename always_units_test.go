@@ -41,8 +41,6 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		// Task runners: the task is the unit.
 		{"deno task test", []string{"Terminal(deno task test)"}, nil, []string{"deno task deploy", "deno task --eval 'git push'"}},
 		{"lerna run test", []string{"Terminal(lerna run test)"}, nil, []string{"lerna run deploy"}},
-		{"turbo run build", []string{"Terminal(turbo run build)"}, nil, []string{"turbo run deploy"}},
-		{"mise run test", []string{"Terminal(mise run test)"}, nil, []string{"mise run deploy"}},
 		{"pdm run pytest", []string{"Terminal(pdm run pytest)"}, nil, []string{"pdm run deploy"}},
 		{"earthly +test", []string{"Terminal(earthly +test)"}, nil, []string{"earthly +deploy"}},
 		{"uv pip list", []string{"Terminal(uv pip list)"}, nil, []string{"uv pip install x"}},

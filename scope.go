@@ -1457,7 +1457,16 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 	}
 	tooLong := programs.RecursiveReadOperands(s.Words, func(k int) {
 		w, f := s.Words[k], s.Flags[k]
-		if why != "" || f&(shell.WordExpands|shell.WordGlob|shell.WordBrace) != 0 {
+		if why != "" || f&shell.WordExpands != 0 {
+			return
+		}
+		if f&(shell.WordGlob|shell.WordBrace) != 0 {
+			// grep -r url .gi?, ~/.con?ig/gh: a pattern whose component
+			// may begin a hidden name may be a directory that holds
+			// protected paths (src/* may not: a glob begins no hidden name).
+			if hiddenComponent(w) {
+				why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, may be a hidden directory that holds protected paths: a person approves every use of it"
+			}
 			return
 		}
 		switch p := pc.LinkProblem(w, f, s.Dirs); {
@@ -1471,6 +1480,17 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"
 	}
 	return why
+}
+
+// hiddenComponent reports a path word with a component that begins with
+// a dot, or with [ or { (which may give one), other than . and ..
+func hiddenComponent(w string) bool {
+	for _, c := range strings.Split(w, "/") {
+		if c != "" && c != "." && c != ".." && (c[0] == '.' || c[0] == '[' || c[0] == '{') {
+			return true
+		}
+	}
+	return false
 }
 
 // inputQuotes drops the quotes and backslashes xargs takes off the words
@@ -1500,6 +1520,10 @@ func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 		case prog == "git" && w == "--":
 			pathspec = true
 			continue
+		case prog == "find" && (w == "-regex" || w == "-iregex") && j+1 < len(s.Words) && findRuns(s.Words):
+			// A regular expression is read as no glob: where find runs a
+			// program on what it finds, any of it may be a protected file.
+			return shell.QuoteExcerpt(s.Words[j+1]) + ", a regular expression find picks the files it gives a program by, may match a protected path: a person approves every use of it"
 		case prog == "find" && findNameTest[w] && j+1 < len(s.Words):
 			pat = s.Words[j+1]
 		case (prog == "grep" || prog == "egrep" || prog == "fgrep") && strings.HasPrefix(w, "--include="):
@@ -1531,6 +1555,17 @@ func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// findRuns reports a find that runs a program on what it finds.
+func findRuns(words []string) bool {
+	for _, w := range words {
+		switch w {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			return true
+		}
+	}
+	return false
 }
 
 // findNameTest are find's tests whose value is a name pattern.

@@ -33,6 +33,11 @@ var defaultProtected = []string{
 	// (.env~, .npmrc.bak) hold the same secrets.
 	"**/.env~", "**/.git-credentials~", "**/.git-credentials.*", "**/.npmrc~", "**/.npmrc.*",
 	"**/.pypirc~", "**/.pypirc.*", "**/.netrc~", "**/.netrc.*",
+	"**/.git/config~", "**/.git/config.*", "**/.docker/config.json~", "**/.docker/config.json.*", "**/.kube/config~", "**/.kube/config.*",
+	// More stores of tokens and keys: GitLab's and DigitalOcean's CLIs,
+	// age's keys, browsers' profiles (saved passwords and cookies).
+	"**/.config/glab-cli/**", "**/.config/doctl/**", "**/.config/age/**", "**/.mozilla/**",
+	"**/.config/google-chrome/**", "**/.config/chromium/**", "**/.config/BraveSoftware/**",
 	"**/.hg", "**/.hg/**", "**/.svn", "**/.svn/**",
 	"**/.git/info", "**/.git/info/**", "**/.git/remotes", "**/.git/remotes/**", "**/.git/branches", "**/.git/branches/**",
 	"**/.git/objects/info/alternates", "**/.git/objects/info/http-alternates", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
@@ -191,6 +196,8 @@ var writeOnly = []string{
 	// (*HEAD: ORIG_HEAD, FETCH_HEAD and MERGE_HEAD name commits that git
 	// reset, merge and pull take.)
 	"**/.git/*HEAD", "**/.git/packed-refs", "**/.git/refs", "**/.git/refs/**", "**/.git/index",
+	// The history itself: removing the packs after git gc loses it.
+	"**/.git/objects/pack", "**/.git/objects/pack/**",
 	"**/.git/modules/**/*HEAD", "**/.git/modules/**/packed-refs", "**/.git/modules/**/refs/**", "**/.git/modules/**/index",
 	// What every shell sources (rustup's env, nvm's and sdkman's trees)
 	// and the interpreters version managers install, a .pth file in

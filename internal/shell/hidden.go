@@ -394,7 +394,7 @@ func inertValue(name, value string) bool {
 		// A shell by its name or its absolute path; SHELL=./sh is a file
 		// of the working tree, one the command may have written.
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t") &&
-			(strings.IndexByte(value, '/') < 0 || strings.HasPrefix(value, "/"))
+			(strings.IndexByte(value, '/') < 0 || systemLocation(path.Dir(value)))
 	case "GOBIN":
 		// A directory the command names that is not a system one
 		// (GOBIN=$PWD/bin is computed, GOBIN=bin is not).

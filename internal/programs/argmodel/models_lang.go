@@ -447,6 +447,8 @@ func langRows() []row {
 				{Name: "task", Syntax: GNUStop, Open: true, Options: list(
 					val("e", RoleCode, "eval").code(LangShell).does(EffExec, "deno task --eval runs its words as a shell script"),
 					val("", RolePath, "cwd", "config"), val("c", RolePath), val("f", RoleData, "filter"),
+					opt("", RolePath, "env-file").does(EffComputed, "deno --env-file with no value loads .env, a protected file of secrets").
+						when(func(v string, computed bool) bool { return v == "" }),
 					flag("r", "recursive"), flag("", "quiet", "q")),
 					Operands: []Operand{{Role: RoleData}}}}}
 		}},
@@ -1200,10 +1202,11 @@ func programValue(name, value string, computed bool) string {
 	if computed || strings.ContainsAny(value, " \t$`;|&<>()#'\"\n") {
 		return name + "= names the program run with a command line the engine does not read"
 	}
-	if strings.IndexByte(value, '/') >= 0 && !strings.HasPrefix(value, "/") {
-		// CC=./cc, SHELL=bin/sh: a program of the working tree, which the
-		// command may write before make runs it (its name says nothing).
-		return name + "=" + value + " names a program by a relative path, a file of the working tree the command may write"
+	if strings.IndexByte(value, '/') >= 0 && !systemProgramPath(value) {
+		// CC=./cc, SHELL=bin/sh, CC=/home/u/proj/cc: a program outside the
+		// system's directories, which the command may write before make
+		// runs it (its name says nothing).
+		return name + "=" + value + " names a program outside the system's directories, a file the command may write"
 	}
 	tool := Versionless(value[strings.LastIndexByte(value, '/')+1:])
 	if strings.EqualFold(tool, name) {
@@ -1224,6 +1227,20 @@ func programValue(name, value string, computed bool) string {
 		return name + "=" + value + " names a shell or an interpreter as a build tool: the flags and files the build hands it are code it runs"
 	}
 	return ""
+}
+
+// systemProgramPath reports an absolute path under the directories a
+// system installs programs in (/usr/bin/gcc-12, /opt/homebrew/bin/gcc).
+func systemProgramPath(v string) bool {
+	if !strings.HasPrefix(v, "/") || strings.Contains(v, "..") {
+		return false
+	}
+	for _, d := range []string{"/usr/", "/bin/", "/sbin/", "/opt/", "/nix/store/", "/lib/", "/lib64/"} {
+		if strings.HasPrefix(v, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // codeReaders are the build tools of makeTools that run their arguments

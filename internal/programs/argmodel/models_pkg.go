@@ -805,7 +805,17 @@ func RemotePackage(spec string, computed bool) bool {
 			return true
 		}
 	}
-	if spec == "" || spec[0] == '@' || spec[0] == '.' || spec[0] == '/' || spec[0] == '~' || strings.HasPrefix(spec, "file:") {
+	if spec != "" && spec[0] == '@' {
+		// @scope/name@SPEC: what follows the version's @ may be a
+		// repository (@s/x@o/r, @s/x@github:o/r); npm:NAME is the
+		// registry's.
+		if i := strings.IndexByte(spec[1:], '@'); i >= 0 {
+			v := spec[i+2:]
+			return !strings.HasPrefix(v, "npm:") && (strings.IndexByte(v, '/') >= 0 || strings.IndexByte(v, ':') >= 0)
+		}
+		return false
+	}
+	if spec == "" || spec[0] == '.' || spec[0] == '/' || spec[0] == '~' || strings.HasPrefix(spec, "file:") {
 		return false
 	}
 	return strings.IndexByte(spec, '/') > 0 // owner/repo
