@@ -122,7 +122,16 @@ func (x *decider) scopeCaps() {
 			if !x.wk().Spend(scopeCost(w, s.Flags[j], s.Dirs)) {
 				return
 			}
-			if why := paths.Problem(w, s.Flags[j], s.Dirs, x.sc, false); why != "" {
+			why := paths.Problem(w, s.Flags[j], s.Dirs, x.sc, false)
+			if rest, ok := strings.CutPrefix(w, "file:"); ok && why == "" && rest != "" {
+				// npm i file:../srv/x.tgz, pip install file:///tmp/x: a
+				// file URL's path, read as the path it names.
+				if p, ok := strings.CutPrefix(rest, "//"); ok {
+					rest = p
+				}
+				why = paths.Problem(rest, s.Flags[j], s.Dirs, x.sc, false)
+			}
+			if why != "" {
 				x.cap(CodePathScope, s.Text, shell.QuoteExcerpt(w)+": "+why)
 				capped = true
 				break

@@ -342,8 +342,10 @@ var configOptions = func() map[string][]string {
 	m["prettier"] = append(m["prettier"], "--plugin")
 	m["jest"] = append(m["jest"], "--setupFiles", "--setup-files", "--setupFilesAfterEnv", "--setup-files-after-env",
 		"--globalSetup", "--global-setup", "--globalTeardown", "--global-teardown", "--reporters", "--transform",
-		"--resolver", "--testSequencer", "--test-sequencer", "--testEnvironment", "--env", "--snapshotResolver", "--testRunner")
-	m["mocha"] = append(m["mocha"], "-r", "--require", "--file", "--reporter", "--ui", "--spec")
+		"--resolver", "--testSequencer", "--test-sequencer", "--testEnvironment", "--env", "--snapshotResolver", "--testRunner",
+		"--testResultsProcessor", "--test-results-processor")
+	m["mocha"] = append(m["mocha"], "-r", "--require", "--import", "--file", "--reporter", "--ui", "--spec")
+	m["nyc"] = append(m["nyc"], "-i", "--require")
 	m["eslint"] = append(m["eslint"], "-f", "--format", "--rulesdir", "--plugin", "--parser")
 	m["vitest"] = append(m["vitest"], "--reporter", "--setupFiles", "--globalSetup", "--environment", "--dir")
 	m["stylelint"] = append(m["stylelint"], "--custom-formatter", "--custom-syntax", "-f", "--formatter")
