@@ -892,6 +892,8 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 		switch {
 		case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
 			why = shell.QuoteExcerpt(text) + " is the home directory, which holds protected paths (.ssh, .bashrc, …)"
+		case homeByPath(text):
+			why = shell.QuoteExcerpt(text) + " is a home directory by its usual place (/root, /home/NAME, /Users/NAME), or the directory of them, which holds protected paths (.ssh, .bashrc, …)"
 		case x.aboveRoot(text, s.Dirs):
 			why = shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
 		default:
@@ -1481,7 +1483,7 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 		switch p := pc.LinkProblem(w, f, s.Dirs); {
 		case p != "":
 			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is " + p + ": a person approves every use of it"
-		case f&shell.WordTilde != 0 && strings.TrimRight(w, "/.") == "~":
+		case f&shell.WordTilde != 0 && strings.TrimRight(w, "/.") == "~" || homeByPath(w):
 			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
 		}
 	})
@@ -1489,6 +1491,24 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"
 	}
 	return why
+}
+
+// homeByPath reports an absolute path that is a home directory by its
+// usual place, or the directory that holds them: /root, /home/NAME,
+// /Users/NAME, /home, /Users. (The engine is not told the home of the
+// agent's user; ~ and $HOME are read as such where written so.)
+func homeByPath(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	c := path.Clean(p)
+	switch d := path.Dir(c); {
+	case c == "/root" || c == "/home" || c == "/Users":
+		return true
+	case d == "/home" || d == "/Users":
+		return true
+	}
+	return false
 }
 
 // hiddenComponent reports a path word with a component that begins with
