@@ -359,6 +359,12 @@ func configValues(name string, v []string) []string {
 	for _, opt := range configOptions[name] {
 		o, dir := strings.CutSuffix(opt, "/")
 		add := func(val string) {
+			if strings.HasPrefix(strings.TrimSpace(val), "{") {
+				// jest --config='{"globalSetup":"./s.js"}', --transform
+				// '{…}': an inline configuration may name any file.
+				out = append(out, "*")
+				return
+			}
 			if !dir {
 				out = append(out, val)
 				return
