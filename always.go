@@ -275,6 +275,8 @@ func wrappedUnit(cmd *shell.Command, inner []int, i int, extra [][]string) ([]st
 	s := &cmd.Segs[i]
 	j := inner[i]
 	switch {
+	case len(s.Words) == 0:
+		return nil, "" // a segment of no words (redirections alone) records nothing
 	case j == -1:
 		if defaultGoal(s.Words) {
 			return nil, ""
