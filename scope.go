@@ -1468,13 +1468,14 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 	}
 	tooLong := programs.RecursiveReadOperands(s.Words, func(k int) {
 		w, f := s.Words[k], s.Flags[k]
-		if why != "" || f&shell.WordExpands != 0 {
+		if why != "" {
 			return
 		}
-		if f&(shell.WordGlob|shell.WordBrace) != 0 {
-			// grep -r url .gi?, ~/.con?ig/gh: a pattern whose component
-			// may begin a hidden name may be a directory that holds
-			// protected paths (src/* may not: a glob begins no hidden name).
+		if f&(shell.WordGlob|shell.WordBrace|shell.WordExpands) != 0 {
+			// grep -r url .gi?, ~/.con?ig/gh, $PWD/.git: a word the shell
+			// completes whose component may begin a hidden name may be a
+			// directory that holds protected paths (src/* and "$d" may
+			// not: the path scope judges those).
 			if hiddenComponent(w) {
 				why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, may be a hidden directory that holds protected paths: a person approves every use of it"
 			}
