@@ -480,6 +480,9 @@ func (x *decider) compilerBuilt(j int, n string) bool {
 	if sub != "build" && sub != "test" {
 		return false
 	}
+	if !x.wk().Spend(len(x.cmd.Segs)) {
+		return false // the integrity cap names the spent budget
+	}
 	for m := range x.cmd.Segs {
 		if m != j && !x.cmd.Within(j, m) && x.writesFiles(&x.cmd.Segs[m]) {
 			return false // its sources may be written: echo … > main.go && go build -o app .
@@ -583,22 +586,17 @@ func (x *decider) runsElsewhere(i int) bool {
 // submodule, in filter-branch's temporary tree), npm exec in a workspace
 // and npm explore in a package, pnpm and yarn in their workspaces, lerna.
 func movesFirst(words []string) bool {
-	k := programs.ProgramAt(words)
-	if k >= len(words) {
-		return false
-	}
-	v := words[k:]
-	switch programs.BaseName(v[0]) {
+	switch programs.BaseName(programs.FirstVerb(words)) {
 	case "git", "lerna":
 		return true
 	case "npm", "npx":
-		for _, w := range v[1:] {
+		for _, w := range words {
 			if w == "explore" || w == "-w" || w == "--ws" || w == "-ws" || strings.HasPrefix(w, "--workspace") {
 				return true
 			}
 		}
 	case "pnpm", "yarn":
-		for _, w := range v[1:] {
+		for _, w := range words {
 			if w == "-r" || w == "--recursive" || w == "-F" || strings.HasPrefix(w, "--filter") || w == "-C" ||
 				strings.HasPrefix(w, "--dir") || strings.HasPrefix(w, "workspace") {
 				return true
@@ -629,11 +627,7 @@ func (x *decider) makesLinkBefore(i int) bool {
 // removesOnly reports a segment whose program only removes the files it
 // names (rm, rmdir, unlink): what it names is written by no one.
 func removesOnly(words []string) bool {
-	k := programs.ProgramAt(words)
-	if k >= len(words) {
-		return false
-	}
-	switch programs.BaseName(words[k]) {
+	switch programs.BaseName(programs.FirstVerb(words)) {
 	case "rm", "rmdir", "unlink":
 		return true
 	}
