@@ -480,8 +480,8 @@ func (x *decider) compilerBuilt(j int, n string) bool {
 	if sub != "build" && sub != "test" {
 		return false
 	}
-	if !x.wk().Spend(len(x.cmd.Segs)) {
-		return false // the integrity cap names the spent budget
+	if len(x.cmd.Segs) > maxCompilerSegs || !x.wk().Spend(len(x.cmd.Segs)*len(x.cmd.Segs)) {
+		return false // a long command is not read so (Within walks back): it asks
 	}
 	for m := range x.cmd.Segs {
 		if m != j && !x.cmd.Within(j, m) && x.writesFiles(&x.cmd.Segs[m]) {
@@ -543,6 +543,10 @@ func (x *decider) goModuleEditor(i int) int {
 	}
 	return -1
 }
+
+// maxCompilerSegs bounds the commands compilerBuilt reads, whose check of
+// every other segment costs the square of their number.
+const maxCompilerSegs = 64
 
 // goPlainFlags are go build's and go test's flags that choose nothing
 // the build runs.
