@@ -526,6 +526,9 @@ func literalPrefix(p string) string {
 // go.mod or go.work (go mod edit, go work init|use|edit|sync, go get), or
 // -1.
 func (x *decider) goModuleEditor(i int) int {
+	if !x.wk().Spend(len(x.cmd.Segs)) {
+		return i // the integrity cap names the spent budget
+	}
 	for j := range x.cmd.Segs {
 		w := x.cmd.Segs[j].Words
 		k := programs.ProgramAt(w)
@@ -620,6 +623,9 @@ func dotDotAfterLink(f string) bool {
 // makesLinkBefore reports whether a segment other than i makes a symbolic
 // or hard link (ln, cp -s, cp -l).
 func (x *decider) makesLinkBefore(i int) bool {
+	if !x.wk().Spend(len(x.cmd.Segs)) {
+		return true // the integrity cap names the spent budget
+	}
 	for j := range x.cmd.Segs {
 		if j != i && makesLinks(x.cmd.Segs[j].Words) {
 			return true
