@@ -121,3 +121,12 @@ func TestCapStepsBounded(t *testing.T) {
 	assert.Equal(t, d.Trace[len(d.Trace)-1], listed[maxCapSteps], "the count stands where the next step would")
 
 }
+
+// A recursive reader's reason names the program that reads, not an
+// assignment before it.
+func TestRecursiveReadReasonNamesProgram(t *testing.T) {
+	d := Decide(nil, Request{Action: Action{Type: Terminal, Command: "LC_ALL=C grep -r url .git", Cwd: "/ws/proj"}, Role: Developer,
+		Env: Env{ScopeRoot: "/ws/proj"}, Autonomy: Autonomy{Mode: AutonomyAutoApprove, Origin: OriginWildcard}})
+	assert.Equal(t, RequireApproval, d.Outcome)
+	assert.Contains(t, d.Reason, "a tree grep reads whole")
+}

@@ -1466,6 +1466,7 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") {
 		return ""
 	}
+	reader := func() string { return programs.BaseName(s.Words[programs.ProgramAt(s.Words)]) }
 	tooLong := programs.RecursiveReadOperands(s.Words, func(k int) {
 		w, f := s.Words[k], s.Flags[k]
 		if why != "" {
@@ -1477,15 +1478,15 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 			// directory that holds protected paths (src/* and "$d" may
 			// not: the path scope judges those).
 			if hiddenComponent(w) {
-				why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, may be a hidden directory that holds protected paths: a person approves every use of it"
+				why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, may be a hidden directory that holds protected paths: a person approves every use of it"
 			}
 			return
 		}
 		switch p := pc.LinkProblem(w, f, s.Dirs); {
 		case p != "":
-			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is " + p + ": a person approves every use of it"
+			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + p + ": a person approves every use of it"
 		case f&shell.WordTilde != 0 && strings.TrimRight(w, "/.") == "~" || homeByPath(w):
-			why = shell.QuoteExcerpt(w) + ", a tree " + programs.BaseName(s.Words[0]) + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
+			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
 		}
 	})
 	if tooLong && why == "" {
@@ -1515,7 +1516,7 @@ func homeByPath(p string) bool {
 // hiddenComponent reports a path word with a component that begins with
 // a dot, or with [ or { (which may give one), other than . and ..
 func hiddenComponent(w string) bool {
-	for _, c := range strings.Split(w, "/") {
+	for c := range strings.SplitSeq(w, "/") {
 		if c != "" && c != "." && c != ".." && (c[0] == '.' || c[0] == '[' || c[0] == '{') {
 			return true
 		}

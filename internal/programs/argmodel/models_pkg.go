@@ -246,7 +246,7 @@ func pipModel() *Spec {
 	root.Subs = []*Spec{cfg}
 	// pip download and wheel build a source package to read its metadata:
 	// its setup.py runs as install's does.
-	root.Judge = packageNames("pip", words("install", "download", "index", "wheel"), words("install", "download", "wheel"), pipIndexes, pyRemoteSpec)
+	root.Judge = packageNames("pip", words("install", "download", "index", "wheel"), pipInstalls, pipIndexes, pyRemoteSpec)
 	return root
 }
 
@@ -874,11 +874,16 @@ func RemotePackage(spec string, computed bool) bool {
 	return strings.IndexByte(spec, '/') > 0 // owner/repo
 }
 
+// pipInstalls are pip's commands that fetch packages and build them,
+// running their build scripts (download and wheel build a source
+// package to read its metadata).
+var pipInstalls = words("install", "download", "wheel")
+
 // installVerbs are the commands of package managers that install the
 // packages their words name, or the project's with none.
 var installVerbs = map[string]map[string]bool{
 	"npm": npmInstallVerbs, "pnpm": words("add", "install", "i"), "yarn": words("add", "install"),
-	"bun": words("add", "install", "i"), "pip": words("install", "download", "wheel"), "uv": words("add", "install", "sync"),
+	"bun": words("add", "install", "i"), "pip": pipInstalls, "uv": words("add", "install", "sync"),
 	"poetry": words("add", "install"), "cargo": words("add", "install"), "gem": words("install"), "go": words("get", "install"),
 	"composer": words("require", "install"), "pipx": words("install"), "conda": words("install"), "mamba": words("install"),
 	"brew": words("install"), "deno": words("add", "install"), "pdm": words("add", "install"),
