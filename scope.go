@@ -602,8 +602,8 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 				return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
 			}
 		}
-		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs) && !escapedDefault(w)) {
-			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle
+		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs) && !escapedDefault(w)) && !paths.ProcessFileName(w) {
+			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle, or a process's file
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {
 			return ""

@@ -735,6 +735,10 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 	parents := pc.patternSet().parents()
 	var room [shell.MaxDirs + 1]string
 	for _, c := range candidates(w, dirs, room[:0]) {
+		if procDir(c) {
+			// ln -s /proc/1 p && cat p/environ, grep -r KEY /proc/1
+			return "a process's directory (" + c + "), which holds its environment and memory, and the secrets they hold"
+		}
 		if parents.dotOnly && !strings.Contains(c, "/.") {
 			continue // no prefix can match a path without a dot component
 		}

@@ -46,6 +46,9 @@ func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 	if why := throughHandle(w, flags, dirs, false); why != "" {
 		return why
 	}
+	if why := processSecrets(w, dirs); why != "" {
+		return why
+	}
 	if rest, ok := cwdTilde(w, flags); ok {
 		// ~+ is the working directory and ~- the previous one, which the
 		// shell knows and the reading may not: an expansion.
@@ -68,6 +71,51 @@ func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 		brace:   flags&shell.WordBrace != 0,
 	}, dirs)
 }
+
+// processSecrets returns why word w, read from any of dirs, may name a
+// process's environment or memory (/proc/PID/environ, /proc/PID/mem, and
+// a thread's under task/), or "": another process's, the agent's own
+// host among them, holds the secrets it was started with (API keys,
+// tokens), which a host may keep out of the command's own environment.
+// A word whose directory is known only at run time (/proc/$PPID/environ,
+// $d/environ, environ after a cd the reading lost) may be one.
+func processSecrets(w string, dirs []string) string {
+	if !ProcessFileName(w) {
+		return ""
+	}
+	base := w[strings.LastIndexByte(w, '/')+1:]
+	const why = ", the environment or memory of a process, which holds the secrets it was started with (the agent's host among them)"
+	switch {
+	case w[0] == '$' || w[0] == '`':
+		return "a path known only at run time that may be " + procFile(base) + why
+	case w[0] == '/':
+		if c := path.Clean(w); strings.HasPrefix(c, "/proc/") {
+			return c + why
+		}
+		return ""
+	}
+	for _, d := range dirs {
+		if d == "" || d == "/proc" || strings.HasPrefix(d, "/proc/") {
+			return "a path that may be " + procFile(base) + why
+		}
+	}
+	return ""
+}
+
+// ProcessFileName reports a word whose last component is the name of a
+// process's environment or memory under /proc (environ, mem): a word
+// without a '.' that processSecrets may still find.
+func ProcessFileName(w string) bool {
+	return strings.HasSuffix(w, "environ") && (len(w) == 7 || w[len(w)-8] == '/' || w[len(w)-8] == '=') ||
+		strings.HasSuffix(w, "mem") && (len(w) == 3 || w[len(w)-4] == '/' || w[len(w)-4] == '=')
+}
+
+// procFile names the /proc file a base name is.
+func procFile(base string) string { return "/proc/PID/" + base }
+
+// procDir reports a path that is /proc or under it: a process's
+// directory holds its environment and memory (processSecrets).
+func procDir(c string) bool { return c == "/proc" || strings.HasPrefix(c, "/proc/") }
 
 // throughHandle returns why word w, read from any of dirs, names a file
 // in a directory that may be any one, or "": through a directory handle
