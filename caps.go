@@ -2115,7 +2115,11 @@ func unknownEffect(s *shell.Segment, extra [][]string, w *work.Counter) (program
 			return programs.Reach{}, false
 		}
 		if hit, ok := programs.ExternalEffectAs(b, rest, extra); ok {
-			hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run it)"
+			if s.Bits&programs.Behind != 0 {
+				hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " may run the words after it as a command)"
+			} else {
+				hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run it)"
+			}
 			return hit, true
 		}
 	}

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -407,4 +408,25 @@ func carriesShell(it argmodel.Item) bool {
 		return false
 	}
 	return it.Role == argmodel.RoleProgram || it.Role == argmodel.RoleCode && it.Lang == argmodel.LangShell
+}
+
+// ListedSub reports whether v[i] is a subcommand that the model of v[0]
+// lists, in a subcommand's place (only options before it): the program's
+// own verb (perf script), not a program it runs.
+func ListedSub(v []string, i int) bool {
+	for _, w := range v[1:i] {
+		if w == "" || w[0] != '-' {
+			return false
+		}
+	}
+	m := argmodel.Lookup(BaseName(v[0]))
+	if m == nil {
+		return false
+	}
+	for _, s := range m.Subs {
+		if s.Name == v[i] || slices.Contains(s.Aliases, v[i]) {
+			return true
+		}
+	}
+	return false
 }

@@ -110,7 +110,11 @@ var unreadLangs = map[string]readerRow{
 	"irb":        {values: "-I -r -E --encoding --context-mode --prompt --prompt-mode", exits: "-v --version -h --help"},
 	"erb":        {values: "-T -r -E --encoding", exits: "-v --version -h --help"},
 	"jrunscript": {code: "-e", values: "-cp -classpath -l -f", exits: "-q -help"},
-	"ipython":    {code: "-c", values: "--profile --ipython-dir --config --log-level --colors --logfile --logappend", exits: "--version -h --help"}, // !cmd runs a shell command
+	// lldb's commands include platform shell and script (Python); it
+	// reads them from its input as gdb does.
+	"lldb": {code: "-o --one-line -O --one-line-before-file -k --one-line-on-crash", files: "-s --source -S --source-before-file -K --source-on-crash",
+		values: "-p --attach-pid -n --attach-name -c --core -a --arch -f --file -l --script-language -R --repl-language", exits: "-v --version -h --help", stdin: true},
+	"ipython": {code: "-c", values: "--profile --ipython-dir --config --log-level --colors --logfile --logappend", exits: "--version -h --help"}, // !cmd runs a shell command
 }
 
 // withUnread adds the rows of unreadLangs to rows.

@@ -601,8 +601,8 @@ func (c *Command) readBehindUnknown(idx int) {
 		if !c.spend(1) {
 			return
 		}
-		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits == 0 {
-			continue
+		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits == 0 || programs.ListedSub(v, i) {
+			continue // (perf script is perf's own command, not script(1))
 		}
 		if i == len(v)-1 && c.Segs[idx].stdin().Kind == StdinInherited && c.piped == "" && !c.inPipe && !c.hasInput {
 			continue // a last word given nothing to read names a version or a package (nvm install node)

@@ -201,8 +201,9 @@ func jcmdModel() *Spec {
 }
 
 // attacherModel is a program whose every use runs code inside another,
-// running process (erl_call, jattach, pyrasite) or serves one to a
-// debugger that does (gdbserver).
+// running process (erl_call, jattach, pyrasite), serves one to a
+// debugger that does (gdbserver), or reads its memory (gcore, jinfo,
+// jhsdb, dotnet-dump and dotnet-gcdump dump it or print its properties).
 func attacherModel(name string) *Spec {
 	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Behind: true, Effect: EffExec | EffComputed, Why: whyAttach}
 }

@@ -1408,7 +1408,15 @@ func moreWrapperRows() []row {
 				Operands: []Operand{{Role: RoleCommand}}}
 		}},
 		{name: "ltrace", build: func(n string) *Spec {
-			return traceOutput(w(n, "eEpPsuSXIab", nil, 0), "output")
+			s := traceOutput(w(n, "eEpPsuSXIab", nil, 0), "output")
+			for k := range s.Options {
+				if s.Options[k].Short == "p" {
+					// ltrace -p reads the calls of another process, the
+					// strings it passes among them.
+					s.Options[k].Effect, s.Options[k].Why = EffExec|EffComputed, whyAttach
+				}
+			}
+			return s
 		}},
 		{name: "nsenter", build: func(n string) *Spec {
 			// -r and -w take their directory attached only (-r/x, --wd=/x).
