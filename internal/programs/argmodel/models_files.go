@@ -451,11 +451,16 @@ func curlModel() *Spec {
 		flag("0", "http1.0"), flag("1", "tlsv1"), flag("2", "sslv2"), flag("3", "sslv3"), flag(":", "next"),
 		flag("B", "use-ascii"), flag("J", "remote-header-name"), flag("M", "manual"), flag("R", "remote-time"),
 		flag("V", "version"), flag("Z", "parallel"), flag("a", "append"), flag("g", "globoff"),
-		flag("j", "junk-session-cookies"), flag("l", "list-only"), flag("n", "netrc"), flag("p", "proxytunnel"),
+		flag("j", "junk-session-cookies"), flag("l", "list-only"), flag("p", "proxytunnel"),
+		// The login a netrc file holds for the URL's host, or its
+		// default one, goes to the server (printenv TOKEN > n; curl
+		// --netrc-file n URL).
+		flag("n", "netrc", "netrc-optional").does(EffExternal, "sends the login ~/.netrc holds for the host, or its default login, to the server"),
+		val("", RolePath, "netrc-file").does(EffExternal, "sends the login this file holds for the host, or its default login, to the server"),
 		flag("q", "disable"),
 	), vals(RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "key", "max-redirs"),
 		vals(RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr", "etag-save", "libcurl",
-			"alt-svc", "hsts", "capath", "crlfile", "egd-file", "random-file", "netrc-file", "pubkey",
+			"alt-svc", "hsts", "capath", "crlfile", "egd-file", "random-file", "pubkey",
 			"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-crlfile", "proxy-key",
 			"ssl-sessions", "knownhosts"), // curl 8.12 and 8.17
 		// The rest of curl 7.88's --help all, and curl 8's: values that
@@ -481,7 +486,7 @@ func curlModel() *Spec {
 				"doh-cert-status", "doh-insecure", "fail-early", "fail-with-body", "false-start", "form-escape",
 				"ftp-create-dirs", "ftp-pasv", "ftp-pret", "ftp-skip-pasv-ip", "ftp-ssl-ccc", "ftp-ssl-control",
 				"haproxy-protocol", "http1.1", "http2", "http3", "http3-only", "location-trusted", "metalink",
-				"negotiate", "netrc-optional", "no-alpn", "no-clobber", "no-keepalive", "no-npn", "no-progress-meter",
+				"negotiate", "no-alpn", "no-clobber", "no-keepalive", "no-npn", "no-progress-meter",
 				"no-sessionid", "ntlm", "ntlm-wb", "path-as-is", "post301", "post302", "post303", "proxy-anyauth",
 				"proxy-basic", "proxy-digest", "proxy-insecure", "proxy-negotiate", "proxy-ntlm", "proxy-tlsv1",
 				"raw", "remote-name-all", "remove-on-error", "retry-all-errors", "retry-connrefused", "sasl-ir",
