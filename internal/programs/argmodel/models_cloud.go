@@ -382,7 +382,7 @@ func publisherRows() []row {
 			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
 				val("Z", RoleData), val("C", RolePath).chdir(), val("", RoleData, "color"), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
 				longs("frozen", "locked", "offline", "list", "help"))
-			names := computedNames("cargo", words("add", "install", "search", "info", "fetch"))
+			names := packageNames("cargo", words("add", "install", "search", "info", "fetch"), nil, words("--index", "--registry"), nil)
 			s.Judge = func(r *Result, ws []string) {
 				judgeCargoRustc(r, ws)
 				names(r, ws)
@@ -424,7 +424,7 @@ func publisherRows() []row {
 				val("a", RoleData, "add").does(EffComputed, whyGemSources), val("r", RoleData, "remove").does(EffComputed, whyGemSources),
 				flag("c", "clear-all").does(EffComputed, whyGemSources), flag("u", "update").does(EffComputed, whyGemSources))})
 			s.Resolve = func(c string) string { return subPrefix(s.Subs, c) }
-			s.Judge = computedNames("gem", words("install", "fetch", "search", "specification", "exec", "list", "query", "info"))
+			s.Judge = packageNames("gem", words("install", "fetch", "search", "specification", "exec", "list", "query", "info"), nil, words("--source", "-s"), nil)
 			return s
 		}},
 		{name: "poetry", build: func(n string) *Spec {

