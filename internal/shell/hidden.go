@@ -236,6 +236,15 @@ var envPrefixes = []struct {
 	// PIP_SRC, PIP_INDEX_URL); the ones that only change what it prints
 	// or how long it waits are inert (inertPip).
 	{"PIP_", envHidden},
+	// Other package managers read their settings from the environment
+	// the same way: uv (UV_INDEX_URL, UV_PYTHON), yarn (YARN_NPM_REGISTRY_SERVER,
+	// YARN_YARN_PATH runs a file), poetry and pdm (repositories), pipenv
+	// (PIPENV_PYPI_MIRROR), bun (BUN_CONFIG_REGISTRY), conda (CONDA_CHANNELS),
+	// bundler (BUNDLE_GEMFILE, mirrors), composer (COMPOSER_HOME) and
+	// hatch: each names where packages or code come from. uv's that only
+	// change how it prints or waits are inert (inertUV).
+	{"UV_", envHidden}, {"YARN_", envHidden}, {"POETRY_", envHidden}, {"PDM_", envHidden}, {"PIPENV_", envHidden},
+	{"BUN_CONFIG_", envHidden}, {"CONDA_", envHidden}, {"BUNDLE_", envHidden}, {"COMPOSER_", envHidden}, {"HATCH_", envHidden},
 	// terraform's options from the environment (TF_CLI_ARGS,
 	// TF_CLI_ARGS_init); gcloud's endpoint of one API, which gets the
 	// account's access token.
@@ -371,6 +380,12 @@ func inertJVM(w string) bool {
 	return false
 }
 
+// inertUV are uv's settings from the environment that change only what
+// it prints, how long it waits, or whether it may change the lockfile.
+var inertUV = map[string]bool{"UV_NO_CACHE": true, "UV_NO_PROGRESS": true, "UV_FROZEN": true, "UV_LOCKED": true,
+	"UV_NO_SYNC": true, "UV_OFFLINE": true, "UV_COMPILE_BYTECODE": true, "UV_LINK_MODE": true, "UV_HTTP_TIMEOUT": true,
+	"UV_CONCURRENT_DOWNLOADS": true, "UV_CONCURRENT_BUILDS": true, "UV_CONCURRENT_INSTALLS": true, "UV_NO_COLOR": true}
+
 // inertPip are the PIP_ variables that change what pip prints, asks or
 // caches, or how long it waits, whatever their value.
 var inertPip = map[string]bool{"PIP_NO_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true, "PIP_QUIET": true,
@@ -386,6 +401,9 @@ var inertPip = map[string]bool{"PIP_NO_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSIO
 func inertValue(name, value string) bool {
 	if strings.HasPrefix(name, "PIP_") {
 		return inertPip[name]
+	}
+	if strings.HasPrefix(name, "UV_") {
+		return inertUV[name]
 	}
 	switch name {
 	case "SYSTEMD_PAGERSECURE":
