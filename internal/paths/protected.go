@@ -87,7 +87,7 @@ var defaultProtected = []string{
 	// Start-up files of editors, debuggers, terminal multiplexers, other
 	// shells and database clients, and docker's CLI plugins: each runs
 	// what it says when the program starts.
-	"**/.vim/**", "**/.gdbinit", "**/.config/gdb/**", "**/.tmux.conf", "**/.config/tmux/**",
+	"**/.vim/**", "**/.gdbinit", "**/.gdbearlyinit", "**/.config/gdb/**", "**/.tmux.conf", "**/.config/tmux/**",
 	"**/.kshrc", "**/.cshrc", "**/.tcshrc", "**/.psqlrc", "**/.my.cnf", "**/.config/emacs/**",
 	"**/.theia/**", "**/.fleet/**", "**/.docker/cli-plugins/**",
 	// More start-up files: mksh's, direnv's own rc (it runs before every
@@ -108,7 +108,7 @@ var defaultProtected = []string{
 	// .shell, R's, Ruby's, Erlang's and Elixir's code, pdb's and lldb's
 	// commands), some of them from the working directory too.
 	"**/.sqliterc", "**/.Rprofile", "**/.irbrc", "**/.pryrc", "**/.erlang", "**/.iex.exs", "**/.ghci",
-	"**/.pdbrc", "**/.lldbinit", "**/.ocamlinit", "**/.octaverc", "**/.guile", "**/.sbclrc",
+	"**/.pdbrc", "**/.lldbinit", "**/.lldbinit-*", "**/.popt", "**/.ocamlinit", "**/.octaverc", "**/.guile", "**/.sbclrc",
 	"**/.tclshrc", "**/.wishrc", "**/.mongoshrc.js", "**/.mongorc.js", "**/.xonshrc",
 	"**/.config/powershell/**", "**/.config/nushell/**", "**/.config/elvish/**",
 	// Programs found on PATH before the system's, in the directories of
@@ -218,6 +218,15 @@ var writeOnly = []string{
 	"**/.linuxbrew/**", "**/.nix-profile/**", "**/.npm-global/bin/**", "**/.yarn/bin/**", "**/.dotnet/tools/**",
 	"**/.cargo/registry/**", "**/.cargo/git/**", "**/.npm/_npx/**", "**/.cache/pre-commit/**", "**/.local/pipx/**",
 	"**/.local/share/uv/tools/**", "**/.cache/node/corepack/**", "**/.yarn/releases/**", "**/.yarn/plugins/**", "**/.pnp.cjs",
+	// Package managers' local repositories and caches that a build loads
+	// code from without fetching it again: maven's plug-ins and
+	// dependencies (a planted maven-clean-plugin runs at mvn clean),
+	// gradle's and ivy's caches, NuGet's packages, pip's, uv's and
+	// poetry's wheels, go's build cache, gems installed per user, the
+	// pnpm store, bun's and deno's caches, Julia's packages.
+	"**/.m2/repository/**", "**/.gradle/caches/**", "**/.gradle/wrapper/**", "**/.ivy2/**", "**/.nuget/packages/**",
+	"**/.cache/pip/**", "**/.cache/uv/**", "**/.cache/pypoetry/**", "**/.cache/go-build/**", "**/.gem/**",
+	"**/.local/share/gem/**", "**/.pnpm-store/**", "**/.bun/install/cache/**", "**/.cache/deno/**", "**/.julia/packages/**",
 	// Tools' start-up and configuration files that run code or name the
 	// programs they run: pylint's init-hook, prove's --exec, Subversion's
 	// diff-cmd, CPAN's MyConfig.pm, csh's login files, prompt frameworks,
