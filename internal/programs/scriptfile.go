@@ -64,6 +64,10 @@ func CodeFiles(v []string, flags []uint8, mask uint8, fn func(text string, compu
 		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.NamesCode() {
 			fn(it.Text, it.Computed, it.Opt.Module)
 		}
+		if it.Kind == argmodel.KindValue && it.Lang == argmodel.LangJS && !it.Computed {
+			// node -e 'require("./z")': the code loads a file by its path.
+			argmodel.JSRelativeModules(it.Text, func(mod string) { fn(mod, false, true) })
+		}
 	}
 	readings.Put(r)
 }

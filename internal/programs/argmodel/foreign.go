@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/ascii"
@@ -168,6 +169,9 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	if why := writesThenLoads(lang, code); why != "" {
 		return why
 	}
+	if why := searchThenLoads(lang, code); why != "" {
+		return why
+	}
 	if lang == LangJS {
 		if why := jsProcess(code); why != "" {
 			return why
@@ -221,6 +225,10 @@ func jsRequires(code string) string {
 			return "JavaScript code using require other than with one string literal may load any module, child_process included"
 		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); jsOutsideModule(m) {
 			return "JavaScript code requiring " + m + ", which starts programs or opens network connections"
+		} else if !localModule(m) && !jsDataModule(m) {
+			// require("undici"), require("execa"): a package may do
+			// anything; only Node's own modules below are read.
+			return "JavaScript code requiring " + m + ", which is not among Node's modules that cannot start programs or open connections"
 		}
 		k := strings.Index(rest, "require")
 		if k < 0 {
@@ -237,6 +245,21 @@ func jsOutsideModule(m string) bool {
 	top, _, _ := strings.Cut(m, "/")
 	return jsOutsideModules[m] || jsOutsideModules[top] || strings.HasPrefix(m, "_")
 }
+
+// jsDataModule reports a Node module that JavaScript code given on the
+// command line may require: jsDataModules, or one under it (fs/promises).
+func jsDataModule(m string) bool {
+	top, _, _ := strings.Cut(m, "/")
+	return jsDataModules[m] || jsDataModules[top]
+}
+
+// jsDataModules are Node's own modules that read and write files, data
+// and text and start no program and open no connection, as Python's
+// pythonModules are: any other module, a package above all (undici,
+// execa), may do either. process is not among them (jsProcess reads it).
+var jsDataModules = words("fs", "path", "os", "util", "sys", "crypto", "assert", "buffer", "events", "string_decoder",
+	"url", "querystring", "zlib", "stream", "readline", "timers", "perf_hooks", "constants", "punycode", "tty",
+	"console", "async_hooks", "diagnostics_channel")
 
 // jsOutsideModules are the Node modules that start programs or open
 // network connections (data sent out is an effect the engine must see),
@@ -278,6 +301,85 @@ func writesThenLoads(lang Lang, code string) string {
 		}
 	}
 	return ""
+}
+
+// moduleSearch are the names by which code of a language changes where
+// it finds the modules it loads (sys.path.insert(0, "lib"), from sys
+// import path): a module loaded after it may be any file, one the
+// command wrote among them. (JavaScript's module object is judged
+// already: module.paths.unshift("lib").)
+var moduleSearch = map[Lang][]string{
+	LangPython: {"path", "meta_path", "path_hooks", "path_importer_cache"},
+}
+
+// searchThenLoads returns why code of lang loads a module after it
+// names where modules are found (moduleSearch), or "".
+func searchThenLoads(lang Lang, code string) string {
+	names := moduleSearch[lang]
+	if names == nil {
+		return ""
+	}
+	for i := 0; i < len(code); {
+		if !identByte(code[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(code) && identByte(code[j]) {
+			j++
+		}
+		if slices.Contains(names, code[i:j]) {
+			for _, l := range fileLoads[lang] {
+				if strings.Contains(code[j:], l) {
+					return langNames[lang] + " code that changes where it finds modules (" + code[i:j] + ") and then loads one (" + l + "), which may be a file the command wrote"
+				}
+			}
+			return ""
+		}
+		i = j
+	}
+	return ""
+}
+
+// JSRelativeModules calls fn with each module JavaScript code loads by a
+// relative or absolute path given as a plain string (require("./z"),
+// import("../lib/x.mjs"), import x from "./y"): a file of the project,
+// or one the command wrote before. Bare names (require("fs")) are
+// packages, which jsRequires reads.
+func JSRelativeModules(code string, fn func(mod string)) {
+	for _, call := range []string{"require", "import"} {
+		for i := 0; ; {
+			k := strings.Index(code[i:], call)
+			if k < 0 {
+				break
+			}
+			at := i + k + len(call)
+			i = at
+			if rest := code[at:]; plainStringCall(rest) {
+				if mod := requiredName(rest); localModule(mod) {
+					fn(mod)
+				}
+			}
+		}
+	}
+	for i := 0; ; {
+		k := strings.Index(code[i:], "from")
+		if k < 0 {
+			return
+		}
+		i += k + len("from")
+		rest := strings.TrimLeft(code[i:], " \t")
+		if len(rest) > 1 && (rest[0] == '"' || rest[0] == '\'') {
+			if end := strings.IndexByte(rest[1:], rest[0]); end > 0 && localModule(rest[1:1+end]) {
+				fn(rest[1 : 1+end])
+			}
+		}
+	}
+}
+
+// localModule reports a module specifier that names a file by its path.
+func localModule(mod string) bool {
+	return strings.HasPrefix(mod, "./") || strings.HasPrefix(mod, "../") || strings.HasPrefix(mod, "/") || mod == "." || mod == ".."
 }
 
 // requiredName is the module name of a plain string require call (see
