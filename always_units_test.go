@@ -46,6 +46,8 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 		{"uv pip list", []string{"Terminal(uv pip list)"}, nil, []string{"uv pip install x"}},
 		{"npm run lint -- --fix", []string{"Terminal(npm run lint)"}, []string{"npm run lint"}, []string{"npm run deploy", "npm run"}},
 		{"pnpm run build", []string{"Terminal(pnpm run build)"}, nil, []string{"pnpm run release"}},
+		// npm's built-in env script is env: it runs the command after it.
+		{"npm run env", nil, nil, []string{"npm run env -- git push origin main", "npm run env -- ./x"}},
 		{"go run ./cmd/gen -v", []string{"Terminal(go run ./cmd/gen)"}, []string{"go run ./cmd/gen"}, []string{"go run ./cmd/other"}},
 		{"python3 scripts/gen.py --out x", []string{"Terminal(python3 scripts/gen.py)"}, nil, []string{"python3 other.py", "python3 -c 'import os'"}},
 		{"python -m pytest -x", []string{"Terminal(python -m pytest)"}, []string{"python -m pytest tests/"}, []string{"python -m http.server"}},

@@ -15,7 +15,8 @@ import (
 // Too broad are: every command (Terminal()); a shell, eval or source (any
 // script); an interpreter, a runner or a package runner without the code it
 // runs (python, npx, pnpm exec, npm run); a wrapper without the command it
-// wraps, or around a command that is itself too broad; a rule whose own
+// wraps, or around a command that is itself too broad (npm run env, whose
+// script is env); a rule whose own
 // words carry an exec-capable argument (find . -exec, git --upload-pack=…);
 // git alone.
 func TooBroad(words []string) string {
@@ -40,6 +41,11 @@ func TooBroad(words []string) string {
 			return TooBroad(inner)
 		}
 		return text + " runs whatever command follows it: the rule allows any program"
+	case programs.EnvScript(words) != nil:
+		if inner := programs.EnvScript(words); len(inner) > 1 {
+			return TooBroad(inner)
+		}
+		return text + " runs whatever command follows it (npm's env script is env): the rule allows any program"
 	case len(words) == 1 && bits&programs.Interpreter != 0:
 		return text + " is an interpreter: the rule allows any code it is given"
 	case len(words) == 2 && programs.RunsTarget(words):

@@ -273,3 +273,132 @@ func NixRun(v []string, fn func(cmd []string)) {
 		}
 	}
 }
+
+// entryScripts are the files that package managers' commands run under
+// their interpreter by another name than the command's (npm is node
+// …/npm/bin/npm-cli.js).
+var entryScripts = map[string]string{
+	"npm-cli.js": "npm", "npx-cli.js": "npx", "yarn.js": "yarn", "yarn.cjs": "yarn",
+	"pnpm.cjs": "pnpm", "pnpm.mjs": "pnpm", "pnpx.cjs": "pnpx", "corepack.cjs": "corepack",
+}
+
+// ScriptProgram calls fn with the command an interpreter's script is
+// when the script is a program the catalog models, by its entry file's
+// name, its own, or its package's (node …/npm-cli.js publish and node
+// /usr/bin/npm publish are npm publish; python3 /usr/bin/pip install x is
+// pip install x; node node_modules/vercel/dist/index.js deploy is vercel
+// deploy): the script's words are that program's, which deny rules and
+// caps read as a view of its own.
+func ScriptProgram(v []string, fn func(cmd []string)) {
+	if name, i := scriptProgram(v); i > 0 {
+		fn(append([]string{name}, v[i+1:]...))
+	}
+}
+
+// IsScriptProgram reports whether view v is an interpreter running a
+// program the catalog models (ScriptProgram).
+func IsScriptProgram(v []string) bool {
+	_, i := scriptProgram(v)
+	return i > 0
+}
+
+// scriptProgram returns the program an interpreter's script is, and the
+// script's place in v, or -1.
+func scriptProgram(v []string) (string, int) {
+	if len(v) < 2 {
+		return "", -1
+	}
+	bits := BitsOf(v[0])
+	if bits&(Interpreter|Shell) == 0 {
+		return "", -1
+	}
+	i := ScriptFile(v, bits)
+	if i <= 0 || i >= len(v) {
+		return "", -1
+	}
+	name := BaseName(v[i])
+	if n, ok := entryScripts[name]; ok {
+		return n, i
+	}
+	if _, rest, ok := strings.Cut(v[i], "node_modules/"); ok && !strings.HasPrefix(rest, ".bin/") {
+		// node node_modules/vercel/dist/index.js deploy: the package's
+		// own file is its command.
+		pkg, _, _ := strings.Cut(rest, "/")
+		if argmodel.Lookup(pkg) != nil {
+			return pkg, i
+		}
+	}
+	if strings.IndexByte(name, '.') >= 0 || argmodel.Lookup(name) == nil {
+		return "", -1 // the project's script (build.js; manage.py has a model of its own)
+	}
+	return name, i
+}
+
+// PluginCommand calls fn with the command a CLI plugin's own binary is
+// when it is run by its file name: docker-compose and docker-buildx are
+// docker compose and docker buildx (docker runs its plugins so), and
+// judged as them; and with the command npm's built-in env script runs.
+func PluginCommand(v []string, fn func(cmd []string)) {
+	if sub := dockerPlugin(v); sub != "" {
+		fn(append([]string{"docker", sub}, v[1:]...))
+	}
+	if cmd := npmEnvScript(v); cmd != nil {
+		fn(cmd)
+	}
+}
+
+// EnvScript returns the command npm's built-in env script runs, env and
+// the words after it, or nil: npm run env -- git push runs env git push,
+// which runs git push. The word env anywhere after run (its options may
+// take values) counts.
+func EnvScript(v []string) []string { return npmEnvScript(v) }
+
+// npmEnvScript is EnvScript.
+func npmEnvScript(v []string) []string {
+	if len(v) < 3 || BaseName(v[0]) != "npm" {
+		return nil
+	}
+	run := -1
+	for i := 1; i < len(v) && run < 0; i++ {
+		switch v[i] {
+		case "run", "run-script", "rum", "urn":
+			run = i
+		case "--":
+			return nil
+		}
+	}
+	for i := run + 1; run > 0 && i < len(v) && v[i] != "--"; i++ {
+		if v[i] == "env" {
+			rest := v[i+1:]
+			if len(rest) > 0 && rest[0] == "--" {
+				rest = rest[1:]
+			}
+			return append([]string{"env"}, rest...)
+		}
+	}
+	return nil
+}
+
+// dockerPlugin returns the docker subcommand that v's program is by its
+// name (docker-compose is compose), or "".
+func dockerPlugin(v []string) string {
+	if len(v) == 0 {
+		return ""
+	}
+	sub, ok := strings.CutPrefix(BaseName(v[0]), "docker-")
+	if !ok || sub == "" {
+		return ""
+	}
+	if m := argmodel.Lookup("docker"); m != nil && m.Lookup(sub) != nil {
+		return sub
+	}
+	return ""
+}
+
+// OtherName reports a view whose program is another program under a
+// name of its own: an interpreter's script that a modelled program is
+// (ScriptProgram), or a plugin's binary (PluginCommand).
+// bits are WordBits(v[0]).
+func OtherName(v []string, bits Bits) bool {
+	return bits&(Interpreter|Shell) != 0 && IsScriptProgram(v) || len(v) > 0 && strings.Contains(v[0], "docker-") && dockerPlugin(v) != ""
+}

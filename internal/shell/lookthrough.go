@@ -209,7 +209,9 @@ func (l *looker) visit(v []string, depth int) {
 			l.visit(ep, depth+1)
 		}
 	}
-	programs.NixRun(v, func(run []string) { l.visit(run, depth+1) }) // nix run nixpkgs#git -- push
+	programs.NixRun(v, func(run []string) { l.visit(run, depth+1) })        // nix run nixpkgs#git -- push
+	programs.ScriptProgram(v, func(run []string) { l.visit(run, depth+1) }) // node …/npm-cli.js publish
+	programs.PluginCommand(v, func(run []string) { l.visit(run, depth+1) }) // docker-compose push
 	if depth == 0 {
 		l.topKnown, l.topSkip, l.topCmd, l.topView = true, i, cmd, view
 	}

@@ -395,7 +395,7 @@ func (c *Command) addSegment(s *Segment) {
 	c.ownDir(s)
 	var inner []string
 	innerKnown, innerView := false, false
-	if lookNeeded(s.Bits, s.AnyMask) && !s.wrapped {
+	if (lookNeeded(s.Bits, s.AnyMask) || programs.OtherName(s.Words, s.Bits)) && !s.wrapped {
 		s.Views, inner, innerKnown, innerView = lookThroughViews(s.Words, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so

@@ -1342,6 +1342,10 @@ func traceOutput(s *Spec, long string) *Spec {
 	return s
 }
 
+// whyLoads is why the dynamic loader's options that name libraries are
+// judged.
+const whyLoads = "the loader loads code from these libraries, which the engine does not read"
+
 // whyNewRoot is the effect of running a command under another root
 // directory: its program, and every file it opens by an absolute name,
 // are found inside that directory.
@@ -1416,6 +1420,21 @@ func moreWrapperRows() []row {
 					s.Options[k].Effect, s.Options[k].Why = EffExec|EffComputed, whyAttach
 				}
 			}
+			return s
+		}},
+		// The dynamic loader run as a program runs the program it is
+		// given (ld.so /usr/bin/git push is git push); what it preloads or
+		// audits is code from libraries the engine does not read, as
+		// LD_PRELOAD's is, and --argv0 names the program as exec -a does
+		// (a multi-call program chooses what it does by that name).
+		{name: "ld.so", aliases: []string{"ld-linux.so.2", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "ld-linux-armhf.so.3",
+			"ld64.so.1", "ld64.so.2", "ld-musl-x86_64.so.1", "ld-musl-aarch64.so.1"}, build: func(n string) *Spec {
+			s := w(n, "", []string{"inhibit-rpath", "glibc-hwcaps-prepend", "glibc-hwcaps-mask"}, 0)
+			s.Options = append(s.Options,
+				val("", RolePath, "library-path").does(EffExec|EffComputed, whyLoads), val("", RolePath, "preload").does(EffExec|EffComputed, whyLoads),
+				val("", RolePath, "audit").does(EffExec|EffComputed, whyLoads),
+				val("", RoleData, "argv0").does(EffComputed, "the loader runs the program under this name, by which a multi-call program chooses what it does"),
+				flag("", "list", "verify", "inhibit-cache", "list-tunables", "list-diagnostics", "help", "version"))
 			return s
 		}},
 		{name: "nsenter", build: func(n string) *Spec {
