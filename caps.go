@@ -1648,6 +1648,10 @@ const aliasedBits = programs.Privileged | programs.Effect | programs.Shell | pro
 // aliasedBits, or one a deny or ask rule names (ln -s /usr/bin/curl k
 // under a deny of curl).
 func (x *decider) programAlias(s *shell.Segment) (p string) {
+	if p = programFileRead(s); p != "" && len(x.writtenIndex()) > 0 {
+		return p
+	}
+	p = ""
 	programs.LinkWords(s.Words, s.Bits, func(j int) {
 		w := s.Words[j]
 		if w == "." || w == ".." || strings.HasSuffix(w, "/") || strings.HasSuffix(w, "/.") || strings.HasSuffix(w, "/..") {
@@ -1659,6 +1663,63 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 		}
 	})
 	return p
+}
+
+// programFileRead returns the program whose file, named by an absolute
+// path in a directory of programs (/usr/bin/git, /usr/lib/git-core/git,
+// ~/.local/bin/curl), segment s reads as a word or as its input, or "":
+// where the command writes a file too, it may be a copy by content (cat
+// /usr/bin/git > g, tee g < /usr/bin/git, cat /usr/bin/git | cat > g),
+// which no link or copy word shows. What the segment writes, options'
+// values, and the words of echo, of programs that change only a file's
+// mode (chmod) and of programs that run the program they name (a loader,
+// a wrapper, a shell) are not reads.
+func programFileRead(s *shell.Segment) string {
+	at := programs.ProgramAt(s.Words)
+	if at >= len(s.Words) || s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 || printsOnly(s.Words) || programs.MetadataOnly(s.Words) ||
+		programs.BitsOf(programs.BaseName(s.Words[at]))&(programs.Wrapper|programs.Runner|programs.Shell|programs.Interpreter) != 0 {
+		return "" // (a loader or a wrapper runs the program it names: ld.so /bin/bash x.sh)
+	}
+	named := func(w string) string {
+		if len(w) < 2 || w[0] != '/' && !strings.HasPrefix(w, "~/") {
+			return ""
+		}
+		dir, b := path.Split(w)
+		switch path.Base(dir) {
+		case "bin", "sbin", "git-core", "libexec":
+		default:
+			return ""
+		}
+		if programs.BitsOf(b)&aliasedBits == 0 {
+			return ""
+		}
+		written := false
+		segWrites(s, func(text string, _ writeKind) { written = written || text == w })
+		if written {
+			return ""
+		}
+		return b
+	}
+	for _, r := range s.Redirs {
+		if r.Op == "<" {
+			if b := named(r.Text); b != "" {
+				return b
+			}
+		}
+	}
+	for j := at + 1; j < len(s.Words); j++ {
+		w := s.Words[j]
+		if w == "" || w[0] == '-' {
+			continue // an option's value names a program to run (--rsh-command=/usr/bin/ssh)
+		}
+		if _, v, ok := strings.Cut(w, "="); ok && w[0] != '/' {
+			w = v // dd if=/usr/bin/git
+		}
+		if b := named(w); b != "" {
+			return b
+		}
+	}
+	return ""
 }
 
 // judged reads every segment through its program's model, once per
