@@ -19,9 +19,10 @@ func attachPID(short string, long ...string) Option {
 // after their options (a command of its own, as a wrapper's), or attach to running processes with -p/--pid and
 // -t/--tid (perf trace prints the strings they write; record's
 // --call-graph dwarf copies their stacks); perf script -s runs a Python
-// or Perl script. perf's other commands (report, whose -p is --parent, a
-// pattern; mem record CMD, sched record CMD, …) are read as an unknown
-// program's words are.
+// or Perl script; annotate, report, top and script run the program
+// --objdump names; --exec-path is where perf finds its helper programs.
+// perf's other commands (mem record CMD, sched record CMD, …) are read as
+// an unknown program's words are.
 func perfModel() *Spec {
 	syn := Syntax{Abbrev: true, Negate: true} // parse-options, stopping at the command
 	attaching := func(name string) *Spec {
@@ -32,10 +33,19 @@ func perfModel() *Spec {
 		c.Operands = []Operand{{Role: RoleCommand}}
 		return c
 	}
-	script := cmd(syn, "script")
-	script.Options = list(val("s", RolePath, "script").runsFile(), val("i", RolePath, "input"))
+	// The commands that disassemble or resolve addresses run the program
+	// --objdump (--addr2line) names in place of the system's.
+	helpers := func(c *Spec) *Spec {
+		c.Options = append(c.Options, val("", RoleProgram, "objdump").does(EffExec, "perf runs this program in place of objdump"),
+			val("", RoleProgram, "addr2line").does(EffExec, "perf runs this program in place of addr2line"))
+		return c
+	}
+	script := helpers(cmd(syn, "script"))
+	script.Options = append(script.Options, val("s", RolePath, "script").runsFile(), val("i", RolePath, "input"))
 	return &Spec{Name: "perf", Syntax: syn, Open: true, OpenSubs: true, Behind: true,
-		Subs: []*Spec{attaching("record"), attaching("stat"), attaching("trace"), attaching("top"), script}}
+		Options: list(val("", RolePath, "exec-path").does(EffComputed, "perf runs its helper programs from this directory")),
+		Subs: []*Spec{attaching("record"), attaching("stat"), attaching("trace"), helpers(attaching("top")), script,
+			helpers(cmd(syn, "annotate")), helpers(cmd(syn, "report"))}}
 }
 
 // samplerModel is a sampling profiler of an interpreter (py-spy, rbspy):
