@@ -302,6 +302,27 @@ func IsScriptProgram(v []string) bool {
 	return i > 0
 }
 
+// pythonModule returns the module python's -m names in v and the place
+// of the word that holds it (-m pip, -mpip, -Im pip), or 0.
+func pythonModule(v []string) (string, int) {
+	if len(v) < 2 || !argmodel.IsPython(v[0]) || len(v) > MaxModelWords {
+		return "", 0
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return "", 0
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Short == "m" {
+			return it.Text, it.Word
+		}
+	}
+	return "", 0
+}
+
 // scriptProgram returns the program an interpreter's script is, and the
 // script's place in v, or -1.
 func scriptProgram(v []string) (string, int) {
@@ -312,6 +333,14 @@ func scriptProgram(v []string) (string, int) {
 	if bits&(Interpreter|Shell) == 0 {
 		return "", -1
 	}
+	if mod, k := pythonModule(v); k > 0 {
+		// python3 -m pip install x, -Im pip, -mpip, -m pip.__main__.
+		mod = strings.TrimSuffix(mod, ".__main__")
+		if argmodel.ModeledModule(mod) && argmodel.Lookup(mod) != nil {
+			return mod, k
+		}
+		return "", -1
+	}
 	i := ScriptFile(v, bits)
 	if i <= 0 || i >= len(v) {
 		return "", -1
@@ -320,12 +349,15 @@ func scriptProgram(v []string) (string, int) {
 	if n, ok := entryScripts[name]; ok {
 		return n, i
 	}
-	if _, rest, ok := strings.Cut(v[i], "node_modules/"); ok && !strings.HasPrefix(rest, ".bin/") {
-		// node node_modules/vercel/dist/index.js deploy: the package's
-		// own file is its command.
-		pkg, _, _ := strings.Cut(rest, "/")
-		if argmodel.Lookup(pkg) != nil {
-			return pkg, i
+	for _, dir := range []string{"node_modules/", "site-packages/", "dist-packages/"} {
+		if _, rest, ok := strings.Cut(v[i], dir); ok && !strings.HasPrefix(rest, ".bin/") {
+			// node node_modules/vercel/dist/index.js deploy, python3
+			// …/site-packages/pip/__main__.py install x: the package's own
+			// file is its command.
+			pkg, _, _ := strings.Cut(rest, "/")
+			if argmodel.Lookup(pkg) != nil {
+				return pkg, i
+			}
 		}
 	}
 	if strings.IndexByte(name, '.') >= 0 || argmodel.Lookup(name) == nil {

@@ -224,6 +224,9 @@ func judgePython(r *Result, words []string) {
 // (pip, pytest, pre_commit, awscli) where the catalog has one
 // (judgeModule). Python's own modules are judged as such (stdlibMain),
 // even where a program shares the name (gzip).
+// ModeledModule is modeledModule.
+func ModeledModule(mod string) bool { return modeledModule(mod) }
+
 func modeledModule(mod string) bool {
 	top, _, _ := strings.Cut(mod, ".")
 	return !stdlibModules[top]
