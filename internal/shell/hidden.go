@@ -244,7 +244,7 @@ var envPrefixes = []struct {
 	// hatch: each names where packages or code come from. uv's that only
 	// change how it prints or waits are inert (inertUV).
 	{"UV_", envHidden}, {"YARN_", envHidden}, {"POETRY_", envHidden}, {"PDM_", envHidden}, {"PIPENV_", envHidden},
-	{"BUN_CONFIG_", envHidden}, {"CONDA_", envHidden}, {"BUNDLE_", envHidden}, {"COMPOSER_", envHidden}, {"HATCH_", envHidden},
+	{"BUN_CONFIG_", envHidden}, {"COREPACK_", envHidden}, {"CONDA_", envHidden}, {"BUNDLE_", envHidden}, {"COMPOSER_", envHidden}, {"HATCH_", envHidden},
 	// terraform's options from the environment (TF_CLI_ARGS,
 	// TF_CLI_ARGS_init); gcloud's endpoint of one API, which gets the
 	// account's access token.

