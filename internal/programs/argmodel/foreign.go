@@ -49,6 +49,7 @@ var foreignWords = map[Lang]map[string]bool{
 		"getOwnPropertyDescriptors", "getOwnPropertyNames", "getOwnPropertySymbols", "getPrototypeOf",
 		"setPrototypeOf", "defineProperty", "__proto__", "prototype", "__defineGetter__", "__lookupGetter__",
 		"prepareStackTrace", "captureStackTrace", "arguments",
+		"setEngine", // crypto.setEngine loads a shared library: native code
 		// The web APIs Node and Deno have without an import: a request,
 		// a socket, a stream to another machine.
 		"fetch", "WebSocket", "XMLHttpRequest", "EventSource", "WebTransport"),
@@ -225,7 +226,7 @@ func jsRequires(code string) string {
 			return "JavaScript code using require other than with one string literal may load any module, child_process included"
 		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); jsOutsideModule(m) {
 			return "JavaScript code requiring " + m + ", which starts programs or opens network connections"
-		} else if !localModule(m) && !jsDataModule(m) {
+		} else if !projectModule(m) && !jsDataModule(m) {
 			// require("undici"), require("execa"): a package may do
 			// anything; only Node's own modules below are read.
 			return "JavaScript code requiring " + m + ", which is not among Node's modules that cannot start programs or open connections"
@@ -380,6 +381,15 @@ func JSRelativeModules(code string, fn func(mod string)) {
 // localModule reports a module specifier that names a file by its path.
 func localModule(mod string) bool {
 	return strings.HasPrefix(mod, "./") || strings.HasPrefix(mod, "../") || strings.HasPrefix(mod, "/") || mod == "." || mod == ".."
+}
+
+// projectModule reports a module specifier that names a file of the
+// project by a relative path: not an absolute one, which may be another
+// program's own file (require("/usr/lib/node_modules/npm/bin/npm-cli.js")
+// runs npm), nor one under node_modules/ (a package's).
+func projectModule(mod string) bool {
+	return (strings.HasPrefix(mod, "./") || strings.HasPrefix(mod, "../") || mod == "." || mod == "..") &&
+		!strings.Contains(mod, "node_modules")
 }
 
 // requiredName is the module name of a plain string require call (see
