@@ -1643,13 +1643,20 @@ func namedFrom(out []string, word string, dirs []string) []string {
 const aliasedBits = programs.Privileged | programs.Effect | programs.Shell | programs.Eval | programs.Interpreter |
 	programs.Source | programs.Wrapper | programs.Runner
 
+// copiedBits are, besides aliasedBits, the programs whose copy by a
+// file of theirs (cp /usr/bin/sed x) gives a later command a program
+// that runs code its arguments carry (./x -n '1e git push', ./x
+// 'BEGIN{system(…)}', sqlite3's .shell) under a name no table knows. A
+// name they give another file (cp x .git/hooks/pre-commit) is not theirs.
+const copiedBits = aliasedBits | programs.Exec | programs.Commands
+
 // programAlias returns the program that a segment which links, copies or
 // renames files (ln, cp, mv …) gives a second name, or "": one of
 // aliasedBits, or one a deny or ask rule names (ln -s /usr/bin/curl k
 // under a deny of curl).
 func (x *decider) programAlias(s *shell.Segment) (p string) {
-	if p = programFileRead(s); p != "" && len(x.writtenIndex()) > 0 {
-		return p
+	if p = programFileRead(s); p != "" && (len(x.writtenIndex()) > 0 || s.Bits&^programs.PathName == 0) {
+		return p // (a program the engine does not know may write what it read: strip -o g /usr/bin/git)
 	}
 	p = ""
 	programs.LinkWords(s.Words, s.Bits, func(j int) {
@@ -1658,11 +1665,28 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 			return // a directory, not a name: mv build/app . (not the "." builtin)
 		}
 		b := programs.BaseName(w)
-		if p == "" && (programs.BitsOf(b)&aliasedBits != 0 || x.p != nil && x.p.mayStartDenyAsk(b)) {
+		bits := aliasedBits
+		if inProgramDir(w) {
+			bits = copiedBits // a program's own file: cp /usr/bin/sed x
+		}
+		if p == "" && (programs.BitsOf(b)&bits != 0 || x.p != nil && x.p.mayStartDenyAsk(b)) {
 			p = b
 		}
 	})
 	return p
+}
+
+// inProgramDir reports an absolute path (or one in the home directory)
+// whose directory is one of programs: bin, sbin, git-core, libexec.
+func inProgramDir(w string) bool {
+	if len(w) < 2 || w[0] != '/' && !strings.HasPrefix(w, "~/") {
+		return false
+	}
+	switch path.Base(path.Dir(w)) {
+	case "bin", "sbin", "git-core", "libexec":
+		return true
+	}
+	return false
 }
 
 // programFileRead returns the program whose file, named by an absolute
@@ -1677,20 +1701,16 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 func programFileRead(s *shell.Segment) string {
 	at := programs.ProgramAt(s.Words)
 	if at >= len(s.Words) || s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 || printsOnly(s.Words) || programs.MetadataOnly(s.Words) ||
-		programs.BitsOf(programs.BaseName(s.Words[at]))&(programs.Wrapper|programs.Runner|programs.Shell|programs.Interpreter) != 0 {
-		return "" // (a loader or a wrapper runs the program it names: ld.so /bin/bash x.sh)
+		programs.BitsOf(programs.BaseName(s.Words[at]))&(programs.Wrapper|programs.Shell|programs.Interpreter|programs.Privileged) != 0 {
+		return "" // (a loader or a wrapper runs the program it names: ld.so /bin/bash x.sh; a privileged one has its own cap)
 	}
 	named := func(w string) string {
-		if len(w) < 2 || w[0] != '/' && !strings.HasPrefix(w, "~/") {
+		w = strings.TrimPrefix(w, "file://") // curl -so g file:///usr/bin/git
+		if !inProgramDir(w) {
 			return ""
 		}
-		dir, b := path.Split(w)
-		switch path.Base(dir) {
-		case "bin", "sbin", "git-core", "libexec":
-		default:
-			return ""
-		}
-		if programs.BitsOf(b)&aliasedBits == 0 {
+		b := path.Base(w)
+		if programs.BitsOf(b)&copiedBits == 0 {
 			return ""
 		}
 		written := false

@@ -39,6 +39,9 @@ var dataVerbs = map[string]bool{
 	"yes": true, "nl": true, "fold": true, "fmt": true, "rev": true, "tac": true, "shuf": true, "split": true,
 	"csplit": true, "expand": true, "unexpand": true, "iconv": true, "sed": true, "awk": true,
 	"dig": true, "host": true, "nslookup": true, "ping": true, "whois": true, "getent": true,
+	// Binary inspectors: they read the files they are given and print
+	// what is in them (ldd is not among them: it may run the program).
+	"readelf": true, "objdump": true, "nm": true, "size": true, "strings": true,
 	// Linters and type checkers: they read the files they are given (a
 	// program the catalog does not know may write any file its words
 	// name, which a later segment that runs it would then run unread).
