@@ -80,6 +80,11 @@ func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 // A word whose directory is known only at run time (/proc/$PPID/environ,
 // $d/environ, environ after a cd the reading lost) may be one.
 func processSecrets(w string, dirs []string) string {
+	if strings.HasPrefix(w, "/proc/") {
+		if why := otherProcess(w); why != "" {
+			return why
+		}
+	}
 	if !ProcessFileName(w) {
 		return ""
 	}
@@ -89,8 +94,12 @@ func processSecrets(w string, dirs []string) string {
 	case w[0] == '$' || w[0] == '`':
 		return "a path known only at run time that may be " + procFile(base) + why
 	case w[0] == '/':
+		// The text as written counts too: /proc/thread-self is a link, and
+		// /proc/thread-self/../../../PID/environ climbs from where it points.
 		if c := path.Clean(w); strings.HasPrefix(c, "/proc/") {
 			return c + why
+		} else if strings.HasPrefix(w, "/proc/") {
+			return w + why
 		}
 		return ""
 	}
@@ -108,6 +117,40 @@ func processSecrets(w string, dirs []string) string {
 func ProcessFileName(w string) bool {
 	return strings.HasSuffix(w, "environ") && (len(w) == 7 || w[len(w)-8] == '/' || w[len(w)-8] == '=') ||
 		strings.HasSuffix(w, "mem") && (len(w) == 3 || w[len(w)-4] == '/' || w[len(w)-4] == '=')
+}
+
+// otherProcess returns why an absolute word under /proc names another
+// process's directory or one of its open files, or "": /proc/PID (a
+// program given the directory may read its environ and mem itself) and
+// /proc/PID/fd/N (whatever file or socket that process holds open).
+// The command's own descriptors (/proc/self/fd/N) are the handles'.
+func otherProcess(w string) string {
+	rest := strings.TrimRight(w[len("/proc/"):], "/")
+	pid, after, _ := strings.Cut(rest, "/")
+	if pid == "" || !procPID(pid) {
+		return ""
+	}
+	if after == "" {
+		return "a process's directory (" + w + "), which holds its environment and memory, and the secrets they hold"
+	}
+	if pid != "self" && pid != "thread-self" && (strings.HasPrefix(after, "fd/") || strings.Contains(after, "/fd/")) {
+		return "an open file of another process (" + w + "), which may be a secret it holds or a connection it has"
+	}
+	return ""
+}
+
+// procPID reports a component of /proc that names a process: digits,
+// self, thread-self, or text known only at run time ($PPID).
+func procPID(c string) bool {
+	if c == "self" || c == "thread-self" || strings.ContainsAny(c, "$`*?[") {
+		return true
+	}
+	for i := 0; i < len(c); i++ {
+		if c[i] < '0' || c[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // procFile names the /proc file a base name is.

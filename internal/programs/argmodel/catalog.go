@@ -65,6 +65,7 @@ func rows() []row {
 		{name: "dotnet-dump", build: attacherModel}, {name: "dotnet-gcdump", build: attacherModel},
 		{name: "perf", build: fixed(perfModel)}, {name: "py-spy", build: samplerModel}, {name: "rbspy", build: samplerModel},
 		{name: "memray", build: fixed(memrayModel)}, {name: "jmap", build: fixed(jmapModel)},
+		{name: "ps", build: fixed(psModel)},
 		{name: "gpg-connect-agent", build: fixed(gpgConnectAgentModel)},
 		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
 		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},

@@ -89,3 +89,39 @@ func jmapModel() *Spec {
 			}
 		}}
 }
+
+// psModel is procps' ps: its BSD-style options (a word of letters with
+// no dash: aux, eww) with e print the environment of every process ps
+// lists, the agent host's keys among them (ps eww -p $PPID).
+func psModel() *Spec {
+	opts := []Option{}
+	for _, c := range "oOCpqsuUgGt" {
+		opts = append(opts, val(string(c), RoleData))
+	}
+	opts = append(opts, vals(RoleData, "format", "sort", "pid", "ppid", "user", "group", "tty", "cols", "columns",
+		"rows", "lines", "width", "sid", "quick-pid", "Group", "User")...)
+	return &Spec{Name: "ps", Syntax: Syntax{Permute: true}, Open: true, Options: opts, Operands: operands(RoleData),
+		Judge: func(r *Result, words []string) {
+			for _, it := range r.Items {
+				if it.Kind != KindOperand {
+					continue
+				}
+				if w := it.Text; it.Computed || strings.IndexByte(w, 'e') >= 0 && lettersOnly(w) {
+					r.Effects |= EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
+						Why: "ps e prints the environment of the processes it lists, which holds the secrets they were started with (the agent's host among them)"})
+					return
+				}
+			}
+		}}
+}
+
+// lettersOnly reports a word of ASCII letters alone.
+func lettersOnly(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return w != ""
+}
