@@ -177,6 +177,19 @@ var defaultProtected = []string{
 	"**/.config/git/credentials", "**/.config/sops", "**/.config/sops/**", "**/.cache/huggingface/token",
 	"**/.huggingface/token", "**/.config/github-copilot", "**/.config/github-copilot/**", "**/.pulumi/credentials.json",
 	"**/.fly/config.yml", "**/.config/configstore", "**/.config/configstore/**",
+	// And more of them: Kaggle's, Databricks', ngrok's, Sentry's, Oracle
+	// Cloud's, Snowflake's, dbt's profiles, Stripe's, Cloudflare's,
+	// Netlify's, Supabase's, Hetzner's, Linode's, Vercel's, Expo's,
+	// MinIO's, Twilio's; and the histories of shells and REPLs, which keep
+	// the tokens typed into them.
+	"**/.kaggle", "**/.kaggle/**", "**/.databrickscfg", "**/.config/ngrok", "**/.config/ngrok/**", "**/.ngrok2", "**/.ngrok2/**",
+	"**/.sentryclirc", "**/.oci", "**/.oci/**", "**/.snowflake", "**/.snowflake/**", "**/.dbt/profiles.yml",
+	"**/.config/stripe", "**/.config/stripe/**", "**/.cloudflared", "**/.cloudflared/**", "**/.wrangler", "**/.wrangler/**",
+	"**/.config/netlify", "**/.config/netlify/**", "**/.supabase", "**/.supabase/**", "**/.config/hcloud", "**/.config/hcloud/**",
+	"**/.config/linode-cli", "**/.local/share/com.vercel.cli", "**/.local/share/com.vercel.cli/**", "**/.expo", "**/.expo/**",
+	"**/.mc", "**/.mc/**", "**/.twilio-cli", "**/.twilio-cli/**",
+	"**/.bash_history", "**/.zsh_history", "**/.histfile", "**/.python_history", "**/.node_repl_history", "**/.psql_history",
+	"**/.mysql_history", "**/.sqlite_history", "**/.local/share/fish/fish_history", "**/.rediscli_history", "**/.irb_history",
 	// Where a host keeps its asks and audit by default: the agent must not
 	// rewrite or remove them.
 	"**/.local/state/permengine", "**/.local/state/permengine/**",

@@ -80,7 +80,7 @@ func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 // A word whose directory is known only at run time (/proc/$PPID/environ,
 // $d/environ, environ after a cd the reading lost) may be one.
 func processSecrets(w string, dirs []string) string {
-	if strings.HasPrefix(w, "/proc/") {
+	if strings.HasPrefix(w, "/proc") {
 		if why := otherProcess(w); why != "" {
 			return why
 		}
@@ -91,6 +91,11 @@ func processSecrets(w string, dirs []string) string {
 	base := w[strings.LastIndexByte(w, '/')+1:]
 	const why = ", the environment or memory of a process, which holds the secrets it was started with (the agent's host among them)"
 	switch {
+	case strings.Contains(w, ".."):
+		// /dev/fd/../../PID/environ, /proc/net/../../PID/environ: links
+		// (/dev/fd is /proc/self/fd) make a climb land where cleaning the
+		// text does not.
+		return "a path that climbs through links and may be " + procFile(base) + why
 	case w[0] == '$' || w[0] == '`':
 		return "a path known only at run time that may be " + procFile(base) + why
 	case w[0] == '/':
@@ -125,6 +130,13 @@ func ProcessFileName(w string) bool {
 // /proc/PID/fd/N (whatever file or socket that process holds open).
 // The command's own descriptors (/proc/self/fd/N) are the handles'.
 func otherProcess(w string) string {
+	if strings.TrimRight(w, "/") == "/proc" {
+		// python3 -c '…pathlib.Path("/proc")/sys.argv[1]/"environ"…' $PPID
+		return "the directory of every process (" + w + "), which holds their environments and memory"
+	}
+	if !strings.HasPrefix(w, "/proc/") {
+		return ""
+	}
 	rest := strings.TrimRight(w[len("/proc/"):], "/")
 	pid, after, _ := strings.Cut(rest, "/")
 	if pid == "" || !procPID(pid) {

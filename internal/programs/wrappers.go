@@ -291,6 +291,11 @@ var entryScripts = map[string]string{
 // caps read as a view of its own.
 func ScriptProgram(v []string, fn func(cmd []string)) {
 	if name, i := scriptProgram(v); i > 0 {
+		if mod, ok := strings.CutPrefix(name, "-m "); ok {
+			// python3 /usr/lib/python3.11/timeit.py CODE is python3 -m timeit CODE.
+			fn(append([]string{v[0], "-m", mod}, v[i+1:]...))
+			return
+		}
 		fn(append([]string{name}, v[i+1:]...))
 	}
 }
@@ -349,6 +354,9 @@ func scriptProgram(v []string) (string, int) {
 	if n, ok := entryScripts[name]; ok {
 		return n, i
 	}
+	if mod := stdlibModule(v[0], v[i]); mod != "" {
+		return "-m " + mod, i
+	}
 	for _, dir := range []string{"node_modules/", "site-packages/", "dist-packages/"} {
 		if _, rest, ok := strings.Cut(v[i], dir); ok && !strings.HasPrefix(rest, ".bin/") {
 			// node node_modules/vercel/dist/index.js deploy, python3
@@ -364,6 +372,30 @@ func scriptProgram(v []string) (string, int) {
 		return "", -1 // the project's script (build.js; manage.py has a model of its own)
 	}
 	return name, i
+}
+
+// stdlibModule returns the module of Python's own library that a script
+// python runs by its path is (…/lib/python3.11/http/server.py is
+// http.server), or "": Python's modules that run code or serve files
+// are judged as python -m runs them.
+func stdlibModule(interp, script string) string {
+	if !argmodel.IsPython(interp) || !strings.HasSuffix(script, ".py") {
+		return ""
+	}
+	k := strings.Index(script, "/lib/python")
+	if k < 0 {
+		return ""
+	}
+	version, rest, ok := strings.Cut(script[k+len("/lib/python"):], "/") // past 3.11/
+	if !ok || version == "" || strings.Trim(version, "0123456789.") != "" || strings.Contains(rest, "-packages/") || strings.HasPrefix(rest, "site-packages") || strings.HasPrefix(rest, "dist-packages") {
+		return ""
+	}
+	mod := strings.ReplaceAll(strings.TrimSuffix(rest, ".py"), "/", ".")
+	mod = strings.TrimSuffix(strings.TrimSuffix(mod, ".__main__"), ".__init__")
+	if mod == "" || strings.Contains(mod, "..") {
+		return ""
+	}
+	return mod
 }
 
 // PluginCommand calls fn with the command a CLI plugin's own binary is

@@ -41,7 +41,7 @@ func rows() []row {
 		{name: "grep", aliases: []string{"egrep", "fgrep", "ggrep"}, build: fixed(grepModel)},
 		{name: "rg", build: fixed(rgModel)},
 		{name: "sort", aliases: []string{"gsort"}, build: fixed(sortModel)},
-		{name: "less", aliases: []string{"more", "most"}, build: fixed(lessModel)},
+		{name: "less", aliases: []string{"more", "most", "pager", "sensible-pager"}, build: fixed(lessModel)}, // (Debian's alternatives)
 		{name: "man", build: fixed(manModel)},
 		{name: "apt-get", aliases: []string{"apt"}, build: fixed(aptModel)},
 		{name: "json_pp", build: fixed(jsonPPModel)},
@@ -66,6 +66,7 @@ func rows() []row {
 		{name: "perf", build: fixed(perfModel)}, {name: "py-spy", build: samplerModel}, {name: "rbspy", build: samplerModel},
 		{name: "memray", build: fixed(memrayModel)}, {name: "jmap", build: fixed(jmapModel)},
 		{name: "ps", build: fixed(psModel)},
+		{name: "cpan", aliases: []string{"cpanm", "cpanp"}, build: cpanModel},
 		{name: "gpg-connect-agent", build: fixed(gpgConnectAgentModel)},
 		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
 		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},
@@ -100,8 +101,13 @@ func rows() []row {
 		{name: "getent", build: fixed(getentModel)},
 		{name: "parallel", aliases: []string{"entr", "sem"}, build: commandBuilder},
 		{name: "cmake", build: fixed(cmakeModel)},
-		{name: "rsync", build: fixed(rsyncModel)},
-		{name: "ssh", build: fixed(sshModel)},
+		{name: "rsync", aliases: []string{"rsync-ssl"}, build: fixed(rsyncModel)},
+		{name: "ssh", aliases: []string{"slogin"}, build: fixed(sshModel)},
+		// ssh-argv0 connects to the host its own name gives (a link named
+		// prod.example.com to it runs ssh prod.example.com).
+		{name: "ssh-argv0", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal, Why: "connects to the host a link's name gives it, and runs its words there"}
+		}},
 		{name: "scp", build: fixed(scpModel)},
 		{name: "sftp", build: fixed(sftpModel)},
 		{name: "kubectl", aliases: []string{"oc"}, build: fixed(kubectlModel)},

@@ -1003,3 +1003,20 @@ func InstallsPackages(ws []string) bool {
 	}
 	return false
 }
+
+// cpanModel is CPAN's clients (cpan, cpanm): a URL anywhere in their
+// words, a mirror's (-M, --mirror, --from) or a distribution's, names
+// where the modules they build come from, and each one's Makefile.PL or
+// Build.PL runs. A module by name comes from the default mirror.
+func cpanModel(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Operands: operands(RoleData),
+		Judge: func(r *Result, words []string) {
+			for i, w := range words[1:] {
+				if _, val, _ := strings.Cut(w, "="); strings.Contains(w, "://") && !defaultIndex(val) || strings.HasPrefix(w, "git@") {
+					r.Effects |= EffExec | EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i + 1, Why: name + " " + whyIndexURL})
+					return
+				}
+			}
+		}}
+}
