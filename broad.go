@@ -42,10 +42,7 @@ func TooBroad(words []string) string {
 		}
 		return text + " runs whatever command follows it: the rule allows any program"
 	case programs.EnvScript(words) != nil:
-		if inner := programs.EnvScript(words); len(inner) > 1 {
-			return TooBroad(inner)
-		}
-		return text + " runs whatever command follows it (npm's env script is env): the rule allows any program"
+		return envScriptBreadth(programs.EnvScript(words), text)
 	case len(words) == 1 && bits&programs.Interpreter != 0:
 		return text + " is an interpreter: the rule allows any code it is given"
 	case len(words) == 2 && programs.RunsTarget(words):
@@ -58,6 +55,15 @@ func TooBroad(words []string) string {
 		return "git allows every git subcommand, including ones that rewrite history or configuration; allow subcommands one by one"
 	}
 	return ""
+}
+
+// envScriptBreadth judges a rule of npm's env script (npm run env),
+// which runs env with the words after it.
+func envScriptBreadth(env []string, text string) string {
+	if len(env) > 1 {
+		return TooBroad(env)
+	}
+	return text + " runs whatever command follows it (npm's env script is env): the rule allows any program"
 }
 
 // scriptBreadth judges a shell, eval or source rule: too broad unless the

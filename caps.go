@@ -768,8 +768,22 @@ func (x *decider) pythonModuleWritten(i int) string {
 		if best := x.firstWrittenBy(i, dir, pythonModuleIn); best != "" {
 			return best
 		}
+		if programs.ChangesModulePath(v) {
+			// sys.path.insert(0, "lib"); time.strptime(…): any Python
+			// file the command writes may be a module it then loads.
+			if best := x.firstWrittenBy(i, "/", pythonModuleAnywhere); best != "" {
+				return best
+			}
+		}
 	}
 	return ""
+}
+
+// pythonModuleAnywhere reports a written path that Python may load as a
+// module from some directory on its path: a source, a compiled module or
+// an extension.
+func pythonModuleAnywhere(p, _ string) bool {
+	return strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyc") || strings.HasSuffix(p, ".so")
 }
 
 // startupWritten returns a file another segment writes that Python runs

@@ -237,9 +237,13 @@ var writeOnly = []string{
 	// gradle's and ivy's caches, NuGet's packages, pip's, uv's and
 	// poetry's wheels, go's build cache, gems installed per user, the
 	// pnpm store, bun's and deno's caches, Julia's packages.
-	"**/.m2/repository/**", "**/.gradle/caches/**", "**/.gradle/wrapper/**", "**/.ivy2/**", "**/.nuget/packages/**",
-	"**/.cache/pip/**", "**/.cache/uv/**", "**/.cache/pypoetry/**", "**/.cache/go-build/**", "**/.gem/**",
-	"**/.local/share/gem/**", "**/.pnpm-store/**", "**/.bun/install/cache/**", "**/.cache/deno/**", "**/.julia/packages/**",
+	// (The directories themselves too: mv x ~/.m2/repository replaces one.)
+	"**/.m2/repository", "**/.m2/repository/**", "**/.gradle/caches", "**/.gradle/caches/**", "**/.gradle/wrapper",
+	"**/.gradle/wrapper/**", "**/.ivy2", "**/.ivy2/**", "**/.nuget/packages", "**/.nuget/packages/**",
+	"**/.cache/pip", "**/.cache/pip/**", "**/.cache/uv", "**/.cache/uv/**", "**/.cache/pypoetry", "**/.cache/pypoetry/**",
+	"**/.cache/go-build", "**/.cache/go-build/**", "**/.gem", "**/.gem/**", "**/.local/share/gem", "**/.local/share/gem/**",
+	"**/.pnpm-store", "**/.pnpm-store/**", "**/.bun/install/cache", "**/.bun/install/cache/**", "**/.cache/deno",
+	"**/.cache/deno/**", "**/.julia/packages", "**/.julia/packages/**", "**/.cargo/registry", "**/.cargo/git",
 	// Tools' start-up and configuration files that run code or name the
 	// programs they run: pylint's init-hook, prove's --exec, Subversion's
 	// diff-cmd, CPAN's MyConfig.pm, csh's login files, prompt frameworks,

@@ -88,6 +88,9 @@ func processSecrets(w string, dirs []string) string {
 	if !ProcessFileName(w) {
 		return ""
 	}
+	if expandsToProcess(w) {
+		return "a word the shell expands (" + w + "), which may name the environment or memory of a process, which holds the secrets it was started with"
+	}
 	base := w[strings.LastIndexByte(w, '/')+1:]
 	const why = ", the environment or memory of a process, which holds the secrets it was started with (the agent's host among them)"
 	switch {
@@ -112,8 +115,28 @@ func processSecrets(w string, dirs []string) string {
 		if d == "" || d == "/proc" || strings.HasPrefix(d, "/proc/") {
 			return "a path that may be " + procFile(base) + why
 		}
+		if c := path.Clean(d + "/" + w); strings.HasPrefix(c, "/proc/") {
+			return c + why // cd / && cat proc/1/environ
+		}
 	}
 	return ""
+}
+
+// expandsToProcess reports a word with a brace or a glob that may name a
+// process's environment or memory (/proc/1/environ{,}, /proc/1/me?).
+func expandsToProcess(w string) bool {
+	if !strings.ContainsAny(w, "{*?[") {
+		return false
+	}
+	if strings.Contains(w, "environ") || strings.Contains(w, "/proc") {
+		return true
+	}
+	for c := range strings.SplitSeq(w, "/") {
+		if strings.Contains(c, "mem") || strings.ContainsAny(c, "{*?[") && strings.IndexByte(c, 'm') >= 0 && len(c) <= 8 {
+			return true // {mem,x}, me?, m{e,x}m
+		}
+	}
+	return false
 }
 
 // ProcessFileName reports a word whose last component is the name of a
@@ -121,7 +144,8 @@ func processSecrets(w string, dirs []string) string {
 // without a '.' that processSecrets may still find.
 func ProcessFileName(w string) bool {
 	return strings.HasSuffix(w, "environ") && (len(w) == 7 || w[len(w)-8] == '/' || w[len(w)-8] == '=') ||
-		strings.HasSuffix(w, "mem") && (len(w) == 3 || w[len(w)-4] == '/' || w[len(w)-4] == '=')
+		strings.HasSuffix(w, "mem") && (len(w) == 3 || w[len(w)-4] == '/' || w[len(w)-4] == '=') ||
+		expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ"))
 }
 
 // otherProcess returns why an absolute word under /proc names another

@@ -401,46 +401,11 @@ func stdlibModule(interp, script string) string {
 // PluginCommand calls fn with the command a CLI plugin's own binary is
 // when it is run by its file name: docker-compose and docker-buildx are
 // docker compose and docker buildx (docker runs its plugins so), and
-// judged as them; and with the command npm's built-in env script runs.
+// judged as them.
 func PluginCommand(v []string, fn func(cmd []string)) {
 	if sub := dockerPlugin(v); sub != "" {
 		fn(append([]string{"docker", sub}, v[1:]...))
 	}
-	if cmd := npmEnvScript(v); cmd != nil {
-		fn(cmd)
-	}
-}
-
-// EnvScript returns the command npm's built-in env script runs, env and
-// the words after it, or nil: npm run env -- git push runs env git push,
-// which runs git push. The word env anywhere after run (its options may
-// take values) counts.
-func EnvScript(v []string) []string { return npmEnvScript(v) }
-
-// npmEnvScript is EnvScript.
-func npmEnvScript(v []string) []string {
-	if len(v) < 3 || BaseName(v[0]) != "npm" {
-		return nil
-	}
-	run := -1
-	for i := 1; i < len(v) && run < 0; i++ {
-		switch v[i] {
-		case "run", "run-script", "rum", "urn":
-			run = i
-		case "--":
-			return nil
-		}
-	}
-	for i := run + 1; run > 0 && i < len(v) && v[i] != "--"; i++ {
-		if v[i] == "env" {
-			rest := v[i+1:]
-			if len(rest) > 0 && rest[0] == "--" {
-				rest = rest[1:]
-			}
-			return append([]string{"env"}, rest...)
-		}
-	}
-	return nil
 }
 
 // dockerPlugin returns the docker subcommand that v's program is by its
@@ -459,10 +424,51 @@ func dockerPlugin(v []string) string {
 	return ""
 }
 
+// EnvScript returns the command npm's built-in env script runs, env and
+// the words after it, or nil: npm run env -- git push runs env git push,
+// which runs git push. The run command is read as npm reads it (run-s,
+// run-script, rum), and its script is the first word after run that is
+// not an option (npm run -- env CMD too); an option's value before it
+// may be taken for the script, so env anywhere before a "--" that
+// follows the script counts as well.
+func EnvScript(v []string) []string {
+	if len(v) < 3 || BaseName(v[0]) != "npm" {
+		return nil
+	}
+	run := -1
+	for i := 1; i < len(v) && run < 0; i++ {
+		if w := v[i]; w != "" && w[0] != '-' {
+			if argmodel.NpmCommand(w) != "run" {
+				return nil
+			}
+			run = i
+		}
+	}
+	for i := run + 1; run > 0 && i < len(v); i++ {
+		switch w := v[i]; {
+		case w == "env":
+			rest := v[i+1:]
+			if len(rest) > 0 && rest[0] == "--" {
+				rest = rest[1:]
+			}
+			return append([]string{"env"}, rest...)
+		case w == "--" || w == "" || w[0] == '-':
+			continue
+		default:
+			if i > run+1 && v[i-1] != "--" && v[i-1][0] == '-' && !strings.Contains(v[i-1], "=") {
+				continue // perhaps an option's value (npm run -w pkg env)
+			}
+			return nil // another script: its words are its own
+		}
+	}
+	return nil
+}
+
 // OtherName reports a view whose program is another program under a
 // name of its own: an interpreter's script that a modelled program is
-// (ScriptProgram), or a plugin's binary (PluginCommand).
-// bits are WordBits(v[0]).
+// (ScriptProgram), or a plugin's binary (PluginCommand). (npm's env
+// script, EnvScript, is npm's: npm's segments are looked through
+// always, as a runner's.) bits are WordBits(v[0]).
 func OtherName(v []string, bits Bits) bool {
 	return bits&(Interpreter|Shell) != 0 && IsScriptProgram(v) || len(v) > 0 && strings.Contains(v[0], "docker-") && dockerPlugin(v) != ""
 }

@@ -212,6 +212,9 @@ func (l *looker) visit(v []string, depth int) {
 	programs.NixRun(v, func(run []string) { l.visit(run, depth+1) })        // nix run nixpkgs#git -- push
 	programs.ScriptProgram(v, func(run []string) { l.visit(run, depth+1) }) // node …/npm-cli.js publish
 	programs.PluginCommand(v, func(run []string) { l.visit(run, depth+1) }) // docker-compose push
+	if env := programs.EnvScript(v); env != nil {
+		l.visit(env, depth+1) // npm run env -- git push
+	}
 	if depth == 0 {
 		l.topKnown, l.topSkip, l.topCmd, l.topView = true, i, cmd, view
 	}

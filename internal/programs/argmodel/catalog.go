@@ -157,7 +157,7 @@ func rows() []row {
 		{name: "loginctl", build: fixed(loginctlModel)},
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},
-		{name: "gdb", build: fixed(gdbModel)},
+		{name: "gdb", build: fixed(gdbModel)}, {name: "lldb", build: fixed(lldbModel)},
 		{name: "pdb", build: fixed(pdbModel)},
 		{name: "psql", build: dbModel}, {name: "pg_dump", build: dbModel}, {name: "pg_restore", build: dbModel},
 		{name: "mysql", build: dbModel}, {name: "mariadb", build: dbModel}, {name: "mysqldump", build: dbModel},
@@ -394,6 +394,29 @@ func gdbModel() *Spec {
 			val("", RoleData, "cd", "data-directory", "tty", "se", "symbols", "exec", "core", "c"),
 			flag("", "batch", "q", "quiet", "silent", "nx", "n", "args", "tui", "version", "help")),
 		Operands: operands(RolePath), Judge: judgeGdbPid}
+}
+
+// lldbModel is lldb: its -o, -O and -k commands and the files of -s, -S
+// and -K are lldb commands, which include platform shell and script
+// (Python); -p and -n attach to a running process.
+func lldbModel() *Spec {
+	code := "lldb runs these debugger commands, which include a shell (platform shell) and Python (script)"
+	file := "lldb runs the commands of this file, which include a shell (platform shell) and Python (script)"
+	return &Spec{Name: "lldb", Syntax: Syntax{Permute: true}, Open: true,
+		Options: list(
+			val("o", RoleCode, "one-line").code(LangCommands).does(EffExec, code),
+			val("O", RoleCode, "one-line-before-file").code(LangCommands).does(EffExec, code),
+			val("k", RoleCode, "one-line-on-crash").code(LangCommands).does(EffExec, code),
+			val("s", RolePath, "source").runsFile().does(EffExec|EffComputed, file),
+			val("S", RolePath, "source-before-file").runsFile().does(EffExec|EffComputed, file),
+			val("K", RolePath, "source-on-crash").runsFile().does(EffExec|EffComputed, file),
+			val("p", RoleData, "attach-pid").does(EffExec|EffComputed, whyAttach),
+			val("n", RoleData, "attach-name").does(EffExec|EffComputed, whyAttach),
+			val("c", RolePath, "core"), val("a", RoleData, "arch"), val("f", RolePath, "file"),
+			val("l", RoleData, "script-language"), val("R", RoleData, "repl-language"),
+			flag("b", "batch"), flag("w", "wait-for"), flag("x", "no-lldbinit"), flag("X", "no-use-colors"),
+			flag("v", "version"), flag("h", "help"), flag("Q", "source-quietly"), flag("d", "debug"), flag("P", "python-path")),
+		Operands: operands(RolePath)}
 }
 
 // whyAttach is why attaching a debugger or tracer to a running process

@@ -170,9 +170,6 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 	if why := writesThenLoads(lang, code); why != "" {
 		return why
 	}
-	if why := searchThenLoads(lang, code); why != "" {
-		return why
-	}
 	if lang == LangJS {
 		if why := jsProcess(code); why != "" {
 			return why
@@ -224,9 +221,7 @@ func jsRequires(code string) string {
 			// Part of a longer name (createRequire is listed on its own).
 		} else if !plainStringCall(rest) {
 			return "JavaScript code using require other than with one string literal may load any module, child_process included"
-		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); jsOutsideModule(m) {
-			return "JavaScript code requiring " + m + ", which starts programs or opens network connections"
-		} else if !projectModule(m) && !jsDataModule(m) {
+		} else if m := strings.TrimPrefix(requiredName(rest), "node:"); !projectModule(m) && !jsDataModule(m) {
 			// require("undici"), require("execa"): a package may do
 			// anything; only Node's own modules below are read.
 			return "JavaScript code requiring " + m + ", which is not among Node's modules that cannot start programs or open connections"
@@ -240,16 +235,13 @@ func jsRequires(code string) string {
 	return ""
 }
 
-// jsOutsideModule reports a module of jsOutsideModules, one under it
-// (dns/promises, timers aside), or an internal one.
-func jsOutsideModule(m string) bool {
-	top, _, _ := strings.Cut(m, "/")
-	return jsOutsideModules[m] || jsOutsideModules[top] || strings.HasPrefix(m, "_")
-}
-
 // jsDataModule reports a Node module that JavaScript code given on the
-// command line may require: jsDataModules, or one under it (fs/promises).
+// command line may require: jsDataModules, or one under it (fs/promises),
+// with no step to a parent (fs/../evilpkg is a package).
 func jsDataModule(m string) bool {
+	if strings.Contains(m, "..") {
+		return false
+	}
 	top, _, _ := strings.Cut(m, "/")
 	return jsDataModules[m] || jsDataModules[top]
 }
@@ -257,18 +249,13 @@ func jsDataModule(m string) bool {
 // jsDataModules are Node's own modules that read and write files, data
 // and text and start no program and open no connection, as Python's
 // pythonModules are: any other module, a package above all (undici,
-// execa), may do either. process is not among them (jsProcess reads it).
+// execa), may do either: child_process, net, http, dns, worker_threads,
+// vm, module, test (whose run starts node again) and Node's internal
+// modules (_http_client) among them. process is not among them
+// (jsProcess reads it).
 var jsDataModules = words("fs", "path", "os", "util", "sys", "crypto", "assert", "buffer", "events", "string_decoder",
 	"url", "querystring", "zlib", "stream", "readline", "timers", "perf_hooks", "constants", "punycode", "tty",
 	"console", "async_hooks", "diagnostics_channel")
-
-// jsOutsideModules are the Node modules that start programs or open
-// network connections (data sent out is an effect the engine must see),
-// and node:test, whose run starts node again with the environment the code
-// set. Node's own internal modules, named with a leading underscore
-// (_http_client, _tls_wrap), are never data: jsRequires refuses them all.
-var jsOutsideModules = words("child_process", "net", "http", "https", "http2", "dgram", "tls", "dns",
-	"worker_threads", "cluster", "vm", "inspector", "module", "repl", "wasi", "test")
 
 // fileWrites are, per language, the calls that write a file; loads the
 // words that load code by a name (an import, a require). Code that loads
@@ -306,20 +293,21 @@ func writesThenLoads(lang Lang, code string) string {
 
 // moduleSearch are the names by which code of a language changes where
 // it finds the modules it loads (sys.path.insert(0, "lib"), from sys
-// import path): a module loaded after it may be any file, one the
-// command wrote among them. (JavaScript's module object is judged
-// already: module.paths.unshift("lib").)
+// import path).
 var moduleSearch = map[Lang][]string{
 	LangPython: {"path", "meta_path", "path_hooks", "path_importer_cache"},
 }
 
-// searchThenLoads returns why code of lang loads a module after it
-// names where modules are found (moduleSearch), or "".
-func searchThenLoads(lang Lang, code string) string {
-	names := moduleSearch[lang]
-	if names == nil {
-		return ""
-	}
+// ChangesModuleSearch reports Python code that may change where it
+// finds modules: one of moduleSearch's names, as an attribute or
+// imported, used otherwise than read whole (print(sys.path), len(sys.path))
+// — called, indexed, assigned or given a name. A module it loads after
+// that, by an import or behind one (time.strptime imports _strptime),
+// may be any file: where the command writes Python files, the caller
+// asks (the project's own modules, pylint --init-hook's sys.path.append("src"),
+// are the project's code).
+func ChangesModuleSearch(code string) bool {
+	names := moduleSearch[LangPython]
 	for i := 0; i < len(code); {
 		if !identByte(code[i]) {
 			i++
@@ -329,17 +317,15 @@ func searchThenLoads(lang Lang, code string) string {
 		for j < len(code) && identByte(code[j]) {
 			j++
 		}
-		if slices.Contains(names, code[i:j]) {
-			for _, l := range fileLoads[lang] {
-				if strings.Contains(code[j:], l) {
-					return langNames[lang] + " code that changes where it finds modules (" + code[i:j] + ") and then loads one (" + l + "), which may be a file the command wrote"
-				}
+		if slices.Contains(names, code[i:j]) && (i > 0 && code[i-1] == '.' || strings.HasSuffix(strings.TrimRight(code[:i], " \t"), "import")) {
+			rest := strings.TrimLeft(code[j:], " \t")
+			if rest == "" || !strings.ContainsRune("),:", rune(rest[0])) {
+				return true
 			}
-			return ""
 		}
 		i = j
 	}
-	return ""
+	return false
 }
 
 // JSRelativeModules calls fn with each module JavaScript code loads by a
@@ -388,8 +374,13 @@ func localModule(mod string) bool {
 // program's own file (require("/usr/lib/node_modules/npm/bin/npm-cli.js")
 // runs npm), nor one under node_modules/ (a package's).
 func projectModule(mod string) bool {
-	return (strings.HasPrefix(mod, "./") || strings.HasPrefix(mod, "../") || mod == "." || mod == "..") &&
-		!strings.Contains(mod, "node_modules")
+	rest, ok := strings.CutPrefix(mod, "./")
+	if !ok {
+		rest, ok = strings.CutPrefix(mod, "../")
+	}
+	// One step up at most (a monorepo's sibling): more may climb out of
+	// the project to another program's file.
+	return ok && !strings.Contains(rest, "..") && !strings.Contains(mod, "node_modules")
 }
 
 // requiredName is the module name of a plain string require call (see

@@ -27,9 +27,14 @@ func perfModel() *Spec {
 	syn := Syntax{Abbrev: true, Negate: true} // parse-options, stopping at the command
 	attaching := func(name string) *Spec {
 		c := cmd(syn, name)
-		c.Options = list(attachPID("p", "pid"), attachPID("t", "tid"),
+		c.Options = list(attachPID("p", "pid"), attachPID("t", "tid"), attachPID("u", "uid"),
 			val("o", RolePath, "output"), val("e", RoleData, "event"), val("F", RoleData, "freq"), val("c", RoleData, "count"),
-			val("C", RoleData, "cpu"), val("G", RoleData, "cgroup"), opt("", RoleData, "call-graph"))
+			val("C", RoleData, "cpu"), val("G", RoleData, "cgroup"), opt("", RoleData, "call-graph"),
+			// perf stat --pre/--post run a shell command line before and
+			// after the one measured; record's --clang-path names the
+			// compiler it runs for BPF programs.
+			val("", RoleCode, "pre", "post").code(LangShell),
+			val("", RoleProgram, "clang-path").does(EffExec|EffComputed, "perf runs this program as clang"))
 		c.Operands = []Operand{{Role: RoleCommand}}
 		return c
 	}

@@ -338,6 +338,15 @@ func judgeNode(r *Result, words []string) {
 				Why: "node loads a module from a data: URL or from another machine (--experimental-network-imports): code the engine does not read"})
 			return
 		}
+		if (strings.HasPrefix(w, "--import") || strings.HasPrefix(w, "--require") || w == "-r" || strings.HasPrefix(w, "--loader") ||
+			strings.HasPrefix(w, "--experimental-loader")) && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.Contains(v, "..")) {
+			// node -r /usr/bin/npm -e 0 x publish: another program's own
+			// file, loaded as a module, runs that program.
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
+				Why: "node loads a module by a path outside the project, which may be another program's own file"})
+			return
+		}
 	}
 }
 
@@ -1415,7 +1424,7 @@ func moreWrapperRows() []row {
 				Operands: []Operand{{Role: RoleCommand}}}
 		}},
 		{name: "ltrace", build: func(n string) *Spec {
-			s := traceOutput(w(n, "eEpPsuSXIab", nil, 0), "output")
+			s := traceOutput(w(n, "aADeFlnpsuwx", nil, 0), "output") // (ltrace's own options with a value: -S is a flag)
 			for k := range s.Options {
 				if s.Options[k].Short == "p" {
 					// ltrace -p reads the calls of another process, the

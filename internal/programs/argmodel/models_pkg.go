@@ -32,6 +32,16 @@ var npmAliases = map[string]string{"author": "owner", "home": "docs", "issues": 
 	"sit": "install-ci-test", "urn": "run", "ogr": "org", "add-user": "adduser"}
 
 // npmResolve is npm's own reading of a command name.
+// NpmCommand returns the npm command word w names, as npm reads it (an
+// alias, an unambiguous prefix, camelCase), or "".
+func NpmCommand(w string) string {
+	c := npmResolve(w)
+	if a, ok := npmAliases[c]; ok {
+		return a
+	}
+	return c
+}
+
 func npmResolve(c string) string {
 	if strings.ContainsAny(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
 		var b strings.Builder
