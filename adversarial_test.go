@@ -76,6 +76,9 @@ var adversarialShapes = []shape{
 	// and many words using one.
 	{"read-names", func(n int) string { return repeatTo("read", " a", " <<< x; cat $a", n) }},
 	{"var-uses", func(n int) string { return repeatTo("x=.e; cat", " $x/", "", n) }},
+	// Programs' files read by a command that writes: each word is looked
+	// at once, what the segment writes read once (not once per word).
+	{"program-files", func(n int) string { return repeatTo("touch", " /bin/git", " > g", n) }},
 	{"set-positionals", func(n int) string { return repeatTo("set --", " a", "; cat $1", n) }},
 	// An array's elements, each a value of the variable, and a declared
 	// one: the value's words were split again for every element.

@@ -195,7 +195,7 @@ func (x *decider) integrityCaps() {
 			x.cap(CodeIntegrity, s.Text, judged[i].computed)
 		}
 		if p := x.programAlias(s); p != "" {
-			x.cap(CodeIntegrity, s.Text, "a second name for "+shell.QuoteExcerpt(p)+": a later command runs it under a name the engine does not know")
+			x.cap(CodeIntegrity, s.Text, "a second name for "+shell.QuoteExcerpt(p)+" (a link, a copy, its file read as a script): it runs under a name the engine does not know")
 		}
 		if ranWritten {
 			continue // one such cap says it; a thousand "sh x" need not repeat it
@@ -1669,10 +1669,12 @@ const copiedBits = aliasedBits | programs.Exec | programs.Commands
 // aliasedBits, or one a deny or ask rule names (ln -s /usr/bin/curl k
 // under a deny of curl).
 func (x *decider) programAlias(s *shell.Segment) (p string) {
-	if p = programFileRead(s); p != "" && (len(x.writtenIndex()) > 0 || s.Bits&^programs.PathName == 0) {
-		return p // (a program the engine does not know may write what it read: strip -o g /usr/bin/git)
+	if p = programFileRead(s); p != "" && (len(x.writtenIndex()) > 0 || s.Bits&^programs.PathName == 0 || s.Bits&programs.Exec != 0) {
+		return p // (a program the engine does not know, or one whose arguments write, may write what it read: strip -o g /usr/bin/git, sed 'w g')
 	}
-	p = ""
+	if p = shellReadsProgram(s); p != "" {
+		return p
+	}
 	programs.LinkWords(s.Words, s.Bits, func(j int) {
 		w := s.Words[j]
 		if w == "." || w == ".." || strings.HasSuffix(w, "/") || strings.HasSuffix(w, "/.") || strings.HasSuffix(w, "/..") {
@@ -1682,6 +1684,10 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 		bits := aliasedBits
 		if inProgramDir(w) {
 			bits = copiedBits // a program's own file: cp /usr/bin/sed x
+		}
+		if f := programs.ProgramFile(w); f != "" && p == "" {
+			p = f // ln -s …/npm/bin/npm-cli.js x.js: node x.js publish is npm publish
+			return
 		}
 		if p == "" && (programs.BitsOf(b)&bits != 0 || x.p != nil && x.p.mayStartDenyAsk(b)) {
 			p = b
@@ -1703,36 +1709,66 @@ func inProgramDir(w string) bool {
 	return false
 }
 
-// programFileRead returns the program whose file, named by an absolute
-// path in a directory of programs (/usr/bin/git, /usr/lib/git-core/git,
-// ~/.local/bin/curl), segment s reads as a word or as its input, or "":
-// where the command writes a file too, it may be a copy by content (cat
+// inspectors are programs whose output about a file cannot give the file
+// back: its metadata, a digest, a listing, the libraries it needs. Reading
+// a program's file with one makes no copy of it (file /usr/bin/git > x).
+var inspectors = map[string]bool{
+	"ls": true, "stat": true, "file": true, "test": true, "[": true, "[[": true, "wc": true, "du": true,
+	"md5sum": true, "sha1sum": true, "sha224sum": true, "sha256sum": true, "sha384sum": true, "sha512sum": true,
+	"b2sum": true, "cksum": true, "sum": true, "ldd": true, "which": true, "type": true, "command": true,
+	"readlink": true, "realpath": true, "basename": true, "dirname": true, "size": true, "nm": true,
+	"readelf": true, "objdump": true, "strings": true, "find": true, "namei": true, "whereis": true,
+}
+
+// programLookups are the words a substitution starts with to print a
+// program's path (cat "$(which git)" > g reads git's file).
+var programLookups = []string{"which ", "command -v ", "command -V ", "type -p ", "type -P ", "whereis "}
+
+// programFileRead returns the program whose file segment s reads, as a
+// word or as its input, or "": a path in a directory of programs
+// (/usr/bin/git, /usr/lib/git-core/git, ~/.local/bin/curl, ../../usr/bin/git
+// from the working directory, git after cd /usr/bin, a glob there), or a
+// substitution that prints a program's path ($(which git)). Where the
+// command writes a file too, it may be a copy by content (cat
 // /usr/bin/git > g, tee g < /usr/bin/git, cat /usr/bin/git | cat > g),
 // which no link or copy word shows. What the segment writes, options'
-// values, and the words of echo, of programs that change only a file's
-// mode (chmod) and of programs that run the program they name (a loader,
-// a wrapper, a shell) are not reads.
+// values, and the words of echo, of inspectors, of programs that change
+// only a file's mode (chmod) and of programs that run the program they
+// name (a loader, a wrapper, a shell) are not reads.
 func programFileRead(s *shell.Segment) string {
 	at := programs.ProgramAt(s.Words)
-	if at >= len(s.Words) || s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 || printsOnly(s.Words) || programs.MetadataOnly(s.Words) ||
-		programs.BitsOf(programs.BaseName(s.Words[at]))&(programs.Wrapper|programs.Shell|programs.Interpreter|programs.Privileged) != 0 {
+	if at >= len(s.Words) || s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 && !anyDirProgramDir(s.Dirs) ||
+		printsOnly(s.Words) || programs.MetadataOnly(s.Words) {
+		return ""
+	}
+	prog := programs.BaseName(s.Words[at])
+	if inspectors[prog] || programs.BitsOf(prog)&(programs.Wrapper|programs.Shell|programs.Interpreter|programs.Privileged) != 0 {
 		return "" // (a loader or a wrapper runs the program it names: ld.so /bin/bash x.sh; a privileged one has its own cap)
 	}
+	var written map[string]bool // what the segment writes, read once
 	named := func(w string) string {
 		w = strings.TrimPrefix(w, "file://") // curl -so g file:///usr/bin/git
-		if !inProgramDir(w) {
-			return ""
+		if b := lookedUp(w); b != "" {
+			return b
 		}
-		b := path.Base(w)
-		if programs.BitsOf(b)&copiedBits == 0 {
-			return ""
+		var room [shell.MaxDirs + 1]string
+		for _, c := range wordPaths(w, s.Dirs, room[:0]) {
+			if !inProgramDir(c) {
+				continue
+			}
+			b := path.Base(c)
+			if programs.BitsOf(b)&copiedBits == 0 && !strings.ContainsAny(b, "*?[{") {
+				continue // (a glob among programs may match any of them)
+			}
+			if written == nil {
+				written = map[string]bool{}
+				segWrites(s, func(text string, _ writeKind) { written[text] = true })
+			}
+			if !written[w] {
+				return b
+			}
 		}
-		written := false
-		segWrites(s, func(text string, _ writeKind) { written = written || text == w })
-		if written {
-			return ""
-		}
-		return b
+		return ""
 	}
 	for _, r := range s.Redirs {
 		if r.Op == "<" {
@@ -1746,11 +1782,86 @@ func programFileRead(s *shell.Segment) string {
 		if w == "" || w[0] == '-' {
 			continue // an option's value names a program to run (--rsh-command=/usr/bin/ssh)
 		}
-		if _, v, ok := strings.Cut(w, "="); ok && w[0] != '/' {
+		if _, v, ok := strings.Cut(w, "="); ok && w[0] != '/' && w[0] != '$' {
 			w = v // dd if=/usr/bin/git
 		}
 		if b := named(w); b != "" {
 			return b
+		}
+	}
+	return ""
+}
+
+// shellReadsProgram returns the program whose file a shell reads as its
+// script on its input (bash -s -- -f u@host < /usr/bin/ssh-copy-id runs
+// ssh-copy-id), or "".
+func shellReadsProgram(s *shell.Segment) string {
+	at := programs.ProgramAt(s.Words)
+	if at >= len(s.Words) || programs.BitsOf(programs.BaseName(s.Words[at]))&programs.Shell == 0 {
+		return ""
+	}
+	for _, r := range s.Redirs {
+		if r.Op != "<" {
+			continue
+		}
+		var room [shell.MaxDirs + 1]string
+		for _, c := range wordPaths(r.Text, s.Dirs, room[:0]) {
+			if b := path.Base(c); inProgramDir(c) && programs.BitsOf(b)&copiedBits != 0 {
+				return b
+			}
+		}
+	}
+	return ""
+}
+
+// wordPaths returns the cleaned paths a word names from the segment's
+// directories: itself when absolute or in the home directory, joined to
+// each known directory when relative.
+func wordPaths(w string, dirs, out []string) []string {
+	if w == "" || w[0] == '$' || w[0] == '`' {
+		return out // (known only at run time: lookedUp reads a lookup's substitution)
+	}
+	if w[0] == '/' || strings.HasPrefix(w, "~/") {
+		return append(out, path.Clean(w))
+	}
+	for _, d := range dirs {
+		if d != "" {
+			out = append(out, path.Clean(d+"/"+w))
+		}
+	}
+	return out
+}
+
+// anyDirProgramDir reports a working directory that is a directory of
+// programs (cd /usr/bin && cat git > …).
+func anyDirProgramDir(dirs []string) bool {
+	for _, d := range dirs {
+		if inProgramDir(d + "/x") {
+			return true
+		}
+	}
+	return false
+}
+
+// lookedUp returns the program a substitution that prints its path names
+// ($(which git), `command -v curl`), when it is one whose copy counts
+// (copiedBits), or "".
+func lookedUp(w string) string {
+	k := strings.Index(w, "$(")
+	if k < 0 {
+		k = strings.IndexByte(w, '`')
+	}
+	if k < 0 {
+		return ""
+	}
+	inner := strings.TrimLeft(w[k+1:], "( ")
+	for _, l := range programLookups {
+		if rest, ok := strings.CutPrefix(inner, l); ok {
+			name, _, _ := strings.Cut(strings.TrimLeft(rest, " "), " ")
+			name = strings.TrimRight(name, ")`\"")
+			if programs.BitsOf(programs.BaseName(name))&copiedBits != 0 {
+				return programs.BaseName(name)
+			}
 		}
 	}
 	return ""
@@ -2210,7 +2321,7 @@ func unknownEffect(s *shell.Segment, extra [][]string, w *work.Counter) (program
 			return programs.Reach{}, false
 		}
 		if hit, ok := programs.ExternalEffectAs(b, rest, extra); ok {
-			if s.Bits&programs.Behind != 0 {
+			if s.Bits&^programs.PathName != 0 { // a program the catalog knows, whose other words are not read (Behind, an interpreter)
 				hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " may run the words after it as a command)"
 			} else {
 				hit.Why += " (" + shell.QuoteExcerpt(s.Words[0]) + " is not a known program and may run it)"

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -350,28 +351,39 @@ func scriptProgram(v []string) (string, int) {
 	if i <= 0 || i >= len(v) {
 		return "", -1
 	}
-	name := BaseName(v[i])
-	if n, ok := entryScripts[name]; ok {
-		return n, i
-	}
 	if mod := stdlibModule(v[0], v[i]); mod != "" {
 		return "-m " + mod, i
 	}
+	if name := ProgramFile(v[i]); name != "" {
+		return name, i
+	}
+	if name := BaseName(v[i]); strings.IndexByte(name, '.') < 0 && argmodel.Lookup(name) != nil {
+		return name, i // node /usr/bin/npm, sh /usr/bin/ssh-copy-id
+	}
+	return "", -1 // the project's script (build.js; manage.py has a model of its own)
+}
+
+// ProgramFile returns the program the catalog models whose own file
+// path p is, by its entry file's name (npm-cli.js) or its package's
+// directory (node_modules/vercel/…, site-packages/pip/…), or "". A
+// link to one, or an interpreter running it, runs that program.
+func ProgramFile(p string) string {
+	p = path.Clean(p)
+	if n, ok := entryScripts[BaseName(p)]; ok {
+		return n
+	}
 	for _, dir := range []string{"node_modules/", "site-packages/", "dist-packages/"} {
-		if _, rest, ok := strings.Cut(v[i], dir); ok && !strings.HasPrefix(rest, ".bin/") {
+		if _, rest, ok := strings.Cut(p, dir); ok && !strings.HasPrefix(rest, ".bin/") {
 			// node node_modules/vercel/dist/index.js deploy, python3
 			// …/site-packages/pip/__main__.py install x: the package's own
 			// file is its command.
 			pkg, _, _ := strings.Cut(rest, "/")
 			if argmodel.Lookup(pkg) != nil {
-				return pkg, i
+				return pkg
 			}
 		}
 	}
-	if strings.IndexByte(name, '.') >= 0 || argmodel.Lookup(name) == nil {
-		return "", -1 // the project's script (build.js; manage.py has a model of its own)
-	}
-	return name, i
+	return ""
 }
 
 // stdlibModule returns the module of Python's own library that a script

