@@ -430,3 +430,20 @@ func ListedSub(v []string, i int) bool {
 	}
 	return false
 }
+
+// findItem reads view v (its program first) through its program's model
+// and reports whether fn accepts one of its items, stopping there; false
+// for a view without a model or longer than a model reads.
+func findItem(v []string, fn func(argmodel.Item) bool) bool {
+	if len(v) < 2 || len(v) > MaxModelWords {
+		return false
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return false
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, v, nil, 0)
+	return slices.ContainsFunc(r.Items, fn)
+}

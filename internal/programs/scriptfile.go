@@ -249,20 +249,7 @@ func hasOption(v []string, letter byte, long string) bool {
 // from sys import path): a module it loads may be any Python file,
 // wherever the command writes one (argmodel.ChangesModuleSearch).
 func ChangesModulePath(v []string) bool {
-	if len(v) < 2 || len(v) > MaxModelWords {
-		return false
-	}
-	m := argmodel.Lookup(v[0])
-	if m == nil {
-		return false
-	}
-	r := readings.Get().(*argmodel.Result)
-	defer readings.Put(r)
-	argmodel.ParseFlags(r, m, v, nil, 0)
-	for _, it := range r.Items {
-		if it.Kind == argmodel.KindValue && it.Lang == argmodel.LangPython && argmodel.ChangesModuleSearch(it.Text) {
-			return true
-		}
-	}
-	return false
+	return findItem(v, func(it argmodel.Item) bool {
+		return it.Kind == argmodel.KindValue && it.Lang == argmodel.LangPython && argmodel.ChangesModuleSearch(it.Text)
+	})
 }

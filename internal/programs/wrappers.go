@@ -311,22 +311,18 @@ func IsScriptProgram(v []string) bool {
 // pythonModule returns the module python's -m names in v and the place
 // of the word that holds it (-m pip, -mpip, -Im pip), or 0.
 func pythonModule(v []string) (string, int) {
-	if len(v) < 2 || !argmodel.IsPython(v[0]) || len(v) > MaxModelWords {
+	if !argmodel.IsPython(v[0]) {
 		return "", 0
 	}
-	m := argmodel.Lookup(v[0])
-	if m == nil {
-		return "", 0
-	}
-	r := readings.Get().(*argmodel.Result)
-	defer readings.Put(r)
-	argmodel.ParseFlags(r, m, v, nil, 0)
-	for _, it := range r.Items {
+	mod, at := "", 0
+	findItem(v, func(it argmodel.Item) bool {
 		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Short == "m" {
-			return it.Text, it.Word
+			mod, at = it.Text, it.Word
+			return true
 		}
-	}
-	return "", 0
+		return false
+	})
+	return mod, at
 }
 
 // scriptProgram returns the program an interpreter's script is, and the
