@@ -1737,19 +1737,49 @@ var programLookups = []string{"which ", "command -v ", "command -V ", "type -p "
 // name (a loader, a wrapper, a shell) are not reads.
 func programFileRead(s *shell.Segment) string {
 	at := programs.ProgramAt(s.Words)
-	if at >= len(s.Words) || s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 && !anyDirProgramDir(s.Dirs) ||
-		printsOnly(s.Words) || programs.MetadataOnly(s.Words) {
+	if at >= len(s.Words) || len(s.Masks) != len(s.Words) {
+		return ""
+	}
+	inDir := anyDirProgramDir(s.Dirs)
+	if s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 && !inDir {
+		return ""
+	}
+	// A cheap pass first: most segments name no program's file at all.
+	reads := func(fn func(w string) bool) bool {
+		for _, r := range s.Redirs {
+			if r.Op == "<" && fn(r.Text) {
+				return true
+			}
+		}
+		for j := at + 1; j < len(s.Words); j++ {
+			w := s.Words[j]
+			if w == "" || w[0] == '-' || s.Masks[j]&shell.MaskPath == 0 && !inDir {
+				continue // an option's value names a program to run (--rsh-command=/usr/bin/ssh); a bare name is a file here
+			}
+			if _, v, ok := strings.Cut(w, "="); ok && w[0] != '/' && w[0] != '$' {
+				w = v // dd if=/usr/bin/git
+			}
+			if fn(w) {
+				return true
+			}
+		}
+		return false
+	}
+	if !reads(mayBeProgramFile) {
 		return ""
 	}
 	prog := programs.BaseName(s.Words[at])
-	if inspectors[prog] || programs.BitsOf(prog)&(programs.Wrapper|programs.Shell|programs.Interpreter|programs.Privileged) != 0 {
+	if printsOnly(s.Words) || programs.MetadataOnly(s.Words) || inspectors[prog] ||
+		programs.BitsOf(prog)&(programs.Wrapper|programs.Shell|programs.Interpreter|programs.Privileged) != 0 {
 		return "" // (a loader or a wrapper runs the program it names: ld.so /bin/bash x.sh; a privileged one has its own cap)
 	}
 	var written map[string]bool // what the segment writes, read once
-	named := func(w string) string {
+	found := ""
+	reads(func(w string) bool {
 		w = strings.TrimPrefix(w, "file://") // curl -so g file:///usr/bin/git
 		if b := lookedUp(w); b != "" {
-			return b
+			found = b
+			return true
 		}
 		var room [shell.MaxDirs + 1]string
 		for _, c := range wordPaths(w, s.Dirs, room[:0]) {
@@ -1765,31 +1795,25 @@ func programFileRead(s *shell.Segment) string {
 				segWrites(s, func(text string, _ writeKind) { written[text] = true })
 			}
 			if !written[w] {
-				return b
+				found = b
+				return true
 			}
 		}
-		return ""
+		return false
+	})
+	return found
+}
+
+// mayBeProgramFile reports, cheaply, a word that may name a program's
+// file: a substitution that looks one up, or a path whose last
+// component is a program's name, a glob, or a step that hides it.
+func mayBeProgramFile(w string) bool {
+	w = strings.TrimPrefix(w, "file://")
+	if lookedUp(w) != "" {
+		return true
 	}
-	for _, r := range s.Redirs {
-		if r.Op == "<" {
-			if b := named(r.Text); b != "" {
-				return b
-			}
-		}
-	}
-	for j := at + 1; j < len(s.Words); j++ {
-		w := s.Words[j]
-		if w == "" || w[0] == '-' {
-			continue // an option's value names a program to run (--rsh-command=/usr/bin/ssh)
-		}
-		if _, v, ok := strings.Cut(w, "="); ok && w[0] != '/' && w[0] != '$' {
-			w = v // dd if=/usr/bin/git
-		}
-		if b := named(w); b != "" {
-			return b
-		}
-	}
-	return ""
+	b := w[strings.LastIndexByte(w, '/')+1:]
+	return b == "" || b == "." || b == ".." || strings.ContainsAny(b, "*?[{") || programs.BitsOf(b)&copiedBits != 0
 }
 
 // shellReadsProgram returns the program whose file a shell reads as its
@@ -1797,7 +1821,7 @@ func programFileRead(s *shell.Segment) string {
 // ssh-copy-id), or "".
 func shellReadsProgram(s *shell.Segment) string {
 	at := programs.ProgramAt(s.Words)
-	if at >= len(s.Words) || programs.BitsOf(programs.BaseName(s.Words[at]))&programs.Shell == 0 {
+	if at >= len(s.Words) || len(s.Redirs) == 0 || programs.BitsOf(programs.BaseName(s.Words[at]))&programs.Shell == 0 {
 		return ""
 	}
 	for _, r := range s.Redirs {
@@ -1836,7 +1860,8 @@ func wordPaths(w string, dirs, out []string) []string {
 // programs (cd /usr/bin && cat git > …).
 func anyDirProgramDir(dirs []string) bool {
 	for _, d := range dirs {
-		if inProgramDir(d + "/x") {
+		switch path.Base(d) {
+		case "bin", "sbin", "git-core", "libexec":
 			return true
 		}
 	}
@@ -1847,6 +1872,9 @@ func anyDirProgramDir(dirs []string) bool {
 // ($(which git), `command -v curl`), when it is one whose copy counts
 // (copiedBits), or "".
 func lookedUp(w string) string {
+	if strings.IndexByte(w, '$') < 0 && strings.IndexByte(w, '`') < 0 {
+		return ""
+	}
 	k := strings.Index(w, "$(")
 	if k < 0 {
 		k = strings.IndexByte(w, '`')

@@ -125,7 +125,7 @@ func processSecrets(w string, dirs []string) string {
 // expandsToProcess reports a word with a brace or a glob that may name a
 // process's environment or memory (/proc/1/environ{,}, /proc/1/me?).
 func expandsToProcess(w string) bool {
-	if !strings.ContainsAny(w, "{*?[") {
+	if !globBraceChars.Any(w) {
 		return false
 	}
 	if strings.Contains(w, "environ") || strings.Contains(w, "/proc") {
@@ -143,9 +143,16 @@ func expandsToProcess(w string) bool {
 // process's environment or memory under /proc (environ, mem): a word
 // without a '.' that processSecrets may still find.
 func ProcessFileName(w string) bool {
-	return strings.HasSuffix(w, "environ") && (len(w) == 7 || w[len(w)-8] == '/' || w[len(w)-8] == '=') ||
-		strings.HasSuffix(w, "mem") && (len(w) == 3 || w[len(w)-4] == '/' || w[len(w)-4] == '=') ||
-		expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ"))
+	n := len(w)
+	switch {
+	case n < 3:
+		return false
+	case w[n-1] == 'n':
+		return strings.HasSuffix(w, "environ") && (n == 7 || w[n-8] == '/' || w[n-8] == '=')
+	case w[n-1] == 'm' && w[n-2] == 'e' && w[n-3] == 'm':
+		return n == 3 || w[n-4] == '/' || w[n-4] == '='
+	}
+	return expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ"))
 }
 
 // otherProcess returns why an absolute word under /proc names another

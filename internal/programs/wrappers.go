@@ -311,7 +311,7 @@ func IsScriptProgram(v []string) bool {
 // pythonModule returns the module python's -m names in v and the place
 // of the word that holds it (-m pip, -mpip, -Im pip), or 0.
 func pythonModule(v []string) (string, int) {
-	if !argmodel.IsPython(v[0]) {
+	if !argmodel.IsPython(v[0]) || !slices.ContainsFunc(v[1:], mayNameModule) {
 		return "", 0
 	}
 	mod, at := "", 0
@@ -323,6 +323,12 @@ func pythonModule(v []string) (string, int) {
 		return false
 	})
 	return mod, at
+}
+
+// mayNameModule reports an option word that may be or hold python's -m
+// (-m, -Im, -mpip): most python commands have none, and need no reading.
+func mayNameModule(w string) bool {
+	return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'm') > 0
 }
 
 // scriptProgram returns the program an interpreter's script is, and the
@@ -364,7 +370,9 @@ func scriptProgram(v []string) (string, int) {
 // directory (node_modules/vercel/…, site-packages/pip/…), or "". A
 // link to one, or an interpreter running it, runs that program.
 func ProgramFile(p string) string {
-	p = path.Clean(p)
+	if strings.Contains(p, "//") || strings.Contains(p, "./") {
+		p = path.Clean(p) // node_modules/./vercel, node_modules//vercel
+	}
 	if n, ok := entryScripts[BaseName(p)]; ok {
 		return n
 	}
