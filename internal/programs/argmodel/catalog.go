@@ -67,6 +67,7 @@ func rows() []row {
 		{name: "memray", build: fixed(memrayModel)}, {name: "jmap", build: fixed(jmapModel)},
 		{name: "ps", build: fixed(psModel)},
 		{name: "cpan", aliases: []string{"cpanm", "cpanp"}, build: cpanModel},
+		{name: "node-gyp", build: urlFetcher}, {name: "pacote", build: urlFetcher},
 		{name: "gpg-connect-agent", build: fixed(gpgConnectAgentModel)},
 		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
 		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},
@@ -577,7 +578,7 @@ func tmuxModel() *Spec {
 		"resize-pane", "resizep", "resize-window", "resizew", "next-window", "next", "previous-window", "prev",
 		"last-window", "last", "last-pane", "lastp", "list-clients", "lsc", "list-buffers", "lsb", "show-buffer", "showb",
 		"select-layout", "selectl", "swap-window", "swapw", "swap-pane", "swapp", "move-window", "movew", "copy-mode",
-		"clear-history", "clearhist", "show-environment", "showenv", "list-commands", "lscm", "wait-for", "wait",
+		"clear-history", "clearhist", "list-commands", "lscm", "wait-for", "wait",
 		"start-server", "start", "show-messages", "showmsgs", "display-panes", "displayp", "break-pane", "breakp",
 		"join-pane", "joinp", "rotate-window", "rotatew", "switch-client", "switchc", "refresh-client", "refresh",
 		"delete-buffer", "deleteb", "find-window", "findw", "link-window", "linkw", "unlink-window", "unlinkw",
@@ -585,6 +586,12 @@ func tmuxModel() *Spec {
 		"lock-client", "lockc", "unbind-key", "unbind", "next-layout", "nextl", "previous-layout", "prevl",
 		"move-pane", "movep", "suspend-client", "suspendc", "server-access"} {
 		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true})
+	}
+	for _, n := range []string{"show-environment", "showenv"} {
+		// The server's environment, a global one (-g) too: the keys of the
+		// session it was started from.
+		root.Subs = append(root.Subs, &Spec{Name: n, Syntax: POSIX, Open: true, Effect: EffComputed,
+			Why: "tmux prints the environment of its server and sessions, which holds the secrets they were started with"})
 	}
 	root.Resolve = func(c string) string { return subPrefix(root.Subs, c) }
 	root.Judge = judgeTmuxSequence

@@ -1099,3 +1099,21 @@ func cpanModel(name string) *Spec {
 			}
 		}}
 }
+
+// urlFetcher is a package tool that fetches what its words name from
+// where they say (npm's bundled node-gyp --dist-url URL, which builds
+// against the headers it downloads; pacote extract URL, which unpacks
+// the tarball there): a URL anywhere in its words, other than the default
+// registry's, asks.
+func urlFetcher(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Operands: operands(RoleData),
+		Judge: func(r *Result, words []string) {
+			for i, w := range words[1:] {
+				if _, val, _ := strings.Cut(w, "="); urlValue(val) || urlValue(w) || strings.HasPrefix(w, "git+") || strings.HasPrefix(w, "github:") {
+					r.Effects |= EffExec | EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i + 1, Why: name + " " + whyIndexURL})
+					return
+				}
+			}
+		}}
+}
