@@ -580,19 +580,12 @@ func containerUnpacks(v []string) bool {
 // standard output (-o -) or an image output does not; a computed value
 // may be either.
 func buildOutputTree(v []string) bool {
-	if len(v) < 3 || len(v) > MaxModelWords {
+	if len(v) < 3 {
 		return false
 	}
-	m := argmodel.Lookup(v[0])
-	if m == nil {
-		return false
-	}
-	r := readings.Get().(*argmodel.Result)
-	argmodel.ParseFlags(r, m, v, nil, 0)
-	found := false
-	for _, it := range r.Items {
+	return findItem(v, func(it argmodel.Item) bool {
 		if it.Kind != argmodel.KindValue || it.Opt == nil {
-			continue
+			return false
 		}
 		text := it.Text
 		switch {
@@ -600,19 +593,14 @@ func buildOutputTree(v []string) bool {
 			// bake --set TARGET.output=…
 			_, after, ok := strings.Cut(text, ".output=")
 			if !ok {
-				continue
+				return false
 			}
 			text = after
 		case !slices.Contains(it.Opt.Long, "output"):
-			continue
+			return false
 		}
-		if localExport(text) {
-			found = true
-			break
-		}
-	}
-	readings.Put(r)
-	return found
+		return localExport(text)
+	})
 }
 
 // localExport reports a build output value that writes files: a path
