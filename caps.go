@@ -1315,7 +1315,7 @@ func (x *decider) writtenIndex() map[string]int {
 		if !x.wk().Spend(1 + len(word) + len(dirs)) {
 			return
 		}
-		if k := strings.IndexAny(word, "*?[{"); k >= 0 {
+		if k := paths.GlobOrBraceAt(word); k >= 0 {
 			// > x.s{h..h}, tee x.{sh,txt}, > x.s?, tee *.sh: bash
 			// expands the word to names no text shows; every name that
 			// starts with its text before the first brace or glob counts
@@ -1697,12 +1697,18 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 }
 
 // inProgramDir reports an absolute path (or one in the home directory)
-// whose directory is one of programs: bin, sbin, git-core, libexec.
+// whose directory is one of programs (isProgramDir).
 func inProgramDir(w string) bool {
 	if len(w) < 2 || w[0] != '/' && !strings.HasPrefix(w, "~/") {
 		return false
 	}
-	switch path.Base(path.Dir(w)) {
+	return isProgramDir(path.Dir(w))
+}
+
+// isProgramDir reports a directory that holds programs by its name: bin,
+// sbin, git-core, libexec.
+func isProgramDir(d string) bool {
+	switch path.Base(d) {
 	case "bin", "sbin", "git-core", "libexec":
 		return true
 	}
@@ -1787,7 +1793,7 @@ func programFileRead(s *shell.Segment) string {
 				continue
 			}
 			b := path.Base(c)
-			if programs.BitsOf(b)&copiedBits == 0 && !strings.ContainsAny(b, "*?[{") {
+			if programs.BitsOf(b)&copiedBits == 0 && !paths.HasGlobOrBrace(b) {
 				continue // (a glob among programs may match any of them)
 			}
 			if written == nil {
@@ -1813,7 +1819,7 @@ func mayBeProgramFile(w string) bool {
 		return true
 	}
 	b := w[strings.LastIndexByte(w, '/')+1:]
-	return b == "" || b == "." || b == ".." || strings.ContainsAny(b, "*?[{") || programs.BitsOf(b)&copiedBits != 0
+	return b == "" || b == "." || b == ".." || paths.HasGlobOrBrace(b) || programs.BitsOf(b)&copiedBits != 0
 }
 
 // shellReadsProgram returns the program whose file a shell reads as its
@@ -1859,13 +1865,7 @@ func wordPaths(w string, dirs, out []string) []string {
 // anyDirProgramDir reports a working directory that is a directory of
 // programs (cd /usr/bin && cat git > …).
 func anyDirProgramDir(dirs []string) bool {
-	for _, d := range dirs {
-		switch path.Base(d) {
-		case "bin", "sbin", "git-core", "libexec":
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(dirs, isProgramDir)
 }
 
 // lookedUp returns the program a substitution that prints its path names

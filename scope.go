@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/hostdirs"
 	"github.com/permengine/permengine/internal/paths"
 	"github.com/permengine/permengine/internal/pathtext"
@@ -490,7 +491,7 @@ func expandsToSystem(w string, budget *int) bool {
 		if k := strings.IndexByte(first, '/'); k >= 0 {
 			first = first[:k]
 		}
-		return strings.ContainsAny(first, "*?[")
+		return strings.ContainsAny(first, ascii.GlobChars)
 	}
 	return false
 }
@@ -1537,7 +1538,7 @@ var inputQuotes = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
 // be a possible .env.go.)
 func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 	k := programs.ProgramAt(s.Words)
-	if k >= len(s.Words) || s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.ContainsAny(s.Text, "*?[") {
+	if k >= len(s.Words) || s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.ContainsAny(s.Text, ascii.GlobChars) {
 		return ""
 	}
 	prog := programs.BaseName(s.Words[k])
@@ -1604,7 +1605,7 @@ var findNameTest = map[string]bool{"-name": true, "-iname": true, "-path": true,
 
 // dotPattern checks a pattern as a glob, also with [.] as a dot.
 func dotPattern(pat string, dirs []string, pc *paths.Checker) string {
-	if pat == "" || pat[0] == '!' || !strings.ContainsAny(pat, "*?[") {
+	if pat == "" || pat[0] == '!' || !strings.ContainsAny(pat, ascii.GlobChars) {
 		return ""
 	}
 	pat = strings.TrimPrefix(pat, ":(glob)")

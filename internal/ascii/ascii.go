@@ -81,6 +81,14 @@ func NameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// GlobChars are the bytes that make a word a pattern of bash's pathname
+// expansion: *, ? and [.
+const GlobChars = "*?["
+
+// GlobBraceChars are GlobChars and the { that starts a brace expansion:
+// a word holding one may name files no text shows.
+const GlobBraceChars = GlobChars + "{"
+
 // Set is a set of ASCII bytes, built once (NewSet) for the tests that
 // look for any of them in a text.
 type Set [4]uint64

@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/pathtext"
 	"github.com/permengine/permengine/internal/shell"
 )
@@ -254,7 +255,7 @@ func mayBePath(w string) bool {
 func dotGlobAsParent(w string) string {
 	parts := strings.Split(w, "/")
 	for i, c := range parts {
-		if strings.HasPrefix(c, ".") && strings.ContainsAny(c, "*?[") {
+		if strings.HasPrefix(c, ".") && strings.ContainsAny(c, ascii.GlobChars) {
 			parts[i] = ".."
 		}
 	}

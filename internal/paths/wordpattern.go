@@ -12,11 +12,24 @@ import (
 
 // The byte sets of the tests on a word's text, built once.
 var (
-	globChars      = ascii.NewSet("*?[")
-	globBraceChars = ascii.NewSet("*?[{")
+	globChars      = ascii.NewSet(ascii.GlobChars)
+	globBraceChars = ascii.NewSet(ascii.GlobBraceChars)
 	wildChars      = ascii.NewSet("*?[{$`")
 	expansionChars = ascii.NewSet("$`")
 )
+
+// GlobOrBraceAt returns the index of the first byte of w that makes bash
+// expand it to names no text shows (a glob's * ? [ or a brace's {), or -1.
+func GlobOrBraceAt(w string) int {
+	if !globBraceChars.Any(w) {
+		return -1
+	}
+	return strings.IndexAny(w, ascii.GlobBraceChars)
+}
+
+// HasGlobOrBrace reports a word that bash may expand to names no text
+// shows (GlobOrBraceAt).
+func HasGlobOrBrace(w string) bool { return globBraceChars.Any(w) }
 
 // wildFlags are the word flags of a word that bash still expands.
 const wildFlags = shell.WordGlob | shell.WordExpands | shell.WordBrace
@@ -33,7 +46,7 @@ func (pc *Checker) word(w string, flags uint8, dirs []string) string {
 		// ${u:-.env} is .env where u is unset: the default is a value the
 		// word has, which the command shows.
 		if d, ok := shell.ParamDefault(w); ok && d != w {
-			if strings.ContainsAny(d, "*?[") {
+			if strings.ContainsAny(d, ascii.GlobChars) {
 				flags |= shell.WordGlob // ${u:-.en?}: the default is expanded as a glob
 			}
 			return pc.wordOnce(d, flags, dirs)
@@ -677,7 +690,7 @@ func (pc *Checker) policyFileIn(word *nfa) string {
 // familyPattern reports a protected pattern whose last component holds a
 // wildcard: a tree (.git/hooks/**) or a family of names (.env.*).
 func familyPattern(p string) bool {
-	return strings.ContainsAny(p[strings.LastIndexByte(p, '/')+1:], "*?[{")
+	return HasGlobOrBrace(p[strings.LastIndexByte(p, '/')+1:])
 }
 
 // disposableEndings are the endings of files and directories that

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
@@ -463,7 +464,7 @@ func CompletesBuildFile(prefix string, names []string) bool {
 // justfile by any case of its name.
 func MatchesBuildFile(p string, names []string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
-	if strings.ContainsAny(base, "*?[") {
+	if strings.ContainsAny(base, ascii.GlobChars) {
 		// A glob bash expands to the name (> Makefil[e]): any name it
 		// may match counts; against a pattern (*.mk), a glob with * or ?
 		// may match, or one whose literal end is the pattern's.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
@@ -876,7 +877,7 @@ func wgetNamesFromServer(v []string) bool {
 // other machine expands (scp 'h:payload/.*' .): names no word shows.
 func remoteWildcard(v []string) bool {
 	found := false
-	operands(v, 1, func(i int) { found = found || strings.ContainsAny(v[i], "*?[{") })
+	operands(v, 1, func(i int) { found = found || strings.ContainsAny(v[i], ascii.GlobBraceChars) })
 	return found
 }
 
@@ -1231,7 +1232,7 @@ func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) 
 		specs = ops
 	}
 	for _, j := range specs {
-		fn(at+j, strings.HasPrefix(v[j], ":") || strings.ContainsAny(v[j], "*?["))
+		fn(at+j, strings.HasPrefix(v[j], ":") || strings.ContainsAny(v[j], ascii.GlobChars))
 	}
 	return fromFile
 }

@@ -810,7 +810,7 @@ const (
 	programSyntax = "\"'\\${}~="
 	// Glob characters in the first field when more fields follow (su?o
 	// id): a lone glob ('*.go') is the program's pattern, not a command.
-	programGlob = "*?["
+	programGlob = ascii.GlobChars
 )
 
 // shellSyntax reports a word w whose text holds an operator, or whose

@@ -8,6 +8,8 @@ package argmodel
 import (
 	"slices"
 	"strings"
+
+	"github.com/permengine/permengine/internal/ascii"
 )
 
 const (
@@ -514,7 +516,7 @@ func judged(s *Spec, j func(*Result, []string)) *Spec {
 // file's name becomes code (touch 'x;sudo id;' then -x 'echo x*').
 func judgeExtcmdGlob(r *Result, _ []string) {
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "x" && strings.ContainsAny(it.Text, "*?[") {
+		if it.Kind == KindValue && it.Opt != nil && it.Opt.Short == "x" && strings.ContainsAny(it.Text, ascii.GlobChars) {
 			r.Effects |= EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
 				Why: "git difftool evals its command after expanding globs in it: a file's name becomes code"})
