@@ -1478,24 +1478,58 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 			r.dyn("an extended glob pattern holds an expansion, which runs when the pattern is used")
 			r.c.readExpanded(dirs, r.depth, y.Pattern.Value, "an extended glob")
 		}
+		r.procSubstInText(y.Pattern.Value, dirs, "an extended glob pattern holds a process substitution, which runs when the pattern is used", "a process substitution in an extended glob")
 	case *syntax.ArrayElem:
 		if y.Index != nil && arithDynamic(y.Index) {
 			r.dyn("an array index evaluates variable contents as arithmetic")
 		}
 	case *syntax.DblQuoted:
-		for _, part := range y.Parts {
-			pe, ok := part.(*syntax.ParamExp)
-			if !ok {
-				continue
+		r.paramsInDouble(y.Parts, dirs, "inside double quotes")
+	case *syntax.Redirect:
+		if y.Hdoc != nil {
+			// An unquoted here-document's body is read as if in double
+			// quotes (a quoted one's is a single literal, with no parts to
+			// judge).
+			r.paramsInDouble(y.Hdoc.Parts, dirs, "in a here-document")
+		}
+	case *syntax.BinaryTest:
+		if w, ok := y.Y.(*syntax.Word); ok && y.Op == syntax.TsReMatch {
+			// The parser keeps the text between a regular expression's
+			// parentheses as literal text; bash runs the process
+			// substitutions in it ([[ x =~ (<(cmd)) ]]).
+			for _, part := range w.Parts {
+				if l, ok := part.(*syntax.Lit); ok {
+					r.procSubstInText(l.Value, dirs, "a regular expression holds a process substitution, which runs when the test does", "a process substitution in a regular expression")
+				}
 			}
-			if quotedInDouble(pe) {
-				r.dyn("inside double quotes, the single quotes of ${x:-'…'} are characters: the substitution between them runs")
-				return
-			}
-			if ansiInDouble(pe) {
-				r.dyn("inside double quotes, bash decodes $'…' in ${x:-$'…'} ($'\\x2e' is a dot): the word is not the text the command shows")
-				return
-			}
+		}
+	}
+}
+
+// paramsInDouble judges the parameter expansions among parts, which bash
+// expands as if in double quotes (where says where: "inside double
+// quotes", "in a here-document"): single quotes in their words are
+// characters there, so the substitutions between them run (each is read
+// as a nested script, so that rules and caps judge its commands), and a
+// $'…' in them is decoded.
+func (r *walker) paramsInDouble(parts []syntax.WordPart, dirs []string, where string) {
+	for _, part := range parts {
+		pe, ok := part.(*syntax.ParamExp)
+		if !ok {
+			continue
+		}
+		found := false
+		quotedInDouble(pe, func(text string) {
+			found = true
+			r.c.readExpanded(dirs, r.depth, text, "single quotes in ${x:-'…'} "+where)
+		})
+		if found {
+			r.dyn(where + ", the single quotes of ${x:-'…'} are characters: the substitution between them runs")
+			return
+		}
+		if ansiInDouble(pe) {
+			r.dyn(where + ", bash decodes $'…' in ${x:-$'…'} ($'\\x2e' is a dot): the word is not the text the command shows")
+			return
 		}
 	}
 }
@@ -1542,36 +1576,23 @@ func paramWords(pe *syntax.ParamExp) []*syntax.Word {
 	return words
 }
 
-// quotedInDouble reports a parameter expansion, in double quotes, whose
-// word (${x:-w}, ${x/p/w}) holds single quotes with an expansion between
-// them: bash keeps such quotes as characters there and runs the
-// expansion, where the parser reads a single-quoted string.
-func quotedInDouble(pe *syntax.ParamExp) bool {
-	var words []*syntax.Word
-	if pe.Exp != nil {
-		words = append(words, pe.Exp.Word)
-	}
-	if pe.Repl != nil {
-		words = append(words, pe.Repl.Orig, pe.Repl.With)
-	}
-	for _, w := range words {
-		if w == nil {
-			continue
-		}
+// quotedInDouble calls fn with the text of each single-quoted string,
+// holding an expansion, in the words (${x:-w}, ${x/p/w}) of a parameter
+// expansion in double quotes: bash keeps such quotes as characters there
+// and runs the expansion, where the parser reads a single-quoted string.
+func quotedInDouble(pe *syntax.ParamExp, fn func(text string)) {
+	for _, w := range paramWords(pe) {
 		for _, part := range w.Parts {
 			switch q := part.(type) {
 			case *syntax.SglQuoted:
-				if strings.ContainsAny(q.Value, "$`") {
-					return true
+				if !q.Dollar && strings.ContainsAny(q.Value, "$`") {
+					fn(q.Value)
 				}
 			case *syntax.ParamExp:
-				if quotedInDouble(q) {
-					return true
-				}
+				quotedInDouble(q, fn)
 			}
 		}
 	}
-	return false
 }
 
 // promptExpansion reads ${x@P}: the value of x is expanded like a prompt,

@@ -529,7 +529,7 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 			if arithDynamic(y.X) {
 				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
 			}
-		case *syntax.ExtGlob, *syntax.ArrayElem, *syntax.DblQuoted:
+		case *syntax.ExtGlob, *syntax.ArrayElem, *syntax.DblQuoted, *syntax.Redirect, *syntax.BinaryTest:
 			r.hiddenNode(n, dirs)
 		case *syntax.ParamExp:
 			r.hiddenNode(n, dirs)
@@ -560,8 +560,20 @@ func (r *walker) procSubstInParam(pe *syntax.ParamExp, dirs []string) {
 	if pe.Exp == nil && pe.Repl == nil || start >= r.paramStart && end <= r.paramEnd && r.paramEnd > 0 {
 		return // none, or inside the one read last (${a:-${b:-…}}: a walk reads the outer first)
 	}
-	src := nodeSource(r.src, pe)
 	r.paramStart, r.paramEnd = start, end
+	r.procSubstInText(nodeSource(r.src, pe), dirs, "a process substitution inside a parameter expansion's word runs a command when the expansion is unquoted", "a process substitution in a parameter expansion")
+}
+
+// procSubstInText reads the process substitutions, <(…) and >(…), in text
+// the parser kept literal where bash runs them (the words of a parameter
+// expansion, an extended glob's pattern, a regular expression's
+// parentheses): each is read as a nested script, so that rules and caps
+// judge its commands, and the command is computed (why says why), since
+// what the substitution then names is not read.
+func (r *walker) procSubstInText(src string, dirs []string, why, origin string) {
+	if !strings.Contains(src, "(") {
+		return
+	}
 	if !r.c.spend(1 + len(src)) {
 		return // out of work: the integrity cap says so
 	}
@@ -569,13 +581,13 @@ func (r *walker) procSubstInParam(pe *syntax.ParamExp, dirs []string) {
 		if (src[i] != '<' && src[i] != '>') || src[i+1] != '(' {
 			continue
 		}
-		r.dyn("a process substitution inside a parameter expansion's word runs a command when the expansion is unquoted")
+		r.dyn(why)
 		end := ascii.MatchClose(src, i+1)
 		if end < 0 {
 			end = len(src)
 		}
 		if r.c.countNested(r.depth) {
-			r.c.read(src[i+2:end], dirs, r.depth+1, "a process substitution in a parameter expansion")
+			r.c.read(src[i+2:end], dirs, r.depth+1, origin)
 		}
 		i = end
 	}
