@@ -125,7 +125,7 @@ func processSecrets(w string, dirs []string) string {
 		return ""
 	}
 	for _, d := range dirs {
-		if d == "" || d == "/proc" || strings.HasPrefix(d, "/proc/") {
+		if d == "" || procDir(d) {
 			return "a path that may be " + procFile(base) + why
 		}
 		if c := path.Clean(d + "/" + w); strings.HasPrefix(c, "/proc/") {
@@ -145,7 +145,7 @@ func expandsToProcess(w string) bool {
 		return true
 	}
 	for c := range strings.SplitSeq(w, "/") {
-		if strings.Contains(c, "mem") || strings.ContainsAny(c, "{*?[") && strings.IndexByte(c, 'm') >= 0 && len(c) <= 8 {
+		if strings.Contains(c, "mem") || strings.ContainsAny(c, ascii.GlobBraceChars) && strings.IndexByte(c, 'm') >= 0 && len(c) <= 8 {
 			return true // {mem,x}, me?, m{e,x}m
 		}
 	}
@@ -198,7 +198,7 @@ func otherProcess(w string) string {
 // procPID reports a component of /proc that names a process: digits,
 // self, thread-self, or text known only at run time ($PPID).
 func procPID(c string) bool {
-	if c == "self" || c == "thread-self" || strings.ContainsAny(c, "$`*?[") {
+	if c == "self" || c == "thread-self" || strings.ContainsAny(c, "$`"+ascii.GlobChars) {
 		return true
 	}
 	for i := 0; i < len(c); i++ {

@@ -376,9 +376,8 @@ func inputList(list map[string]bool, ws []string, i int) bool {
 }
 
 // sourceOption returns the place of the first option word from ws[from]
-// on that names a URL other than the default index's, attached
-// (indexOption) or as the next word (--proxy http://h:8080), or 0. The
-// words of a command a run verb runs are that command's own (uv run
+// on that names a URL other than the default index's (urlOption), or 0.
+// The words of a command a run verb runs are that command's own (uv run
 // pytest --base-url http://…, npx wait-on http://…), and so is what
 // follows "--".
 func sourceOption(ws []string, from int) int {
@@ -394,13 +393,18 @@ func sourceOption(ws []string, from int) int {
 			}
 			run = runVerbs[w]
 			continue
-		case indexOption(w):
-			return i
-		case !strings.Contains(w, "=") && i+1 < len(ws) && urlValue(ws[i+1]):
+		case urlOption(ws, i):
 			return i
 		}
 	}
 	return 0
+}
+
+// urlOption reports an option word ws[i] that names a URL other than the
+// default index's, attached (indexOption) or as the next word (--proxy
+// http://h:8080).
+func urlOption(ws []string, i int) bool {
+	return indexOption(ws[i]) || !strings.Contains(ws[i], "=") && i+1 < len(ws) && urlValue(ws[i+1])
 }
 
 // linksPage reports a local page of links (pip -f links.html): its links
@@ -429,7 +433,7 @@ func runnerSources(prog string) func(*Result, []string) {
 			if w == "--" || w == "" || w[0] != '-' {
 				return
 			}
-			if indexOption(w) || !strings.Contains(w, "=") && i+1 < len(ws) && urlValue(ws[i+1]) {
+			if urlOption(ws, i) {
 				r.Effects |= EffExec | EffComputed
 				r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: prog + " " + whyIndexURL})
 				return
