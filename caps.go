@@ -1000,13 +1000,6 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 				return "go", x.cmd.Segs[g].Text
 			}
 		}
-		if programs.GoTestsModules(v) {
-			if g := x.goModuleEditor(i); g >= 0 {
-				// go mod edit -replace m=/tmp/e, go work use /tmp/e: go.mod
-				// or go.work names a module from elsewhere.
-				return "go", x.cmd.Segs[g].Text
-			}
-		}
 		if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
 			// git switch evil && make: the branch's Makefile, whichever
 			// files it changes.
