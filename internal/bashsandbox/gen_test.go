@@ -11,8 +11,9 @@ import (
 // from an option vocabulary, put in the places where bash runs text as
 // code (substitutions, traps, eval, arithmetic subscripts, prompt
 // expansion, aliases, extended globs, callbacks, hashed paths, computed
-// program words…), joined by the shell's operators. It is deterministic
-// for a seed.
+// program words, and text the parser keeps literal where bash runs it: a
+// regular expression's groups, a here-document's ${x:-'…'}), joined by
+// the shell's operators. It is deterministic for a seed.
 type gen struct{ r *rand.Rand }
 
 func newGen(seed uint64) *gen { return &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))} }
@@ -109,6 +110,16 @@ var holders = []string{
 	"PS4='$(%s)'; set -x; :",
 	"shopt -s expand_aliases\nalias k='%s'\nk",
 	"shopt -s extglob\necho @(a|$(%s))",
+	"shopt -s extglob\nls @(a|<(%s))",
+	"[[ x == @(a|<(%s)) ]]",
+	"[[ x =~ ($(%s)) ]]",
+	"[[ x =~ (a|<(%s)) ]]",
+	"[[ x =~ ((>(%s))) ]]",
+	"cat <<A\n${x:-'$(%s)'}\nA",
+	"cat <<-A\n\t${x-'`%s`'}\n\tA",
+	"cat <<A\n$(%s)\nA",
+	"echo \"${x:-'$(%s)'}\"",
+	"echo $( (%s) )",
 	"f() { %s; }; f",
 	"set -- %s; \"$@\"",
 	"p=%p; $p %a",
