@@ -266,7 +266,17 @@ func toolActions(tool toolKind, in hookInput, project string) (actions []permeng
 			text = patch
 			break
 		}
-		return []permengine.Action{{Type: permengine.Terminal, Command: text, Cwd: cwd}}, "", nil
+		actions = []permengine.Action{{Type: permengine.Terminal, Command: text, Cwd: cwd}}
+		if tool.strips != nil {
+			// What the agent runs after its own rewriting is decided too,
+			// and the strictest decision stands.
+			for _, c := range tool.strips(text) {
+				if c != text {
+					actions = append(actions, permengine.Action{Type: permengine.Terminal, Command: c, Cwd: cwd})
+				}
+			}
+		}
+		return actions, "", nil
 	case toolWrite:
 		if tool.held != "" && !filepath.IsAbs(text) {
 			held = tool.held

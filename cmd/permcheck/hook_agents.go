@@ -49,6 +49,10 @@ type toolKind struct {
 	// shell command itself (Codex intercepts "apply_patch <<'EOF' …"), so
 	// such a command is read as the patch tool.
 	shellPatch bool
+	// strips, for a shell tool, rewrites the command as the agent does
+	// before it runs it, giving every text it may run (Gemini CLI's
+	// stripShellWrapper): each is decided beside the command as given.
+	strips func(command string) []string
 	// held is why the tool's action needs a person whatever the engine
 	// says: for a write tool, one given a relative path, which does not
 	// name the file the tool writes (Gemini CLI's replace takes the one
@@ -131,7 +135,7 @@ var hookAgents = map[string]*hookAgent{
 		event:      "BeforeTool",
 		projectEnv: []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"},
 		tools: map[string]toolKind{
-			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path", dirAlt: "directory"},
+			"run_shell_command": {kind: toolTerminal, field: "command", dirField: "dir_path", dirAlt: "directory", strips: geminiStripped},
 			"write_file":        {kind: toolWrite, field: "file_path"},
 			"replace": {kind: toolWrite, field: "file_path", held: "Gemini CLI's replace edits the one file of the workspace whose path ends with a relative path " +
 				"that does not exist (workflows/ci.yml may be .github/workflows/ci.yml): the file it edits is not known"},
@@ -142,6 +146,63 @@ var hookAgents = map[string]*hookAgent{
 		},
 		answer: answerGemini,
 	},
+}
+
+// geminiWrapper is the start of a command that Gemini CLI's
+// stripShellWrapper removes before it runs the rest (sh|bash|zsh -c,
+// cmd.exe /c, powershell -Command), case-insensitive, with JavaScript's
+// \s: its white space includes Unicode's, which Go's \s does not.
+var geminiWrapper = regexp.MustCompile(`(?i)^` + jsSpace + `*(?:(?:(?:` + jsNonSpace + `+/)?(?:sh|bash|zsh))` + jsSpace + `+-c|cmd\.exe` + jsSpace +
+	`+/c|powershell(?:\.exe)?` + jsSpace + `+(?:-NoProfile` + jsSpace + `+)?-Command|pwsh(?:\.exe)?` + jsSpace + `+(?:-NoProfile` + jsSpace + `+)?-Command)` + jsSpace + `+`)
+
+// jsSpaces are the characters of JavaScript's \s and of String.trim.
+const jsSpaces = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
+
+const (
+	jsSpace    = `[` + jsSpaces + `]`
+	jsNonSpace = `[^` + jsSpaces + `]`
+)
+
+// jsTrim is JavaScript's String.prototype.trim.
+var jsTrim = regexp.MustCompile(`^` + jsSpace + `+|` + jsSpace + `+$`)
+
+// geminiStripped returns the commands Gemini CLI may run for command
+// after its stripShellWrapper: where a wrapper starts it, the rest,
+// trimmed, and, where that is quoted from end to end, without its first
+// and last characters (bash -c 'echo ok' '; evil; echo ' runs
+// "echo ok' '; evil; echo "), or, for a double-quoted one that the
+// shell-quote package reads as one word, that word (both readings are
+// returned: which one Gemini takes depends on the package's parse). With
+// no wrapper, the command trimmed of JavaScript's white space.
+func geminiStripped(command string) []string {
+	m := geminiWrapper.FindString(command)
+	if m == "" {
+		// Gemini runs the command trimmed: a no-break space or another of
+		// Unicode's spaces around it is a character of a word to bash.
+		return []string{jsTrim.ReplaceAllString(command, "")}
+	}
+	rest := jsTrim.ReplaceAllString(command[len(m):], "")
+	if len(rest) < 2 || !(rest[0] == '"' && rest[len(rest)-1] == '"' || rest[0] == '\'' && rest[len(rest)-1] == '\'') {
+		return []string{rest}
+	}
+	inner := rest[1 : len(rest)-1]
+	if rest[0] != '"' || !strings.HasSuffix(jsTrim.ReplaceAllString(m, ""), "-c") {
+		return []string{inner}
+	}
+	// shell-quote's parse of a double-quoted word drops the backslash of
+	// every escape in it; where it reads more than one word Gemini keeps
+	// the inner text.
+	var b strings.Builder
+	for i := 0; i < len(inner); i++ {
+		if inner[i] == '\\' && i+1 < len(inner) {
+			i++
+		}
+		b.WriteByte(inner[i])
+	}
+	if b.String() == inner {
+		return []string{inner}
+	}
+	return []string{inner, b.String()}
 }
 
 // approvalNeeded is the reason given where a protocol cannot ask a person.

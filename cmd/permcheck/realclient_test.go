@@ -131,3 +131,63 @@ func deref(s *string) string {
 	}
 	return *s
 }
+
+// geminiStripped gives, for every command, what Gemini CLI's own
+// stripShellWrapper turns it into: the hook decides each text Gemini may
+// run, so the real function's answer must be one of them.
+func TestGeminiStrippedAgreesWithGemini(t *testing.T) {
+	root := requireGeminiCore(t)
+	commands := []string{
+		"git status",
+		"  git status  ",
+		"\u00a0sudo id",
+		"sudo id\u2028",
+		"bash -c 'echo ok'",
+		"bash -c 'echo ok' '; sudo id; echo '",
+		"sh -c \"echo ok\"",
+		"sh -c \"echo \\\"ok\\\"; sudo id\"",
+		"sh -c \"a\" \"; sudo id; \"",
+		"zsh -c 'x'",
+		"/bin/bash -c 'git status'",
+		"/usr/bin/env bash -c 'x'",
+		"BASH -C 'sudo id'",
+		"bash\u00a0-c 'sudo id'",
+		"bash -c\u3000'sudo id'",
+		"bash -lc 'sudo id'",
+		"bash -c sudo id",
+		"bash -c \"$(echo sudo) id\"",
+		"bash -c \"echo \\$HOME\"",
+		"bash -c \"a\\\\b\"",
+		"bash -c '",
+		"bash -c \"\"",
+		"cmd.exe /c \"sudo id\"",
+		"powershell -NoProfile -Command 'sudo id'",
+		"pwsh.exe -Command \"x\" \"y\"",
+		"echo bash -c 'x'",
+	}
+	var in bytes.Buffer
+	for _, c := range commands {
+		b, err := json.Marshal(c)
+		require.NoError(t, err)
+		in.Write(append(b, '\n'))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", filepath.Join(root, "cmd/permcheck/testdata/realclient/gemini-strip.mjs"))
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, stderr.String())
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	require.Len(t, lines, len(commands), string(out))
+	for i, c := range commands {
+		var runs string
+		require.NoError(t, json.Unmarshal([]byte(lines[i]), &runs))
+		ours := geminiStripped(c)
+		if runs == c {
+			continue // the command as given is decided anyway
+		}
+		assert.Contains(t, ours, runs, "command %q: Gemini CLI runs %q, the hook decides %q and the command", c, runs, ours)
+	}
+}

@@ -1474,6 +1474,13 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 	case *syntax.ParamExp:
 		r.promptExpansion(y, dirs)
 	case *syntax.ExtGlob:
+		if !r.inTest {
+			// bash reads *(…) and ?(…) only after shopt -s extglob, and
+			// fails on them otherwise; zsh, the shell agents run commands
+			// with on macOS, reads (…) after a glob as glob qualifiers, in
+			// which e'…' and +cmd run code and P'…' adds words.
+			r.dyn("zsh reads (…) after a glob as glob qualifiers, which may run code (e'…', +cmd) or add words, where bash reads an extended glob")
+		}
 		if strings.ContainsAny(y.Pattern.Value, "$`") {
 			r.dyn("an extended glob pattern holds an expansion, which runs when the pattern is used")
 			r.c.readExpanded(dirs, r.depth, y.Pattern.Value, "an extended glob")

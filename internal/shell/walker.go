@@ -24,6 +24,9 @@ type walker struct {
 	// commands inside it ({ pytest --trace; } <<< 'code'): each simple
 	// command without an input of its own reads it.
 	groupIn Stdin
+	// inTest is true while the words of a [[ … ]] test are walked: a
+	// pattern there matches a string and never names files.
+	inTest bool
 }
 
 // stmts walks a statement list; each statement runs from wherever the
@@ -505,15 +508,75 @@ func (r *walker) redir(rd *syntax.Redirect, dirs []string) (PathRef, bool) {
 // substitution walks the commands of a command or process substitution,
 // which run in a subshell; false when n is neither.
 func (r *walker) substitution(n syntax.Node, dirs []string) bool {
+	inTest := r.inTest
+	r.inTest = false // ([[ $(ls *(…)) ]]: the command inside is no test)
+	defer func() { r.inTest = inTest }()
 	switch y := n.(type) {
 	case *syntax.CmdSubst:
+		if y.Backquotes {
+			r.backquoteEnd(y)
+		}
+		r.hereDocsAfter(y)
 		r.stmts(y.Stmts, dirs)
 	case *syntax.ProcSubst:
+		r.hereDocsAfter(y)
 		r.stmts(y.Stmts, dirs)
 	default:
 		return false
 	}
 	return true
+}
+
+// backquoteEnd finds where bash ends a backquoted substitution: at the
+// first backtick no backslash escapes, before it reads any quote, where
+// the parser reads the text inside as a command, quotes and here-documents
+// included (`echo '`;cmd;`'` runs cmd outside the substitution). Where
+// the two ends differ, the command is computed. A nested one (\`…\`) is
+// unescaped once by bash before it is read: a quote, a backtick or a
+// here-document in it makes the command computed too.
+func (r *walker) backquoteEnd(y *syntax.CmdSubst) {
+	start, end := int(y.Left.Offset()), int(y.Right.Offset())
+	if start < 0 || end > len(r.src) || start >= end || r.src[start] != '`' {
+		return
+	}
+	if start > 0 && r.src[start-1] == '\\' {
+		body := r.src[start+1 : end]
+		if strings.ContainsAny(strings.TrimSuffix(body, "\\"), "'`") || strings.Contains(body, "<<") {
+			r.dyn("bash unescapes a nested backquoted substitution before it reads it, and a quote, a backtick or a here-document in it may end it elsewhere than the parser does")
+		}
+		return
+	}
+	for i := start + 1; i < end; i++ {
+		switch r.src[i] {
+		case '\\':
+			i++
+		case '`':
+			r.dyn("bash ends a backquoted substitution at its first unescaped backtick, whatever quotes it is in, and the parser ends it elsewhere: what runs is not what the command shows")
+			return
+		}
+	}
+}
+
+// hereDocsAfter judges the here-documents opened inside substitution n
+// (not inside a substitution nested in it, which is judged itself): one
+// whose body the parser takes from the lines after the substitution
+// ($(cat <<B), `cat <<B`) or gives none makes the command computed. bash
+// reads those lines otherwise: it gives them to the substitution's
+// here-document before an earlier one of the line (cat <<'A' $(cat <<B)),
+// and to none at all after a backquoted one, where they run as commands.
+func (r *walker) hereDocsAfter(n syntax.Node) {
+	end := n.End().Offset()
+	syntax.Walk(n, func(m syntax.Node) bool {
+		switch y := m.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return y == n
+		case *syntax.Redirect:
+			if (y.Op == syntax.Hdoc || y.Op == syntax.DashHdoc) && (y.Hdoc == nil || len(y.Hdoc.Parts) > 0 && y.Hdoc.Pos().Offset() >= end) {
+				r.dyn("a here-document opened inside a substitution takes its body from the lines after it, which bash may give to another here-document or run as commands")
+			}
+		}
+		return true
+	})
 }
 
 // subst reads every command substitution, process substitution and
@@ -525,6 +588,13 @@ func (r *walker) subst(node syntax.Node, dirs []string) {
 			return false
 		}
 		switch y := n.(type) {
+		case *syntax.TestClause:
+			if !r.inTest {
+				r.inTest = true
+				r.subst(y.X, dirs)
+				r.inTest = false
+				return false
+			}
 		case *syntax.ArithmExp:
 			if arithDynamic(y.X) {
 				r.dyn("arithmetic expansion evaluates variable contents, which may run commands")
