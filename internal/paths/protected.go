@@ -42,6 +42,11 @@ var defaultProtected = []string{
 	"**/.git/info", "**/.git/info/**", "**/.git/remotes", "**/.git/remotes/**", "**/.git/branches", "**/.git/branches/**",
 	"**/.git/objects/info/alternates", "**/.git/objects/info/http-alternates", "**/.git/modules/**/hooks", "**/.git/modules/**/hooks/**", "**/.git/modules/**/config",
 	"**/.git/config.worktree", "**/.git/commondir", "**/.git/worktrees/**",
+	// A submodule's git directory holds the same files as the
+	// repository's: its info/attributes names filters, its alternates
+	// other object stores, its worktrees' configuration their own.
+	"**/.git/modules/**/info", "**/.git/modules/**/info/**", "**/.git/modules/**/config.worktree", "**/.git/modules/**/commondir",
+	"**/.git/modules/**/worktrees/**", "**/.git/modules/**/objects/info/alternates", "**/.git/modules/**/objects/info/http-alternates",
 	// Start-up files a default .bashrc or a login shell reads, and
 	// configuration that makes a tool run code later: package managers'
 	// hooks and shells, git hook managers, cargo's runners.
