@@ -12,8 +12,9 @@ import (
 // code (substitutions, traps, eval, arithmetic subscripts, prompt
 // expansion, aliases, extended globs, callbacks, hashed paths, computed
 // program words, and text the parser keeps literal where bash runs it: a
-// regular expression's groups, a here-document's ${x:-'…'}), joined by
-// the shell's operators. It is deterministic for a seed.
+// regular expression's groups, a here-document's ${x:-'…'}, quotes and
+// here-documents inside backquotes), joined by the shell's operators. It
+// is deterministic for a seed.
 type gen struct{ r *rand.Rand }
 
 func newGen(seed uint64) *gen { return &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))} }
@@ -120,6 +121,9 @@ var holders = []string{
 	"cat <<A\n$(%s)\nA",
 	"echo \"${x:-'$(%s)'}\"",
 	"echo $( (%s) )",
+	"echo `echo '`;%s;`'`",
+	"cat <<'A' $(cat <<B)\n$(%s)\nA\nB",
+	"echo `cat <<B`\n%s\nB",
 	"f() { %s; }; f",
 	"set -- %s; \"$@\"",
 	"p=%p; $p %a",
