@@ -225,6 +225,10 @@ type Operand struct {
 	// Appends: the program adds words of its own choosing to a
 	// RoleCommand operand's command (xargs).
 	Appends bool
+	// Only, when set, makes the operand optional: a word it does not
+	// accept is read as the next operand (setarch [ARCH] COMMAND: a word
+	// that names no architecture is the command).
+	Only func(w string) bool
 	// ViewOnly marks a RoleCommand operand that a package runner runs
 	// (npx git push runs git from PATH when no package is named git):
 	// deny and ask rules and every cap judge the command, but an allow

@@ -1366,6 +1366,27 @@ const whyNewRoot = "runs its command inside this directory as the root: the prog
 // notRoot reports a new root that is not / itself.
 func notRoot(v string, computed bool) bool { return computed || strings.Trim(v, "/") != "" }
 
+// optionalFirst makes the first operand of a wrapper optional: a word
+// only does not accept is the command.
+func optionalFirst(s *Spec, only func(string) bool) *Spec {
+	s.Operands[0].Only = only
+	return s
+}
+
+// cpuMask reports a word taskset reads as its mask or list of processors
+// (0x3, ff, 0-3,8).
+func cpuMask(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789abcdefABCDEFxX,-:") == ""
+}
+
+// architectures are the names setarch takes for an architecture
+// (util-linux's table).
+var architectures = words("linux32", "linux64", "i386", "i486", "i586", "i686", "athlon", "x86_64", "ia64",
+	"ppc", "powerpc", "ppc32", "ppc64", "ppc64le", "ppcle", "ppc64pseries", "ppc64iseries", "s390", "s390x",
+	"sparc", "sparc32", "sparc32bash", "sparc64", "mips", "mips32", "mips64", "parisc", "parisc32", "parisc64",
+	"arm", "armh", "armv7l", "armv8l", "armv8b", "aarch64", "arm64", "alpha", "alphaev5", "alphaev56", "alphaev6",
+	"alphaev67", "loongarch", "loongarch64", "riscv64", "m68k", "sh", "sh4", "uname26")
+
 func moreWrapperRows() []row {
 	w := simpleWrapper
 	return []row{
@@ -1374,19 +1395,24 @@ func moreWrapperRows() []row {
 			s.Operands[0].Effect, s.Operands[0].Check, s.Operands[0].Why = EffExec|EffComputed, notRoot, whyNewRoot
 			return s
 		}},
+		// taskset MASK COMMAND (-c LIST): a word that is no mask or list
+		// of processors is the command.
 		{name: "taskset", build: func(n string) *Spec {
-			return w(n, "", nil, 1)
+			return optionalFirst(w(n, "", nil, 1), cpuMask)
 		}},
-		// setarch ARCH [COMMAND], linux64 [COMMAND]: with no command, a
-		// shell.
+		// setarch [ARCH] [COMMAND], linux64 [COMMAND]: with no command, a
+		// shell. The architecture is optional since util-linux 2.33: in
+		// setarch -R sudo id, sudo is the command.
 		{name: "setarch", build: func(n string) *Spec {
-			return w(n, "", nil, 1)
+			return optionalFirst(w(n, "", nil, 1), func(a string) bool { return architectures[a] })
 		}},
 		{name: "linux64", aliases: []string{"linux32"}, build: func(n string) *Spec {
 			return w(n, "", nil, 0)
 		}},
+		// chrt [PRIORITY] COMMAND: newer util-linux takes no priority for
+		// the policies without one (chrt -o sudo id).
 		{name: "chrt", build: func(n string) *Spec {
-			return w(n, "", nil, 1)
+			return optionalFirst(w(n, "", nil, 1), ascii.Digits)
 		}},
 		{name: "unbuffer", build: func(n string) *Spec {
 			return w(n, "", nil, 0)

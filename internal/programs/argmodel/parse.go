@@ -405,7 +405,7 @@ func (p *parser) lost(i int, why string, risk Effect, riskWhy string) {
 // moves the position on.
 func (p *parser) operandAt(w string) (Operand, bool) {
 	ops := p.ops()
-	for p.opPos < len(ops) && ops[p.opPos].Role == RoleAssign && !setsVariable(w) {
+	for p.opPos < len(ops)-1 && (ops[p.opPos].Role == RoleAssign && !setsVariable(w) || ops[p.opPos].Only != nil && !ops[p.opPos].Only(w)) {
 		p.opPos++
 	}
 	if len(ops) == 0 {
