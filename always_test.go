@@ -49,6 +49,12 @@ func TestAlwaysAllowReference(t *testing.T) {
 		{"bash -c 'make build'", []string{"Terminal(bash -c 'make build')", "Terminal(make build)"}},
 		{"kubectl get pods", []string{"Terminal(kubectl get pods)"}}, // kubectl get --server=… reaches out: a cap prefix
 		{"kubectl", nil},
+		// A program whose words are commands it runs: any rule of it
+		// allows the commands appended to it (sqlite3 db 'DROP TABLE t',
+		// psql -c 'select 1' -f evil.sql).
+		{"sqlite3 db.sqlite .tables", nil},
+		{"psql -c 'select 1'", nil},
+		{"mysql -e 'show tables'", nil},
 	}
 	for _, tt := range tests {
 		got, err := permengine.AlwaysAllow(terminal(tt.cmd))

@@ -16,7 +16,8 @@ import (
 // script); an interpreter, a runner or a package runner without the code it
 // runs (python, npx, pnpm exec, npm run); a wrapper without the command it
 // wraps, or around a command that is itself too broad (npm run env, whose
-// script is env); a rule whose own
+// script is env); any rule of a program whose words are commands it runs
+// (sqlite3, psql, ed: a rule allows the commands appended to it); a rule whose own
 // words carry an exec-capable argument (find . -exec, git --upload-pack=…);
 // git alone.
 func TooBroad(words []string) string {
@@ -43,6 +44,8 @@ func TooBroad(words []string) string {
 		return text + " runs whatever command follows it: the rule allows any program"
 	case programs.EnvScript(words) != nil:
 		return envScriptBreadth(programs.EnvScript(words), text)
+	case programs.TakesCommands(v):
+		return text + " reads commands in its words, files and input (SQL, its own commands), some of which run a shell or write files: the rule allows whatever commands follow the words it shows"
 	case len(words) == 1 && bits&programs.Interpreter != 0:
 		return text + " is an interpreter: the rule allows any code it is given"
 	case len(words) == 2 && programs.RunsTarget(words):

@@ -109,3 +109,14 @@ func TestLintAcceptsAlwaysAllowStars(t *testing.T) {
 	assert.Equal(t, "foreign-glob", got[0].Check)
 	assert.Equal(t, 0, got[0].Index)
 }
+
+// Any rule of a program whose words are commands it runs is too broad:
+// the commands appended to the ones it shows match it too.
+func TestLintCommandReaders(t *testing.T) {
+	got := lintStrings(t, `{"allow": ["Terminal(sqlite3)", "Terminal(psql -c 'select 1')"]}`)
+	require.Len(t, got, 2)
+	for _, w := range got {
+		assert.Contains(t, w, "reads commands in its words, files and input")
+		assert.Contains(t, w, "[dangerous-allow]")
+	}
+}

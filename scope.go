@@ -887,26 +887,36 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 	}
 	programs.Written(s.Words, func(j int, text string) {
 		f := s.Flags[j]
-		if why != "" || text == "" || f&shell.WordExpands != 0 || !x.wk().Spend(pathCost(text, s.Dirs)) {
+		if why != "" || text == "" || f&shell.WordExpands != 0 {
 			return
 		}
-		switch {
-		case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
-			why = shell.QuoteExcerpt(text) + " is the home directory, which holds protected paths (.ssh, .bashrc, …)"
-		case homeByPath(text):
-			why = shell.QuoteExcerpt(text) + " is a home directory by its usual place (/root, /home/NAME, /Users/NAME), or the directory of them, which holds protected paths (.ssh, .bashrc, …)"
-		case x.aboveRoot(text, s.Dirs):
-			why = shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
-		default:
-			if p := pc.LinkProblem(text, f, s.Dirs); p != "" {
-				why = shell.QuoteExcerpt(text) + " is " + p
-			}
-		}
+		why = x.removedDir(text, f, s.Dirs, pc)
 	})
 	if why != "" {
 		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
 	}
 	return why
+}
+
+// removedDir returns why a directory a command removes (or empties) may
+// not go without a person, or "": the home directory, the project folder
+// or one above it, or a directory that holds a protected path.
+func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Checker) string {
+	if !x.wk().Spend(pathCost(text, dirs)) {
+		return ""
+	}
+	switch {
+	case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
+		return shell.QuoteExcerpt(text) + " is the home directory, which holds protected paths (.ssh, .bashrc, …)"
+	case homeByPath(text):
+		return shell.QuoteExcerpt(text) + " is a home directory by its usual place (/root, /home/NAME, /Users/NAME), or the directory of them, which holds protected paths (.ssh, .bashrc, …)"
+	case x.aboveRoot(text, dirs):
+		return shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
+	}
+	if p := pc.LinkProblem(text, f, dirs); p != "" {
+		return shell.QuoteExcerpt(text) + " is " + p
+	}
+	return ""
 }
 
 // gitFileProblem checks the files a segment writes (a redirection's
@@ -1239,7 +1249,15 @@ func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why str
 	if why != "" {
 		return why
 	}
+	clears := programs.VenvClears(s.Words)
 	programs.VenvDirs(s.Words, func(j int) {
+		if clears && why == "" {
+			// python3 -m venv --clear DIR removes what DIR holds first.
+			if p := x.removedDir(s.Words[j], s.Flags[j], s.Dirs, pc); p != "" {
+				why = p + ": " + shell.QuoteExcerpt(s.Text) + " removes what it holds to make a virtual environment there; a person approves every such command"
+				return
+			}
+		}
 		for _, f := range programs.VenvFiles {
 			name := strings.TrimSuffix(s.Words[j], "/") + "/" + f
 			if why != "" || !x.wk().Spend(pathCost(name, s.Dirs)) {

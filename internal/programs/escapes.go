@@ -53,6 +53,15 @@ func anyCommand(text string) bool { return strings.TrimSpace(text) != "" }
 // runs a shell command), and otherwise, given an input that is not a
 // terminal, it reads that input as keys (:!cmd). Each has the Commands
 // bit.
+// TakesCommands reports a program whose words, files and input are
+// commands it runs, some of which run a shell or write files (ed,
+// sqlite3, psql, mysql): a rule of it that shows some of its commands
+// allows whatever commands follow them.
+func TakesCommands(name string) bool {
+	_, row := escapeRows[argmodel.Versionless(BaseName(name))]
+	return row
+}
+
 var exModeEditors = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range argmodel.VimNames {

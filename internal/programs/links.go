@@ -1035,6 +1035,32 @@ func VenvDirs(v []string, fn func(word int)) {
 	}
 }
 
+// VenvClears reports a command that makes a Python virtual environment
+// and first removes what its directories hold: venv's and virtualenv's
+// --clear (argparse takes any unambiguous prefix, --cl to --clear), uv
+// venv's --clear and --force.
+func VenvClears(v []string) bool {
+	at := programAt(v)
+	if at >= len(v) {
+		return false
+	}
+	from := venvAt(v, at, BaseName(v[at]))
+	if from == 0 {
+		return false
+	}
+	uv := BaseName(v[at]) == "uv"
+	for _, w := range v[from:] {
+		if w == "--" {
+			break
+		}
+		name, _, _ := strings.Cut(w, "=")
+		if name == "--clear" || uv && name == "--force" || !uv && len(name) >= len("--cl") && strings.HasPrefix("--clear", name) {
+			return true
+		}
+	}
+	return false
+}
+
 // VenvFiles are, under a virtual environment's directory, a file of
 // each place it writes.
 var VenvFiles = []string{"bin/python", "bin/activate", "lib/python3/site-packages/_virtualenv.pth", "pyvenv.cfg", "include/x"}
