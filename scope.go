@@ -1252,8 +1252,10 @@ func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why str
 	clears := programs.VenvClears(s.Words)
 	programs.VenvDirs(s.Words, func(j int) {
 		if clears && why == "" {
-			// python3 -m venv --clear DIR removes what DIR holds first.
-			if p := x.removedDir(s.Words[j], s.Flags[j], s.Dirs, pc); p != "" {
+			// python3 -m venv --clear DIR removes what DIR holds first. A
+			// .venv's protected files are the environment's own (pip.conf,
+			// bin/), which clearing removes and plants nothing in.
+			if p := x.removedDir(s.Words[j], s.Flags[j], s.Dirs, pc); p != "" && path.Base(path.Clean(s.Words[j])) != ".venv" {
 				why = p + ": " + shell.QuoteExcerpt(s.Text) + " removes what it holds to make a virtual environment there; a person approves every such command"
 				return
 			}

@@ -151,7 +151,10 @@ var hookAgents = map[string]*hookAgent{
 // geminiWrapper is the start of a command that Gemini CLI's
 // stripShellWrapper removes before it runs the rest (sh|bash|zsh -c,
 // cmd.exe /c, powershell -Command), case-insensitive, with JavaScript's
-// \s: its white space includes Unicode's, which Go's \s does not.
+// \s: its white space includes Unicode's, which Go's \s does not. (Go's
+// (?i) folds a little more than JavaScript's: ſ is s, K is k. A command
+// it takes for a wrapper that Gemini does not is decided twice, never
+// less.)
 var geminiWrapper = regexp.MustCompile(`(?i)^` + jsSpace + `*(?:(?:(?:` + jsNonSpace + `+/)?(?:sh|bash|zsh))` + jsSpace + `+-c|cmd\.exe` + jsSpace +
 	`+/c|powershell(?:\.exe)?` + jsSpace + `+(?:-NoProfile` + jsSpace + `+)?-Command|pwsh(?:\.exe)?` + jsSpace + `+(?:-NoProfile` + jsSpace + `+)?-Command)` + jsSpace + `+`)
 
@@ -189,9 +192,10 @@ func geminiStripped(command string) []string {
 	if rest[0] != '"' || !strings.HasSuffix(jsTrim.ReplaceAllString(m, ""), "-c") {
 		return []string{inner}
 	}
-	// shell-quote's parse of a double-quoted word drops the backslash of
-	// every escape in it; where it reads more than one word Gemini keeps
-	// the inner text.
+	// shell-quote's parse of a double-quoted word drops the backslash
+	// before ", \ and $ (and rewrites ${x} as $x); where it reads more
+	// than one word Gemini keeps the inner text. Both readings of the
+	// escapes are decided; a text holding $ is computed whichever runs.
 	var b strings.Builder
 	for i := 0; i < len(inner); i++ {
 		if inner[i] == '\\' && i+1 < len(inner) {

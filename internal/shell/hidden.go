@@ -1474,11 +1474,13 @@ func (r *walker) hiddenNode(n syntax.Node, dirs []string) {
 	case *syntax.ParamExp:
 		r.promptExpansion(y, dirs)
 	case *syntax.ExtGlob:
-		if !r.inTest {
+		if !r.inTest || strings.HasPrefix(y.Pattern.Value, "#") {
 			// bash reads *(…) and ?(…) only after shopt -s extglob, and
 			// fails on them otherwise; zsh, the shell agents run commands
 			// with on macOS, reads (…) after a glob as glob qualifiers, in
-			// which e'…' and +cmd run code and P'…' adds words.
+			// which e'…' and +cmd run code and P'…' adds words. In a test
+			// it globs no files, but where (#q…) makes it (with
+			// extendedglob).
 			r.dyn("zsh reads (…) after a glob as glob qualifiers, which may run code (e'…', +cmd) or add words, where bash reads an extended glob")
 		}
 		if strings.ContainsAny(y.Pattern.Value, "$`") {
@@ -1532,11 +1534,9 @@ func (r *walker) paramsInDouble(parts []syntax.WordPart, dirs []string, where st
 		})
 		if found {
 			r.dyn(where + ", the single quotes of ${x:-'…'} are characters: the substitution between them runs")
-			return
 		}
 		if ansiInDouble(pe) {
 			r.dyn(where + ", bash decodes $'…' in ${x:-$'…'} ($'\\x2e' is a dot): the word is not the text the command shows")
-			return
 		}
 	}
 }
@@ -1592,7 +1592,9 @@ func quotedInDouble(pe *syntax.ParamExp, fn func(text string)) {
 		for _, part := range w.Parts {
 			switch q := part.(type) {
 			case *syntax.SglQuoted:
-				if !q.Dollar && strings.ContainsAny(q.Value, "$`") {
+				// A $'…' is decoded first (ansiInDouble): its text is the
+				// code where it holds no escape.
+				if strings.ContainsAny(q.Value, "$`") && (!q.Dollar || !strings.Contains(q.Value, "\\")) {
 					fn(q.Value)
 				}
 			case *syntax.ParamExp:

@@ -229,6 +229,10 @@ type Operand struct {
 	// accept is read as the next operand (setarch [ARCH] COMMAND: a word
 	// that names no architecture is the command).
 	Only func(w string) bool
+	// First, with Only, takes the operand only as the program's first
+	// argument (setarch [ARCH]: after an option, the first operand is the
+	// command).
+	First bool
 	// ViewOnly marks a RoleCommand operand that a package runner runs
 	// (npx git push runs git from PATH when no package is named git):
 	// deny and ask rules and every cap judge the command, but an allow

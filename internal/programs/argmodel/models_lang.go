@@ -1379,14 +1379,6 @@ func cpuMask(w string) bool {
 	return w != "" && strings.Trim(w, "0123456789abcdefABCDEFxX,-:") == ""
 }
 
-// architectures are the names setarch takes for an architecture
-// (util-linux's table).
-var architectures = words("linux32", "linux64", "i386", "i486", "i586", "i686", "athlon", "x86_64", "ia64",
-	"ppc", "powerpc", "ppc32", "ppc64", "ppc64le", "ppcle", "ppc64pseries", "ppc64iseries", "s390", "s390x",
-	"sparc", "sparc32", "sparc32bash", "sparc64", "mips", "mips32", "mips64", "parisc", "parisc32", "parisc64",
-	"arm", "armh", "armv7l", "armv8l", "armv8b", "aarch64", "arm64", "alpha", "alphaev5", "alphaev56", "alphaev6",
-	"alphaev67", "loongarch", "loongarch64", "riscv64", "m68k", "sh", "sh4", "uname26")
-
 func moreWrapperRows() []row {
 	w := simpleWrapper
 	return []row{
@@ -1401,10 +1393,13 @@ func moreWrapperRows() []row {
 			return optionalFirst(w(n, "", nil, 1), cpuMask)
 		}},
 		// setarch [ARCH] [COMMAND], linux64 [COMMAND]: with no command, a
-		// shell. The architecture is optional since util-linux 2.33: in
-		// setarch -R sudo id, sudo is the command.
+		// shell. The architecture is optional since util-linux 2.33, and
+		// only the first argument: in setarch -R sh -c …, sh is the
+		// command.
 		{name: "setarch", build: func(n string) *Spec {
-			return optionalFirst(w(n, "", nil, 1), func(a string) bool { return architectures[a] })
+			s := optionalFirst(w(n, "", nil, 1), func(a string) bool { return a != "" && a[0] != '-' })
+			s.Operands[0].First = true
+			return s
 		}},
 		{name: "linux64", aliases: []string{"linux32"}, build: func(n string) *Spec {
 			return w(n, "", nil, 0)

@@ -332,7 +332,7 @@ func (p *parser) operand(i int, w string) {
 			p.maybeValues++ // read as an operand below; the subcommand may follow
 		}
 	}
-	op, ok := p.operandAt(w)
+	op, ok := p.operandAt(i, w)
 	if ok && (op.Role == RoleCommand || op.Role == RoleRemoteCode) {
 		p.rest(i, op)
 		return
@@ -403,9 +403,9 @@ func (p *parser) lost(i int, why string, risk Effect, riskWhy string) {
 // operandAt returns the model's operand for the next operand word w
 // while reading (assignments repeat while words are NAME=value), and
 // moves the position on.
-func (p *parser) operandAt(w string) (Operand, bool) {
+func (p *parser) operandAt(i int, w string) (Operand, bool) {
 	ops := p.ops()
-	for p.opPos < len(ops)-1 && (ops[p.opPos].Role == RoleAssign && !setsVariable(w) || ops[p.opPos].Only != nil && !ops[p.opPos].Only(w)) {
+	for p.opPos < len(ops)-1 && (ops[p.opPos].Role == RoleAssign && !setsVariable(w) || !ops[p.opPos].takes(i, w)) {
 		p.opPos++
 	}
 	if len(ops) == 0 {
@@ -420,6 +420,11 @@ func (p *parser) operandAt(w string) (Operand, bool) {
 		op.Role = RoleData
 	}
 	return op, true
+}
+
+// takes reports whether an optional operand (Only) takes word i, w.
+func (o *Operand) takes(i int, w string) bool {
+	return o.Only == nil || o.Only(w) && (!o.First || i == 1)
 }
 
 // rest reads word i and every word after it as one nested command or a
