@@ -402,11 +402,14 @@ func (c *Command) addSegment(s *Segment) {
 		// that the common case allocates nothing.
 		s.Views = c.a.keepView(s.Words)
 	}
-	if at := programs.ProgramAt(s.Words); at < len(s.Words) && len(s.Words[at]) > 1 && s.Words[at][0] == '=' {
-		// zsh expands =NAME to the path of the program NAME (=sudo id runs
-		// sudo), where bash looks for a program named =NAME. (A wrapper's
-		// command is a segment of its own: nohup =sudo id is judged there.)
-		c.dyn("zsh runs the program a word =NAME names by the path it expands to (" + s.Words[at] + "), where bash looks for a program of that name")
+	if s.AnyMask&MaskEq != 0 { // (no word holds '=': the common case looks no further)
+		if at := programs.ProgramAt(s.Words); at < len(s.Words) && len(s.Words[at]) > 1 && s.Words[at][0] == '=' {
+			// zsh expands =NAME to the path of the program NAME (=sudo id
+			// runs sudo), where bash looks for a program named =NAME. (A
+			// wrapper's command is a segment of its own: nohup =sudo id is
+			// judged there.)
+			c.dyn("zsh runs the program a word =NAME names by the path it expands to (" + s.Words[at] + "), where bash looks for a program of that name")
+		}
 	}
 	if len(c.Segs) == cap(c.Segs) {
 		// Doubled: a long command's segments cost at most twice their
