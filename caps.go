@@ -206,6 +206,11 @@ func (x *decider) integrityCaps() {
 			continue
 		}
 		if runner, f := x.buildFileWritten(i); f != "" {
+			if g, ok := strings.CutPrefix(f, execMark); ok {
+				x.cap(CodeIntegrity, s.Text, runner+" runs what its files say, and "+shell.QuoteExcerpt(g)+" before it runs code or writes files its arguments name, which may be those files: what it runs is not read")
+				ranWritten = true
+				continue
+			}
 			if g, ok := strings.CutPrefix(f, worktreeMark); ok {
 				x.cap(CodeIntegrity, s.Text, runner+" runs what its files say after "+shell.QuoteExcerpt(g)+" rewrote the work tree: what it runs is not read")
 				ranWritten = true
@@ -982,12 +987,22 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		if len(v) == 0 || s.ViewBits(vi)&(programs.Builds|programs.Interpreter|programs.PathName) == 0 {
 			continue // no runner (python3 -m pytest is one)
 		}
-		if !x.writesBefore(i) {
+		execBefore := x.execBefore(i)
+		if !x.writesBefore(i) && execBefore < 0 {
 			return "", ""
+		}
+		if execBefore >= 0 && programs.RunsGitConfig(v) {
+			// python3 -c '…' && git diff: the code may write .git/config.
+			return "git", execMark + x.cmd.Segs[execBefore].Text
 		}
 		names, named := programs.BuildFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
 		if names == nil && named == nil {
 			continue
+		}
+		if execBefore >= 0 {
+			// python3 -c '…' && make: the code may write the Makefile,
+			// under a name the engine does not see; so may sed 'w …'.
+			return programs.BaseName(v[0]), execMark + x.cmd.Segs[execBefore].Text
 		}
 		names = names[:len(names):len(names)]
 		for _, f := range named {
@@ -1042,6 +1057,11 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 // worktreeMark starts buildFileWritten's answer when the file is the
 // whole work tree, rewritten by the git command that follows the mark.
 const worktreeMark = "\x00worktree "
+
+// execMark starts buildFileWritten's answer when an earlier segment runs
+// code or writes files its arguments name (an exec-capable argument):
+// the segment that follows the mark may have written the runner's files.
+const execMark = "\x00exec "
 
 // worktreeRewrittenBefore returns a segment before i (by the command's
 // order) whose git command may rewrite the work tree's tracked files, or
@@ -1192,6 +1212,33 @@ func (x *decider) firstExec(judged []segJudge) int {
 		}
 	}
 	return x.execAt
+}
+
+// execBefore returns the first segment before i that has an exec-capable
+// argument (it runs code or writes files its arguments name) and does
+// not carry segment i, or -1. A segment carries the scripts read inside
+// it, which follow it, deeper (git rebase -x 'make test' carries make
+// test), and the commands it wraps (uv run make): the exec of such a
+// segment is running i itself, which the engine reads.
+func (x *decider) execBefore(i int) int {
+	if x.firstExec(x.judged()) >= i {
+		return -1
+	}
+	judged := x.judged()
+	at := -1
+	segs := x.cmd.Segs
+	minDepth := segs[i].Depth
+	for j := i - 1; j >= 0; j-- {
+		if !x.wk().Spend(1) {
+			return j // the budget is spent: the safe side
+		}
+		carries := segs[j].Depth < minDepth || segs[i].WrapperSeg == j+1
+		if (judged[j].exec != "" || segs[j].Exec != "") && !carries {
+			at = j
+		}
+		minDepth = min(minDepth, segs[j].Depth)
+	}
+	return at
 }
 
 // writeKind is how a segment's word names what the segment writes.

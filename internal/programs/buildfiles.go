@@ -166,6 +166,19 @@ var gitHookless = map[string]bool{"rev-parse": true, "diff": true, "log": true, 
 	"ls-files": true, "ls-tree": true, "grep": true, "blame": true, "describe": true, "version": true, "help": true,
 	"shortlog": true, "cat-file": true, "show-ref": true, "for-each-ref": true, "format-patch": true, "archive": true}
 
+// RunsGitConfig reports a git command (git status, git-log): whatever its
+// subcommand, git reads the repository's configuration, which may name
+// programs it runs (core.fsmonitor, diff.external, core.pager,
+// gpg.program, an alias): a file inline code may write under a name the
+// engine does not see.
+func RunsGitConfig(v []string) bool {
+	if len(v) == 0 {
+		return false
+	}
+	name := BaseName(v[0])
+	return name == "git" || strings.HasPrefix(name, "git-") && argmodel.Lookup(name) != nil
+}
+
 // dockerFiles are what docker build (and buildx, bake) reads as the build:
 // a Dockerfile by its usual names, and a bake file.
 var dockerFiles = []string{"Dockerfile", "Containerfile", "*.Dockerfile", "*.dockerfile", "Dockerfile.*", "docker-bake.hcl", "docker-bake.json"}
