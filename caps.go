@@ -207,7 +207,7 @@ func (x *decider) integrityCaps() {
 		}
 		if runner, f := x.buildFileWritten(i); f != "" {
 			if g, ok := strings.CutPrefix(f, execMark); ok {
-				x.cap(CodeIntegrity, s.Text, runner+" runs what its files say, and "+shell.QuoteExcerpt(g)+" before it runs code or writes files its arguments name, which may be those files: what it runs is not read")
+				x.cap(CodeIntegrity, s.Text, runner+" runs what its files say, and "+shell.QuoteExcerpt(g)+", which may run first, runs code or writes files its arguments name, which may be those files: what it runs is not read")
 				ranWritten = true
 				continue
 			}
@@ -310,7 +310,7 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
 			continue // no option of its model runs a file or a module
 		}
-		if !x.writesBefore(i) && x.firstExec(judged) >= i {
+		if !x.writesBefore(i) && !x.mayExecBefore(i) {
 			continue // nothing before it writes a file it could run
 		}
 		programs.CodeFiles(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace, func(text string, computed, module bool) {
@@ -428,18 +428,9 @@ func viewScript(s *shell.Segment, v []string, bits programs.Bits) string {
 // writes it (by -1), or when an earlier segment has an exec-capable
 // argument, which may write any file (by that segment); else "".
 func (x *decider) writtenFirst(i int, f string, judged []segJudge) (string, int) {
-	segs := x.cmd.Segs
-	s := &segs[i]
-	for j := x.firstExec(judged); j < i && j < len(judged); j++ {
-		if judged[j].exec == "" && segs[j].Exec == "" {
-			continue
-		}
-		if !x.wk().Spend(i - j) {
-			return "", -1 // the integrity cap names the spent budget
-		}
-		if !x.cmd.Within(i, j) {
-			return f, j
-		}
+	s := &x.cmd.Segs[i]
+	if j := x.execBefore(i); j >= 0 {
+		return f, j
 	}
 	written := x.writtenIndex()
 	x.wk().Spend(1 + len(s.Dirs))
@@ -1214,31 +1205,43 @@ func (x *decider) firstExec(judged []segJudge) int {
 	return x.execAt
 }
 
-// execBefore returns the first segment before i that has an exec-capable
-// argument (it runs code or writes files its arguments name) and does
-// not carry segment i, or -1. A segment carries the scripts read inside
-// it, which follow it, deeper (git rebase -x 'make test' carries make
-// test), and the commands it wraps (uv run make): the exec of such a
-// segment is running i itself, which the engine reads.
+// mayExecBefore reports whether a segment with an exec-capable argument
+// may run before segment i (execBefore), without looking for one.
+func (x *decider) mayExecBefore(i int) bool {
+	e := x.firstExec(x.judged())
+	return e < i || x.cmd.Segs[i].Late && e < len(x.cmd.Segs)
+}
+
+// execBefore returns a segment with an exec-capable argument (it runs
+// code or writes files its arguments name) that may run before segment
+// i and does not carry it, or -1 (also once the budget is spent: the
+// integrity cap then names it). One before i in the text may, and, when
+// i is Late, any other: (sleep 1; make) | python3 -c '…'. A segment
+// carries the scripts read inside it and the command it wraps (git
+// rebase -x 'make test', uv run make): its exec is running i, which the
+// engine reads (shell.Command.Within).
 func (x *decider) execBefore(i int) int {
-	if x.firstExec(x.judged()) >= i {
+	if !x.mayExecBefore(i) {
 		return -1
 	}
 	judged := x.judged()
-	at := -1
 	segs := x.cmd.Segs
-	minDepth := segs[i].Depth
-	for j := i - 1; j >= 0; j-- {
-		if !x.wk().Spend(1) {
-			return j // the budget is spent: the safe side
-		}
-		carries := segs[j].Depth < minDepth || segs[i].WrapperSeg == j+1
-		if (judged[j].exec != "" || segs[j].Exec != "") && !carries {
-			at = j
-		}
-		minDepth = min(minDepth, segs[j].Depth)
+	end := i
+	if segs[i].Late {
+		end = len(judged)
 	}
-	return at
+	for j := x.firstExec(judged); j < end && j < len(judged); j++ {
+		if j == i || judged[j].exec == "" && segs[j].Exec == "" {
+			continue
+		}
+		if !x.wk().Spend(1 + max(i-j, j-i)) {
+			return -1
+		}
+		if !x.cmd.Within(i, j) {
+			return j
+		}
+	}
+	return -1
 }
 
 // writeKind is how a segment's word names what the segment writes.

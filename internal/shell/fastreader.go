@@ -66,6 +66,11 @@ type fastReader struct {
 	start        mark     // where its words start in the arena
 	leading      bool     // every word of the segment so far is NAME=value
 
+	// stages numbers the pipeline stages and background jobs (markLate);
+	// stmtStart is where the statement being read began in segs.
+	stages    int32
+	stmtStart int
+
 	// begin is where the command's words start in the arena: what comes
 	// after is given back when the command is not plain after all.
 	begin mark
@@ -147,8 +152,19 @@ func (r *fastReader) undo() {
 	r.c.a.scratch = r.segs[:0]
 }
 
-// operator folds an operator into the working-directory tracking.
+// operator folds an operator into the working-directory tracking, and
+// marks the stages of pipelines and background jobs (markLate): each
+// stage of a pipeline is its segment, a background job the statement.
 func (r *fastReader) operator(op fastOp) {
+	if op == opAmp {
+		r.stages++
+		for k := r.stmtStart; k < len(r.segs); k++ {
+			r.segs[k].stage = r.stages
+		}
+	}
+	if op == opSemi || op == opAmp {
+		r.stmtStart = len(r.segs)
+	}
 	switch op {
 	case opPipe:
 	case opAnd, opOr:
@@ -249,6 +265,16 @@ func (r *fastReader) startSeg(at int) {
 	}
 	r.seg = &r.segs[n]
 	*r.seg = Segment{Dirs: r.pipeDirs, Depth: r.depth, Origin: r.origin}
+	if r.pipeLen > 0 {
+		// After a pipe: a stage of a pipeline, and so is the segment
+		// before it.
+		if r.segs[n-1].stage == 0 {
+			r.stages++
+			r.segs[n-1].stage = r.stages
+		}
+		r.stages++
+		r.seg.stage = r.stages
+	}
 	r.segStart = at
 	r.start = r.c.a.mark()
 	r.leading = true

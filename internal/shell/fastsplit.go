@@ -58,8 +58,18 @@ func (c *Command) fastRead(src string, dirs []string, depth int, origin string) 
 	// their own.
 	c.a.scratch = nil
 	c.Segs = slices.Grow(c.Segs, max(0, min(len(segs), MaxSegments-len(c.Segs))))
+	start := len(c.Segs) // where the stage or job being added began
 	for i := range segs {
+		stage := segs[i].stage
+		segs[i].stage = 0
 		c.addSegment(&segs[i])
+		if i+1 < len(segs) && stage != 0 && segs[i+1].stage == stage {
+			continue // the job goes on
+		}
+		if stage != 0 {
+			c.markLate(start)
+		}
+		start = len(c.Segs)
 	}
 	if c.a.scratch == nil {
 		clear(segs)

@@ -62,7 +62,7 @@ type segReading struct {
 	Redirs       []PathRef
 	Dirs, CdTo   []string
 	Depth        int
-	Cd           bool
+	Cd, Late     bool
 	Views        [][]string
 	Bits         programs.Bits
 	Masks        []Mask
@@ -76,7 +76,7 @@ func normal(c *Command) reading {
 		r.Paths = c.Paths
 	}
 	for _, s := range c.Segs {
-		sr := segReading{Text: s.Text, Origin: s.Origin, Dirs: s.Dirs, Depth: s.Depth, Cd: s.Cd, Bits: s.Bits, AnyMask: s.AnyMask}
+		sr := segReading{Text: s.Text, Origin: s.Origin, Dirs: s.Dirs, Depth: s.Depth, Cd: s.Cd, Late: s.Late, Bits: s.Bits, AnyMask: s.AnyMask}
 		if len(s.Words) > 0 {
 			sr.Words, sr.Flags, sr.Masks = s.Words, s.Flags, s.Masks
 		}
@@ -108,6 +108,8 @@ func TestFastSplitMatchesParser(t *testing.T) {
 		"FOO=1 ls", "A=.* B=~/x ls", "cd x && ls", "cd x; ls ../y", "cd x || ls", "cd a && cd b || ls; ls",
 		"cd x | ls", "cd x & ls", "(cd x)", "cd /etc && cat passwd", "cd && ls", "cd - ; ls", "ls && cd x && ls ../y",
 		"cd a; cd b; cd c; ls", "X=1", "X=1 Y=2", "builtin cd x && ls", "cd x && bash -c 'cd y && ls ../z'",
+		"a | bash -c 'sleep 1; make'", "a && b & c", "a | b & c; d", "bash -c 'ls; ls' | cat", "timeout 5 npm test | cat",
+		"a; b | c | d && e", "sh -c 'a | b' & c", "x & y & z", "a | b | sh -c 'c; d'",
 	} {
 		if sameReading(t, src) {
 			accepted++

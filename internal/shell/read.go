@@ -72,6 +72,15 @@ type Segment struct {
 	Moves []string
 	// Stdin is the segment's own standard input, as the parser read it.
 	Stdin Stdin
+	// Late is true for a segment of a pipeline's stage or a background
+	// job that holds other segments of its own (a subshell, a group, a
+	// substitution, a nested script, an and-or list run in the
+	// background): (sleep 1; make) | python3 -c '…'. Another stage, or
+	// what follows the job, may run before it, however late in the text.
+	Late bool
+	// stage is the fast path's mark of the pipeline stage or background
+	// job a segment belongs to (see markLate); 0 outside one.
+	stage int32
 	// Exec, when not empty, says why the segment runs code the engine
 	// cannot read but that a person can: an interpreter's program in a
 	// here-document. The exec-capable cap fires for it.
@@ -1122,6 +1131,24 @@ func (c *Command) WrappedTail(j int) int {
 		return 0
 	}
 	return n
+}
+
+// markLate marks the segments from start on, which are one pipeline
+// stage or one background job, Late when there are more than one of them
+// (the commands a wrapper runs are the wrapper's own, not more).
+func (c *Command) markLate(start int) {
+	n := 0
+	for k := start; k < len(c.Segs); k++ {
+		if !c.Segs[k].wrapped {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	for k := start; k < len(c.Segs); k++ {
+		c.Segs[k].Late = true
+	}
 }
 
 // Within reports whether segment i was read out of segment j: a script

@@ -69,9 +69,11 @@ func (r *walker) stmt(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 			r.groupIn = in
 		}
 	}
+	start := len(r.c.Segs)
 	ok, fail = r.stmtCmd(st, dirs)
 	if st.Background {
 		// A background job runs in a subshell; the shell stays put.
+		r.c.markLate(start)
 		return dirs, dirs
 	}
 	if st.Negated {
@@ -143,13 +145,25 @@ func (r *walker) binary(x *syntax.BinaryCmd, dirs []string) (ok, fail []string) 
 		rok, rfail := r.stmt(x.Y, lfail)
 		return r.c.unionDirs(lok, rok), rfail
 	}
-	// Pipes: every part runs in its own subshell.
-	r.stmt(x.X, dirs)
+	// Pipes: every part runs in its own subshell, all at once.
+	r.stage(x.X, dirs)
 	piped, inPipe := r.c.piped, r.c.inPipe
 	r.c.piped, r.c.inPipe = r.pipedText(x.X), true
-	r.stmt(x.Y, dirs)
+	r.stage(x.Y, dirs)
 	r.c.piped, r.c.inPipe = piped, inPipe
 	return dirs, dirs
+}
+
+// stage walks a stage of a pipeline (a pipeline itself walks its own
+// stages) and marks its segments Late when it holds more than one.
+func (r *walker) stage(st *syntax.Stmt, dirs []string) {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+		r.stmt(st, dirs)
+		return
+	}
+	start := len(r.c.Segs)
+	r.stmt(st, dirs)
+	r.c.markLate(start)
 }
 
 // decl reads export, declare, local, readonly … as a segment.
