@@ -597,6 +597,11 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	}
 	every := pc.EveryWord(s.Dirs)
 	for j, w := range s.Words {
+		if s.Masks[j]&shell.MaskColon != 0 && !printsOnly(s.Words) {
+			if why := fileURLProblem(w, s.Flags[j], s.Dirs, pc); why != "" {
+				return shell.QuoteExcerpt(w) + why
+			}
+		}
 		if s.Flags[j]&(shell.WordExpands|shell.WordTilde) != 0 && s.Masks[j]&shell.MaskPath != 0 && !printsOnly(s.Words) {
 			check := func(text string, flags uint8) string { return pc.Problem(text, flags, s.Dirs) }
 			if why := x.varsProblem(w, s.Flags[j], s.Dirs, check); why != "" {
@@ -660,6 +665,56 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// fileURLProblem checks a file: URL in a word, alone or as an option's
+// value (sqlite3 file:x.db, gio copy a file:///p/b, --db=file:x): the
+// programs that take one open the path it names once its percent
+// escapes are decoded (file:%2eenv is .env, file:.git%2fhooks%2fx a
+// hook), so a URL with an escape names a file its text does not show,
+// and one without names the path after its scheme and host.
+func fileURLProblem(w string, flags uint8, dirs []string, pc *paths.Checker) string {
+	at := fileURLAt(w)
+	if at < 0 {
+		return ""
+	}
+	rest := w[at+len("file:"):]
+	if strings.IndexByte(rest, '%') >= 0 {
+		return " is a file: URL whose percent escapes the program decodes: the file it opens is not its text, and may be a protected path; a person approves every use of it"
+	}
+	if p, ok := strings.CutPrefix(rest, "//"); ok {
+		// file:///p and file://localhost/p name /p.
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			rest = p[i:]
+		} else {
+			rest = p
+		}
+	}
+	if i := strings.IndexByte(rest, '?'); i >= 0 {
+		rest = rest[:i] // sqlite3's file:x.db?mode=rwc
+	}
+	if rest == "" {
+		return ""
+	}
+	if p := pc.Problem(rest, flags, dirs); p != "" {
+		return " names " + shell.QuoteExcerpt(rest) + ", which reaches " + p + ": a person approves every use of it"
+	}
+	return ""
+}
+
+// fileURLAt returns where a file: URL starts in w, in any letter case: at
+// its start or after an option's '=' (--db=file:x), or -1.
+func fileURLAt(w string) int {
+	for at := 0; ; {
+		if len(w)-at >= 5 && strings.EqualFold(w[at:at+5], "file:") {
+			return at
+		}
+		i := strings.IndexByte(w[at:], '=')
+		if i < 0 {
+			return -1
+		}
+		at += i + 1
+	}
 }
 
 // copiedNameProblem checks what a copy, move or link writes into its

@@ -400,6 +400,7 @@ const (
 	MaskPath                   // '/', '~', '$' or '`'
 	MaskEq                     // '='
 	MaskBrace                  // '{'
+	MaskColon                  // ':' (a URL's scheme: file:%2eenv)
 )
 
 var maskTable = func() (t [256]Mask) {
@@ -409,6 +410,7 @@ var maskTable = func() (t [256]Mask) {
 	}
 	t['='] = MaskEq
 	t['{'] = MaskBrace
+	t[':'] = MaskColon
 	return t
 }()
 
