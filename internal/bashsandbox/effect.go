@@ -23,6 +23,8 @@ var ErrEffect = errors.New("effect")
 //	gone PATH        PATH existed before and does not afterwards
 //	changed PATH     PATH's content is different afterwards (or new)
 //	contains PATH T  PATH holds the text T afterwards and did not before
+//	setid PATH       PATH has the set-user-ID or set-group-ID bit afterwards
+//	                 and did not before
 //	call NAME ARGS…  a stub was called as "NAME ARGS…" (the recorded call,
 //	                 space-joined, starts with this text)
 //	push             the bare remote holds a ref afterwards (it starts empty)
@@ -35,7 +37,7 @@ type Effect struct {
 	Text string // for contains
 }
 
-var effectKinds = map[string]bool{"file": true, "gone": true, "changed": true, "contains": true, "call": true, "push": false, "hook": true, "net": true}
+var effectKinds = map[string]bool{"file": true, "gone": true, "changed": true, "contains": true, "setid": true, "call": true, "push": false, "hook": true, "net": true}
 
 // ParseEffect reads an effect.
 func ParseEffect(s string) (Effect, error) {
@@ -87,6 +89,10 @@ type Probe struct {
 func (e Effect) Before(in *Instance) (*Probe, error) {
 	p := &Probe{e: e, in: in}
 	switch e.Kind {
+	case "setid":
+		if setID(e.Arg) {
+			return nil, fmt.Errorf("%w %s: the file has the bit before the run", ErrEffect, e)
+		}
 	case "file", "gone", "changed", "contains":
 		data, _ := os.ReadFile(e.Arg)
 		_, statErr := os.Lstat(e.Arg)
@@ -127,6 +133,8 @@ func (p *Probe) Check(r *Result) error {
 	case "contains":
 		data, err := os.ReadFile(e.Arg)
 		ok = err == nil && bytes.Contains(data, []byte(e.Text))
+	case "setid":
+		ok = setID(e.Arg)
 	case "call":
 		for _, c := range r.Calls {
 			ok = ok || c.Text() == e.Arg || strings.HasPrefix(c.Text(), e.Arg+" ")
@@ -171,4 +179,10 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// setID reports a file that has the set-user-ID or set-group-ID bit.
+func setID(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode()&(os.ModeSetuid|os.ModeSetgid) != 0
 }

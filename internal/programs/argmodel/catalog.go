@@ -72,6 +72,8 @@ func rows() []row {
 		{name: "code", aliases: []string{"code-insiders", "codium", "cursor", "windsurf"}, build: codeEditorModel},
 		{name: "gdbus", build: busModel}, {name: "busctl", build: busModel}, {name: "dbus-send", build: busModel}, {name: "qdbus", aliases: []string{"qdbus6", "qdbus-qt5", "qdbus-qt6"}, build: busModel},
 		{name: "sysctl", build: fixed(sysctlModel)},
+		{name: "ldconfig", build: fixed(ldconfigModel)}, {name: "systemd-tmpfiles", build: fixed(tmpfilesModel)},
+		{name: "dpkg-statoverride", build: fixed(statoverrideModel)},
 		{name: "jupyter", build: fixed(jupyterModel)}, {name: "iex", build: fixed(iexModel)},
 		{name: "jq", build: fixed(jqModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
@@ -471,9 +473,24 @@ func expectModel() *Spec {
 func chmodModel() *Spec {
 	return &Spec{Name: "chmod", Syntax: GNU, Open: true,
 		Options: list(flag("R", "recursive"), flag("v", "verbose"), flag("c", "changes"), flag("f", "silent", "quiet"),
-			val("", RolePath, "reference"), flag("", "preserve-root", "no-preserve-root", "dereference", "no-dereference")),
-		Operands: []Operand{{Role: RoleData, Effect: EffPrivileged, Check: setsID,
-			Why: "sets the set-user-ID or set-group-ID bit: the program then runs with its owner's privileges"}, {Role: RolePath}}}
+			val("", RolePath, "reference").does(EffPrivileged, "chmod --reference copies another file's mode, which may hold the set-user-ID bit (--reference=/usr/bin/su)"),
+			flag("", "preserve-root", "no-preserve-root", "dereference", "no-dereference")),
+		Operands: []Operand{{Role: RoleData, Effect: EffPrivileged, Check: setsID, Why: whySetsID}, {Role: RolePath}}}
+}
+
+// whySetsID is the reason of a mode that sets the set-user-ID bit, in
+// every program that takes a mode (chmod, install -m, rsync --chmod).
+const whySetsID = "sets the set-user-ID or set-group-ID bit: the program then runs with its owner's privileges"
+
+// chmodListSetsID is setsID for rsync's --chmod, a comma-separated list
+// of modes, each perhaps for directories (D) or files (F) only.
+func chmodListSetsID(list string, computed bool) bool {
+	for _, m := range strings.Split(list, ",") {
+		if setsID(strings.TrimLeft(m, "DF"), computed) {
+			return true
+		}
+	}
+	return computed
 }
 
 // setsID reports a chmod mode that sets the set-user-ID or set-group-ID
@@ -528,7 +545,8 @@ func sshKeygenModel() *Spec {
 	loads := "ssh-keygen loads this shared object, whose code the engine does not read"
 	return &Spec{Name: "ssh-keygen", Syntax: POSIX, Open: true, Options: list(
 		val("D", RolePath).does(EffExec|EffComputed, loads), val("w", RolePath).does(EffExec|EffComputed, loads),
-		val("f", RolePath), val("C", RoleData), val("N", RoleData), val("t", RoleData), val("b", RoleData))}
+		val("f", RolePath), val("C", RoleData), val("N", RoleData), val("t", RoleData), val("b", RoleData),
+		flag("A").does(EffPrivileged, "ssh-keygen -A writes the host keys of /etc/ssh, with which the machine's ssh server proves who it is"))}
 }
 
 // lesskeyModel is lesskey: it compiles a key file whose #env section sets

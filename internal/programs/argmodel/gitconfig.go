@@ -258,6 +258,9 @@ var gitDangerousKeys = []gitKeyRule{
 	{"hook", "*", "*", "which hooks run"},
 	{"safe", "", "directory", "which repositories' configuration is trusted"},
 	{"init", "", "templatedir", "which hooks new repositories get"},
+	// trace2's targets are files every later git command appends to
+	// (a path of the key's choosing, /etc/profile.d among them).
+	{"trace2", "", "*", "a file every git command writes"},
 	{"interactive", "", "difffilter", "a program git runs"},
 	{"ssh", "", "variant", "how ssh is run"},
 	{"push", "", "*", "what pushes do"},

@@ -204,12 +204,13 @@ func cpioModel() *Spec {
 // installModel is GNU install: the program install -s runs on every
 // file it installs. What it writes is the links table's.
 func installModel() *Spec {
-	return &Spec{Name: "install", Syntax: GNU, Open: true, Options: list(
+	return &Spec{Name: "install", Syntax: GNU, Open: true, Options: join(list(
 		val("", RoleProgram, "strip-program").does(EffExec, "install -s runs this program on every file it installs"),
-		val("m", RoleData, "mode"), val("o", RoleData, "owner"), val("g", RoleData, "group"),
+		val("m", RoleData, "mode").does(EffPrivileged, whySetsID).when(setsID), val("o", RoleData, "owner"), val("g", RoleData, "group"),
 		val("S", RoleData, "suffix"), val("t", RolePath, "target-directory"), opt("", RoleData, "backup"),
 		opt("Z", RoleData, "context"),
-	), Operands: operands(RolePath)}
+	), shorts("bcCdDpsvT"), longs("compare", "directory", "preserve-timestamps", "strip", "verbose",
+		"no-target-directory", "preserve-context", "debug")), Operands: operands(RolePath)}
 }
 
 // tarSpec is GNU tar, with old-style letter bundles (tar cIf CMD FILE).
@@ -326,7 +327,8 @@ func rsyncModel() *Spec {
 			val("M", RoleData, "remote-option"),
 			val("f", RoleData, "filter"), val("B", RoleData, "block-size"), val("T", RolePath, "temp-dir"),
 			val("@", RoleData, "modify-window"),
-		), vals(RoleData, "info", "debug", "stderr", "suffix", "chmod", "checksum-choice", "max-delete",
+			val("", RoleData, "chmod").does(EffPrivileged, whySetsID).when(chmodListSetsID),
+		), vals(RoleData, "info", "debug", "stderr", "suffix", "checksum-choice", "max-delete",
 			"max-size", "min-size", "max-alloc", "usermap", "groupmap", "chown", "timeout", "contimeout",
 			"compress-choice", "compress-level", "compress-threads", "skip-compress", "exclude", "include",
 			"copy-as", "address", "port", "sockopts", "outbuf", "out-format", "log-file-format", "bwlimit",

@@ -255,6 +255,43 @@ func sysctlModel() *Spec {
 		}}}}
 }
 
+// ldconfigModel is ldconfig: it rewrites /etc/ld.so.cache, which says
+// where every program finds its shared libraries (a directory operand
+// puts its libraries there: ldconfig /p/lib makes libz.so.1 the
+// project's). -p lists the cache; -N writes none.
+func ldconfigModel() *Spec {
+	const why = "ldconfig rewrites /etc/ld.so.cache, which chooses the shared libraries every program loads"
+	return &Spec{Name: "ldconfig", Syntax: GNU, Open: true,
+		Options: join(list(flag("p", "print-cache"), flag("N"), val("f", RolePath), val("C", RolePath), val("r", RolePath)), shorts("vnXil")),
+		Judge: func(r *Result, words []string) {
+			for _, it := range r.Items {
+				if it.Kind == KindOption && it.Opt != nil && (it.Opt.Short == "p" || it.Opt.Short == "N") {
+					return // it lists the cache, or writes none
+				}
+			}
+			r.Effects |= EffPrivileged
+			r.Findings = append(r.Findings, Finding{Effect: EffPrivileged, Word: 0, Why: why})
+		}}
+}
+
+// tmpfilesModel is systemd-tmpfiles: its configuration names the files
+// and directories it creates, removes or changes the mode of (anywhere:
+// /etc/profile.d/x.sh), which no word shows. --cat-config only prints.
+func tmpfilesModel() *Spec {
+	return &Spec{Name: "systemd-tmpfiles", Syntax: GNU, Open: true, Effect: EffComputed,
+		Why:      "systemd-tmpfiles creates, removes and changes the files its configuration names, which no word of the command shows",
+		Operands: operands(RolePath)}
+}
+
+// statoverrideModel is dpkg-statoverride: --add (with --update) gives a
+// file the owner and mode it names (4755: set-user-ID root).
+func statoverrideModel() *Spec {
+	const why = "dpkg-statoverride sets a file's owner and mode for dpkg, and --update on the file itself (4755 makes a set-user-ID program)"
+	return &Spec{Name: "dpkg-statoverride", Syntax: GNU, Open: true, Options: join(list(
+		flag("", "add").does(EffPrivileged, why), flag("", "remove").does(EffPrivileged, why), flag("", "update").does(EffPrivileged, why)),
+		longs("list", "force", "quiet", "help", "version")), Operands: operands(RoleData)}
+}
+
 // jupyterModel is Jupyter's command line: console, qtconsole and run with
 // --existing talk to a kernel that is already running, which runs what
 // they send with its own state and rights.

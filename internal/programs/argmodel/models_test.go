@@ -141,7 +141,7 @@ func TestFilesTools(t *testing.T) {
 		{"rsync -avze ssh a b", EffExec, "POVAA", "-e at the end of a cluster takes the next word"},
 		{"rsync --rsh=x a b", EffExec, "POAA", "--rsh="},
 		{"rsync -a host:/src ./dst", 0, "POAA", "a copy from another host only reads it"},
-		{"rsync -a a \"$DEST\"", EffExternal | EffExec | EffComputed, "POAU", "a computed destination may be remote, or the option -e, whose program comes with the word"},
+		{"rsync -a a \"$DEST\"", EffExternal | EffExec | EffComputed | EffPrivileged, "POAU", "a computed destination may be remote, or the option -e, whose program comes with the word, or --chmod=u+s"},
 		{"ssh host", EffExternal, "PA", "ssh connects to another host"},
 		{"ssh -o ProxyCommand=x host", EffExternal | EffExec | EffComputed, "POVA", "ProxyCommand runs a local program"},
 		{"ssh -oProxyCommand=x host", EffExternal | EffExec | EffComputed, "POA", "attached -o"},
