@@ -164,6 +164,17 @@ var adversarialShapes = []shape{
 	{"open-extglobs", func(n int) string { return repeatTo("rm ", "@(", "", n) }},
 	{"subscript-nest", func(n int) string { return nestTo("(( ", "a[", "1", "]", " ))", n) }},
 	{"arith-sum", func(n int) string { return repeatTo("echo $((", "x+", "x))", n) }},
+	// Nesting made of operators, not brackets: the parser reads each by
+	// recursion, and the bracket bound did not count them.
+	{"arith-nots", func(n int) string { return repeatTo("echo $((", "!", "1))", n) }},
+	{"arith-ones", func(n int) string { return repeatTo("echo $((", "1+", "1))", n) }},
+	{"test-nots", func(n int) string { return repeatTo("[[ ", "! ", "a ]]", n) }},
+	{"test-ors", func(n int) string { return repeatTo("[[ ", "a || ", "a ]]", n) }},
+	{"time-chain", func(n int) string { return repeatTo("", "time ", "ls", n) }},
+	{"offset-ones", func(n int) string { return repeatTo("echo ${a:1", "+1", "}", n) }},
+	// A program word of dashes: a name was read again from every dash.
+	{"dash-program", func(n int) string { return repeatTo("x", "-", "", n) }},
+	{"env-dashes", func(n int) string { return repeatTo("env ", "-", "", n) }},
 }
 
 // adversarialPolicy has rules in every list, wildcards among them, so that

@@ -3,6 +3,7 @@ package permengine
 import (
 	"encoding/json"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -18,6 +19,11 @@ var linearSizes = []int{1 << 10, 4 << 10, 16 << 10, 64 << 10}
 
 // maxDecisionAlloc is the most one decision may allocate.
 const maxDecisionAlloc = 8 << 20
+
+// maxDecisionStack is the most stack one decision may use: past it the
+// test binary dies ("goroutine stack exceeds"), a failure no test can
+// miss.
+const maxDecisionStack = 8 << 20
 
 // The decision's JSON is linear in the command: at most jsonPerByte bytes
 // per byte of command, plus jsonBase.
@@ -45,6 +51,9 @@ func TestLinearCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("decides 200 commands of up to 64 KiB")
 	}
+	// A decision's stack is bounded too: deep recursion (the parser's, on
+	// nesting past the bounds) would crash the process, not fail a test.
+	defer debug.SetMaxStack(debug.SetMaxStack(maxDecisionStack))
 	for _, s := range adversarialShapes {
 		for _, n := range linearSizes {
 			cmd := s.gen(n)

@@ -1,10 +1,12 @@
 package permengine_test
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -93,6 +95,24 @@ func TestLoadTooLarge(t *testing.T) {
 	_, err := permengine.Parse("big.json", data)
 	require.ErrorIs(t, err, permengine.ErrTooLarge)
 	assert.Contains(t, err.Error(), "big.json: the file is")
+}
+
+// A rule nested deeper than the parser's bound is a load error, never a
+// crash: the parser reads nesting by recursion, and a stack overflow is
+// fatal to the process (the watcher, a hook, a batch of cases).
+func TestLoadRuleTooNested(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
+	for name, content := range map[string]string{
+		"parentheses": strings.Repeat("(", 200000) + strings.Repeat(")", 200000),
+		"negations":   "echo $((" + strings.Repeat("!", 400000) + "1))",
+		"sum":         "echo $((" + strings.Repeat("1+", 200000) + "1))",
+	} {
+		data, err := json.Marshal(map[string][]string{"allow": {"Terminal(" + content + ")"}})
+		require.NoError(t, err)
+		_, err = permengine.Parse("nested.json", data)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "that nest", name)
+	}
 }
 
 func TestLoadMissingFileIsEmptyPolicy(t *testing.T) {

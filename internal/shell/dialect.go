@@ -79,6 +79,9 @@ func sameInPosix(text string) bool {
 	if !strings.ContainsAny(text, "$'\"\\&|<>(){}[]`!#;\n") {
 		return true
 	}
+	if tooNested(text) != "" {
+		return false // not parsed: read as another dialect's, the safe side
+	}
 	bash, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
 	if err != nil {
 		return true // a bash parse error is the integrity cap's already

@@ -12,7 +12,7 @@ import (
 // directories the parser path would give them; false when src is not
 // plain.
 func (c *Command) fastSegments(src string, dirs []string, depth int, origin string) ([]Segment, bool) {
-	if len(src) > MaxBrackets && brackets(src) > MaxBrackets {
+	if tooNested(src) != "" {
 		return nil, false // the parser path applies the bound, quoted or not
 	}
 	toks := c.a.toks[:0]

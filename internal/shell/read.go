@@ -209,23 +209,67 @@ func (c *Command) Work() *work.Counter { return c.counter() }
 // hold the text of the levels inside it.
 const MaxSyntaxNesting = 16
 
-// MaxBrackets bounds the opening brackets (parentheses, braces, square
-// brackets) and backquotes of a script the parser reads: nesting is what
-// makes the parser's cost grow faster than the text (an array subscript
-// in arithmetic, a[a[a[…]]], is parsed by recursion too), and a script's
-// nesting is at most its number of brackets.
+// MaxBrackets bounds the nesting of a script the parser reads, as
+// nesting counts it: the parser reads nested constructs by recursion,
+// whose stack grows with their depth (an array subscript in arithmetic,
+// a[a[a[…]]], $((!!!…1)), [[ ! ! … ]], time time … ls), and a script's
+// depth is at most that count.
 const MaxBrackets = 2048
 
-// brackets counts the opening brackets and backquotes of src.
-func brackets(src string) int {
-	n := 0
+// nesting counts what the parser may read by recursion in src: opening
+// brackets and backquotes, the unary operators ! and ~, time keywords,
+// and a quarter of the bytes of binary operators where arithmetic or a
+// test may read them (inside brackets: $((1+1+…)), [[ a || a … ]],
+// ${a:1+…}, a[1+…]=; after let), where four of them cost the parser's
+// stack about what a bracket does. Quotes are not followed: what they
+// hold counts too, the safe side.
+func nesting(src string) int {
+	n, ops, depth := 0, 0, 0
+	let := false
 	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '(', '{', '[', '`':
+		switch c := src[i]; c {
+		case '(', '{', '[':
 			n++
+			depth++
+		case ')', '}', ']':
+			depth = max(0, depth-1)
+		case '`', '!', '~':
+			n++
+		case '+', '-', '*', '/', '%', '<', '>', '=', '&', '|', '^', ',', '?', ':':
+			if depth > 0 || let {
+				ops++
+			}
+		case '\n', ';':
+			let = false
+		case 't', 'l':
+			kw := "time"
+			if c == 'l' {
+				kw = "let"
+			}
+			if strings.HasPrefix(src[i:], kw) && (i == 0 || !wordByte(src[i-1])) && (i+len(kw) == len(src) || !wordByte(src[i+len(kw)])) {
+				if c == 't' {
+					n++
+				} else {
+					let = true
+				}
+			}
 		}
 	}
-	return n
+	return n + ops/4
+}
+
+// wordByte reports a byte that continues a name (time inside a word is
+// no keyword).
+func wordByte(c byte) bool {
+	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// tooNested is the bound of nesting: why src is not parsed, or "".
+func tooNested(src string) string {
+	if len(src) <= MaxBrackets || nesting(src) <= MaxBrackets {
+		return ""
+	}
+	return "more than " + strconv.Itoa(MaxBrackets) + " brackets, backquotes and operators that nest (( { ! ~ time, a quarter of + - | & …)"
 }
 
 // maxParsedBytes bounds the text the parser reads for one command, its
@@ -360,10 +404,10 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 		return
 	}
 	c.defaultsIn(src) // a plain command holds no ${
-	if n := brackets(src); n > MaxBrackets {
-		// The parser's cost grows faster than the text with nesting; no
-		// command needs this many. Deny rules still see a plain split.
-		c.exceeded("more than " + strconv.Itoa(MaxBrackets) + " brackets ( { and backquotes: the command is not parsed")
+	if why := tooNested(src); why != "" {
+		// The parser's stack grows with nesting; no command needs this
+		// much. Deny rules still see a plain split.
+		c.exceeded(why + ": the command is not parsed")
 		c.fallbackSplit(src, dirs, depth, origin)
 		return
 	}
@@ -842,7 +886,7 @@ func shellSyntax(w string, end int) bool {
 // would not run as one (a shell given it fails), and is only the
 // program's data.
 func parses(text string) bool {
-	if len(text) > maxParsedBytes || brackets(text) > MaxBrackets {
+	if len(text) > maxParsedBytes || tooNested(text) != "" {
 		return true // read, and capped by the bounds, as any script is
 	}
 	p := parserPool.Get().(*syntax.Parser)

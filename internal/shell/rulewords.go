@@ -20,6 +20,9 @@ func RuleWords(content string) ([]string, error) {
 
 // ruleWordsParsed is ruleWords with the parser only.
 func ruleWordsParsed(content string) ([]string, error) {
+	if why := tooNested(content); why != "" {
+		return nil, errors.New("content has " + why + ": it is not one plain command")
+	}
 	p := parserPool.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(content), "")
 	parserPool.Put(p)
@@ -86,6 +89,9 @@ func ruleWordsParsed(content string) ([]string, error) {
 // the parser; anything else goes to the parser, which also explains what
 // is wrong.
 func fastRuleWords(content string) ([]string, bool) {
+	if tooNested(content) != "" {
+		return nil, false // the parser's path refuses it, as it does a command's
+	}
 	toks, ok := fastTokens(content, nil)
 	if !ok || len(toks) == 0 {
 		return nil, false

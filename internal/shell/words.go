@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -548,6 +549,9 @@ func unescapeLit(s string) string {
 // ParseWord parses w, a word's text as the reading keeps it, as one word,
 // with a parser from the pool.
 func ParseWord(w string) (*syntax.Word, error) {
+	if why := tooNested(w); why != "" {
+		return nil, errors.New(why)
+	}
 	p := parserPool.Get().(*syntax.Parser)
 	defer parserPool.Put(p)
 	return p.Document(strings.NewReader(w))

@@ -838,7 +838,10 @@ func Versionless(name string) string {
 	// A toolchain's program under a target's prefix (x86_64-linux-gnu-gcc-12,
 	// arm-none-eabi-ar, avr-gcc) is the same program, built for another
 	// target: the longest tool name after a dash is the one it runs.
-	for i := 0; i < len(name); i++ {
+	// Only the last bytes can hold one: a longer rest is no tool's name
+	// with a version (and reading every rest would cost the square of a
+	// name of a thousand dashes).
+	for i := max(0, len(name)-maxCrossTool-1); i < len(name); i++ {
 		if name[i] != '-' {
 			continue
 		}
@@ -848,6 +851,16 @@ func Versionless(name string) string {
 	}
 	return name
 }
+
+// maxCrossTool is the longest name of crossTools with its version: the
+// bytes of a name after a target's prefix that Versionless reads.
+var maxCrossTool = func() int {
+	n := 0
+	for t := range crossTools {
+		n = max(n, len(t))
+	}
+	return n + len("-12.2.0-dbg")
+}()
 
 // crossTools are the programs of a compiler's toolchain, which are
 // installed under the names of the targets they build for as well
