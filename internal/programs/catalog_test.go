@@ -62,7 +62,7 @@ func tableBits() map[Bits][]string {
 	}
 	for _, v := range argmodel.Programs() {
 		b := bitsOfModel(v)
-		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner, Nested} {
+		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner, Nested, Writes} {
 			if b&bit != 0 {
 				t[bit] = append(t[bit], v)
 			}

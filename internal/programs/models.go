@@ -98,6 +98,9 @@ func bitsOfModel(name string) Bits {
 	if s := argmodel.Lookup(name); s != nil && s.HasOutDirs() {
 		b |= OutDirs
 	}
+	if s := argmodel.Lookup(name); s != nil && s.WritesOutputs() {
+		b |= Writes // its model's Output options (ModelOutputs)
+	}
 	if argmodel.CarriesScript(name) {
 		b |= Nested
 	}

@@ -377,7 +377,8 @@ var writeRows = map[string]writeRow{
 	"c++":     {short: "o", single: true},                            //
 	"clang":   {short: "o", single: true},                            //
 	"clang++": {short: "o", single: true},                            //
-	"rustc":   {short: "o", single: true},                            // rustc -o FILE
+	"rustc":   {short: "o", single: true},                            // rustc -o FILE, --out-dir DIR (singleOut)
+	"ctags":   {short: "fo", long: []string{"output"}},               // ctags -f FILE (universal-ctags: -o FILE)
 	"openssl": {short: "", single: true},                             // openssl … -out FILE: see singleOut
 	"patch":   {short: "o", long: []string{"output"}},                // patch -o FILE
 	"docker":  {short: "o", long: []string{"output"}, field: "dest"}, // docker build -o type=local,dest=DIR: the build's files
@@ -407,7 +408,16 @@ var writeRows = map[string]writeRow{
 
 // singleOut are the single-dash output options of the single rows whose
 // outputs are named otherwise than -o (openssl -out FILE).
-var singleOut = map[string]string{"openssl": "-out"}
+var singleOut = map[string][]string{
+	"openssl": {"-out", "-keyout"},
+	// A compiler driver's dependency file and its other outputs (-MF
+	// FILE, -aux-info FILE, -dumpdir DIR); rustc's directory of outputs.
+	"gcc": ccOuts, "cc": ccOuts, "g++": ccOuts, "c++": ccOuts, "clang": ccOuts, "clang++": ccOuts,
+	"rustc": {"--out-dir"},
+}
+
+// ccOuts are a compiler driver's single-dash outputs besides -o.
+var ccOuts = []string{"-MF", "-aux-info", "-dumpdir"}
 
 // Removes reports whether the program of words (after assignments)
 // removes the files its operands name, or changes who may use them (rm,
@@ -607,6 +617,7 @@ func Written(words []string, fn func(j int, text string)) {
 	if i >= len(words) {
 		return
 	}
+	modelOutputs(words, i, fn)
 	if name == "tar" || name == "gtar" || name == "bsdtar" {
 		tarArchive(words, i, fn)
 	}
@@ -641,6 +652,22 @@ func Written(words []string, fn func(j int, text string)) {
 	if row.deletes {
 		findDeleted(words, i, fn)
 		return
+	}
+	if name == "git" && gitSubcommand(words[i:]) == "bundle" {
+		// git bundle create FILE REV…: the bundle, the operand after
+		// create.
+		seen := 0
+		operands(words, i+1, func(j int) {
+			if seen == 2 {
+				fn(j, words[j])
+			}
+			if seen > 0 || words[j] == "bundle" {
+				seen++
+			}
+			if seen == 2 && words[j] != "create" {
+				seen = 3 // another of its commands: verify, list-heads, unbundle
+			}
+		})
 	}
 	if name == "git" && gitSubcommand(words[i:]) == "mv" {
 		// git mv SRC… DST: every operand is written (removed or made).
@@ -701,6 +728,30 @@ func Written(words []string, fn func(j int, text string)) {
 				fn(j, text)
 			}
 		})
+	}
+}
+
+// modelOutputs calls fn with the value of every Output option of the
+// model of the program at words[i] (find -fprint FILE, tar --index-file
+// FILE, time -o FILE): its model reads the options, clusters, attached
+// values and abbreviations as the program does.
+func modelOutputs(words []string, i int, fn func(j int, text string)) {
+	m := argmodel.Lookup(words[i])
+	if m == nil || !m.WritesOutputs() || len(words)-i > MaxModelWords {
+		return
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, m, words[i:], nil, 0)
+	var last *argmodel.Option // an option's first value is its Output
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindOption {
+			last = nil
+		}
+		if it.Kind == argmodel.KindValue && it.Opt != nil && it.Opt.Output && it.Opt != last {
+			fn(i+it.Word, it.Text)
+			last = it.Opt
+		}
 	}
 }
 
@@ -828,7 +879,7 @@ func DeletedNames(words []string, fn func(j int, pattern string, t NameTest)) {
 // read.
 func (row writeRow) singleDash(name string, words []string, j int, fn func(int, string)) int {
 	w := words[j]
-	out := singleOut[name]
+	outs := singleOut[name]
 	if _, next := passedOn(name, w); next {
 		return min(j+1, len(words)-1) // its list is passedLists's
 	} else if list, _ := passedOn(name, w); list != "" {
@@ -838,23 +889,36 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 	if goFlag && strings.HasPrefix(w, "--") {
 		w = w[1:]
 	}
-	if k := strings.IndexByte(w, '='); goFlag && k > 1 {
-		// go's flag package: -o=FILE, --o=FILE
-		if opt := w[:k]; out != "" && opt == out || row.short != "" && len(opt) == 2 && strings.IndexByte(row.short, opt[1]) >= 0 {
+	if k := strings.IndexByte(w, '='); k > 1 && (goFlag || slices.Contains(outs, w[:k])) {
+		// go's flag package: -o=FILE, --o=FILE; rustc --out-dir=DIR
+		if opt := w[:k]; slices.Contains(outs, opt) || row.short != "" && len(opt) == 2 && strings.IndexByte(row.short, opt[1]) >= 0 {
 			fn(j, w[k+1:])
 		}
 		return j
 	}
 	switch {
-	case out != "" && w == out || row.short != "" && len(w) == 2 && strings.IndexByte(row.short, w[1]) >= 0:
+	case slices.Contains(outs, w) || row.short != "" && len(w) == 2 && strings.IndexByte(row.short, w[1]) >= 0:
 		if j+1 < len(words) {
 			j++
 			fn(j, words[j])
 		}
-	case row.short != "" && out == "" && len(w) > 2 && strings.IndexByte(row.short, w[1]) >= 0 && name != "go" && name != "rustc":
+	case attachedOut(outs, w) != "":
+		fn(j, attachedOut(outs, w)) // cc -MFFILE
+	case row.short != "" && len(w) > 2 && strings.IndexByte(row.short, w[1]) >= 0 && name != "go" && name != "rustc" && name != "openssl":
 		fn(j, w[2:]) // cc -oFILE
 	}
 	return j
+}
+
+// attachedOut returns the value attached to one of a compiler driver's
+// two-letter outputs (-MFdeps.d), or "".
+func attachedOut(outs []string, w string) string {
+	for _, o := range outs {
+		if len(o) == 3 && len(w) > 3 && strings.HasPrefix(w, o) {
+			return w[3:]
+		}
+	}
+	return ""
 }
 
 // PassesOptions reports a compiler driver's or go's words that hand a

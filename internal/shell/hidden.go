@@ -175,8 +175,10 @@ var envVars = map[string]envKind{
 	"MERGE_TOOLS_DIR": envHidden, "GIT_DIFF_TOOL": envHidden, "GIT_MERGE_TOOL": envHidden,
 	"GIT_DIFFTOOL_EXTCMD": envHidden, "OPTIONS_SPEC": envHidden,
 	// Where go install puts the programs it builds: a system directory
-	// on PATH (GOBIN=/usr/local/bin) puts them before the system's own.
-	"GOBIN": envHidden,
+	// on PATH (GOBIN=/usr/local/bin) puts them before the system's own;
+	// GOPATH's bin is that directory when GOBIN is unset, and its
+	// pkg/mod the module cache builds take code from.
+	"GOBIN": envHidden, "GOPATH": envHidden,
 	// The suffix cp, mv, ln and install give backups: DEST plus a suffix
 	// of the command's choosing may be a protected name (.bash + rc).
 	"SIMPLE_BACKUP_SUFFIX": envHidden,
@@ -437,10 +439,11 @@ func inertValue(name, value string) bool {
 		// of the working tree, one the command may have written.
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t") &&
 			(strings.IndexByte(value, '/') < 0 || systemLocation(path.Dir(value)))
-	case "GOBIN":
-		// A directory the command names that is not a system one
-		// (GOBIN=$PWD/bin is computed, GOBIN=bin is not).
-		return value != "" && !strings.Contains(value, "..") && !systemLocation(value) && !strings.HasPrefix(value, "~")
+	case "GOBIN", "GOPATH":
+		// A plain directory of the working tree (GOBIN=bin); an absolute
+		// one may be a system directory or one a shell puts on PATH
+		// (~/.local/bin), and GOBIN=$PWD/bin is computed.
+		return plainDir(value)
 	case "CARGO_TARGET_DIR":
 		// Where cargo writes what it builds: a plain directory name
 		// (target/ci) chooses nothing that runs; CARGO_TARGET_<triple>_

@@ -545,7 +545,7 @@ func sshKeygenModel() *Spec {
 	loads := "ssh-keygen loads this shared object, whose code the engine does not read"
 	return &Spec{Name: "ssh-keygen", Syntax: POSIX, Open: true, Options: list(
 		val("D", RolePath).does(EffExec|EffComputed, loads), val("w", RolePath).does(EffExec|EffComputed, loads),
-		val("f", RolePath), val("C", RoleData), val("N", RoleData), val("t", RoleData), val("b", RoleData),
+		val("f", RolePath).output(), val("C", RoleData), val("N", RoleData), val("t", RoleData), val("b", RoleData),
 		flag("A").does(EffPrivileged, "ssh-keygen -A writes the host keys of /etc/ssh, with which the machine's ssh server proves who it is"))}
 }
 

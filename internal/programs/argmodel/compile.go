@@ -45,6 +45,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 	for i := range s.Options {
 		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
 		s.backups = s.backups || s.Options[i].Backup
+		s.outputs = s.outputs || s.Options[i].Output
 		if s.Options[i].OutDir {
 			s.outDirs.add(&s.Options[i], s.Syntax.Abbrev)
 		}
@@ -64,6 +65,7 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		s.subRisk |= sub.Effect | sub.optRisk | sub.subRisk | operandRisk(sub)
 		s.codeFiles = s.codeFiles || sub.codeFiles
 		s.backups = s.backups || sub.backups
+		s.outputs = s.outputs || sub.outputs
 		s.outDirs.join(sub.outDirs)
 		s.chdir.join(sub.chdir)
 		if s.subWhy == "" && sub.Effect != 0 {
@@ -280,6 +282,10 @@ func (s *Spec) NamesCodeFiles() bool { return s.codeFiles }
 // names the suffix of the backups an in-place edit keeps (Option.Backup):
 // without one, no reading of its words finds a backup.
 func (s *Spec) KeepsBackups() bool { return s.backups }
+
+// WritesOutputs reports whether an option of s or of a subcommand under
+// it is an Output: without one, no reading of its words finds one.
+func (s *Spec) WritesOutputs() bool { return s.outputs }
 
 // NamesCode reports an option whose value names a file the program runs
 // or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module

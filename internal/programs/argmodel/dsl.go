@@ -58,6 +58,12 @@ func (o Option) outName() Option {
 	return o
 }
 
+// output marks an option whose value is a file the program writes.
+func (o Option) output() Option {
+	o.Output = true
+	return o
+}
+
 // stops makes the option end the options: the words after it are
 // operands.
 func (o Option) stops() Option {

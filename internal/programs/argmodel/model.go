@@ -207,6 +207,11 @@ type Option struct {
 	// -outputdir, node --cpu-prof-dir); OutName an option whose value is
 	// such a file's name (go test -cpuprofile, node --cpu-prof-name).
 	OutDir, OutName bool
+	// Output marks an option whose (first) value is a file or directory
+	// the program writes: a report, a log, an index, a trace (find
+	// -fprint FILE, tar --index-file FILE, time -o FILE). The checks of
+	// what a command writes judge it as written.
+	Output bool
 
 	oneDash bool // its spec's Syntax is SingleDash: -load, not --load
 }
@@ -372,6 +377,9 @@ type Spec struct {
 	// backups: an option here or under a subcommand names a backup
 	// suffix (KeepsBackups).
 	backups bool
+	// outputs: an option here or under a subcommand is an Output
+	// (WritesOutputs).
+	outputs bool
 	// outDirs are the optionSpellings of the OutDir options here and under
 	// subcommands (MayJoinOutputs).
 	outDirs optionSpellings

@@ -28,7 +28,7 @@ func perfModel() *Spec {
 	attaching := func(name string) *Spec {
 		c := cmd(syn, name)
 		c.Options = list(attachPID("p", "pid"), attachPID("t", "tid"), attachPID("u", "uid"),
-			val("o", RolePath, "output"), val("e", RoleData, "event"), val("F", RoleData, "freq"), val("c", RoleData, "count"),
+			val("o", RolePath, "output").output(), val("e", RoleData, "event"), val("F", RoleData, "freq"), val("c", RoleData, "count"),
 			val("C", RoleData, "cpu"), val("G", RoleData, "cgroup"), opt("", RoleData, "call-graph"),
 			// perf stat --pre/--post run a shell command line before and
 			// after the one measured; record's --clang-path names the
@@ -65,7 +65,7 @@ func samplerModel(name string) *Spec {
 		return c
 	}
 	return &Spec{Name: name, Syntax: syn, Open: true, OpenSubs: true, Behind: true,
-		Options: list(attachPID("p", "pid"), val("o", RolePath, "output"), val("f", RoleData, "format"),
+		Options: list(attachPID("p", "pid"), val("o", RolePath, "output").output(), val("f", RoleData, "format"),
 			val("r", RoleData, "rate"), val("d", RoleData, "duration")),
 		Subs: []*Spec{running("record"), running("top")}}
 }

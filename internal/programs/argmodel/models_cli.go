@@ -75,7 +75,8 @@ func kubectlModel() *Spec {
 	root := &Spec{Name: "kubectl", Syntax: c, Options: join(list(
 		val("n", RoleData, "namespace"), val("s", RoleData, "server").does(EffExternal, whyServer), val("v", RoleData, "v"),
 		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
-		val("", RolePath, "cache-dir", "certificate-authority", "client-certificate", "client-key", "profile-output", "log-dir", "log-file"),
+		val("", RolePath, "certificate-authority", "client-certificate", "client-key"),
+		val("", RolePath, "cache-dir", "profile-output", "log-dir", "log-file").output(),
 	), vals(RoleData, "as", "as-group", "as-uid", "cluster", "context", "log-flush-frequency", "password",
 		"profile", "request-timeout", "tls-server-name", "token", "user", "username", "vmodule",
 		"log-backtrace-at", "log-file-max-size", "stderrthreshold"),
@@ -127,7 +128,8 @@ func helmModel() *Spec {
 	root := &Spec{Name: "helm", Syntax: c, Options: join(list(
 		val("n", RoleData, "namespace"),
 		val("", RolePath, "kubeconfig").does(EffComputed, whyConfigFile+" (a credential plugin's exec command)"),
-		val("", RolePath, "registry-config", "repository-cache", "repository-config", "kube-ca-file", "content-cache"),
+		val("", RolePath, "registry-config", "repository-config", "kube-ca-file"),
+		val("", RolePath, "repository-cache", "content-cache").output(),
 		val("", RoleData, "kube-apiserver").does(EffExternal, whyServer),
 		// install, upgrade and template run the post-renderer with the
 		// rendered manifests on its input.
@@ -303,7 +305,7 @@ func firstHump(lower, t string) string {
 func gradleModel(name string) *Spec {
 	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true,
 		Options: join(list(val("x", RoleData, "exclude-task"), val("p", RolePath, "project-dir"),
-			val("g", RolePath, "gradle-user-home"), val("c", RolePath, "settings-file"), val("b", RolePath, "build-file"),
+			val("g", RolePath, "gradle-user-home").output(), val("c", RolePath, "settings-file"), val("b", RolePath, "build-file"),
 			val("I", RolePath, "init-script").runsFile().does(EffExec, "gradle -I runs an init script, Groovy or Kotlin code, before the build"), val("D", RoleData, "system-prop"), val("P", RoleData, "project-prop"),
 			val("", RoleData, "console", "warning-mode", "tests", "max-workers", "priority", "include-build",
 				"dependency-verification", "configuration-cache-problems", "update-locks", "write-verification-metadata"),

@@ -174,7 +174,7 @@ func containerOptions() []Option {
 		val("a", RoleData, "attach"), val("c", RoleData, "cpu-shares"), val("e", RoleData, "env"),
 		val("h", RoleData, "hostname"), val("l", RoleData, "label"), val("m", RoleData, "memory"),
 		val("p", RoleData, "publish"), val("u", RoleData, "user"), val("w", RoleData, "workdir"),
-		val("", RolePath, "cidfile", "env-file", "label-file"),
+		val("", RolePath, "env-file", "label-file"), val("", RolePath, "cidfile").output(),
 		flag("d", "detach"), flag("i", "interactive"), flag("t", "tty"), flag("P", "publish-all"),
 		flag("q", "quiet"), val("", RoleData, "gpus"),
 	), vals(RoleData, "add-host", "annotation", "blkio-weight", "blkio-weight-device", "cap-drop",

@@ -292,7 +292,7 @@ func gitModel() *Spec {
 		fromAddress(gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"), gitStdinRefs()))),
 		gitSub("archive", list(gitPackProgram("", "exec"),
 			val("", RoleRemote, "remote").does(EffExternal, "git archive --remote runs git-upload-archive on another host, over ssh"),
-			val("o", RolePath, "output"), val("", RoleData, "format", "prefix", "mtime"),
+			val("o", RolePath, "output").output(), val("", RoleData, "format", "prefix", "mtime"),
 			val("", RolePath, "add-file"), val("", RoleData, "add-virtual-file"))),
 		gitSub("grep", list(
 			opt("O", RoleProgram, "open-files-in-pager").does(EffExec, "git grep -O opens the files in this pager"),

@@ -526,7 +526,8 @@ func pytestModel() *Spec {
 		val("", RoleData, "pdbcls").does(EffExec|EffComputed, "pytest --pdbcls imports the debugger class's module, whose code runs as it loads"),
 		val("", RoleData, "pastebin").does(EffExternal, "pytest --pastebin sends the session's output, failures and their locals included, to a paste service on the internet"),
 		val("c", RolePath, "config-file"), val("k", RoleData), val("m", RoleData), val("r", RoleData),
-		val("", RolePath, "rootdir", "confcutdir", "basetemp", "junitxml", "junit-xml", "log-file", "ignore", "ignore-glob", "deselect", "cov"),
+		val("", RolePath, "rootdir", "confcutdir", "ignore", "ignore-glob", "deselect", "cov"),
+		val("", RolePath, "basetemp", "junitxml", "junit-xml", "log-file").output(),
 		val("", RoleData, "tb", "maxfail", "durations", "durations-min", "import-mode", "capture", "color", "log-level",
 			"log-cli-level", "log-format", "log-date-format", "cov-report", "timeout", "dist", "numprocesses", "n"),
 		flag("x", "exitfirst"), flag("q", "quiet"), flag("v", "verbose"), flag("s"), flag("l", "showlocals"),
@@ -580,7 +581,8 @@ func toxModel() *Spec {
 func mypyModel() *Spec {
 	return &Spec{Name: "mypy", Syntax: GNU, Open: true, Options: list(
 		val("", RoleProgram, "python-executable").does(EffExec, "mypy runs this interpreter to find the packages it checks against"),
-		val("", RolePath, "config-file", "cache-dir", "custom-typeshed-dir", "junit-xml", "html-report", "txt-report", "xml-report"),
+		val("", RolePath, "config-file", "custom-typeshed-dir"),
+		val("", RolePath, "cache-dir", "junit-xml", "html-report", "txt-report", "xml-report").output(),
 		val("m", RoleData, "module"), val("p", RoleData, "package"), val("c", RoleData, "command"),
 		val("", RoleData, "python-version", "platform", "exclude", "follow-imports", "always-true", "always-false", "enable-error-code", "disable-error-code")),
 		Operands: []Operand{{Role: RolePath, Effect: EffComputed, Check: func(w string, computed bool) bool { return computed || strings.HasPrefix(w, "@") },
@@ -1347,7 +1349,7 @@ func adminRows() []row {
 // starts with '|' or '!' is a command the output is piped into (strace -o
 // '|sudo id' true), which the engine does not read.
 func traceOutput(s *Spec, long string) *Spec {
-	s.Options = append(s.Options, val("o", RolePath, long).does(EffComputed, "-o '|cmd' pipes the trace into a command the engine does not read").
+	s.Options = append(s.Options, val("o", RolePath, long).output().does(EffComputed, "-o '|cmd' pipes the trace into a command the engine does not read").
 		when(func(v string, computed bool) bool {
 			return computed || strings.HasPrefix(v, "|") || strings.HasPrefix(v, "!")
 		}))
@@ -1441,7 +1443,12 @@ func moreWrapperRows() []row {
 			return &Spec{Name: n, Syntax: Syntax{SingleDash: false}, Open: true, Options: list(
 				val("", RoleData, "log-socket", "xml-socket", "debuginfo-server").does(EffExternal, "valgrind connects to this address, which may be another host"),
 				val("", RoleData, "db-command").does(EffExec|EffComputed, "valgrind runs this command"),
-				val("", RolePath, "vgdb-prefix")),
+				val("", RolePath, "vgdb-prefix"),
+				// The files it writes, whose names it expands: %p a process
+				// id, %q{VAR} a variable's value, %n a sequence number.
+				val("", RolePath, "log-file", "xml-file").output().does(EffComputed,
+					"valgrind expands %q{VAR}, %p and %n in the name of the file it writes: the file is not the word").when(
+					func(v string, computed bool) bool { return computed || strings.IndexByte(v, '%') >= 0 })),
 				Operands: []Operand{{Role: RoleCommand}}}
 		}},
 		{name: "ltrace", build: func(n string) *Spec {
@@ -1566,10 +1573,12 @@ func moreWrapperRows() []row {
 		}},
 		{name: "script", build: func(n string) *Spec {
 			// -a, -e, -f and -q are flags: script -qc CMD is -q, then -c CMD.
-			s := withCode(w(n, "TIOBEmo", []string{"log-timing", "log-in", "log-out", "log-io", "logging-format", "echo",
-				"output-limit"}, 0), "c", "command")
+			s := withCode(w(n, "Emo", []string{"logging-format", "echo", "output-limit"}, 0), "c", "command")
+			// The logs it writes: -T timing, -I input, -O output, -B both.
+			s.Options = append(s.Options, val("T", RolePath, "log-timing").output(), val("I", RolePath, "log-in").output(),
+				val("O", RolePath, "log-out").output(), val("B", RolePath, "log-io").output())
 			// -t/--timing takes its file attached only (-tfile, --timing=file).
-			s.Options = append(s.Options, opt("t", RolePath, "timing"), flag("a", "append"), flag("e", "return"),
+			s.Options = append(s.Options, opt("t", RolePath, "timing").output(), flag("a", "append"), flag("e", "return"),
 				flag("f", "flush"), flag("q", "quiet"), flag("", "force"))
 			// Its operand is the typescript it writes, not a command: the
 			// command is -c's, or a shell.

@@ -141,7 +141,7 @@ func wrapperRows() []row {
 				"exec -a runs the program under another name, by which multi-call programs choose what they do (git-push, unxz, busybox applets)")))
 		}},
 		{name: "time", build: func(n string) *Spec {
-			return wrapper(n, GNUStop, runsOnly, list(val("f", RoleData, "format"), val("o", RolePath, "output"),
+			return wrapper(n, GNUStop, runsOnly, list(val("f", RoleData, "format"), val("o", RolePath, "output").output(),
 				flag("a", "append"), flag("v", "verbose"), flag("q", "quiet"), flag("p", "portability"),
 				flag("", "help"), flag("V", "version")))
 		}},
