@@ -1100,6 +1100,14 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 			if why := pc.Problem(t, 0, s.Dirs); why != "" {
 				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which reaches " + why + ": a person approves every use of it"
 			}
+			// What the code may write: the paths protected from writes
+			// only, and the system's (awk 'BEGIN{print … > ".git/HEAD"}').
+			if why := pc.WriteOnlyProblem(t, 0, s.Dirs); why != "" {
+				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which it may write, and which reaches " + why + ": a person approves every use of it"
+			}
+			if p, why := writtenSystemOrGit(t, s.Dirs, ""); p != "" {
+				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which it may write: " + shell.QuoteExcerpt(p) + why + "; a person approves every use of it"
+			}
 			// A directory of protected paths named in code may be joined to
 			// the rest at run time (".git" + "/config", Path(".git", "hooks")).
 			if strings.IndexByte(t, '.') >= 0 && !strings.ContainsAny(t, "$`") {
