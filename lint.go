@@ -122,14 +122,15 @@ func LintFile(f *File) []Finding {
 	}
 	// Shadowing: every command an allow or ask rule matches is decided by a
 	// stronger list first.
+	deny, ask := indexShadows(f.rules[ListDeny]), indexShadows(f.rules[ListAsk])
 	for _, l := range []List{ListAsk, ListAllow} {
 		for _, r := range f.rules[l] {
-			if by := shadowedBy(f, r, ListDeny); by != nil {
+			if by := deny.shadowing(r); by != nil {
 				warn(r, "shadowed", "%s never applies: %s[%d] %s denies every command it matches", r.Text, by.Source.List, by.Source.Index, by.Text)
 				continue
 			}
 			if l == ListAllow {
-				if by := shadowedBy(f, r, ListAsk); by != nil {
+				if by := ask.shadowing(r); by != nil {
 					warn(r, "shadowed", "%s never auto-approves: %s[%d] %s asks for every command it matches", r.Text, by.Source.List, by.Source.Index, by.Text)
 				}
 			}
@@ -141,10 +142,55 @@ func LintFile(f *File) []Finding {
 	return out
 }
 
-// shadowedBy returns a rule of list l that matches every command r
+// shadowIndex holds the rules of one list by what a rule they shadow
+// must share with them: its type, and for a Terminal rule with content its
+// first word (a one-word stem's, which matches words that start with it
+// and ':', under the stem). shadowing then reads only the rules that may
+// shadow a rule, so that lint's cost grows with the rules, not with their
+// square.
+type shadowIndex struct {
+	byType  map[ActionType][]*Rule // rules that are not Terminal rules with content
+	byFirst map[string][]*Rule     // Terminal rules with content, by first word
+}
+
+func indexShadows(rules []*Rule) shadowIndex {
+	x := shadowIndex{byType: map[ActionType][]*Rule{}, byFirst: map[string][]*Rule{}}
+	for _, s := range rules {
+		if s.Type == Terminal && s.Content {
+			x.byFirst[s.Words[0]] = append(x.byFirst[s.Words[0]], s)
+		} else {
+			x.byType[s.Type] = append(x.byType[s.Type], s)
+		}
+	}
+	return x
+}
+
+// shadowing returns the first rule of the index, in the list's order,
+// that matches every command r matches (shadowedBy), or nil.
+func (x shadowIndex) shadowing(r *Rule) *Rule {
+	var best *Rule
+	consider := func(rules []*Rule) {
+		if s := shadowedBy(rules, r); s != nil && (best == nil || s.Source.Index < best.Source.Index) {
+			best = s
+		}
+	}
+	consider(x.byType[r.Type])
+	if r.Type == Terminal && r.Content {
+		first := r.Words[0]
+		consider(x.byFirst[first])
+		for i := 0; i < len(first); i++ {
+			if first[i] == ':' {
+				consider(x.byFirst[first[:i]]) // a stem's: curl:* matches curl:x
+			}
+		}
+	}
+	return best
+}
+
+// shadowedBy returns the first of rules that matches every command r
 // matches.
-func shadowedBy(f *File, r *Rule, l List) *Rule {
-	for _, s := range f.rules[l] {
+func shadowedBy(rules []*Rule, r *Rule) *Rule {
+	for _, s := range rules {
 		if s.Type != r.Type {
 			continue
 		}
