@@ -85,8 +85,8 @@ type Grant struct {
 //     flag added after the segment changes its mode (git checkout main -f);
 //   - nothing for a program that removes the files it names (rm, chmod),
 //     signals processes (kill, pkill) or moves the branch (git reset,
-//     git restore); when no segment records a rule for such a reason, the
-//     answer is refused with it;
+//     git restore), or whose rule would be too broad; when no segment
+//     records a rule for such a reason, the answer is refused with it;
 //   - the exact segment when the second word is a flag, when the program
 //     runs a command in a container, when the verb changes something, and
 //     when the unit would be a prefix of a cap or too broad (see TooBroad);
@@ -158,9 +158,9 @@ func alwaysAllow(a Action, extra [][]string) ([]Grant, error) {
 
 // heldBack says why a segment records no rule although nothing in it is
 // refused: a family whose mode a flag added after it changes (git reset,
-// git checkout main), a program that signals processes, or one that
-// removes the files it names; "" for the other reasons a segment records
-// nothing (a cap prefix, too broad).
+// git checkout main), a program that signals processes, one that removes
+// the files it names, or a rule that would be too broad (TooBroad: sqlite3
+// db .tables, bash x.sh); "" for a cap prefix (git alone).
 func heldBack(words []string) string {
 	if len(words) == 0 {
 		return ""
@@ -183,6 +183,9 @@ func heldBack(words []string) string {
 	}
 	if programs.RemovesOperands(words) {
 		return words[0] + " removes or changes the files its words name: a rule of it would allow it with more of them (rm x -rf src); the answer holds for this command only"
+	}
+	if why := TooBroad(words); why != "" && !programs.CapPrefix(words) {
+		return "a rule of it would be too broad (" + why + "); the answer holds for this command only"
 	}
 	return ""
 }

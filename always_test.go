@@ -49,12 +49,6 @@ func TestAlwaysAllowReference(t *testing.T) {
 		{"bash -c 'make build'", []string{"Terminal(bash -c 'make build')", "Terminal(make build)"}},
 		{"kubectl get pods", []string{"Terminal(kubectl get pods)"}}, // kubectl get --server=… reaches out: a cap prefix
 		{"kubectl", nil},
-		// A program whose words are commands it runs: any rule of it
-		// allows the commands appended to it (sqlite3 db 'DROP TABLE t',
-		// psql -c 'select 1' -f evil.sql).
-		{"sqlite3 db.sqlite .tables", nil},
-		{"psql -c 'select 1'", nil},
-		{"mysql -e 'show tables'", nil},
 	}
 	for _, tt := range tests {
 		got, err := permengine.AlwaysAllow(terminal(tt.cmd))
@@ -90,6 +84,10 @@ func TestAlwaysAllowRefusals(t *testing.T) {
 		// Runners of several tasks at once: a rule would allow one added
 		// after (turbo run build deploy, mise run test ::: deploy).
 		"turbo run build", "mise run test", "nx run-many -t test", "nx affected -t test",
+		// A program whose words are commands it runs: any rule of it
+		// allows the commands appended to it (sqlite3 db 'DROP TABLE t',
+		// psql -c 'select 1' -f evil.sql); so does a shell's script.
+		"sqlite3 db.sqlite .tables", "psql -c 'select 1'", "mysql -e 'show tables'", "bash x.sh",
 	} {
 		_, err := permengine.AlwaysAllow(terminal(cmd))
 		var re *permengine.RefusedError

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -10,10 +10,13 @@ import (
 )
 
 // cmdAlwaysAllow prints the rules "always allow" would record, one per
-// line; or the refusal on stderr with exit 2.
+// line (with --json, each with what it would also allow); or the refusal
+// on stderr with exit 2. When no segment has a rule to record, it prints
+// none and says so on stderr, with exit 0.
 func cmdAlwaysAllow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("permcheck always-allow", "usage: permcheck always-allow [--type T] -- [COMMAND]", stderr)
+	fs := newFlagSet("permcheck always-allow", "usage: permcheck always-allow [--type T] [--json] -- [COMMAND]", stderr)
 	typ := fs.String("type", "terminal", "action type")
+	asJSON := fs.Bool("json", false, "print each rule with what it would also allow, as a JSON array")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -27,17 +30,33 @@ func cmdAlwaysAllow(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "permcheck always-allow: a %s action takes no command\n", t)
 		return exitUsage
 	}
-	rules, err := permengine.AlwaysAllow(permengine.Action{Type: t, Command: command})
+	grants, err := permengine.AlwaysAllowFor(nil, permengine.Request{Action: permengine.Action{Type: t, Command: command}})
 	if err != nil {
-		if errors.Is(err, permengine.ErrAlwaysAllowRefused) {
-			fmt.Fprintf(stderr, "permcheck always-allow: %v\n", err)
-			return exitUsage
-		}
 		fmt.Fprintf(stderr, "permcheck always-allow: %v\n", err)
 		return exitUsage
 	}
-	for _, r := range rules {
-		fmt.Fprintln(stdout, r)
+	if *asJSON {
+		if grants == nil {
+			grants = []permengine.Grant{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(grants); err != nil {
+			fmt.Fprintf(stderr, "permcheck always-allow: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	if len(grants) == 0 {
+		// Not a refusal (exit 0): no segment has a rule to record, the
+		// answer holds for this command only.
+		fmt.Fprintln(stderr, "permcheck always-allow: no segment has a rule to record: the answer holds for this command only")
+	}
+	for _, g := range grants {
+		if _, err := fmt.Fprintln(stdout, g.Rule); err != nil {
+			fmt.Fprintf(stderr, "permcheck always-allow: %v\n", err)
+			return exitUsage
+		}
 	}
 	return exitOK
 }
