@@ -175,6 +175,10 @@ var adversarialShapes = []shape{
 	// A program word of dashes: a name was read again from every dash.
 	{"dash-program", func(n int) string { return repeatTo("x", "-", "", n) }},
 	{"env-dashes", func(n int) string { return repeatTo("env ", "-", "", n) }},
+	// Chains of operators between commands, and nested compound commands.
+	{"pipe-chain", func(n int) string { return repeatTo("", "a|", "a", n) }},
+	{"or-chain", func(n int) string { return repeatTo("", "a||", "a", n) }},
+	{"if-nest", func(n int) string { return nestTo("", "if a; then ", ":", "; fi", "", n) }},
 }
 
 // adversarialPolicy has rules in every list, wildcards among them, so that

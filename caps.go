@@ -1209,7 +1209,31 @@ func (x *decider) firstExec(judged []segJudge) int {
 // may run before segment i (execBefore), without looking for one.
 func (x *decider) mayExecBefore(i int) bool {
 	e := x.firstExec(x.judged())
-	return e < i || x.cmd.Segs[i].Late && e < len(x.cmd.Segs)
+	return e < i || x.late(i) && e < len(x.cmd.Segs)
+}
+
+// late reports a segment that may run after the segments that follow it
+// in the text: one the reader marks Late (a pipeline's later stage, a
+// background job's, a trap's action, a process substitution's), or one a
+// wrapper that forks runs (setsid -f sh -c '…', screen -dm …).
+func (x *decider) late(i int) bool {
+	if x.cmd.Segs[i].Late {
+		return true
+	}
+	if !x.forkersDone {
+		x.forkersDone = true
+		for j := range x.cmd.Segs {
+			if programs.Forks(x.cmd.Segs[j].Words) {
+				x.forkers = append(x.forkers, j)
+			}
+		}
+	}
+	for _, j := range x.forkers {
+		if j < i && x.wk().Spend(i-j) && x.cmd.Within(i, j) {
+			return true
+		}
+	}
+	return false
 }
 
 // execBefore returns a segment with an exec-capable argument (it runs
@@ -1227,12 +1251,12 @@ func (x *decider) execBefore(i int) int {
 	judged := x.judged()
 	segs := x.cmd.Segs
 	end := i
-	if segs[i].Late {
+	if x.late(i) {
 		end = len(judged)
 	}
 	for j := x.firstExec(judged); j < end && j < len(judged); j++ {
-		if j == i || judged[j].exec == "" && segs[j].Exec == "" {
-			continue
+		if j == i || !judged[j].unread && segs[j].Exec == "" {
+			continue // find -exec CMD (read), find -delete: no file of its choosing
 		}
 		if !x.wk().Spend(1 + max(i-j, j-i)) {
 			return -1
@@ -1274,7 +1298,8 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 		}
 	}
 	if (s.Bits&(programs.Writes|programs.Assignment|programs.PathName) != 0 ||
-		s.Bits&programs.Interpreter != 0 && programs.MayWriteFiles(s.Words, s.Bits)) && !programs.MetadataOnly(s.Words) {
+		s.Bits&(programs.Interpreter|programs.Wrapper|programs.Reserved|programs.Privileged) != 0 && programs.MayWriteFiles(s.Words, s.Bits)) &&
+		!programs.MetadataOnly(s.Words) {
 		prefix, named := programs.WritesPrefixes(s.Words), false
 		programs.Written(s.Words, func(_ int, text string) {
 			fn(text, writeFile)
@@ -2314,6 +2339,9 @@ type segJudge struct {
 	reach          programs.Reach
 	reaches        bool
 	exec, computed string
+	// unread: the exec runs code or a program the engine does not read
+	// (programs.Judgement.Unread), which may write any file.
+	unread bool
 }
 
 // judgeSegment reads every view of a segment through its program's model
@@ -2339,6 +2367,7 @@ func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge 
 			if j.exec == "" {
 				j.exec = jj.Exec
 			}
+			j.unread = j.unread || jj.Unread
 			if j.computed == "" {
 				j.computed = jj.Computed
 			}

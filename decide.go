@@ -85,6 +85,9 @@ type decider struct {
 	// The first segment with an exec-capable argument (firstExec).
 	execAt   int
 	execDone bool
+	// The segments of wrappers that fork into the background (late).
+	forkers     []int
+	forkersDone bool
 	// The first segment whose git command may rewrite the work tree
 	// (worktreeRewrittenBefore), found once; -1 for none.
 	rewriterAt   int

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permengine/permengine/internal/shell"
 	"github.com/permengine/permengine/internal/work"
 )
 
@@ -162,4 +163,21 @@ func FuzzDecideWork(f *testing.F) {
 			t.Fatalf("%q: %s", cmd, d.Reason)
 		}
 	})
+}
+
+// TestCostAtTheSegmentBound decides commands of exactly as many simple
+// commands as are read (shell.MaxSegments), the most a decision works
+// through: piped ones cost the most, and stay within maxDecisionAlloc.
+func TestCostAtTheSegmentBound(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("decides commands of thousands of segments")
+	}
+	for _, unit := range []string{"a|", "a;", "cat x | ", "a && ", "cat x|sh -c 'a|a' | "} {
+		cmd := strings.Repeat(unit, shell.MaxSegments-1) + "a"
+		req := adversarialRequest(cmd)
+		alloc := allocated(func() { decideWork(adversarialPolicy, req) })
+		if alloc > maxDecisionAlloc {
+			t.Errorf("%q × %d: %d bytes allocated, over %d", unit, shell.MaxSegments-1, alloc, maxDecisionAlloc)
+		}
+	}
 }

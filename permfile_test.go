@@ -103,9 +103,10 @@ func TestLoadTooLarge(t *testing.T) {
 func TestLoadRuleTooNested(t *testing.T) {
 	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
 	for name, content := range map[string]string{
-		"parentheses": strings.Repeat("(", 200000) + strings.Repeat(")", 200000),
-		"negations":   "echo $((" + strings.Repeat("!", 400000) + "1))",
-		"sum":         "echo $((" + strings.Repeat("1+", 200000) + "1))",
+		"parentheses": strings.Repeat("(", 30000) + strings.Repeat(")", 30000),
+		"negations":   "echo $((" + strings.Repeat("!", 60000) + "1))",
+		"sum":         "echo $((" + strings.Repeat("1+", 30000) + "1))",
+		"ifs":         strings.Repeat("if a; then ", 3000) + ":" + strings.Repeat("; fi", 3000),
 	} {
 		data, err := json.Marshal(map[string][]string{"allow": {"Terminal(" + content + ")"}})
 		require.NoError(t, err)
@@ -113,6 +114,12 @@ func TestLoadRuleTooNested(t *testing.T) {
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), "that nest", name)
 	}
+	// Longer than a command the engine reads: refused before any reading.
+	data, err := json.Marshal(map[string][]string{"allow": {"Terminal(" + strings.Repeat("(", 200000) + ")"}})
+	require.NoError(t, err)
+	_, err = permengine.Parse("long.json", data)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "longer than")
 }
 
 func TestLoadMissingFileIsEmptyPolicy(t *testing.T) {

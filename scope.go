@@ -679,7 +679,7 @@ func fileURLProblem(w string, flags uint8, dirs []string, pc *paths.Checker) str
 		return ""
 	}
 	rest := w[at+len("file:"):]
-	if strings.IndexByte(rest, '%') >= 0 {
+	if percentEscape(rest) {
 		return " is a file: URL whose percent escapes the program decodes: the file it opens is not its text, and may be a protected path; a person approves every use of it"
 	}
 	if p, ok := strings.CutPrefix(rest, "//"); ok {
@@ -690,8 +690,8 @@ func fileURLProblem(w string, flags uint8, dirs []string, pc *paths.Checker) str
 			rest = p
 		}
 	}
-	if i := strings.IndexByte(rest, '?'); i >= 0 {
-		rest = rest[:i] // sqlite3's file:x.db?mode=rwc
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i] // sqlite3's file:x.db?mode=rwc, a fragment
 	}
 	if rest == "" {
 		return ""
@@ -701,6 +701,19 @@ func fileURLProblem(w string, flags uint8, dirs []string, pc *paths.Checker) str
 	}
 	return ""
 }
+
+// percentEscape reports a percent escape (% and two hex digits) in t:
+// printf's file:%s and git's file:%H are none.
+func percentEscape(t string) bool {
+	for i := 0; i+2 < len(t); i++ {
+		if t[i] == '%' && isHex(t[i+1]) && isHex(t[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // fileURLAt returns where a file: URL starts in w, in any letter case: at
 // its start or after an option's '=' (--db=file:x), or -1.
@@ -1082,6 +1095,7 @@ func (x *decider) movesRoot(w string, flags uint8, dirs []string) bool {
 // protected paths, which the code may join to the rest (".git/" +
 // "config"). A name the code builds at run time ('.g'+'it') is not seen.
 func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
+	sed := isSed(s.Words)
 	for _, w := range s.Words[1:] {
 		if strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, '/') < 0 {
 			continue
@@ -1089,8 +1103,17 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 		if !x.wk().Spend(len(w)) {
 			return ""
 		}
+		writes := codeMayWrite(w)
 		for _, t := range strings.FieldsFunc(w, codeSeparator) {
-			if len(t) < 2 || t == w {
+			if sed {
+				// sed's w and W commands and the s command's w flag
+				// take the rest of the line as the file, a space or
+				// not: 1w.git/HEAD, s/a/b/w.git/HEAD, -ew.git/x.
+				if f := sedWriteFile(t); f != "" {
+					t, writes = f, true
+				}
+			}
+			if len(t) < 2 || t == w && !sed {
 				continue
 			}
 			t = unescapeCode(t)
@@ -1105,7 +1128,7 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 			if why := pc.WriteOnlyProblem(t, 0, s.Dirs); why != "" {
 				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which it may write, and which reaches " + why + ": a person approves every use of it"
 			}
-			if p, why := writtenSystemOrGit(t, s.Dirs, ""); p != "" {
+			if p, why := writtenSystemOrGit(t, s.Dirs, ""); p != "" && writes {
 				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which it may write: " + shell.QuoteExcerpt(p) + why + "; a person approves every use of it"
 			}
 			// A directory of protected paths named in code may be joined to
@@ -1115,6 +1138,57 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 					return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", " + why + ": a person approves every use of it"
 				}
 			}
+		}
+	}
+	return ""
+}
+
+// codeMayWrite reports code that shows a way to write a file: a
+// redirection (awk's print > "f", Perl's open(F, ">f")), a write call or
+// mode (write, writeFile, "w", "a"), a copy, move or link. Reading a
+// system file (open("/proc/cpuinfo")) shows none: its paths are judged
+// against the system's directories only when the code may write them.
+func codeMayWrite(code string) bool {
+	if strings.ContainsAny(code, ">") {
+		return true
+	}
+	lower := strings.ToLower(code)
+	for _, k := range codeWriteWords {
+		if strings.Contains(lower, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeWriteWords are the words of code that writes files, lowercase.
+var codeWriteWords = []string{"write", `"w`, `'w`, `"a`, `'a`, "copy", "move", "rename", "link", "chmod", "mkdir", "touch", "replace", "dump", "save", "append"}
+
+// isSed reports a sed command line (words a segment's, assignments first).
+func isSed(words []string) bool {
+	i := programs.ProgramAt(words)
+	if i >= len(words) {
+		return false
+	}
+	n := programs.BaseName(words[i])
+	return n == "sed" || n == "gsed"
+}
+
+// sedWriteFile returns the file of a sed w or W command, or of the s
+// command's w flag, in one field of its script (1w.git/HEAD,
+// s/a/b/w.git/HEAD, -ew.git/x), or "": the text after a w that follows
+// the field's start, an address, a command's delimiter or a flag.
+func sedWriteFile(t string) string {
+	t = strings.TrimPrefix(t, "-e")
+	for i := 0; i < len(t); i++ {
+		if t[i] != 'w' && t[i] != 'W' {
+			continue
+		}
+		if i > 0 && !strings.ContainsRune("0123456789$/gpIiMme;{}!,", rune(t[i-1])) {
+			continue
+		}
+		if rest := strings.TrimLeft(t[i+1:], " \t"); rest != "" && strings.ContainsAny(rest[:1], "./~") {
+			return rest
 		}
 	}
 	return ""

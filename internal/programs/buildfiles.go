@@ -105,7 +105,10 @@ var buildFiles = withJSTools(map[string][]string{
 	// checkout and push: a hook file of any directory core.hooksPath may
 	// name, and the managers' files without a leading dot (the dotted ones
 	// are protected paths).
-	"git":            gitHookFiles,
+	"git": gitHookFiles,
+	// Hook managers run by hand run what their files say, as the hooks
+	// they install do.
+	"pre-commit": hookManagerFiles, "prek": hookManagerFiles, "lefthook": hookManagerFiles,
 	"docker-compose": composeFiles, "podman-compose": composeFiles, "docker": composeFiles, "podman": composeFiles, // docker compose up
 	// (The JavaScript tools join them: see jsTools.)
 })
@@ -152,6 +155,13 @@ var gitHookFiles = []string{"pre-commit", "prepare-commit-msg", "commit-msg", "p
 // what the hook runs (… > package.json && git commit).
 var gitScriptHooks = map[string]bool{"commit": true, "push": true, "merge": true, "rebase": true, "am": true,
 	"cherry-pick": true, "checkout": true, "switch": true, "pull": true}
+
+// hookManagerFiles are what pre-commit (and prek, its port) and lefthook
+// read as the commands they run: their configurations, and the hook
+// definitions of a repository of hooks.
+var hookManagerFiles = []string{".pre-commit-config.yaml", ".pre-commit-config.yml", ".pre-commit-hooks.yaml",
+	"lefthook.yml", "lefthook.yaml", "lefthook.toml", "lefthook.json", ".lefthook.yml", ".lefthook.yaml",
+	"lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yml", ".lefthook-local.yaml"}
 
 // gitHookScriptFiles are gitHookFiles and the files of the scripts hooks
 // usually run.

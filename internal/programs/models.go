@@ -24,6 +24,12 @@ type Judgement struct {
 	Reaches  bool   //
 	Exec     string // why an argument runs or deletes arbitrary things, or ""
 	Computed string // why the program or a script is chosen at run time, or ""
+	// Unread: an argument of Exec's runs code or a program the engine
+	// does not read as a segment of the command (python3 -c CODE, sed's
+	// script, rsync -e PROG), which may write any file; not only a
+	// command the engine reads (find -exec CMD) or a flag that acts on
+	// what the program finds (find -delete).
+	Unread bool
 }
 
 // Judge reads view v (its program first) through the program's model.
@@ -60,11 +66,36 @@ func judgement(r *argmodel.Result, v []string) Judgement {
 	}
 	if f, ok := r.First(argmodel.EffExec | argmodel.EffConfig); ok {
 		j.Exec = where(v, f) + f.Why
+		j.Unread = execUnread(r)
 	}
 	if f, ok := r.First(argmodel.EffComputed); ok {
 		j.Computed = where(v, f) + f.Why
 	}
 	return j
+}
+
+// execUnread reports a finding of r that runs or loads what the engine
+// does not read: any but one about an option whose value is a command
+// (read as a segment of its own) or a flag (an action on what the program
+// finds).
+func execUnread(r *argmodel.Result) bool {
+	for _, f := range r.Findings {
+		if f.Effect&(argmodel.EffExec|argmodel.EffConfig) == 0 {
+			continue
+		}
+		read := false
+		for _, it := range r.Items {
+			if it.Word == f.Word && it.Kind == argmodel.KindOption && it.Opt != nil &&
+				(it.Opt.Role == argmodel.RoleCommand || it.Opt.Arg == argmodel.ArgNone) {
+				read = true
+				break
+			}
+		}
+		if !read {
+			return true
+		}
+	}
+	return false
 }
 
 // where names the words up to the one a finding is about.

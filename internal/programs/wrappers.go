@@ -488,3 +488,34 @@ func EnvScript(v []string) []string {
 func OtherName(v []string, bits Bits) bool {
 	return bits&(Interpreter|Shell) != 0 && IsScriptProgram(v) || len(v) > 0 && strings.Contains(v[0], "docker-") && dockerPlugin(v) != ""
 }
+
+// Forks reports a wrapper (v its words, the wrapper first) that runs its
+// command in the background and returns at once: setsid -f, screen -d -m,
+// tmux new-session -d, daemonize, start-stop-daemon --background. What it
+// runs may come after what follows it in the command.
+func Forks(v []string) bool {
+	if len(v) == 0 {
+		return false
+	}
+	short := func(letters string) bool {
+		for _, w := range v[1:] {
+			if len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w[1:], letters) {
+				return true
+			}
+		}
+		return false
+	}
+	switch BaseName(v[0]) {
+	case "setsid":
+		return short("f") || slices.Contains(v[1:], "--fork")
+	case "screen":
+		return short("dD") && short("m")
+	case "tmux":
+		return short("d")
+	case "daemonize":
+		return true
+	case "start-stop-daemon":
+		return short("b") || slices.Contains(v[1:], "--background")
+	}
+	return false
+}

@@ -266,6 +266,9 @@ func jsonToolOutput(words []string, at int, fn func(j int, text string)) {
 // writer, a copy, an unpacker, a download; git only with an output option
 // or mv (git status writes nothing its words name).
 func MayWriteFiles(words []string, bits Bits) bool {
+	if bits&(Wrapper|Reserved|Privileged) != 0 && HasOutputAssignment(words) {
+		return true // env GIT_TRACE=FILE git status, export HISTFILE=FILE
+	}
 	switch {
 	case bits&Interpreter != 0:
 		// python3 -m json.tool IN OUT
@@ -416,8 +419,9 @@ var singleOut = map[string][]string{
 	"rustc": {"--out-dir"},
 }
 
-// ccOuts are a compiler driver's single-dash outputs besides -o.
-var ccOuts = []string{"-MF", "-aux-info", "-dumpdir"}
+// ccOuts are a compiler driver's outputs besides -o: its dependency
+// file, its auxiliary outputs, and -o's long spelling.
+var ccOuts = []string{"-MF", "-aux-info", "-dumpdir", "--output"}
 
 // Removes reports whether the program of words (after assignments)
 // removes the files its operands name, or changes who may use them (rm,
@@ -613,6 +617,7 @@ func WritesOperands(v []string) bool {
 // word that names the file (the value of -oFILE, of=FILE, --output=FILE).
 // It calls nothing for a program that writes no file its words name.
 func Written(words []string, fn func(j int, text string)) {
+	outputAssignments(words, fn)
 	name, i := rowProgram(words)
 	if i >= len(words) {
 		return
@@ -658,6 +663,9 @@ func Written(words []string, fn func(j int, text string)) {
 		// create.
 		seen := 0
 		operands(words, i+1, func(j int) {
+			if words[j-1] == "--version" {
+				return // bundle create --version 2 FILE: the version's value
+			}
 			if seen == 2 {
 				fn(j, words[j])
 			}
@@ -729,6 +737,48 @@ func Written(words []string, fn func(j int, text string)) {
 			}
 		})
 	}
+}
+
+// outputAssignments calls fn with the value of every NAME=value word of
+// words (before the program, after env or sudo, in export) whose variable
+// names a file a program writes: git's traces (GIT_TRACE=/p/.git/HEAD
+// git status appends to the ref), TLS key logs, histories, coverage data.
+// An echo of one is judged so too, the safe side.
+func outputAssignments(words []string, fn func(j int, text string)) {
+	for j, w := range words {
+		name, value, ok := strings.Cut(w, "=")
+		if ok && value != "" && outputVariable(name) {
+			fn(j, value)
+		}
+	}
+}
+
+// HasOutputAssignment reports a NAME=value word of words whose variable
+// names a file a program writes (outputAssignments).
+func HasOutputAssignment(words []string) bool {
+	found := false
+	outputAssignments(words, func(int, string) { found = true })
+	return found
+}
+
+// outputVariable reports a variable whose value names a file or a
+// directory a program writes. (Git's traces also take 1, 2 or a
+// descriptor's number, which is no path: judged as one, the name of a
+// file in the working directory, it reaches nothing.)
+func outputVariable(name string) bool {
+	switch {
+	case strings.HasPrefix(name, "GIT_TRACE"):
+		return true // GIT_TRACE, GIT_TRACE_PACKET, GIT_TRACE2_EVENT, …
+	}
+	return outputVariables[name]
+}
+
+// outputVariables name the files (or directories) a program writes.
+var outputVariables = map[string]bool{
+	"SSLKEYLOGFILE": true, "HISTFILE": true, "LESSHISTFILE": true, "NODE_REPL_HISTORY": true,
+	"PYTHON_HISTORY": true, "SQLITE_HISTORY": true, "MYSQL_HISTFILE": true, "PSQL_HISTORY": true,
+	"REDISCLI_HISTFILE": true, "LLVM_PROFILE_FILE": true, "GCOV_PREFIX": true, "GOCOVERDIR": true,
+	"COVERAGE_FILE": true, "NODE_V8_COVERAGE": true,
 }
 
 // modelOutputs calls fn with the value of every Output option of the
@@ -886,10 +936,10 @@ func (row writeRow) singleDash(name string, words []string, j int, fn func(int, 
 		return j // its list is passedLists's
 	}
 	goFlag := name == "go" // the flag package: --o is -o, and -o=FILE
-	if goFlag && strings.HasPrefix(w, "--") {
-		w = w[1:]
+	if (goFlag || name == "openssl") && strings.HasPrefix(w, "--") {
+		w = w[1:] // OpenSSL 3 reads --out as -out, and --out=FILE
 	}
-	if k := strings.IndexByte(w, '='); k > 1 && (goFlag || slices.Contains(outs, w[:k])) {
+	if k := strings.IndexByte(w, '='); k > 1 && (goFlag || slices.Contains(outs, w[:k])) || k > 1 && name == "openssl" && slices.Contains(outs, w[:k]) {
 		// go's flag package: -o=FILE, --o=FILE; rustc --out-dir=DIR
 		if opt := w[:k]; slices.Contains(outs, opt) || row.short != "" && len(opt) == 2 && strings.IndexByte(row.short, opt[1]) >= 0 {
 			fn(j, w[k+1:])

@@ -274,6 +274,7 @@ func (r *fastReader) startSeg(at int) {
 		}
 		r.stages++
 		r.seg.stage = r.stages
+		r.seg.piped = true
 	}
 	r.segStart = at
 	r.start = r.c.a.mark()

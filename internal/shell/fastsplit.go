@@ -59,17 +59,22 @@ func (c *Command) fastRead(src string, dirs []string, depth int, origin string) 
 	c.a.scratch = nil
 	c.Segs = slices.Grow(c.Segs, max(0, min(len(segs), MaxSegments-len(c.Segs))))
 	start := len(c.Segs) // where the stage or job being added began
+	piped := false       // a segment of it reads a pipe
 	for i := range segs {
 		stage := segs[i].stage
-		segs[i].stage = 0
+		piped = piped || segs[i].piped
+		segs[i].stage, segs[i].piped = 0, false
 		c.addSegment(&segs[i])
 		if i+1 < len(segs) && stage != 0 && segs[i+1].stage == stage {
 			continue // the job goes on
 		}
-		if stage != 0 {
+		switch {
+		case piped:
+			c.markLateAll(start)
+		case stage != 0:
 			c.markLate(start)
 		}
-		start = len(c.Segs)
+		start, piped = len(c.Segs), false
 	}
 	if c.a.scratch == nil {
 		clear(segs)

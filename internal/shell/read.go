@@ -22,7 +22,7 @@ const (
 	// MaxNesting bounds nested scripts (bash -c inside eval inside …).
 	MaxNesting = 4
 	// MaxSegments bounds how many simple commands one command may hold.
-	MaxSegments = 4096
+	MaxSegments = 2048
 	// MaxDirs bounds the candidate working directories tracked per segment.
 	MaxDirs = 8
 )
@@ -79,8 +79,10 @@ type Segment struct {
 	// what follows the job, may run before it, however late in the text.
 	Late bool
 	// stage is the fast path's mark of the pipeline stage or background
-	// job a segment belongs to (see markLate); 0 outside one.
+	// job a segment belongs to (see markLate); 0 outside one. piped: it
+	// comes after a pipe, and reads it.
 	stage int32
+	piped bool
 	// Exec, when not empty, says why the segment runs code the engine
 	// cannot read but that a person can: an interpreter's program in a
 	// here-document. The exec-capable cap fires for it.
@@ -217,7 +219,8 @@ const MaxSyntaxNesting = 16
 const MaxBrackets = 2048
 
 // nesting counts what the parser may read by recursion in src: opening
-// brackets and backquotes, the unary operators ! and ~, time keywords,
+// brackets and backquotes, the unary operators ! and ~, time keywords and
+// the keywords of compound commands (if, while, until, for, case, select),
 // and a quarter of the bytes of binary operators where arithmetic or a
 // test may read them (inside brackets: $((1+1+…)), [[ a || a … ]],
 // ${a:1+…}, a[1+…]=; after let), where four of them cost the parser's
@@ -241,21 +244,49 @@ func nesting(src string) int {
 			}
 		case '\n', ';':
 			let = false
-		case 't', 'l':
-			kw := "time"
-			if c == 'l' {
-				kw = "let"
-			}
-			if strings.HasPrefix(src[i:], kw) && (i == 0 || !wordByte(src[i-1])) && (i+len(kw) == len(src) || !wordByte(src[i+len(kw)])) {
-				if c == 't' {
-					n++
-				} else {
-					let = true
-				}
+		case 't', 'l', 'i', 'w', 'u', 'f', 'c', 's':
+			if kw := keywordAt(src, i); kw == "let" {
+				let = true
+			} else if kw != "" {
+				n++ // time, and the compound commands, which nest
 			}
 		}
 	}
 	return n + ops/4
+}
+
+// nestingKeywords are the keywords nesting counts (and let, whose words
+// are arithmetic).
+var nestingKeywords = []string{"time", "let", "if", "while", "until", "for", "case", "select"}
+
+// keywordAt returns the keyword of nestingKeywords that stands as a word
+// at src[i], or "".
+func keywordAt(src string, i int) string {
+	if i > 0 && wordByte(src[i-1]) {
+		return ""
+	}
+	for _, kw := range nestingKeywords {
+		if strings.HasPrefix(src[i:], kw) && (i+len(kw) == len(src) || !wordByte(src[i+len(kw)])) {
+			return kw
+		}
+	}
+	return ""
+}
+
+// separators counts the runs of bytes that may separate commands in src
+// (; & | and newlines; quoted ones too, the safe side): one more than it
+// is the most simple commands src can hold at its top level.
+func separators(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case ';', '&', '|', '\n':
+			if i == 0 || !strings.ContainsRune(";&|\n", rune(src[i-1])) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // wordByte reports a byte that continues a name (time inside a word is
@@ -408,6 +439,13 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 		// The parser's stack grows with nesting; no command needs this
 		// much. Deny rules still see a plain split.
 		c.exceeded(why + ": the command is not parsed")
+		c.fallbackSplit(src, dirs, depth, origin)
+		return
+	}
+	if separators(src) > MaxSegments {
+		// More commands than are kept: the parser's memory grows with
+		// each (a|a|a…), and the segments past the bound are not read.
+		c.TooMany = true
 		c.fallbackSplit(src, dirs, depth, origin)
 		return
 	}
@@ -973,6 +1011,9 @@ func (c *Command) readScript(idx, vi int, v []string, ns programs.Script, seen *
 	if ns.Origin == "trap" || strings.HasSuffix(ns.Origin, " -C") && (v[0] == "mapfile" || v[0] == "readarray") {
 		c.unplacedMoves(before, ns.Origin)
 	}
+	if ns.Origin == "trap" {
+		c.markLateAll(before) // at a signal or at exit: after what follows it
+	}
 	return true
 }
 
@@ -1190,6 +1231,13 @@ func (c *Command) markLate(start int) {
 	if n < 2 {
 		return
 	}
+	for k := start; k < len(c.Segs); k++ {
+		c.Segs[k].Late = true
+	}
+}
+
+// markLateAll marks the segments from start on Late, however many.
+func (c *Command) markLateAll(start int) {
 	for k := start; k < len(c.Segs); k++ {
 		c.Segs[k].Late = true
 	}

@@ -12,6 +12,9 @@ import (
 // RuleWords splits rule content with the same shell lexer as commands and
 // refuses anything that is not one plain command.
 func RuleWords(content string) ([]string, error) {
+	if len(content) > MaxCommandBytes {
+		return nil, fmt.Errorf("content is longer than %d bytes, the longest command the engine reads", MaxCommandBytes)
+	}
 	if words, ok := fastRuleWords(content); ok {
 		return words, nil
 	}

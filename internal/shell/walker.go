@@ -2,6 +2,7 @@ package shell
 
 import (
 	"github.com/permengine/permengine/internal/ascii"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,37 +134,68 @@ func (r *walker) stmtCmd(st *syntax.Stmt, dirs []string) (ok, fail []string) {
 	return out, out
 }
 
-// binary walks "x && y", "x || y" and pipes.
+// binary walks "x && y", "x || y" and pipes. A chain of them (a && b ||
+// c, a | b | c) is one left-nested tree, as deep as it is long: it is
+// walked in a loop, not by recursion, so that a long chain costs no stack.
 func (r *walker) binary(x *syntax.BinaryCmd, dirs []string) (ok, fail []string) {
-	switch x.Op {
-	case syntax.AndStmt:
-		lok, lfail := r.stmt(x.X, dirs)
-		rok, rfail := r.stmt(x.Y, lok)
-		return rok, r.c.unionDirs(lfail, rfail)
-	case syntax.OrStmt:
-		lok, lfail := r.stmt(x.X, dirs)
-		rok, rfail := r.stmt(x.Y, lfail)
-		return r.c.unionDirs(lok, rok), rfail
+	if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
+		first, links := chainOf(x, func(op syntax.BinCmdOperator) bool { return op == syntax.AndStmt || op == syntax.OrStmt })
+		ok, fail = r.stmt(first, dirs)
+		for _, b := range links {
+			if b.Op == syntax.AndStmt {
+				rok, rfail := r.stmt(b.Y, ok)
+				ok, fail = rok, r.c.unionDirs(fail, rfail)
+			} else {
+				rok, rfail := r.stmt(b.Y, fail)
+				ok, fail = r.c.unionDirs(ok, rok), rfail
+			}
+		}
+		return ok, fail
 	}
-	// Pipes: every part runs in its own subshell, all at once.
-	r.stage(x.X, dirs)
+	// Pipes: every part runs in its own subshell, all at once; a part
+	// after a pipe reads it, and may wait for it before it does what it
+	// does (git commit -F -): it runs late.
+	first, links := chainOf(x, func(op syntax.BinCmdOperator) bool { return op == syntax.Pipe || op == syntax.PipeAll })
+	r.stage(first, dirs, false)
 	piped, inPipe := r.c.piped, r.c.inPipe
-	r.c.piped, r.c.inPipe = r.pipedText(x.X), true
-	r.stage(x.Y, dirs)
+	for k, b := range links {
+		r.c.piped, r.c.inPipe = "", true
+		if k == 0 {
+			r.c.piped = r.pipedText(first) // echo … | sh
+		}
+		r.stage(b.Y, dirs, true)
+	}
 	r.c.piped, r.c.inPipe = piped, inPipe
 	return dirs, dirs
 }
 
-// stage walks a stage of a pipeline (a pipeline itself walks its own
-// stages) and marks its segments Late when it holds more than one.
-func (r *walker) stage(st *syntax.Stmt, dirs []string) {
-	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
-		r.stmt(st, dirs)
-		return
+// chainOf returns the first operand of the left-nested chain of
+// operators that same accepts at x, and the operators after it, in
+// order. An operand that is a statement of its own (negated, in the
+// background, with redirections) ends the chain there.
+func chainOf(x *syntax.BinaryCmd, same func(syntax.BinCmdOperator) bool) (*syntax.Stmt, []*syntax.BinaryCmd) {
+	links := []*syntax.BinaryCmd{x}
+	for {
+		st := links[len(links)-1].X
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || !same(b.Op) || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+			slices.Reverse(links)
+			return st, links
+		}
+		links = append(links, b)
 	}
+}
+
+// stage walks a stage of a pipeline and marks its segments Late when it
+// holds more than one, or when it reads the pipe (after, every one).
+func (r *walker) stage(st *syntax.Stmt, dirs []string, after bool) {
 	start := len(r.c.Segs)
 	r.stmt(st, dirs)
-	r.c.markLate(start)
+	if after {
+		r.c.markLateAll(start)
+	} else {
+		r.c.markLate(start)
+	}
 }
 
 // decl reads export, declare, local, readonly … as a segment.
@@ -533,8 +565,12 @@ func (r *walker) substitution(n syntax.Node, dirs []string) bool {
 		r.hereDocsAfter(y)
 		r.stmts(y.Stmts, dirs)
 	case *syntax.ProcSubst:
+		// It runs beside the command, reading or writing a pipe: what it
+		// runs may come after what follows it (echo >(sleep 1; make)).
 		r.hereDocsAfter(y)
+		start := len(r.c.Segs)
 		r.stmts(y.Stmts, dirs)
+		r.c.markLateAll(start)
 	default:
 		return false
 	}

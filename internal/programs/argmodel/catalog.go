@@ -473,9 +473,16 @@ func expectModel() *Spec {
 func chmodModel() *Spec {
 	return &Spec{Name: "chmod", Syntax: GNU, Open: true,
 		Options: list(flag("R", "recursive"), flag("v", "verbose"), flag("c", "changes"), flag("f", "silent", "quiet"),
-			val("", RolePath, "reference").does(EffPrivileged, "chmod --reference copies another file's mode, which may hold the set-user-ID bit (--reference=/usr/bin/su)"),
+			val("", RolePath, "reference").does(EffPrivileged, "chmod --reference copies another file's mode, which may hold the set-user-ID bit (--reference=/usr/bin/su)").when(outsideTree),
 			flag("", "preserve-root", "no-preserve-root", "dereference", "no-dereference")),
 		Operands: []Operand{{Role: RoleData, Effect: EffPrivileged, Check: setsID, Why: whySetsID}, {Role: RolePath}}}
+}
+
+// outsideTree reports a path that may be outside the working tree: an
+// absolute one, one from a home or climbing with .., or one known only at
+// run time.
+func outsideTree(v string, computed bool) bool {
+	return computed || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.Contains(v, "..")
 }
 
 // whySetsID is the reason of a mode that sets the set-user-ID bit, in
@@ -500,6 +507,7 @@ func setsID(mode string, computed bool) bool {
 	if computed {
 		return true
 	}
+	mode = strings.TrimLeft(mode, "=+") // chmod =4755, install -m +4755: the octal mode
 	if len(mode) >= 4 && ascii.Digits(mode) {
 		d := mode[len(mode)-4] - '0'
 		return d&6 != 0
@@ -546,7 +554,12 @@ func sshKeygenModel() *Spec {
 	return &Spec{Name: "ssh-keygen", Syntax: POSIX, Open: true, Options: list(
 		val("D", RolePath).does(EffExec|EffComputed, loads), val("w", RolePath).does(EffExec|EffComputed, loads),
 		val("f", RolePath).output(), val("C", RoleData), val("N", RoleData), val("t", RoleData), val("b", RoleData),
-		flag("A").does(EffPrivileged, "ssh-keygen -A writes the host keys of /etc/ssh, with which the machine's ssh server proves who it is"))}
+		flag("A").does(EffPrivileged, "ssh-keygen -A writes the host keys of /etc/ssh, with which the machine's ssh server proves who it is"),
+		val("a", RoleData), val("E", RoleData), val("F", RoleData), val("I", RoleData), val("J", RoleData), val("j", RoleData),
+		val("K", RoleData), val("M", RoleData), val("m", RoleData), val("n", RoleData), val("O", RoleData), val("P", RoleData),
+		val("R", RoleData), val("r", RoleData), val("s", RolePath), val("V", RoleData), val("Y", RoleData), val("Z", RoleData),
+		val("z", RoleData), flag("B"), flag("c"), flag("e"), flag("g"), flag("H"), flag("h"), flag("i"), flag("k"), flag("L"),
+		flag("l"), flag("p"), flag("Q"), flag("q"), flag("U"), flag("u"), flag("v"), flag("y"))}
 }
 
 // lesskeyModel is lesskey: it compiles a key file whose #env section sets

@@ -258,16 +258,28 @@ func sysctlModel() *Spec {
 // ldconfigModel is ldconfig: it rewrites /etc/ld.so.cache, which says
 // where every program finds its shared libraries (a directory operand
 // puts its libraries there: ldconfig /p/lib makes libz.so.1 the
-// project's). -p lists the cache; -N writes none.
+// project's), and the libraries' links in their directories (-N alone
+// still makes them). -p lists the cache; -N -X writes nothing.
 func ldconfigModel() *Spec {
 	const why = "ldconfig rewrites /etc/ld.so.cache, which chooses the shared libraries every program loads"
 	return &Spec{Name: "ldconfig", Syntax: GNU, Open: true,
-		Options: join(list(flag("p", "print-cache"), flag("N"), val("f", RolePath), val("C", RolePath), val("r", RolePath)), shorts("vnXil")),
+		Options: join(list(flag("p", "print-cache"), flag("N"), val("f", RolePath), val("C", RolePath), val("r", RolePath)), shorts("vnil"), list(flag("X"))),
 		Judge: func(r *Result, words []string) {
+			noCache, noLinks := false, false
 			for _, it := range r.Items {
-				if it.Kind == KindOption && it.Opt != nil && (it.Opt.Short == "p" || it.Opt.Short == "N") {
-					return // it lists the cache, or writes none
+				if it.Kind == KindOption && it.Opt != nil {
+					switch it.Opt.Short {
+					case "p":
+						return // it lists the cache
+					case "N":
+						noCache = true
+					case "X":
+						noLinks = true
+					}
 				}
+			}
+			if noCache && noLinks {
+				return // it writes neither the cache nor the libraries' links
 			}
 			r.Effects |= EffPrivileged
 			r.Findings = append(r.Findings, Finding{Effect: EffPrivileged, Word: 0, Why: why})
