@@ -790,6 +790,10 @@ func modelOutputs(words []string, i int, fn func(j int, text string)) {
 	if m == nil || !m.WritesOutputs() || len(words)-i > MaxModelWords {
 		return
 	}
+	bundle := i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") && m.MayNameOutput("-"+words[i+1])
+	if !bundle && !slices.ContainsFunc(words[i+1:], m.MayNameOutput) {
+		return // no word spells one of its outputs (git status, docker ps); tar cgf's letters may
+	}
 	r := readings.Get().(*argmodel.Result)
 	defer readings.Put(r)
 	argmodel.ParseFlags(r, m, words[i:], nil, 0)

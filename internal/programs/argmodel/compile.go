@@ -45,7 +45,11 @@ func compile(s *Spec, parent *Spec, depth int) error {
 	for i := range s.Options {
 		s.codeFiles = s.codeFiles || s.Options[i].NamesCode()
 		s.backups = s.backups || s.Options[i].Backup
-		s.outputs = s.outputs || s.Options[i].Output
+		if o := &s.Options[i]; o.Output {
+			s.outputs = true
+			s.outShorts += o.Short
+			s.outLongs = append(s.outLongs, o.Long...)
+		}
 		if s.Options[i].OutDir {
 			s.outDirs.add(&s.Options[i], s.Syntax.Abbrev)
 		}
@@ -66,6 +70,8 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		s.codeFiles = s.codeFiles || sub.codeFiles
 		s.backups = s.backups || sub.backups
 		s.outputs = s.outputs || sub.outputs
+		s.outShorts += sub.outShorts
+		s.outLongs = append(s.outLongs, sub.outLongs...)
 		s.outDirs.join(sub.outDirs)
 		s.chdir.join(sub.chdir)
 		if s.subWhy == "" && sub.Effect != 0 {
@@ -286,6 +292,31 @@ func (s *Spec) KeepsBackups() bool { return s.backups }
 // WritesOutputs reports whether an option of s or of a subcommand under
 // it is an Output: without one, no reading of its words finds one.
 func (s *Spec) WritesOutputs() bool { return s.outputs }
+
+// MayNameOutput reports a word that may spell an Output option of s or
+// of a subcommand under it: a cluster holding one of their letters, or a
+// long name (with one dash or two) that is the beginning of one of
+// theirs or holds one (--out for --output, --index-file=x). A word that
+// is no option, or that names none of them, is passed over without
+// reading the command line.
+func (s *Spec) MayNameOutput(w string) bool {
+	if len(w) < 2 || w[0] != '-' {
+		return false
+	}
+	name := strings.TrimLeft(w, "-")
+	if k := strings.IndexByte(name, '='); k >= 0 {
+		name = name[:k]
+	}
+	if w[1] != '-' && strings.ContainsAny(w[1:], s.outShorts) && s.outShorts != "" {
+		return true
+	}
+	for _, l := range s.outLongs {
+		if name != "" && (strings.HasPrefix(l, name) || strings.HasPrefix(name, l)) {
+			return true
+		}
+	}
+	return false
+}
 
 // NamesCode reports an option whose value names a file the program runs
 // or loads as code (RunsFile: sed -f, awk -f, bash --rcfile) or a module

@@ -378,8 +378,10 @@ type Spec struct {
 	// suffix (KeepsBackups).
 	backups bool
 	// outputs: an option here or under a subcommand is an Output
-	// (WritesOutputs).
-	outputs bool
+	// (WritesOutputs); outShorts and outLongs spell them (MayNameOutput).
+	outputs   bool
+	outShorts string
+	outLongs  []string
 	// outDirs are the optionSpellings of the OutDir options here and under
 	// subcommands (MayJoinOutputs).
 	outDirs optionSpellings
