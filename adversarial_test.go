@@ -176,7 +176,7 @@ var adversarialShapes = []shape{
 	{"dash-program", func(n int) string { return repeatTo("x", "-", "", n) }},
 	{"env-dashes", func(n int) string { return repeatTo("env ", "-", "", n) }},
 	// Chains of operators between commands, and nested compound commands.
-	{"pipe-chain", func(n int) string { return repeatTo("", "a|", "a", n) }},
+	{"short-pipes", func(n int) string { return repeatTo("", "a|", "a", n) }},
 	{"or-chain", func(n int) string { return repeatTo("", "a||", "a", n) }},
 	{"if-nest", func(n int) string { return nestTo("", "if a; then ", ":", "; fi", "", n) }},
 }
