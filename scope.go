@@ -1621,7 +1621,7 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 // is everyday, and its .git/config is read only where the pattern matches
 // (SECURITY.md). A directory known only at run time is the path scope's.
 func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") {
+	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") && !slices.ContainsFunc(s.Dirs, nearRoot) {
 		return ""
 	}
 	reader := func() string { return programs.BaseName(s.Words[programs.ProgramAt(s.Words)]) }
@@ -1645,12 +1645,48 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + p + ": a person approves every use of it"
 		case f&shell.WordTilde != 0 && strings.TrimRight(w, "/.") == "~" || homeByPath(w):
 			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
+		default:
+			// grep -r KEY /, cd / && find proc -exec cat {} +: the tree
+			// from the directories the word is read from, by its path.
+			for _, t := range treeFromDirs(w, s.Dirs) {
+				switch {
+				case t == "/":
+					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is the root, which holds every process's directory (/proc) and the homes: a person approves every use of it"
+				case pc.LinkProblem(t, f, s.Dirs) != "":
+					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + pc.LinkProblem(t, f, s.Dirs) + ": a person approves every use of it"
+				case homeByPath(t):
+					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is a home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
+				}
+				if why != "" {
+					return
+				}
+			}
 		}
 	})
 	if tooLong && why == "" {
 		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"
 	}
 	return why
+}
+
+// nearRoot reports a directory a word without a '/' may name a tree
+// that holds protected places from (cd / && grep -r x proc; cd /home):
+// the root or one below it, or an unknown one.
+func nearRoot(d string) bool { return d == "" || strings.Count(strings.TrimSuffix(d, "/"), "/") <= 1 }
+
+// treeFromDirs returns the clean absolute paths word w names from each
+// of dirs (w itself when absolute); an unknown directory gives none.
+func treeFromDirs(w string, dirs []string) []string {
+	if strings.HasPrefix(w, "/") {
+		return []string{path.Clean(w)}
+	}
+	var out []string
+	for _, d := range dirs {
+		if d != "" {
+			out = append(out, path.Clean(pathtext.Join(d, w)))
+		}
+	}
+	return out
 }
 
 // homeByPath reports an absolute path that is a home directory by its

@@ -1491,9 +1491,20 @@ func MountSources(v []string, fn func(src string)) {
 
 // recursiveReaders are the programs that read every file under a directory
 // operand, hidden ones too, and print what they find: grep with -r or -R
-// (or -d recurse), and ripgrep, which searches hidden files under a
-// directory it is given by name (rg x .git).
-var recursiveReaders = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true}
+// (or -d recurse), ripgrep, which searches hidden files under a directory
+// it is given by name (rg x .git), and find and fd when they run a command
+// on every file they find.
+var recursiveReaders = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "find": true, "gfind": true, "fd": true, "fdfind": true}
+
+// treeRunners are the recursive readers that read a tree whole only when
+// they run a command on what they find (find -exec cat {} +, fd -x cat):
+// the options that do.
+var treeRunners = map[string][]string{"find": findRuns, "gfind": findRuns, "fd": fdRuns, "fdfind": fdRuns}
+
+var (
+	findRuns = []string{"exec", "execdir", "ok", "okdir"}
+	fdRuns   = []string{"exec", "exec-batch"}
+)
 
 // RecursiveReadOperands calls fn with the index in v of each path operand
 // that a recursive reader walks (grep -r url .git prints .git/config's
@@ -1516,11 +1527,16 @@ func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 	defer readings.Put(r)
 	argmodel.ParseFlags(r, m, v[at:], nil, 0)
 	recursive := m.Name == "rg"
+	runs := treeRunners[BaseName(v[at])]
 	for _, it := range r.Items {
 		if it.Opt == nil {
 			continue
 		}
 		switch {
+		case runs != nil:
+			// find DIR -exec CMD {} +: every file under DIR is handed to a
+			// command, which may print it.
+			recursive = recursive || it.Kind == argmodel.KindOption && slices.ContainsFunc(it.Opt.Long, func(l string) bool { return slices.Contains(runs, l) })
 		case it.Kind == argmodel.KindOption && (strings.ContainsAny(it.Opt.Short, "rR") || slices.Contains(it.Opt.Long, "recursive")):
 			recursive = true
 		case it.Kind == argmodel.KindValue && slices.Contains(it.Opt.Long, "directories") && it.Text == "recurse":
