@@ -1596,11 +1596,18 @@ func printsOnly(words []string) bool {
 // word of the command it runs (xargs cat <<< .env reads .env).
 func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 	in := s.Input() // (first: most segments read no here-string, and the program's lookup costs more)
-	if in.Kind != shell.StdinText || in.Computed {
+	if in.Kind != shell.StdinText {
 		return ""
 	}
 	k := programs.ProgramAt(s.Words)
-	if k >= len(s.Words) || !argmodel.AppendsInput(programs.BaseName(s.Words[k])) {
+	if k >= len(s.Words) {
+		return ""
+	}
+	names := programs.NamesFromInput(s.Words)
+	if in.Computed && names {
+		return programs.BaseName(s.Words[k]) + " takes the names of the files it reads from its input, which holds names known only at run time: any may be a protected path; a person approves every use of it"
+	}
+	if in.Computed || !names && !argmodel.AppendsInput(programs.BaseName(s.Words[k])) {
 		return ""
 	}
 	for f := range strings.FieldsSeq(in.Text) {

@@ -566,6 +566,54 @@ func NamesFromList(words []string) bool {
 	return false
 }
 
+// NamesFromInput reports a program (words are a segment's, assignments
+// first) that reads the names of files or of git objects from its
+// standard input and then reads, archives or stores those files: git
+// hash-object --stdin-paths, git update-index --stdin, git cat-file
+// --batch (HEAD:.env), zip -@, tar -T -, rsync --files-from=-, cpio -o.
+// A here-string's or here-document's names are then words of it.
+func NamesFromInput(words []string) bool {
+	i := programAt(words)
+	if i >= len(words) {
+		return false
+	}
+	v := words[i:]
+	stdinList := func(short byte, long string) bool {
+		for k, w := range v[1:] {
+			next := k+2 < len(v) && (v[k+2] == "-" || v[k+2] == "/dev/stdin")
+			switch {
+			case w == "--"+long+"=-" || w == "--"+long+"=/dev/stdin":
+				return true
+			case w == "--"+long && next, short != 0 && w == "-"+string(short) && next:
+				return true
+			case short != 0 && (w == "-"+string(short)+"-" || w == "-"+string(short)+"/dev/stdin"):
+				return true
+			}
+		}
+		return false
+	}
+	switch BaseName(v[0]) {
+	case "git":
+		switch gitSubcommand(v) {
+		case "hash-object":
+			return slices.Contains(v, "--stdin-paths")
+		case "update-index", "check-attr", "check-ignore", "checkout-index":
+			return slices.Contains(v, "--stdin")
+		case "cat-file":
+			return slices.ContainsFunc(v, func(w string) bool { return strings.HasPrefix(w, "--batch") })
+		}
+	case "zip":
+		return hasShort(v, '@') || anyLong(v, "names-stdin")
+	case "tar", "gtar", "bsdtar":
+		return stdinList('T', "files-from")
+	case "rsync":
+		return stdinList(0, "files-from")
+	case "cpio":
+		return hasShort(v, 'o') || hasShort(v, 'p') || anyLong(v, "create", "pass-through")
+	}
+	return false
+}
+
 // WritesOperands reports a view whose program writes to, removes, copies
 // or links the files its operands name, so that operands appended from
 // input (xargs rm) may name a protected one: a row of treeWriters, a
