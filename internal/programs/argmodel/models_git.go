@@ -342,9 +342,60 @@ func gitModel() *Spec {
 		gitRemote(), gitSubmodule(), gitBisect(), gitConfigModel(), gitMaintenance(), gitReplace(),
 	}
 	for _, n := range gitPlain {
-		subs = append(subs, gitSub(n, nil))
+		sub := gitSub(n, nil)
+		switch n {
+		case "clean":
+			sub.Judge = judgeGitClean
+		case "stash":
+			sub.Judge = judgeGitStash
+		}
+		subs = append(subs, sub)
 	}
 	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals(), Subs: subs, Judge: judgeGitTransports}
+}
+
+// whyUnnamedRemoval is why git clean -x and git stash -a ask.
+const whyUnnamedRemoval = "removes files no word names, the ignored ones among them (.env, a local configuration), which may be protected; git stash keeps them in the repository's objects"
+
+// judgeGitClean finds git clean -x or -X (they remove ignored files too)
+// unless -n or --dry-run only lists what it would remove.
+func judgeGitClean(r *Result, words []string) {
+	if gitFlagAfter(words, "clean", "xX", "") && !gitFlagAfter(words, "clean", "n", "dry-run") {
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: "git clean -x " + whyUnnamedRemoval})
+	}
+}
+
+// judgeGitStash finds git stash -a (--all: ignored files too) and -u
+// (--include-untracked): the files are removed from the work tree.
+func judgeGitStash(r *Result, words []string) {
+	if gitFlagAfter(words, "stash", "au", "all", "include-untracked") {
+		r.Effects |= EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: "git stash -a or -u " + whyUnnamedRemoval})
+	}
+}
+
+// gitFlagAfter reports, among the words after git's subcommand sub, a
+// short option of letters (alone or in a cluster) or one of the long
+// ones, before a "--".
+func gitFlagAfter(words []string, sub, letters string, longs ...string) bool {
+	at := slices.Index(words, sub)
+	if at < 0 {
+		return false
+	}
+	for _, w := range words[at+1:] {
+		switch {
+		case w == "--":
+			return false
+		case strings.HasPrefix(w, "--"):
+			if slices.Contains(longs, strings.SplitN(w[2:], "=", 2)[0]) {
+				return true
+			}
+		case len(w) > 1 && w[0] == '-' && letters != "" && strings.ContainsAny(w[1:], letters):
+			return true
+		}
+	}
+	return false
 }
 
 // judgeGitTransports finds an address of the ext:: transport, which git
