@@ -129,7 +129,7 @@ func rows() []row {
 		{name: "bunx", build: fixed(bunxModel)},
 		{name: "pnpm", build: publishes},
 		{name: "yarn", build: publishes},
-		{name: "bun", build: publishes},
+		{name: "bun", build: bunModel},
 		{name: "aws", aliases: []string{"awscli"}, build: fixed(awsModel)},
 		{name: "gcloud", build: fixed(gcloudModel)},
 		{name: "az", build: fixed(azModel)},
@@ -690,6 +690,26 @@ func subPrefix(subs []*Spec, c string) string {
 // publishes is the model of a package runner whose publish subcommand
 // has an effect outside the machine (pnpm, yarn, bun).
 // pnpm and yarn hand npm's registry commands on to npm.
+// bunModel is bun: a runner that publishes, and that loads the project's
+// .env into the environment of whatever it runs, inline code too, which
+// may print it (bun --print process.env.API_KEY).
+func bunModel(name string) *Spec {
+	s := publishes(name)
+	const why = "bun loads the project's .env, a protected file of secrets, into the environment its inline code reads"
+	found := 0
+	for i := range s.Options {
+		if o := &s.Options[i]; slices.Contains(o.Long, "eval") || slices.Contains(o.Long, "print") {
+			o.Effect, o.Why = o.Effect|EffComputed, why
+			found++
+		}
+	}
+	if found == 0 {
+		s.Options = append(s.Options, val("e", RoleCode, "eval").code(LangJS).does(EffComputed, why),
+			val("p", RoleCode, "print").code(LangJS).does(EffComputed, why))
+	}
+	return s
+}
+
 func publishes(name string) *Spec {
 	return runnerModel(name, "publish", "unpublish", "deprecate", "undeprecate")
 }

@@ -35,7 +35,7 @@ func TestLanguagesAndShells(t *testing.T) {
 		{"php -r 'x'", EffExec | EffComputed, "POV", "php -r: PHP calls functions by computed names"},
 		{"php -R 'x'", EffExec | EffComputed, "POV", "php -R runs code per line"},
 		{"deno eval 'x'", EffExec, "PSA", "deno eval"},
-		{"bun -e 'x'", EffExec, "POV", "bun -e"},
+		{"bun -e 'x'", EffExec | EffComputed, "POV", "bun -e: its code reads the .env bun loads"},
 		{"go test -exec=x ./...", EffExec, "PSOA", "go test -exec"},
 		{"go build -toolexec x .", EffExec, "PSOVA", "-toolexec with a separate value"},
 		{"go vet -vettool=./v ./...", EffExec, "PSOA", "go vet -vettool"},

@@ -1510,7 +1510,7 @@ func moreWrapperRows() []row {
 		{name: "doppler", build: func(n string) *Spec {
 			return w(n, "", nil, 0)
 		}},
-		{name: "dotenv", build: func(n string) *Spec {
+		{name: "dotenv", aliases: []string{"dotenvx", "dotenv-cli"}, build: func(n string) *Spec {
 			// Node's dotenv-cli (dotenv -e FILE -- CMD) and python-dotenv
 			// (dotenv list|get|set|unset|run CMD) share the name; both read
 			// or write the environment file, .env unless an option names
