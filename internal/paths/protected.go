@@ -66,7 +66,7 @@ var defaultProtected = []string{
 	// Other agents' rules and settings, and credentials of cloud and
 	// container tools.
 	"**/.roo", "**/.roo/**", "**/.clinerules", "**/.clinerules/**", "**/.continue", "**/.continue/**",
-	"**/.windsurfrules", "**/.docker/config.json", "**/.kube/config", "**/.aws", "**/.aws/**",
+	"**/.windsurfrules", "**/.docker/config.json", "**/.config/containers/auth.json", "**/.kube/config", "**/.aws", "**/.aws/**",
 	// Code that runs later: programs found first on PATH, Python's user
 	// site-packages (a .pth file runs at every start), editors' and
 	// desktop sessions' start-up files, user services, dev containers,

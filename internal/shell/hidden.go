@@ -179,6 +179,10 @@ var envVars = map[string]envKind{
 	// GOPATH's bin is that directory when GOBIN is unset, and its
 	// pkg/mod the module cache builds take code from.
 	"GOBIN": envHidden, "GOPATH": envHidden,
+	// What every request git makes over HTTP carries: a user agent of the
+	// command's choosing may hold its output (a literal one is the
+	// command's own text).
+	"GIT_HTTP_USER_AGENT": envHidden,
 	// The suffix cp, mv, ln and install give backups: DEST plus a suffix
 	// of the command's choosing may be a protected name (.bash + rc).
 	"SIMPLE_BACKUP_SUFFIX": envHidden,
@@ -439,6 +443,8 @@ func inertValue(name, value string) bool {
 		// of the working tree, one the command may have written.
 		return programs.BitsOf(programs.BaseName(value))&programs.Shell != 0 && !strings.ContainsAny(value, " \t") &&
 			(strings.IndexByte(value, '/') < 0 || systemLocation(path.Dir(value)))
+	case "GIT_HTTP_USER_AGENT":
+		return !strings.ContainsAny(value, "$`")
 	case "GOBIN", "GOPATH":
 		// A plain directory of the working tree (GOBIN=bin); an absolute
 		// one may be a system directory or one a shell puts on PATH

@@ -212,6 +212,8 @@ var gitDangerousKeys = []gitKeyRule{
 	// of a file, a host's address, the client's certificate, or whether
 	// the server's is checked.
 	{"http", "", "extraheader", "what every request to a remote carries"},
+	{"http", "", "useragent", "what every request to a remote carries"},
+	{"http", "*", "useragent", "what every request to a remote carries"},
 	{"http", "*", "extraheader", "what every request to a remote carries"},
 	{"http", "", "cookiefile", "what every request to a remote carries"},
 	{"http", "*", "cookiefile", "what every request to a remote carries"},

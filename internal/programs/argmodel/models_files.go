@@ -2,6 +2,7 @@ package argmodel
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -532,6 +533,7 @@ func proxyVars() []EnvVar {
 // ($(cat .env) in a query string) sends that output to a server; a
 // request to this machine only stays inside (localRequests).
 func curlJudge(r *Result, words []string) {
+	metadataRequests(r)
 	sendsOutput(r)
 	sendingSchemes(r)
 	localRequests(r, words)
@@ -704,6 +706,94 @@ func knownOption(r *Result, i int) bool {
 }
 
 // localURL reports a URL whose host is this machine.
+// whyMetadata is why a request to a cloud's metadata service asks.
+const whyMetadata = "requests the cloud's metadata service, which hands the machine's credentials (its role's keys, a managed identity's token) to whoever asks from it"
+
+// metadataRequests finds a URL of a cloud's instance metadata service
+// (169.254.169.254 in any spelling, metadata.google.internal, ECS's
+// 169.254.170.2, Azure's 168.63.129.16): a GET of it reads credentials.
+func metadataRequests(r *Result) {
+	for _, it := range r.Items {
+		if it.Kind != KindOperand && (it.Kind != KindValue || it.Opt == nil || it.Opt.Name() != "--url") {
+			continue
+		}
+		if it.Computed || metadataHost(urlHost(it.Text)) {
+			if !it.Computed {
+				r.Effects |= EffExternal
+				r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whyMetadata})
+				return
+			}
+		}
+	}
+}
+
+// urlHost returns the host of a URL, or of a word that may be one (curl
+// takes a bare host): no scheme, user, port or path.
+func urlHost(u string) string {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	if i := strings.LastIndexByte(u[:strings.IndexAny(u+"/", "/?#")], '@'); i >= 0 {
+		u = u[i+1:]
+	}
+	host := u
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, ']'); i > 0 {
+			return host[1:i]
+		}
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	return strings.TrimSuffix(strings.ToLower(host), ".")
+}
+
+// metadataHost reports a host that is a cloud's metadata service: a
+// link-local IPv4 address (169.254.0.0/16) in any form a resolver reads
+// (dotted, one number, hex, octal: 2852039166, 0xa9fea9fe), a name of one,
+// or AWS's IPv6 and Azure's wire server.
+func metadataHost(h string) bool {
+	switch h {
+	case "metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal", "fd00:ec2::254", "168.63.129.16", "100.100.100.200":
+		return true
+	}
+	if ip, ok := ipv4Any(h); ok {
+		return ip>>16 == 169<<8|254
+	}
+	return false
+}
+
+// ipv4Any reads an IPv4 address as inet_aton does: one to four numbers,
+// each decimal, octal (0…) or hex (0x…), the last filling the rest.
+func ipv4Any(h string) (uint32, bool) {
+	parts := strings.Split(h, ".")
+	if len(parts) == 0 || len(parts) > 4 {
+		return 0, false
+	}
+	var v uint64
+	for i, p := range parts {
+		n, err := strconv.ParseUint(p, 0, 32)
+		if err != nil || p == "" {
+			return 0, false
+		}
+		if i < len(parts)-1 {
+			if n > 255 {
+				return 0, false
+			}
+			v = v<<8 | n
+			continue
+		}
+		shift := uint(8 * (4 - len(parts)))
+		if n >= 1<<(shift+8) && shift < 24 {
+			return 0, false
+		}
+		v = v<<(shift+8) | n
+	}
+	return uint32(v), true
+}
+
 func localURL(u string) bool {
 	if i := strings.Index(u, "://"); i >= 0 {
 		u = u[i+3:]
@@ -757,7 +847,7 @@ func wgetModel() *Spec {
 			"read-timeout", "referer", "regex-type", "reject-regex", "remote-encoding", "report-speed",
 			"restrict-file-names", "retry-on-http-error", "secure-protocol", "start-pos", "waitretry", "warc-dedup",
 			"warc-header", "warc-max-size")),
-		Operands: operands(RoleData), Judge: func(r *Result, _ []string) { sendsOutput(r) }}
+		Operands: operands(RoleData), Judge: func(r *Result, _ []string) { metadataRequests(r); sendsOutput(r) }}
 }
 
 const whyNetworkPipe = "opens a connection to another machine and sends what it is given"
