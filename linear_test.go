@@ -9,6 +9,8 @@ import (
 
 	"github.com/permengine/permengine/internal/shell"
 	"github.com/permengine/permengine/internal/work"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // One decision's cost is linear in its command: these tests assert it with
@@ -23,8 +25,15 @@ const maxDecisionAlloc = 8 << 20
 
 // maxDecisionStack is the most stack one decision may use: past it the
 // test binary dies ("goroutine stack exceeds"), a failure no test can
-// miss.
-const maxDecisionStack = 8 << 20
+// miss. The race detector's instrumentation makes every frame larger: its
+// builds get eight times the room, which still stops a recursion the
+// bounds do not hold.
+var maxDecisionStack = func() int {
+	if raceEnabled {
+		return 64 << 20
+	}
+	return 8 << 20
+}()
 
 // The decision's JSON is linear in the command: at most jsonPerByte bytes
 // per byte of command, plus jsonBase.
@@ -180,4 +189,29 @@ func TestCostAtTheSegmentBound(t *testing.T) {
 			t.Errorf("%q × %d: %d bytes allocated, over %d", unit, shell.MaxSegments-1, alloc, maxDecisionAlloc)
 		}
 	}
+}
+
+// A rule nested deeper than the parser's bound is a load error, never a
+// crash: the parser reads nesting by recursion, and a stack overflow is
+// fatal to the process (the watcher, a hook, a batch of cases).
+func TestLoadRuleTooNested(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(maxDecisionStack))
+	for name, content := range map[string]string{
+		"parentheses": strings.Repeat("(", 30000) + strings.Repeat(")", 30000),
+		"negations":   "echo $((" + strings.Repeat("!", 60000) + "1))",
+		"sum":         "echo $((" + strings.Repeat("1+", 30000) + "1))",
+		"ifs":         strings.Repeat("if a; then ", 3000) + ":" + strings.Repeat("; fi", 3000),
+	} {
+		data, err := json.Marshal(map[string][]string{"allow": {"Terminal(" + content + ")"}})
+		require.NoError(t, err)
+		_, err = Parse("nested.json", data)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "that nest", name)
+	}
+	// Longer than a command the engine reads: refused before any reading.
+	data, err := json.Marshal(map[string][]string{"allow": {"Terminal(" + strings.Repeat("(", 200000) + ")"}})
+	require.NoError(t, err)
+	_, err = Parse("long.json", data)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "longer than")
 }
