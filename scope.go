@@ -706,14 +706,12 @@ func fileURLProblem(w string, flags uint8, dirs []string, pc *paths.Checker) str
 // printf's file:%s and git's file:%H are none.
 func percentEscape(t string) bool {
 	for i := 0; i+2 < len(t); i++ {
-		if t[i] == '%' && isHex(t[i+1]) && isHex(t[i+2]) {
+		if t[i] == '%' && ascii.IsHex(t[i+1]) && ascii.IsHex(t[i+2]) {
 			return true
 		}
 	}
 	return false
 }
-
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // fileURLAt returns where a file: URL starts in w, in any letter case: at
 // its start or after an option's '=' (--db=file:x), or -1.

@@ -117,3 +117,8 @@ func (s *Set) Any(t string) bool {
 	}
 	return false
 }
+
+// IsHex reports a hexadecimal digit.
+func IsHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}

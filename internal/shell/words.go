@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -331,7 +332,7 @@ func ansiCInto(b *strings.Builder, v string) {
 				max = 8 // \UHHHHHHHH
 			}
 			j := i + 1
-			for j < len(v) && j-i-1 < max && isHex(v[j]) {
+			for j < len(v) && j-i-1 < max && ascii.IsHex(v[j]) {
 				j++
 			}
 			if j == i+1 {
@@ -367,7 +368,7 @@ func ansiCInto(b *strings.Builder, v string) {
 // taken along. It returns the index of the escape's last byte.
 func ansiCBraced(b *strings.Builder, v string, j int) int {
 	var n byte
-	for j < len(v) && isHex(v[j]) {
+	for j < len(v) && ascii.IsHex(v[j]) {
 		n = n<<4 | hexValue(v[j])
 		j++
 	}
@@ -386,10 +387,6 @@ func hexValue(c byte) byte {
 		return c - 'A' + 10
 	}
 	return c - '0'
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // Mask records which of the bytes the checks look for a word holds.

@@ -747,7 +747,7 @@ func urlHost(u string) string {
 	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
 		host = host[:i]
 	}
-	return strings.TrimSuffix(strings.ToLower(host), ".")
+	return strings.ToLower(host)
 }
 
 // metadataHost reports a host that is a cloud's metadata service: a
@@ -755,6 +755,7 @@ func urlHost(u string) string {
 // (dotted, one number, hex, octal: 2852039166, 0xa9fea9fe), a name of one,
 // or AWS's IPv6 and Azure's wire server.
 func metadataHost(h string) bool {
+	h = strings.TrimSuffix(h, ".") // metadata.google.internal.
 	switch h {
 	case "metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal", "fd00:ec2::254", "168.63.129.16", "100.100.100.200":
 		return true
@@ -795,24 +796,7 @@ func ipv4Any(h string) (uint32, bool) {
 }
 
 func localURL(u string) bool {
-	if i := strings.Index(u, "://"); i >= 0 {
-		u = u[i+3:]
-	}
-	if i := strings.LastIndexByte(u[:strings.IndexAny(u+"/", "/?#")], '@'); i >= 0 {
-		u = u[i+1:] // user:password@
-	}
-	host := u
-	if i := strings.IndexAny(host, "/?#"); i >= 0 {
-		host = host[:i]
-	}
-	if strings.HasPrefix(host, "[") {
-		if i := strings.IndexByte(host, ']'); i > 0 {
-			host = host[1:i]
-		}
-	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
-		host = host[:i]
-	}
-	switch strings.ToLower(host) {
+	switch urlHost(u) {
 	case "localhost", "127.0.0.1", "::1", "0.0.0.0":
 		return true
 	}
