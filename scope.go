@@ -608,8 +608,8 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 				return shell.QuoteExcerpt(w) + " reaches " + why + ": a person approves every use of it"
 			}
 		}
-		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs) && !escapedDefault(w)) && !paths.ProcessFileName(w) {
-			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle, or a process's file
+		if !every && s.Masks[j]&shell.MaskDot == 0 && (s.Masks[j]&shell.MaskPath == 0 || !paths.MayReachHandle(w, s.Dirs) && !escapedDefault(w)) && !paths.ProcessFileName(w) && !paths.MayNameSystemSecret(w, s.Dirs) {
+			continue // every pattern and file name needs a '.' (see paths.Checker), or a handle, or a process's file, or a system's secret
 		}
 		if !x.wk().Spend(pathCost(w, s.Dirs)) {
 			return ""
@@ -1661,6 +1661,8 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + pc.LinkProblem(t, f, s.Dirs) + ": a person approves every use of it"
 				case homeByPath(t):
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is a home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
+				case paths.HoldsSystemSecret(t) != "":
+					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + paths.HoldsSystemSecret(t) + ": a person approves every use of it"
 				}
 				if why != "" {
 					return

@@ -62,6 +62,9 @@ func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 	if why := processSecrets(w, dirs); why != "" {
 		return why
 	}
+	if why := SystemSecret(w, dirs); why != "" {
+		return why
+	}
 	if rest, ok := cwdTilde(w, flags); ok {
 		// ~+ is the working directory and ~- the previous one, which the
 		// shell knows and the reading may not: an expansion.
