@@ -40,29 +40,32 @@ var (
 	ErrSigns = errors.New("a brace sequence of letters makes the signs between Z and a ([ \\ ] ^ _ `), which bash reads as syntax")
 )
 
-// Possible reports, cheaply, whether any word of v may expand: it holds a
-// '{' and a ',' or "..".
-func Possible(v []string) bool {
-	for _, w := range v {
-		if strings.IndexByte(w, '{') >= 0 && (strings.IndexByte(w, ',') >= 0 || strings.Contains(w, "..")) {
+// Possible reports, cheaply, whether any word of v that expand accepts
+// (every word when expand is nil) may expand: it holds a '{' and a ','
+// or "..".
+func Possible(v []string, expand func(int) bool) bool {
+	for j, w := range v {
+		if strings.IndexByte(w, '{') >= 0 && (strings.IndexByte(w, ',') >= 0 || strings.Contains(w, "..")) && (expand == nil || expand(j)) {
 			return true
 		}
 	}
 	return false
 }
 
-// Words expands each word of v and splices the results in place. Work is
-// spent on c as the words are read and made.
+// Words expands each word of v that expand accepts (every word when
+// expand is nil: a word whose every '{' was quoted is no expansion) and
+// splices the results in place. Work is spent on c as the words are read
+// and made.
 //
 // A sequence too large to make ({1..5000}) is left as written and the
 // error is ErrTooLarge with the words: a caller that reads them still sees
 // what the rest of the word makes ({curl,-s,x,-{1..5000}} is curl's).
-func Words(v []string, c *work.Counter) ([]string, error) {
+func Words(v []string, expand func(int) bool, c *work.Counter) ([]string, error) {
 	var tooLarge error
 	out := make([]string, 0, len(v)+2)
 	bytes := 0
-	for _, w := range v {
-		if strings.IndexByte(w, '{') < 0 {
+	for j, w := range v {
+		if strings.IndexByte(w, '{') < 0 || expand != nil && !expand(j) {
 			out = append(out, w)
 			bytes += len(w)
 			continue

@@ -41,8 +41,11 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // It also returns what programs.WrappedCommand would of words, read on the
 // way (the command a wrapper runs, nil for none), and whether it was: the
 // caller need not read the words through the model twice.
-func lookThroughViews(words []string, all Mask, c *Command) (views [][]string, inner []string, known, view bool) {
+func lookThroughViews(words []string, flags []uint8, all Mask, c *Command) (views [][]string, inner []string, known, view bool) {
 	l := looker{c: c, braces: all&MaskBrace != 0}
+	if len(flags) == len(words) {
+		l.flags = flags
+	}
 	l.add(words)
 	l.visit(words, 0)
 	if l.over {
@@ -72,6 +75,10 @@ type looker struct {
 	// braces is true when a word of the segment holds a '{': only then
 	// can a view expand braces.
 	braces bool
+	// flags are the segment's word flags, or nil when unknown: a word
+	// without WordBrace has every '{' quoted ('{print $1,$2}'), and bash
+	// expands no brace in it. Without flags, every word may expand.
+	flags []uint8
 	// The reading of the segment's own words (after topSkip leading
 	// assignments) by programs.Wrapped: where the command it runs starts
 	// (-1 for none), once topKnown.
@@ -155,12 +162,17 @@ func (l *looker) visit(v []string, depth int) {
 	if len(v) == 0 {
 		return
 	}
+	var expand func(int) bool // which of v's words bash may brace-expand
+	if depth == 0 && l.flags != nil {
+		flags := l.flags[i:]
+		expand = func(j int) bool { return flags[j]&WordBrace != 0 }
+	}
 	// Brace expansion happens before the program is found.
 	// It is done once, on the segment's own words: the views of their
 	// expansion cover those of every part of it, and expanding each part
 	// again would cost the expansion once per wrapper word.
-	if depth == 0 && l.braces && brace.Possible(v) {
-		ex, err := brace.Words(v, l.c.counter())
+	if depth == 0 && l.braces && brace.Possible(v, expand) {
+		ex, err := brace.Words(v, expand, l.c.counter())
 		switch {
 		case errors.Is(err, brace.ErrSigns):
 			l.c.dyn(err.Error())

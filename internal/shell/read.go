@@ -487,7 +487,7 @@ func (c *Command) addSegment(s *Segment) {
 	var inner []string
 	innerKnown, innerView := false, false
 	if (lookNeeded(s.Bits, s.AnyMask) || programs.OtherName(s.Words, s.Bits)) && !s.wrapped {
-		s.Views, inner, innerKnown, innerView = lookThroughViews(s.Words, s.AnyMask, c)
+		s.Views, inner, innerKnown, innerView = lookThroughViews(s.Words, s.Flags, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
 		// that the common case allocates nothing.

@@ -183,7 +183,7 @@ func lookThrough(words []string) [][]string {
 	if len(words) == 0 || !lookNeeded(programs.WordBits(words[0]), all) {
 		return [][]string{words}
 	}
-	views, _, _, _ := lookThroughViews(words, all, &Command{})
+	views, _, _, _ := lookThroughViews(words, nil, all, &Command{})
 	return views
 }
 
@@ -201,7 +201,7 @@ func TestLookThroughReadsTheWrappedCommand(t *testing.T) {
 		for _, w := range words {
 			all |= MaskOf(w)
 		}
-		_, inner, known, _ := lookThroughViews(words, all, &Command{})
+		_, inner, known, _ := lookThroughViews(words, nil, all, &Command{})
 		if known {
 			read++
 			assert.Equal(t, programs.WrappedCommand(words), inner, line)
