@@ -40,7 +40,7 @@ func TestEffectCLIs(t *testing.T) {
 		{"kubectl exec -it pod -- sh", EffExternal, "PSOAEA", "exec runs remotely"},
 		{"kubectl rollout status deploy/x", 0, "PSAA", "rollout status reads: an operand of the rollout group"},
 		{"kubectl rollout restart deploy/x", EffExternal, "PSSA", "rollout restart changes"},
-		{"kubectl foo", EffExternal | EffExec, "PU", "a plugin may do anything kubectl can: reach the cluster, or run programs as kustomize may"},
+		{"kubectl foo", EffExternal | EffExec | EffConfig, "PU", "a plugin may do anything kubectl can: reach the cluster, run programs as kustomize may, or print what a judged subcommand (get) may"},
 		{"helm --kube-context x upgrade r c", EffExternal, "POVSAA", "helm options before the verb"},
 		{"helm delete r", EffExternal, "PSA", "an alias of uninstall"},
 		{"helm list", 0, "PS", "reading"},

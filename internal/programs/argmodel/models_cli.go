@@ -1,6 +1,9 @@
 package argmodel
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Models of the command-line clients whose subcommands act outside the
 // machine: cluster and cloud tools, infrastructure tools, package
@@ -93,9 +96,60 @@ func kubectlModel() *Spec {
 		// kubectl proxy serves the cluster's API, and with -w a directory,
 		// on the address it is given.
 		exts(c, "proxy"),
-		cmds(c, "explain", "get", "cluster-info", "top", "describe", "logs", "events", "diff", "wait",
+		[]*Spec{kubectlGet(c)},
+		cmds(c, "explain", "cluster-info", "top", "describe", "logs", "events", "diff", "wait",
 			"completion", "alpha", "api-resources", "api-versions", "plugin", "version", "options", "help"))
 	return closed(root)
+}
+
+// kubectlGet is kubectl get: a secret printed in any output format but
+// the table, wide and name ones shows its data (base64 is no cover), and
+// --raw prints what the path it names holds, a secret's too.
+func kubectlGet(c Syntax) *Spec {
+	s := cmd(c, "get")
+	s.Options = list(val("o", RoleData, "output"), val("l", RoleData, "selector"),
+		val("", RoleData, "raw", "field-selector", "sort-by", "template", "label-columns", "chunk-size", "subresource"),
+		val("f", RolePath, "filename"), flag("A", "all-namespaces"), flag("w", "watch"))
+	s.Judge = func(r *Result, _ []string) {
+		printed, secret := false, -1
+		for _, it := range r.Items {
+			switch {
+			case it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "raw"):
+				if it.computedText() || strings.Contains(strings.ToLower(it.Text), "secret") {
+					r.Effects |= EffExternal
+					r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
+						Why: "kubectl get --raw " + it.Text + " may print a secret's data: " + whyPrintsSecret})
+					return
+				}
+			case it.Kind == KindValue && it.Opt != nil && (slices.Contains(it.Opt.Long, "output") || slices.Contains(it.Opt.Long, "template")):
+				printed = printed || it.computedText() || !slices.Contains([]string{"name", "wide"}, strings.ToLower(it.Text))
+			case it.Kind == KindOperand && it.Spec == s:
+				if secret < 0 && (it.computedText() || kubectlSecretKind(it.Text)) {
+					secret = it.Word
+				}
+			}
+		}
+		if printed && secret >= 0 {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: secret,
+				Why: "kubectl get prints a secret's data in the output format it is given: " + whyPrintsSecret})
+		}
+	}
+	return s
+}
+
+// kubectlSecretKind reports a resource word of kubectl get that names the
+// secrets: secret, secrets, secret/NAME, a list with one (pods,secrets),
+// or a fully qualified name (secrets.v1.).
+func kubectlSecretKind(w string) bool {
+	for part := range strings.SplitSeq(strings.ToLower(w), ",") {
+		kind, _, _ := strings.Cut(part, "/")
+		kind, _, _ = strings.Cut(kind, ".")
+		if kind == "secret" || kind == "secrets" {
+			return true
+		}
+	}
+	return false
 }
 
 // whyServer: a cluster client sends the credentials of its current
@@ -140,7 +194,7 @@ func helmModel() *Spec {
 	root.Subs = join2(
 		[]*Spec{ext(c, "install"), ext(c, "upgrade"), ext(c, "uninstall", "del", "delete", "un"), ext(c, "rollback"),
 			ext(c, "test"), ext(c, "push"), group(c, "plugin", "install", "update"), group(c, "repo", "add"),
-			cmd(c, "list", "ls"), cmd(c, "pull", "fetch"), cmd(c, "show", "inspect"), cmd(c, "history", "hist"),
+			cmd(c, "list", "ls"), namesOnRegistry(cmd(c, "pull", "fetch")), namesOnRegistry(cmd(c, "show", "inspect")), cmd(c, "history", "hist"),
 			cmd(c, "dependency", "dep", "dependencies")},
 		[]*Spec{group(c, "registry", "login", "logout")},
 		cmds(c, "completion", "create", "env", "get", "help", "lint", "package", "search",

@@ -372,6 +372,31 @@ func taskCommands(name string, words []string) []string {
 	return nil
 }
 
+// namesOnRegistry gives a registry client (skopeo, crane, oras) the check
+// that what it names is written out: every operand and value names an
+// image, a repository or a tag it asks a registry about, so a variable's
+// value or a command's output in one leaves the machine with the request
+// (skopeo inspect "docker://h/x:$TOKEN").
+func namesOnRegistry(s *Spec) *Spec {
+	s.Judge = computedRequest
+	return s
+}
+
+// computedRequest finds an operand or an option's value known only at run
+// time in a command whose words are requests to a server.
+func computedRequest(r *Result, _ []string) {
+	for _, it := range r.Items {
+		if (it.Kind == KindOperand || it.Kind == KindValue) && it.computedText() {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
+				Why: whyComputedRequest})
+			return
+		}
+	}
+}
+
+const whyComputedRequest = "a computed address or option value: what a variable or a command puts in it leaves the machine with the request"
+
 func publisherRows() []row {
 	g := GNU
 	return []row{
@@ -505,13 +530,13 @@ func publisherRows() []row {
 			return s
 		}},
 		{name: "skopeo", build: func(n string) *Spec {
-			return publisher(n, g, "copy", "delete", "sync")
+			return namesOnRegistry(publisher(n, g, "copy", "delete", "sync"))
 		}},
 		{name: "crane", build: func(n string) *Spec {
-			return publisher(n, Cobra, "push", "copy", "cp", "delete", "tag", "mutate", "append", "rebase", "flatten")
+			return namesOnRegistry(publisher(n, Cobra, "push", "copy", "cp", "delete", "tag", "mutate", "append", "rebase", "flatten"))
 		}},
 		{name: "oras", build: func(n string) *Spec {
-			return publisher(n, Cobra, "push", "attach", "copy", "cp", "tag")
+			return namesOnRegistry(publisher(n, Cobra, "push", "attach", "copy", "cp", "tag"))
 		}},
 		{name: "ko", build: func(n string) *Spec {
 			return publisher(n, Cobra, "publish", "apply", "create", "resolve", "build")

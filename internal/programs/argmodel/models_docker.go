@@ -282,11 +282,39 @@ func composeModel() *Spec {
 	root := &Spec{Name: "compose", Syntax: c, Options: join(list(
 		val("f", RolePath, "file"), val("p", RoleData, "project-name"), val("", RolePath, "env-file", "project-directory"),
 	), vals(RoleData, "profile", "ansi", "progress", "parallel"), longs("dry-run", "all-resources", "compatibility", "help")),
-		Subs: join2([]*Spec{run, exec, buildLike("build"), group(c, "alpha", "publish")}, exts(c, "push", "publish"), cmds(c, "config", "cp", "create", "down",
+		Subs: join2([]*Spec{run, exec, buildLike("build"), group(c, "alpha", "publish")}, exts(c, "push", "publish"), []*Spec{composeConfig(c)}, cmds(c, "cp", "create", "down",
 			"events", "images", "kill", "logs", "ls", "pause", "port", "ps", "pull", "restart", "rm", "scale", "start",
 			"stats", "stop", "top", "unpause", "up", "version", "wait", "watch", "attach", "commit", "export",
 			"bridge", "volumes", "viz"))}
 	return closed(root)
+}
+
+// composeConfig is docker compose config: it prints the compose file with
+// every variable in its place, and the values come from the environment
+// and from .env, a protected file that holds secrets (--environment
+// prints them all). Its options that print names only, or the file as
+// written, do not.
+func composeConfig(c Syntax) *Spec {
+	s := cmd(c, "config")
+	names := []string{"no-interpolate", "services", "volumes", "profiles", "images", "networks", "models", "hash"}
+	s.Options = list(flag("", names...), flag("q", "quiet"), flag("", "environment", "resolve-image-digests", "no-normalize",
+		"no-path-resolution", "no-consistency", "variables", "lock-image-digests"), val("o", RolePath, "output").output(),
+		val("", RoleData, "format"))
+	s.Judge = func(r *Result, _ []string) {
+		at := 0
+		for _, it := range r.Items {
+			if it.Kind == KindSubcommand && it.Text == "config" {
+				at = it.Word
+			}
+			if it.Kind == KindOption && it.Opt != nil && (slices.ContainsFunc(it.Opt.Long, func(l string) bool { return slices.Contains(names, l) }) || slices.Contains(it.Opt.Long, "quiet")) {
+				return
+			}
+		}
+		r.Effects |= EffExternal
+		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: at,
+			Why: "compose config prints the compose file with the values of its variables, which may come from .env, a protected file that holds secrets: a person must see it asked for, as reading .env is"})
+	}
+	return s
 }
 
 func h2(o Option, check func(string, bool) bool) Option {
@@ -423,24 +451,31 @@ func podmanModel() *Spec {
 // runs ./x as the runtime), unlike the connection options (--url, -c,
 // --remote), which only the root takes.
 // imageNames are the engines' subcommands whose operand names an image
-// (image pull: the operands of image)
-// the engine asks a registry for: its name, host, path and tag are the
-// request's.
-var imageNames = words("pull", "run", "create", "image")
+// or a search the engine asks a registry for: its name, host, path and
+// tag are the request's. A group's own verb is its first operand.
+var imageNames = words("pull", "run", "create", "search")
+
+// registryVerbs are the verbs of the engines' groups that ask a registry
+// for the image their next operand names (docker image pull, docker
+// manifest inspect, docker buildx imagetools inspect); the groups' other
+// verbs are local (docker image inspect) or are effects of their own.
+var registryVerbs = map[string]string{"image": "pull", "manifest": "inspect", "imagetools": "inspect"}
 
 // judgeComputedImage finds an image name known only at run time given to
-// a command that asks a registry for it (docker pull h/x:"$(…)"): the
-// name carries data out, as a computed URL does, and a computed image
-// runs code chosen at run time.
+// a command that asks a registry for it (docker pull h/x:"$(…)", docker
+// manifest inspect "h/x:$T"): the name carries data out, as a computed
+// URL does, and a computed image runs code chosen at run time.
 func judgeComputedImage(r *Result, _ []string) {
-	verb := "" // image's first operand: image pull is not modelled
+	verb := "" // a group's first operand
 	for _, it := range r.Items {
-		if it.Kind == KindOperand && it.Spec != nil && it.Spec.Name == "image" && verb == "" {
+		if it.Kind != KindOperand || it.Spec == nil {
+			continue
+		}
+		if _, group := registryVerbs[it.Spec.Name]; group && verb == "" {
 			verb = it.Text
 			continue
 		}
-		if it.Kind == KindOperand && it.Computed && it.Role == RoleData && it.Spec != nil && imageNames[it.Spec.Name] &&
-			(it.Spec.Name != "image" || verb == "pull") {
+		if it.Computed && it.Role == RoleData && (imageNames[it.Spec.Name] || registryVerbs[it.Spec.Name] != "" && verb == registryVerbs[it.Spec.Name]) {
 			r.Effects |= EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: it.Word,
 				Why: it.Spec.Name + " names an image known only at run time: its name is part of a request to a registry, data the engine does not see, and what runs is chosen at run time"})

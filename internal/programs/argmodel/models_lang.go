@@ -1519,6 +1519,14 @@ func moreWrapperRows() []row {
 			s.Effect, s.Why = EffComputed, "reads or writes the environment file (.env unless an option names another), a protected file that holds secrets, which no word of the command names"
 			return s
 		}},
+		{name: "honcho", aliases: []string{"foreman"}, build: func(n string) *Spec {
+			// honcho run|start and foreman run|start (a subcommand, then a
+			// command or none) load .env into the environment of what they
+			// run, unless -e names another file: honcho run env prints it.
+			s := w(n, "efdp", []string{"env", "procfile", "app-root", "port"}, 1)
+			s.Effect, s.Why = EffComputed, "loads the environment file (.env unless -e names another) into what it runs, a protected file that holds secrets, which no word of the command names"
+			return s
+		}},
 		{name: "choom", build: func(n string) *Spec {
 			return w(n, "np", []string{"adjust", "pid"}, 0)
 		}},

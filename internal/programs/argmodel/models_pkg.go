@@ -141,9 +141,24 @@ func npmModel() *Spec {
 	root.Judge = func(r *Result, words []string) {
 		judgeNpmPrefix(r, words)
 		computedPackage(r, npmRegistryVerbs, "npm")
+		computedRegistry(r)
 		remoteInstall(r, words)
 	}
 	return closed(root)
+}
+
+// computedRegistry finds a registry or proxy address known only at run
+// time, on any npm command (npm view x --registry "https://h/$TOKEN"):
+// every command that asks the registry sends what is in it.
+func computedRegistry(r *Result) {
+	for _, it := range r.Items {
+		if it.Kind == KindValue && it.Opt != nil && it.computedText() &&
+			(slices.Contains(it.Opt.Long, "registry") || slices.Contains(it.Opt.Long, "proxy") || slices.Contains(it.Opt.Long, "https-proxy")) {
+			r.Effects |= EffExternal
+			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whyComputedRequest})
+			return
+		}
+	}
 }
 
 // judgeNpmPrefix finds a global install or link (-g, --global,

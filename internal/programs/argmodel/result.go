@@ -1,5 +1,7 @@
 package argmodel
 
+import "strings"
+
 // Kind says what a word (or a part of one) is.
 type Kind uint8
 
@@ -183,4 +185,10 @@ func containsByte(s string, c byte) bool {
 		}
 	}
 	return false
+}
+
+// computedText reports an item whose text is known only at run time: an
+// expansion, or a command substitution even where quoting kept it literal.
+func (it Item) computedText() bool {
+	return it.Computed || strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0
 }
