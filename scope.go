@@ -552,7 +552,8 @@ func mayNameSystemOrGit(t string) bool {
 		switch {
 		case a == 'e' && b == 't' && c == 'c', a == 'u' && b == 's' && c == 'r', a == 'b' && b == 'i' && c == 'n',
 			a == 'l' && b == 'i' && c == 'b', a == 'g' && b == 'i' && c == 't', a == 's' && b == 'p' && c == 'o',
-			a == 'p' && b == 'r' && c == 'o', a == 's' && b == 'y' && c == 's': // /proc, /sys
+			a == 'p' && b == 'r' && c == 'o', a == 's' && b == 'y' && c == 's', // /proc, /sys
+			a == 'o' && b == 'p' && c == 't': // /opt
 			return true
 		}
 	}

@@ -198,6 +198,15 @@ var defaultProtected = []string{
 	// Where a host keeps its asks and audit by default: the agent must not
 	// rewrite or remove them.
 	"**/.local/state/permengine", "**/.local/state/permengine/**",
+	// More agents' settings and MCP servers (commands they start at the
+	// next session), in the home and in a project: Copilot CLI's,
+	// Windsurf's, Factory's, Augment's, goose's, Amp's, Crush's,
+	// OpenCode's, Claude Desktop's, Kilo Code's, OpenHands' (its
+	// setup.sh runs at every session's start).
+	"**/.copilot", "**/.copilot/**", "**/.codeium", "**/.codeium/**", "**/.factory", "**/.factory/**",
+	"**/.augment", "**/.augment/**", "**/.config/goose", "**/.config/goose/**", "**/.config/amp", "**/.config/amp/**",
+	"**/.config/crush", "**/.config/crush/**", "**/.crush.json", "**/.config/opencode", "**/.config/opencode/**",
+	"**/.config/Claude", "**/.config/Claude/**", "**/.kilocode", "**/.kilocode/**", "**/.openhands", "**/.openhands/**",
 }
 
 // writeOnly are the patterns protected from writes only: files a later
@@ -282,6 +291,38 @@ var writeOnly = []string{
 	// More CI services' pipelines, which their runners execute.
 	"**/.buildkite/**", "**/.travis.yml", "**/.drone.yml", "**/.woodpecker.yml", "**/.woodpecker/**",
 	"**/.forgejo/workflows/**", "**/.gitea/workflows/**",
+	// Files that run code at a later start, under names beside the ones
+	// above: zsh's completion dump (compinit sources it), Mercurial's XDG
+	// hgrc, emacs's .emacs.el, mutt's and neomutt's XDG and dot files,
+	// kakoune's and micro's start-up files, less's binary key file (its
+	// #env sets LESSOPEN), systemd-tmpfiles' user rules (applied at every
+	// login: they may rewrite any file of the home), D-Bus services
+	// (started at the first message to their name), desktop entries and
+	// the MIME defaults that pick them, neovim's data (plug-in managers'
+	// trees), cloud development environments' start-up files, editors'
+	// user settings and extensions (VS Code's forks, JetBrains'), PATH
+	// directories of krew, Rancher Desktop and elan, and more tools'
+	// configurations that name programs (pnpm's script-shell, podman's
+	// containers.conf, rootless docker's daemon.json, sbt's and
+	// Leiningen's JVM options, conda's, wezterm's Lua, nixpkgs' overlays,
+	// powerlevel10k's, git's template directory), window managers'
+	// start-up files and VNC's xstartup.
+	"**/.zcompdump*", "**/.config/hg/**", "**/.emacs.el", "**/.neomuttrc", "**/.config/mutt/**", "**/.config/neomutt/**",
+	"**/.mutt/**", "**/.neomutt/**", "**/.config/kak/**", "**/.config/micro/**", "**/.config/less",
+	"**/.config/user-tmpfiles.d/**", "**/.local/share/user-tmpfiles.d/**", "**/.local/share/dbus-1/**",
+	"**/.local/share/applications/**", "**/.config/mimeapps.list", "**/.local/share/nvim/**", "**/.gitpod.yml", "**/.idx/**",
+	"**/.config/Cursor/**", "**/.config/VSCodium/**", "**/.vscode-oss/**", "**/.windsurf-server/**",
+	"**/.local/share/JetBrains/**", "**/.config/JetBrains/**", "**/.krew/bin/**", "**/.rd/bin/**", "**/.elan/bin/**",
+	"**/.config/pnpm/**", "**/.config/containers/**", "**/.docker/daemon.json", "**/.config/docker/**", "**/.jvmopts",
+	"**/.sbtopts", "**/.lein/**", "**/.config/conda/**", "**/.wezterm.lua", "**/.config/wezterm/**",
+	"**/.config/nixpkgs/**", "**/.p10k.zsh", "**/.git-templates/**", "**/.config/river/**", "**/.config/bspwm/**",
+	"**/.config/awesome/**", "**/.config/qtile/**", "**/.config/labwc/**", "**/.Xclients", "**/.vnc/xstartup",
+	// A project virtualenv's start-up files: a .pth file or sitecustomize
+	// in its site-packages runs at every interpreter start (pytest's, an
+	// editor's language server's), and pyvenv.cfg's home chooses the
+	// standard library it loads.
+	"**/.venv/lib/*/site-packages/*.pth", "**/.venv/lib/*/site-packages/sitecustomize.py",
+	"**/.venv/lib/*/site-packages/usercustomize.py", "**/.venv/lib64/*/site-packages/*.pth", "**/.venv/pyvenv.cfg",
 }
 
 // writeOnlyProtected is writeOnly compiled, with no policy file.

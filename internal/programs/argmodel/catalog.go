@@ -151,7 +151,7 @@ func rows() []row {
 		{name: "ansible", build: remoteSession},
 		{name: "ansible-playbook", build: remoteSession},
 		{name: "semantic-release", build: remoteSession},
-		{name: "crontab", build: scheduler},
+		{name: "crontab", aliases: []string{"incrontab", "fcrontab"}, build: scheduler},
 		{name: "systemctl", build: fixed(systemctlModel)},
 		{name: "service", aliases: []string{"rc-service"}, build: serviceModel},
 		{name: "initctl", build: verbServiceModel}, {name: "launchctl", build: verbServiceModel},
@@ -203,7 +203,7 @@ func remoteSession(name string) *Spec {
 func scheduler(name string) *Spec {
 	s := &Spec{Name: name, Syntax: POSIX, Open: true, Effect: EffExternal,
 		Why: "schedules commands that run later, outside this session"}
-	if name == "crontab" {
+	if name == "crontab" || name == "fcrontab" {
 		s.Judge = func(r *Result, words []string) {
 			if len(words) == 2 && words[1] == "-l" {
 				// crontab -l lists the table and schedules nothing.
