@@ -798,13 +798,13 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 	if w == "" {
 		return ""
 	}
-	if flags&wildFlags != 0 || w[0] == '$' || w[0] == '`' {
+	parents := pc.patternSet().parents()
+	if (flags&wildFlags != 0 || w[0] == '$' || w[0] == '`') && !(parents.dotOnly && !pc.windows && unhiddenGlob(w, flags, dirs, pc.root)) {
 		return "a path known only at run time, which may hold a protected path"
 	}
 	if why := throughHandle(w, flags, dirs, false); why != "" {
 		return why
 	}
-	parents := pc.patternSet().parents()
 	var room [shell.MaxDirs + 1]string
 	for _, c := range candidates(w, dirs, room[:0]) {
 		if procDir(c) {
@@ -822,6 +822,36 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 		}
 	}
 	return ""
+}
+
+// unhiddenGlob reports a relative glob that can name no hidden file and
+// nothing above the directories it is read from (rm -rf dist/*, chmod +x
+// scripts/*.sh): no expansion, brace or extended glob; no component that
+// begins with '.', '[' or '\\' (which could match a hidden name, as
+// bash's globs match one only where the pattern spells its dot); no ".."
+// and no '~'; read from known directories inside the scope root (so that
+// it names neither the project folder nor one above it: cd /ws && chmod
+// -R 000 p*), none of which is hidden. Every
+// directory that holds a protected path is hidden (parents' dotOnly), so
+// such a glob names none, as the literal names it may match do not.
+// (shopt -s dotglob and GLOBIGNORE, which let a glob match hidden names,
+// make the command one the engine does not approve.)
+func unhiddenGlob(w string, flags uint8, dirs []string, root string) bool {
+	if flags&(shell.WordExpands|shell.WordBrace|shell.WordTilde) != 0 || w == "" || w[0] == '/' || w[0] == '~' ||
+		strings.ContainsAny(w, "$`(\\") || strings.Contains(w, "..") || len(dirs) == 0 || dirsHaveDot(dirs) {
+		return false
+	}
+	for _, d := range dirs {
+		if d == "" || root == "" || d != root && !strings.HasPrefix(d, strings.TrimSuffix(root, "/")+"/") {
+			return false
+		}
+	}
+	for c := range strings.SplitSeq(w, "/") {
+		if c != "" && c != "." && (c[0] == '.' || c[0] == '[') {
+			return false
+		}
+	}
+	return true
 }
 
 // candidates appends to out the absolute paths word w may name from dirs
