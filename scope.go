@@ -1744,10 +1744,25 @@ func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 	}
 	prog := programs.BaseName(s.Words[k])
 	pathspec := false
+	negated := -1 // find: the index of the one test after ! or -not, which excludes what it matches
 	for j := k + 1; j < len(s.Words); j++ {
 		w := s.Words[j]
+		if prog == "find" && (w == "!" || w == "-not") {
+			if negated == j {
+				negated = -1 // ! ! TEST is TEST
+			} else {
+				negated = j + 1
+			}
+			continue
+		}
 		var pat string
 		switch {
+		case prog == "find" && j == negated && findNameTest[w]:
+			// find . -not -path './.git/*': the files it matches are the
+			// ones left out. (A group after ! holds tests of any sense,
+			// and is read as the others are.)
+			j++
+			continue
 		case pathspec:
 			pat = w
 		case prog == "git" && w == "--":
