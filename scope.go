@@ -952,12 +952,14 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 	if programs.NamesFromList(s.Words) {
 		return shell.QuoteExcerpt(s.Text) + " removes the files a list names (a file or its input), which may name protected paths; a person approves every such command"
 	}
+	prog := programs.BaseName(s.Words[min(programs.ProgramAt(s.Words), len(s.Words)-1)])
+	deletes := prog == "rm" || prog == "rmdir" // (chmod -R 777 ~/.cache lets anyone read the token in it)
 	programs.Written(s.Words, func(j int, text string) {
 		f := s.Flags[j]
 		if why != "" || text == "" || f&shell.WordExpands != 0 {
 			return
 		}
-		why = x.removedDir(text, f, s.Dirs, pc)
+		why = x.removedDir(text, f, s.Dirs, pc, deletes)
 	})
 	if why != "" {
 		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
@@ -968,7 +970,7 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 // removedDir returns why a directory a command removes (or empties) may
 // not go without a person, or "": the home directory, the project folder
 // or one above it, or a directory that holds a protected path.
-func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Checker) string {
+func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Checker, deletes bool) string {
 	if !x.wk().Spend(pathCost(text, dirs)) {
 		return ""
 	}
@@ -980,7 +982,11 @@ func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Chec
 	case x.aboveRoot(text, dirs):
 		return shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
 	}
-	if p := pc.LinkProblem(text, f, dirs); p != "" {
+	p := pc.LinkProblem(text, f, dirs)
+	if deletes {
+		p = pc.RemovalProblem(text, f, dirs)
+	}
+	if p != "" {
 		return shell.QuoteExcerpt(text) + " is " + p
 	}
 	return ""
@@ -1391,7 +1397,7 @@ func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why str
 			// python3 -m venv --clear DIR removes what DIR holds first. A
 			// .venv's protected files are the environment's own (pip.conf,
 			// bin/), which clearing removes and plants nothing in.
-			if p := x.removedDir(s.Words[j], s.Flags[j], s.Dirs, pc); p != "" && path.Base(path.Clean(s.Words[j])) != ".venv" {
+			if p := x.removedDir(s.Words[j], s.Flags[j], s.Dirs, pc, true); p != "" && path.Base(path.Clean(s.Words[j])) != ".venv" {
 				why = p + ": " + shell.QuoteExcerpt(s.Text) + " removes what it holds to make a virtual environment there; a person approves every such command"
 				return
 			}

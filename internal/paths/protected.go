@@ -507,6 +507,11 @@ func (s *protectedSet) compileUnion(named bool) *patternUnion {
 type prefixGlob struct {
 	g       *glob.Pattern
 	pattern string // the pattern it is a prefix of
+	// cache: the prefix is a .cache directory or one inside it, whose
+	// removal loses nothing a download or a login does not restore
+	// (rm -rf node_modules/.cache; ~/.cache/huggingface/token is a
+	// protected file in one).
+	cache bool
 }
 
 // prefixSet is the prefixes of a set's patterns; dotOnly when every one
@@ -542,7 +547,7 @@ func (s *protectedSet) linkPrefixes() prefixSet {
 			if err != nil {
 				continue // the whole pattern compiled; a prefix cut inside a brace may not, and the pattern still holds
 			}
-			out.globs = append(out.globs, prefixGlob{g: g, pattern: pat})
+			out.globs = append(out.globs, prefixGlob{g: g, pattern: pat, cache: strings.Contains(lp[:i]+"/", "/.cache/")})
 			out.dotOnly = out.dotOnly && strings.Contains(lp[:i], "/.")
 		}
 	}
@@ -795,6 +800,18 @@ func dirsHaveDot(dirs []string) bool {
 // resolves words; a link's target is read from the link's own directory,
 // which the words of the same command name as well.
 func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
+	return pc.linkProblem(w, flags, dirs, false)
+}
+
+// RemovalProblem is LinkProblem for a directory a command removes or
+// empties: a cache directory that holds a protected file is not one
+// (removing a cache loses nothing a download or a login does not
+// restore), while a second name for it still reaches the file.
+func (pc *Checker) RemovalProblem(w string, flags uint8, dirs []string) string {
+	return pc.linkProblem(w, flags, dirs, true)
+}
+
+func (pc *Checker) linkProblem(w string, flags uint8, dirs []string, removal bool) string {
 	if w == "" {
 		return ""
 	}
@@ -816,7 +833,7 @@ func (pc *Checker) LinkProblem(w string, flags uint8, dirs []string) string {
 		}
 		lc := strings.ToLower(c)
 		for _, p := range parents.globs {
-			if p.g.Match(lc) {
+			if (!removal || !p.cache) && p.g.Match(lc) {
 				return "a directory that holds protected path " + p.pattern + ", which a second name or a copied tree reaches without naming it"
 			}
 		}
