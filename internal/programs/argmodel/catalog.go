@@ -779,9 +779,20 @@ func index(rs []row) map[string]*entry {
 // command.
 func withRunners(s *Spec) *Spec {
 	for _, sub := range runnerSubs[s.Name] {
-		s.Subs = append(s.Subs, &Spec{Name: sub, Syntax: GNUStop, Open: true, Operands: runsOnly})
+		s.Subs = append(s.Subs, &Spec{Name: sub, Syntax: GNUStop, Open: true, Operands: runsOnly, Options: runnerOptions[s.Name]})
 	}
 	return s
+}
+
+// runnerOptions are, per program of runnerSubs, the options of its
+// running subcommand that take a value, so that the command after them is
+// found (uv run --with pandas python x.py runs python, not pandas).
+var runnerOptions = map[string][]Option{
+	"uv": list(val("", RoleData, "with", "with-editable").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
+		val("", RoleData, "with-requirements", "package", "extra", "group", "only-group", "no-group", "index", "default-index",
+			"index-url", "extra-index-url", "find-links", "python", "env-file", "script"), val("p", RoleData),
+		val("", RolePath, "directory").chdir(), val("", RolePath, "project")),
+	"conda": list(val("n", RoleData, "name"), val("p", RolePath, "prefix"), val("", RolePath, "cwd").chdir()),
 }
 
 // load builds and compiles the model of the program name, and derives

@@ -761,7 +761,7 @@ func judgeGoModules(r *Result, words []string) {
 		// Not modelled: every word that is not an option (go get takes
 		// only flags without values besides -C, read above).
 		for i := v + 1; i < len(words) && found < 0; i++ {
-			if w := words[i]; len(w) > 0 && w[0] != '-' && Computed(w) {
+			if w := words[i]; len(w) > 0 && w[0] != '-' && r.WordComputed(words, i) {
 				found = i
 			}
 		}

@@ -342,7 +342,7 @@ func packageNames(prog string, verbs, installs, indexes map[string]bool, remote 
 				verb = i
 				continue
 			}
-			if Computed(ws[i]) && !localGlob(ws[i]) {
+			if r.WordComputed(ws, i) && !localGlob(ws[i]) {
 				r.Effects |= EffComputed
 				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i, Why: prog + " " + ws[verb] + " " + whyComputedPackage})
 				return
@@ -782,7 +782,7 @@ func judgeRunnerBin(r *Result, words []string) {
 			name = it.Word
 		}
 	}
-	if name < 0 || name >= len(words) || Computed(words[name]) {
+	if name < 0 || name >= len(words) || r.WordComputed(words, name) {
 		return
 	}
 	judgeAsLater(r, words[name+1:], name, words[name])

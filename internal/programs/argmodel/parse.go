@@ -102,11 +102,13 @@ func (p *parser) run() {
 	}
 	p.flush()
 	if s := p.spec; s != nil {
+		p.r.flags, p.r.mask, p.r.computed = p.flags, p.mask, p.computed
 		for t := s; t != nil; t = t.parent {
 			if t.Judge != nil {
 				t.Judge(p.r, p.words)
 			}
 		}
+		p.r.flags, p.r.computed = nil, nil // read, never kept
 	}
 }
 

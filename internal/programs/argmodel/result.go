@@ -95,6 +95,27 @@ type Result struct {
 	Effects  Effect
 	Findings []Finding
 	Unknown  []Unknown
+	// The caller's marks of the words that may change at run time, kept
+	// only while the judges run (WordComputed).
+	flags    []uint8
+	mask     uint8
+	computed []bool
+}
+
+// WordComputed reports whether word i of ws, the words a judge is given,
+// may change at run time: the caller's marks decide where it gave them (a
+// quoted '[' is no glob: pip install '.[dev]'), else the word's text
+// (Computed), the safe reading.
+func (r *Result) WordComputed(ws []string, i int) bool {
+	switch {
+	case i < 0 || i >= len(ws):
+		return false
+	case r.flags != nil && i < len(r.flags) && r.flags[i]&r.mask == 0:
+		return false
+	case r.computed != nil && i < len(r.computed) && !r.computed[i]:
+		return false
+	}
+	return Computed(ws[i])
 }
 
 // Reset empties r, keeping its storage.
