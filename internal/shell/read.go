@@ -775,9 +775,15 @@ func (c *Command) readLinesBehindUnknown(idx int) bool {
 			texts[n], n = word[2:], n+1
 		}
 		expands := i < len(flags) && flags[i]&WordExpands != 0
-		for _, w := range texts[:n] {
+		for k, w := range texts[:n] {
 			if lines >= maxBehindUnknown {
 				break
+			}
+			if k == 0 && w[0] == '-' && !strings.ContainsAny(w, " \t\n;&|<>()`$") {
+				// --include='src/*' is one option word: as a command line,
+				// its program would be the option itself. (Its value is
+				// read on its own below.)
+				continue
 			}
 			seen := w
 			if expands {
