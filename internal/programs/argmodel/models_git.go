@@ -133,6 +133,21 @@ func gitEffect(name, instead string, opts []Option) *Spec {
 	return s
 }
 
+// gitMergeAbort takes back the merge's effect from git merge --abort and
+// git merge --quit given alone: they end a merge in progress (restoring
+// the work tree, or leaving it as it is) and merge nothing.
+func gitMergeAbort(s *Spec) *Spec {
+	s.Judge = func(r *Result, words []string) {
+		at := slices.Index(words, "merge")
+		if at < 0 || len(words) != at+2 || words[at+1] != "--abort" && words[at+1] != "--quit" {
+			return
+		}
+		r.Effects &^= EffExternal
+		r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Effect == EffExternal && f.Sub })
+	}
+	return s
+}
+
 // gitEffectSub is a subcommand with an effect of its own words.
 func gitEffectSub(name, why string, opts []Option) *Spec {
 	s := gitSub(name, opts)
@@ -244,9 +259,9 @@ func gitModel() *Spec {
 		gitEffect("remote-http", "git_push", nil), gitEffect("remote-https", "git_push", nil),
 		gitEffect("remote-ftp", "git_push", nil), gitEffect("remote-ftps", "git_push", nil), gitEffect("remote-fd", "git_push", nil),
 		gitEffect("receive-pack", "git_push", nil), // updates the repository it names from a pack: a push received
-		gitEffect("merge", "git_merge", list(gitStrategy("s"), val("X", RoleData, "strategy-option"),
+		gitMergeAbort(gitEffect("merge", "git_merge", list(gitStrategy("s"), val("X", RoleData, "strategy-option"),
 			val("m", RoleData, "message"), val("F", RolePath, "file"), opt("S", RoleData, "gpg-sign"),
-			val("", RoleData, "cleanup"), opt("", RoleData, "log"), val("", RoleData, "into-name"))),
+			val("", RoleData, "cleanup"), opt("", RoleData, "log"), val("", RoleData, "into-name")))),
 		gitEffect("send-email", "", list(
 			val("", RoleProgram, "sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd").does(EffExec, "git send-email runs this command"),
 			val("", RoleData, "smtp-server"),
