@@ -902,6 +902,8 @@ func ghModel() *Spec {
 			child(s, "merge").Instead = "git_merge"
 		case "repo":
 			child(s, "create").Instead = "git_repo_create"
+		case "api":
+			ghAPI(s)
 		case "config":
 			// config get oauth_token prints the token kept in hosts.yml.
 			get := cmd(Cobra, "get")
@@ -924,6 +926,62 @@ func ghModel() *Spec {
 		}
 	}
 	return closed(gh)
+}
+
+// ghAPI gives gh api its options, and takes back its effect from a plain
+// read: the default method (GET) or -X GET/HEAD, no field or input (either
+// makes the request a POST), a literal endpoint that is neither a URL nor
+// GraphQL's (a query may be a mutation), no header or host of the
+// command's choosing and nothing computed. gh api repos/o/r/pulls/1/comments
+// reads what gh pr view shows.
+func ghAPI(s *Spec) {
+	s.Options = list(val("X", RoleData, "method"), val("f", RoleData, "raw-field"), val("F", RoleData, "field"),
+		val("H", RoleData, "header"), val("", RolePath, "input"), val("q", RoleData, "jq"), val("t", RoleData, "template"),
+		val("", RoleData, "hostname", "cache"), val("p", RoleData, "preview"),
+		flag("", "paginate", "slurp", "silent", "verbose"), flag("i", "include"))
+	s.Judge = func(r *Result, words []string) {
+		known := 0 // option words the model read
+		for _, it := range r.Items {
+			if it.Kind == KindOption && it.Opt != nil {
+				known++
+			}
+		}
+		options := 0
+		for _, k := range r.Words {
+			if k == KindOption {
+				options++
+			}
+			if k == KindUnknown {
+				return
+			}
+		}
+		if options != known {
+			return // an option the model does not know
+		}
+		operands := 0
+		for _, it := range r.Items {
+			switch {
+			case it.computedText():
+				return
+			case it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "method"):
+				if m := strings.ToUpper(it.Text); m != "GET" && m != "HEAD" {
+					return
+				}
+			case it.Kind == KindValue && it.Opt != nil && (slices.Contains(it.Opt.Long, "raw-field") || slices.Contains(it.Opt.Long, "field") ||
+				slices.Contains(it.Opt.Long, "input") || slices.Contains(it.Opt.Long, "header") || slices.Contains(it.Opt.Long, "hostname")):
+				return
+			case it.Kind == KindOperand && it.Spec == s:
+				operands++
+				if operands > 1 || strings.Contains(it.Text, "://") || strings.EqualFold(strings.Trim(it.Text, "/"), "graphql") {
+					return
+				}
+			}
+		}
+		if operands == 1 {
+			r.Effects &^= EffExternal
+			r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Effect == EffExternal && f.Sub })
+		}
+	}
 }
 
 func glabModel() *Spec {
