@@ -569,10 +569,31 @@ func scopeCost(w string, flags uint8, dirs []string) int {
 	return 1 + len(w)
 }
 
+// finalReturn reports a segment that goes back to a directory of the
+// stack (popd, cd -) as the command's last, in a command of plain
+// segments: nothing of the command runs in the directory it goes to
+// (pushd web && npm test && popd; cd web && make && cd -), and the next
+// command is judged from the working directory its host gives. A nested
+// script, a trap's action or a segment that may run later (a pipeline's
+// stage, a background job) may run there, so their commands do not count.
+func (x *decider) finalReturn(s *shell.Segment) bool {
+	segs := x.cmd.Segs
+	if len(segs) == 0 || s != &segs[len(segs)-1] || !s.Cd || s.Depth != 0 ||
+		!(len(s.Words) == 1 && s.Words[0] == "popd" || len(s.Words) == 2 && s.Words[0] == "cd" && s.Words[1] == "-") {
+		return false
+	}
+	for i := range segs {
+		if segs[i].Origin != "" || segs[i].Late || segs[i].Depth != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // segProtected checks a segment's words and redirection targets against
 // the protected paths; it finds nothing more once the budget is spent.
 func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
-	if s.CdComputed {
+	if s.CdComputed && !x.finalReturn(s) {
 		return "runs in a directory computed at run time (a cd to one, find -execdir): it may be a protected one, which every path would then be inside"
 	}
 	if why := x.writtenProblem(s, pc); why != "" {
