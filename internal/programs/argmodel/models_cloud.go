@@ -395,6 +395,21 @@ func computedRequest(r *Result, _ []string) {
 	}
 }
 
+// secretManager is the client of a secret manager: every use asks, as
+// reading ~/.aws/credentials does (op read, pass show, sops -d, op item
+// get --reveal); its subcommands in runs (op run -- CMD, chamber exec)
+// run a command with the secrets in its environment, read as a segment of
+// its own.
+func secretManager(name string, runs ...string) *Spec {
+	s := &Spec{Name: name, Syntax: GNU, Open: true, OpenSubs: true, Effect: EffExternal, Why: whySecretManager}
+	for _, r := range runs {
+		s.Subs = append(s.Subs, &Spec{Name: r, Syntax: GNUStop, Open: true, Operands: runsOnly})
+	}
+	return s
+}
+
+const whySecretManager = "is a secret manager's client: what it prints, writes or gives the command it runs is the secrets it keeps, which a person must see asked for, as reading ~/.aws/credentials is"
+
 const whyComputedRequest = "a computed address or option value: what a variable or a command puts in it leaves the machine with the request"
 
 func publisherRows() []row {
@@ -576,6 +591,21 @@ func publisherRows() []row {
 			child(v, "print").Why, child(v, "read").Why = whyPrintsSecret, whyPrintsSecret
 			return v
 		}},
+		// Secret managers' clients: what they print or put in the
+		// environment of the command they run is the secrets they keep.
+		{name: "op", build: func(n string) *Spec { return secretManager(n, "run") }},
+		{name: "infisical", build: func(n string) *Spec { return secretManager(n, "run") }},
+		{name: "bws", build: func(n string) *Spec { return secretManager(n, "run") }},
+		{name: "bw", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "lpass", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "pass", aliases: []string{"gopass"}, build: func(n string) *Spec { return secretManager(n) }},
+		{name: "chamber", build: func(n string) *Spec { return secretManager(n, "exec") }},
+		{name: "teller", build: func(n string) *Spec { return secretManager(n, "run") }},
+		{name: "berglas", build: func(n string) *Spec { return secretManager(n, "exec") }},
+		{name: "aws-vault", build: func(n string) *Spec { return secretManager(n, "exec") }},
+		{name: "sops", build: func(n string) *Spec { return secretManager(n, "exec-env", "exec-file") }},
+		{name: "secret-tool", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "keepassxc-cli", build: func(n string) *Spec { return secretManager(n) }},
 		// Site and package publishers: each listed verb sends the build
 		// to a host or an index, or pushes a branch (mkdocs gh-deploy,
 		// ghp-import -p, mike deploy --push and gh-pages push gh-pages).

@@ -1508,7 +1508,11 @@ func moreWrapperRows() []row {
 			return w(n, "", nil, 1)
 		}},
 		{name: "doppler", build: func(n string) *Spec {
-			return w(n, "", nil, 0)
+			// doppler run -- CMD puts the project's secrets in CMD's
+			// environment; doppler secrets prints them.
+			s := w(n, "", nil, 0)
+			s.Effect, s.Why = EffExternal, whySecretManager
+			return s
 		}},
 		{name: "dotenv", aliases: []string{"dotenvx", "dotenv-cli"}, build: func(n string) *Spec {
 			// Node's dotenv-cli (dotenv -e FILE -- CMD) and python-dotenv
