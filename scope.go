@@ -63,7 +63,7 @@ func (x *decider) writeFileCaps() {
 		// What a terminal command may not write unasked, write_file may
 		// not either: .git/HEAD, a file named .git, /etc, /usr/local/bin.
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(a.Path)+" reaches "+why+": a person approves every write to it")
-	} else if p, why := writtenSystemOrGit(a.Path, dirs, ""); p != "" {
+	} else if p, why := writtenSystemOrGit(a.Path, dirs, "", x.root); p != "" {
 		x.cap(CodeProtectedPath, "", "write_file target "+shell.Quote(p)+why+": a person approves every write to it")
 	}
 	switch {
@@ -242,7 +242,7 @@ func (x *decider) mountProblem(s *shell.Segment, pc *paths.Checker) string {
 }
 
 const (
-	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, a directory of programs on PATH, a system library, /proc or /sys)"
+	whySystemFile = " is a system-wide file that programs read as their configuration or run as a program (under /etc, /usr, /opt, /var/lib, a directory of programs on PATH, /proc or /sys)"
 	whyGitFile    = " is " + paths.WhyGitFile
 )
 
@@ -296,7 +296,7 @@ func (x *decider) writtenProtected() (string, int, string) {
 				return
 			}
 		}
-		if p, w := writtenSystemOrGit(word, dirs, best); p != "" {
+		if p, w := writtenSystemOrGit(word, dirs, best, x.root); p != "" {
 			best, by, why = p, j, w
 		}
 	}
@@ -438,7 +438,7 @@ func dirsMayNameWriteOnly(dirs []string) bool {
 // returns the name and why, or "" when none is, or when it would not come
 // before best (the first by name is kept). write_file and the terminal's
 // writes both ask it, so that they never disagree.
-func writtenSystemOrGit(word string, dirs []string, best string) (string, string) {
+func writtenSystemOrGit(word string, dirs []string, best, root string) (string, string) {
 	if strings.HasPrefix(word, "~") && strings.Contains(word, "..") && (best == "" || word < best) {
 		return word, whySystemFile
 	}
@@ -454,11 +454,23 @@ func writtenSystemOrGit(word string, dirs []string, best string) (string, string
 		switch {
 		case paths.GitFile(p):
 			found, why = p, whyGitFile
-		case hostdirs.Written(p) && !paths.StdHandle(p):
+		case hostdirs.Written(p) && !paths.StdHandle(p) && !inProjectUnderSystem(p, root):
 			found, why = p, whySystemFile
 		}
 	}
 	return found, why
+}
+
+// inProjectUnderSystem reports a path inside a scope root that is itself
+// under a system directory (/usr/src/app, /opt/app, /var/lib/jenkins/
+// workspace/x: where container images and CI put projects): the
+// project's files are not the system's. A root that is one of the
+// table's directories (/usr, /opt) holds no project of its own.
+func inProjectUnderSystem(p, root string) bool {
+	if root == "" || root == "/" || slices.ContainsFunc(hostdirs.Dirs, func(d hostdirs.Dir) bool { return d.Path == root }) {
+		return false
+	}
+	return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/")
 }
 
 // mayExpandToSystem reports a word with a brace or a glob that may expand
@@ -1003,11 +1015,11 @@ func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Chec
 	case x.aboveRoot(text, dirs):
 		return shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
 	}
-	p := pc.LinkProblem(text, f, dirs)
+	link := pc.LinkProblem
 	if deletes {
-		p = pc.RemovalProblem(text, f, dirs)
+		link = pc.RemovalProblem
 	}
-	if p != "" {
+	if p := link(text, f, dirs); p != "" {
 		return shell.QuoteExcerpt(text) + " is " + p
 	}
 	return ""
@@ -1154,7 +1166,7 @@ func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 			if why := pc.WriteOnlyProblem(t, 0, s.Dirs); why != "" {
 				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which it may write, and which reaches " + why + ": a person approves every use of it"
 			}
-			if p, why := writtenSystemOrGit(t, s.Dirs, ""); p != "" && writes {
+			if p, why := writtenSystemOrGit(t, s.Dirs, "", x.root); p != "" && writes {
 				return "the code " + shell.QuoteExcerpt(w) + " names " + shell.QuoteExcerpt(t) + ", which it may write: " + shell.QuoteExcerpt(p) + why + "; a person approves every use of it"
 			}
 			// A directory of protected paths named in code may be joined to
@@ -1774,7 +1786,7 @@ func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 	negated := -1 // find: the index of the one test after ! or -not, which excludes what it matches
 	for j := k + 1; j < len(s.Words); j++ {
 		w := s.Words[j]
-		if prog == "find" && (w == "!" || w == "-not") {
+		if prog == "find" && (w == "!" || w == "-not") && findNegates(s.Words, j) {
 			if negated == j {
 				negated = -1 // ! ! TEST is TEST
 			} else {
@@ -1830,6 +1842,25 @@ func namePatternProblem(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// findNegates reports a word ! or -not at j of a find command that
+// negates the test after it, so that the files the test matches are left
+// out: the word before it is a path operand, an open parenthesis, an and,
+// another negation or a value (-type f ! -name x), not an option that may
+// take it as its value (-printf ! -name .env prints "!"); and the
+// expression has no or, under which an action may run on exactly what the
+// negated test matches (! -name config -o -delete).
+func findNegates(words []string, j int) bool {
+	if j < 1 || slices.ContainsFunc(words, func(w string) bool { return w == "-o" || w == "-or" || w == "," }) {
+		return false
+	}
+	prev := words[j-1]
+	switch prev {
+	case "(", "!", "-not", "-a", "-and":
+		return true
+	}
+	return prev == "" || prev[0] != '-'
 }
 
 // findRuns reports a find that runs a program on what it finds.

@@ -507,10 +507,11 @@ func (s *protectedSet) compileUnion(named bool) *patternUnion {
 type prefixGlob struct {
 	g       *glob.Pattern
 	pattern string // the pattern it is a prefix of
-	// cache: the prefix is a .cache directory or one inside it, whose
-	// removal loses nothing a download or a login does not restore
-	// (rm -rf node_modules/.cache; ~/.cache/huggingface/token is a
-	// protected file in one).
+	// cache: the prefix is a .cache directory or one inside it, of a
+	// built-in pattern, whose removal loses nothing a download or a login
+	// does not restore (rm -rf node_modules/.cache;
+	// ~/.cache/huggingface/token is a protected file in one). A host's
+	// own patterns under .cache keep their directories.
 	cache bool
 }
 
@@ -521,6 +522,15 @@ type prefixSet struct {
 	globs   []prefixGlob
 	dotOnly bool
 }
+
+// builtinPattern reports one of the built-in protected patterns.
+var builtinPattern = func() func(string) bool {
+	m := make(map[string]bool, len(defaultProtected))
+	for _, p := range defaultProtected {
+		m[p] = true
+	}
+	return func(p string) bool { return m[p] }
+}()
 
 // linkPrefixes compiles the proper prefixes of the patterns, up to a '/'
 // ("**/.git" of "**/.git/hooks"), except those of "**" components only,
@@ -547,7 +557,7 @@ func (s *protectedSet) linkPrefixes() prefixSet {
 			if err != nil {
 				continue // the whole pattern compiled; a prefix cut inside a brace may not, and the pattern still holds
 			}
-			out.globs = append(out.globs, prefixGlob{g: g, pattern: pat, cache: strings.Contains(lp[:i]+"/", "/.cache/")})
+			out.globs = append(out.globs, prefixGlob{g: g, pattern: pat, cache: strings.Contains(lp[:i]+"/", "/.cache/") && builtinPattern(pat)})
 			out.dotOnly = out.dotOnly && strings.Contains(lp[:i], "/.")
 		}
 	}
@@ -816,7 +826,12 @@ func (pc *Checker) linkProblem(w string, flags uint8, dirs []string, removal boo
 		return ""
 	}
 	parents := pc.patternSet().parents()
-	if (flags&wildFlags != 0 || w[0] == '$' || w[0] == '`') && !(parents.dotOnly && !pc.windows && unhiddenGlob(w, flags, dirs, pc.root)) {
+	if (flags&wildFlags != 0 || w[0] == '$' || w[0] == '`') &&
+		!(parents.dotOnly && !pc.windows && unhiddenGlob(w, flags, dirs, pc.root) && (removal || !strings.ContainsRune("*?[", rune(w[0])))) {
+		// (A glob that starts with a wildcard may expand to a word that
+		// starts with '-', an option: cp -r * b/ with a file named -t.git
+		// copies into .git. Only rm and rmdir, whose options remove no
+		// more than the names do, read it so; ./* is never an option.)
 		return "a path known only at run time, which may hold a protected path"
 	}
 	if why := throughHandle(w, flags, dirs, false); why != "" {

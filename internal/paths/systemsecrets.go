@@ -17,9 +17,8 @@ var systemSecrets = []struct {
 	why  string
 }{
 	{"/etc/shadow", false, "the system's password hashes"},
-	{"/etc/shadow-", false, "a backup of the system's password hashes"},
 	{"/etc/gshadow", false, "the system's group password hashes"},
-	{"/etc/gshadow-", false, "a backup of the system's group password hashes"},
+	{"/etc/security/opasswd", false, "the system's old password hashes"},
 	{"/run/secrets", true, "the secrets a container runtime or an orchestrator gives the container (docker's secrets, a Kubernetes service account's token)"},
 	{"/var/run/secrets", true, "the secrets a container runtime or an orchestrator gives the container (docker's secrets, a Kubernetes service account's token)"},
 	{"/etc/kubernetes", true, "a Kubernetes node's credentials (admin.conf, kubelet.conf, the cluster's keys)"},
@@ -37,7 +36,7 @@ func sshHostKey(c string) bool {
 // SystemSecret, for words with no '.' that the protected patterns skip.
 func MayNameSystemSecret(w string, dirs []string) bool {
 	if strings.Contains(w, "shadow") || strings.Contains(w, "secrets") || strings.Contains(w, "ssh_host") ||
-		strings.Contains(w, "kubernetes") {
+		strings.Contains(w, "kubernetes") || strings.Contains(w, "opasswd") {
 		return true
 	}
 	if strings.HasPrefix(w, "/") {
@@ -62,6 +61,13 @@ func SystemSecret(w string, dirs []string) string {
 	if strings.HasPrefix(w, "/") {
 		return secretPath(w)
 	}
+	if w[0] == '~' || w[0] == '$' || w[0] == '`' || strings.Contains(w, "..") {
+		// ~/../etc/shadow, $HOME/../../etc/shadow, "${PWD:0:0}/etc/shadow":
+		// a start known only at run time, or a climb, may reach the root.
+		if why := climbedSecret(w); why != "" {
+			return why
+		}
+	}
 	for _, d := range dirs {
 		switch {
 		case d != "":
@@ -72,6 +78,21 @@ func SystemSecret(w string, dirs []string) string {
 			// cd "$d" && cat shadow: the directory is known only at run
 			// time, and the name is one of the secrets'.
 			return "a file in a directory known only at run time whose name (" + w + ") is one of " + systemSecrets[0].why + " or the SSH server's keys"
+		}
+	}
+	return ""
+}
+
+// climbedSecret returns why a word whose start is known only at run time
+// or that climbs (~/../etc/shadow) may name a system secret, or "": the
+// end of the word, from some '/' on, is the path of one.
+func climbedSecret(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] != '/' {
+			continue
+		}
+		if why := secretPath(w[i:]); why != "" {
+			return "a path whose start is known only at run time or climbs (" + w + ") and that may be " + why
 		}
 	}
 	return ""
@@ -95,11 +116,12 @@ func secretPath(p string) string {
 	return ""
 }
 
-// secretDir returns why clean absolute path c is one of systemSecrets or
-// under a tree of them, or "".
+// secretDir returns why clean absolute path c is one of systemSecrets, a
+// backup of one (/etc/shadow-, /etc/shadow.bak) or under a tree of them,
+// or "".
 func secretDir(c string) string {
 	for _, s := range systemSecrets {
-		if c == s.path || s.tree && strings.HasPrefix(c, s.path+"/") {
+		if strings.HasPrefix(c, s.path) && (len(c) == len(s.path) || !s.tree || c[len(s.path)] == '/') {
 			return s.why
 		}
 	}

@@ -207,8 +207,7 @@ func scheduler(name string) *Spec {
 		s.Judge = func(r *Result, words []string) {
 			if len(words) == 2 && words[1] == "-l" {
 				// crontab -l lists the table and schedules nothing.
-				r.Effects &^= EffExternal
-				r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Effect == EffExternal && f.Sub })
+				r.takeBackSub(EffExternal)
 			}
 		}
 	}
@@ -792,8 +791,13 @@ var runnerOptions = map[string][]Option{
 		val("", RoleData, "with-requirements", "package", "extra", "group", "only-group", "no-group", "index", "default-index",
 			"index-url", "extra-index-url", "find-links", "python", "env-file", "script"), val("p", RoleData),
 		val("", RolePath, "directory").chdir(), val("", RolePath, "project")),
-	"conda": list(val("n", RoleData, "name"), val("p", RolePath, "prefix"), val("", RolePath, "cwd").chdir()),
+	"conda":      condaRun,
+	"mamba":      condaRun,
+	"micromamba": condaRun,
 }
+
+// condaRun are the options of conda run, and of mamba's and micromamba's.
+var condaRun = list(val("n", RoleData, "name"), val("p", RolePath, "prefix"), val("", RolePath, "cwd").chdir())
 
 // load builds and compiles the model of the program name, and derives
 // the catalog's summaries of it.

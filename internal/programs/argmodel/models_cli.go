@@ -104,18 +104,20 @@ func kubectlModel() *Spec {
 
 // kubectlGet is kubectl get: a secret printed in any output format but
 // the table, wide and name ones shows its data (base64 is no cover), and
-// --raw prints what the path it names holds, a secret's too.
+// so may the resources a file or a kustomization names (-f, -k); --raw
+// prints what the path it names holds, a secret's too (a percent escape
+// may spell one).
 func kubectlGet(c Syntax) *Spec {
 	s := cmd(c, "get")
 	s.Options = list(val("o", RoleData, "output"), val("l", RoleData, "selector"),
 		val("", RoleData, "raw", "field-selector", "sort-by", "template", "label-columns", "chunk-size", "subresource"),
-		val("f", RolePath, "filename"), flag("A", "all-namespaces"), flag("w", "watch"))
+		val("f", RolePath, "filename"), val("k", RolePath, "kustomize"), flag("A", "all-namespaces"), flag("w", "watch"))
 	s.Judge = func(r *Result, _ []string) {
 		printed, secret := false, -1
 		for _, it := range r.Items {
 			switch {
 			case it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "raw"):
-				if it.computedText() || strings.Contains(strings.ToLower(it.Text), "secret") {
+				if it.computedText() || strings.Contains(strings.ToLower(it.Text), "secret") || strings.IndexByte(it.Text, '%') >= 0 {
 					r.Effects |= EffExternal
 					r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
 						Why: "kubectl get --raw " + it.Text + " may print a secret's data: " + whyPrintsSecret})
@@ -126,6 +128,10 @@ func kubectlGet(c Syntax) *Spec {
 			case it.Kind == KindOperand && it.Spec == s:
 				if secret < 0 && (it.computedText() || kubectlSecretKind(it.Text)) {
 					secret = it.Word
+				}
+			case it.Kind == KindValue && it.Opt != nil && (slices.Contains(it.Opt.Long, "filename") || slices.Contains(it.Opt.Long, "kustomize")):
+				if secret < 0 {
+					secret = it.Word // the resources a file names (-f secret.yaml, -k .) may be secrets
 				}
 			}
 		}

@@ -472,6 +472,8 @@ func publisherRows() []row {
 			// the repositories publish uploads to, the installer's
 			// settings. poetry config KEY and --list only read.
 			s := publisher(n, g, "publish")
+			// -C/--directory runs poetry, and what poetry run runs, there.
+			s.Options = list(val("C", RolePath, "directory").chdir(), val("P", RolePath, "project"))
 			s.Subs = append(s.Subs, &Spec{Name: "config", Syntax: g, Open: true, Judge: judgePoetryConfig})
 			s.Judge = computedNames("poetry", words("add", "search", "show"))
 			return s
@@ -480,6 +482,9 @@ func publisherRows() []row {
 			// uv tool run (uvx) runs a package's command, read as that
 			// command (uvx pre-commit install).
 			s := publisher(n, g, "publish")
+			// --directory, before any subcommand, runs uv and what it runs
+			// there.
+			s.Options = list(val("", RolePath, "directory").chdir(), val("", RolePath, "project"))
 			s.Subs = append(s.Subs, withSubs(cmd(g, "tool"), pyRunner("run")))
 			s.Judge = packageNames("uv", words("add", "pip"), words("add", "pip"), uvIndexes, pyRemoteSpec)
 			return s

@@ -301,14 +301,22 @@ func composeConfig(c Syntax) *Spec {
 		"no-path-resolution", "no-consistency", "variables", "lock-image-digests"), val("o", RolePath, "output").output(),
 		val("", RoleData, "format"))
 	s.Judge = func(r *Result, _ []string) {
-		at := 0
+		at, namesOnly, printsAll := 0, false, false
 		for _, it := range r.Items {
-			if it.Kind == KindSubcommand && it.Text == "config" {
+			switch {
+			case it.Kind == KindSubcommand && it.Text == "config":
 				at = it.Word
+			case it.Kind != KindOption || it.Opt == nil:
+			case slices.Contains(it.Opt.Long, "environment") || slices.Contains(it.Opt.Long, "variables"):
+				// --environment prints every variable, .env's among
+				// them, whatever else is asked (--no-interpolate too).
+				printsAll = true
+			case slices.ContainsFunc(it.Opt.Long, func(l string) bool { return slices.Contains(names, l) }) || slices.Contains(it.Opt.Long, "quiet"):
+				namesOnly = true
 			}
-			if it.Kind == KindOption && it.Opt != nil && (slices.ContainsFunc(it.Opt.Long, func(l string) bool { return slices.Contains(names, l) }) || slices.Contains(it.Opt.Long, "quiet")) {
-				return
-			}
+		}
+		if namesOnly && !printsAll {
+			return
 		}
 		r.Effects |= EffExternal
 		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: at,

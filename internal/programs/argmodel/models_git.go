@@ -142,8 +142,7 @@ func gitMergeAbort(s *Spec) *Spec {
 		if at < 0 || len(words) != at+2 || words[at+1] != "--abort" && words[at+1] != "--quit" {
 			return
 		}
-		r.Effects &^= EffExternal
-		r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Effect == EffExternal && f.Sub })
+		r.takeBackSub(EffExternal)
 	}
 	return s
 }

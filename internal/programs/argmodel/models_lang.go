@@ -1619,7 +1619,7 @@ func withCode(s *Spec, short string, long ...string) *Spec {
 // runnerSubs are the two-word forms that run a program from PATH or a
 // project's bin folder: "bundle exec rm -rf x" runs rm.
 var runnerSubs = map[string][]string{
-	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "conda": {"run"},
+	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"},
 	"mise": {"exec", "x"}, "asdf": {"exec"}, "devbox": {"run"}, "rtx": {"exec"},
 	"pixi": {"run"}, "hatch": {"run"}, "rye": {"run"},
 }

@@ -661,7 +661,7 @@ func pyRunner(name string) *Spec {
 	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: list(
 		val("", RoleData, "from", "with", "spec").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
 		val("", RoleData, "with-requirements", "index", "index-url", "extra-index-url", "pip-args"),
-		val("p", RoleData, "python"), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
+		val("p", RoleData, "python"), val("", RolePath, "directory").chdir(), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
 	), Operands: packageCommand, Judge: runnerSources(name)}
 }
 
@@ -925,6 +925,10 @@ func ghModel() *Spec {
 			s.Subs = append(s.Subs, status)
 		}
 	}
+	// The host gh talks to, set for the command: gh sends the token it
+	// keeps for that host (GH_ENTERPRISE_TOKEN for any other than
+	// github.com) there.
+	gh.Env = []EnvVar{{Name: "GH_HOST", Effect: EffExternal, Why: "GH_HOST sends gh's requests, and the token for that host, where it names"}}
 	return closed(gh)
 }
 
@@ -937,7 +941,7 @@ func ghModel() *Spec {
 func ghAPI(s *Spec) {
 	s.Options = list(val("X", RoleData, "method"), val("f", RoleData, "raw-field"), val("F", RoleData, "field"),
 		val("H", RoleData, "header"), val("", RolePath, "input"), val("q", RoleData, "jq"), val("t", RoleData, "template"),
-		val("", RoleData, "hostname", "cache"), val("p", RoleData, "preview"),
+		val("", RoleData, "hostname"), val("", RoleData, "cache"), val("p", RoleData, "preview"),
 		flag("", "paginate", "slurp", "silent", "verbose"), flag("i", "include"))
 	s.Judge = func(r *Result, words []string) {
 		known := 0 // option words the model read
@@ -978,8 +982,7 @@ func ghAPI(s *Spec) {
 			}
 		}
 		if operands == 1 {
-			r.Effects &^= EffExternal
-			r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Effect == EffExternal && f.Sub })
+			r.takeBackSub(EffExternal)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package argmodel
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Kind says what a word (or a part of one) is.
 type Kind uint8
@@ -212,4 +215,17 @@ func containsByte(s string, c byte) bool {
 // expansion, or a command substitution even where quoting kept it literal.
 func (it Item) computedText() bool {
 	return it.Computed || strings.Contains(it.Text, "$(") || strings.IndexByte(it.Text, '`') >= 0
+}
+
+// takeBackSub removes the findings of the effect a subcommand has by
+// itself (Sub), which its words show it does not have here (crontab -l,
+// git merge --abort), and keeps every other finding: an option before
+// the subcommand (git -c core.fsmonitor=… merge --abort) still counts.
+// Effects is the union of the findings left.
+func (r *Result) takeBackSub(e Effect) {
+	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Sub && f.Effect == e })
+	r.Effects = 0
+	for _, f := range r.Findings {
+		r.Effects |= f.Effect
+	}
 }
