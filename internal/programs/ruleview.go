@@ -1,10 +1,11 @@
 package programs
 
 import (
-	"github.com/permengine/permengine/internal/ascii"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
@@ -389,24 +390,35 @@ func SubName(verb, w string) string {
 	return s.Name
 }
 
-// gitPlumbing are git's plumbing subcommands that do what a porcelain
-// one does, by its name: a rule naming the porcelain names them too.
-var gitPlumbing = map[string][]string{"push": {"send-pack", "http-push", "receive-pack"}}
+// gitPushes are git's subcommands that push, by the git model's typed
+// action (git_push): push itself, the plumbing (send-pack, http-push,
+// receive-pack, the remote helpers) and the other commands that write a
+// remote (subtree push, svn dcommit, lfs push). A rule naming git push
+// names them too.
+var gitPushes = sync.OnceValue(func() [][]string { return argmodel.SubcommandPaths("git", "git_push") })
 
 // RuleAliases returns the other spellings of a deny or ask rule's words
 // that run the same program: git's subcommands as the programs git runs
 // for them (git push is git-push, /usr/lib/git-core/git-push), and the
-// plumbing that does what the subcommand does (git send-pack pushes).
+// other subcommands that do what git push does (git send-pack, git subtree
+// push).
 func RuleAliases(words []string) [][]string {
 	if len(words) < 2 || words[0] != "git" || strings.HasPrefix(words[1], "-") {
 		return nil
 	}
+	subs := [][]string{{words[1]}}
+	if strings.TrimSuffix(words[1], ":*") == "push" {
+		subs = append(subs, gitPushes()...)
+	}
 	var out [][]string
-	for _, sub := range append([]string{words[1]}, gitPlumbing[strings.TrimSuffix(words[1], ":*")]...) {
-		if sub != words[1] {
-			out = append(out, append([]string{"git", sub}, words[2:]...))
+	for _, sub := range subs {
+		if len(sub) == 1 && sub[0] == strings.TrimSuffix(words[1], ":*") && &sub[0] != &subs[0][0] {
+			continue // push itself, among the pushes
 		}
-		out = append(out, append([]string{"git-" + sub}, words[2:]...))
+		if &sub[0] != &subs[0][0] {
+			out = append(out, slices.Concat([]string{"git"}, sub, words[2:]))
+		}
+		out = append(out, slices.Concat([]string{"git-" + sub[0]}, sub[1:], words[2:]))
 	}
 	return out
 }

@@ -1070,6 +1070,30 @@ func runsPlainCommand(s *Spec) bool {
 	return false
 }
 
+// SubcommandPaths returns the words of every subcommand of program name,
+// at any depth, whose typed action is instead (git's "git_push": push,
+// send-pack, subtree push, svn dcommit, …), each path from the program's
+// first subcommand on, in the model's order.
+func SubcommandPaths(name, instead string) [][]string {
+	s := Lookup(name)
+	if s == nil {
+		return nil
+	}
+	var out [][]string
+	var walk func(t *Spec, path []string)
+	walk = func(t *Spec, path []string) {
+		for _, c := range t.Subs {
+			p := append(path[:len(path):len(path)], c.Name)
+			if c.Instead == instead {
+				out = append(out, p)
+			}
+			walk(c, p)
+		}
+	}
+	walk(s, nil)
+	return out
+}
+
 func walkSubs(s *Spec, f func(*Spec)) {
 	f(s)
 	for _, c := range s.Subs {
