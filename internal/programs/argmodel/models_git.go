@@ -230,7 +230,7 @@ var gitPlain = []string{
 	"show-ref", "unpack-file", "var", "verify-pack", "update-server-info",
 	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "fmt-merge-msg", "interpret-trailers", "mailinfo",
 	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
-	"upload-archive", "http-fetch", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
+	"upload-archive", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
 	"merge-subtree", "replay", "backfill", "last-modified", "refs", "repo", "whatchanged",
 	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon", "fsck-objects",
 	"merge-recursive-ours", "merge-recursive-theirs", "pickaxe",
@@ -253,6 +253,9 @@ func gitModel() *Spec {
 		gitEffect("send-pack", "git_push", list(gitPackProgram("", "receive-pack", "exec"),
 			val("", RoleRemote, "remote"), opt("", RoleData, "signed"), val("", RoleData, "push-option"))),
 		gitEffect("http-push", "git_push", nil),
+		// http-fetch asks the server for what its words or, with
+		// --stdin, its input name: the input goes to the server.
+		gitEffect("http-fetch", "", nil),
 		// The remote helpers speak git's protocol on their input: a
 		// "push" line there pushes (printf 'push …' | git remote-http o URL).
 		gitEffect("remote-http", "git_push", nil), gitEffect("remote-https", "git_push", nil),

@@ -532,8 +532,33 @@ func pytestModel() *Spec {
 			"log-cli-level", "log-format", "log-date-format", "cov-report", "timeout", "dist", "numprocesses", "n"),
 		flag("x", "exitfirst"), flag("q", "quiet"), flag("v", "verbose"), flag("s"), flag("l", "showlocals"),
 		flag("", "lf", "last-failed", "ff", "failed-first", "nf", "new-first", "sw", "stepwise", "co", "collect-only",
-			"strict-markers", "no-header", "no-summary", "version", "help", "cache-clear", "doctest-modules")),
-		Operands: operands(RolePath), Judge: pytestExpands}
+			"strict-markers", "no-header", "no-summary", "version", "help", "cache-clear", "doctest-modules", "pyargs")),
+		Operands: operands(RolePath), Judge: func(r *Result, words []string) {
+			pytestExpands(r, words)
+			pytestPyargs(r)
+		}}
+}
+
+// pytestPyargs finds, with --pyargs, an operand that names a module
+// pytest imports to collect its tests, as -p imports a plugin
+// (pluginImports): pytest --pyargs antigravity opens a browser, and a
+// module's doctests (--doctest-modules) run its examples.
+func pytestPyargs(r *Result) {
+	pyargs := false
+	for _, it := range r.Items {
+		pyargs = pyargs || it.Kind == KindOption && it.Opt != nil && slices.Contains(it.Opt.Long, "pyargs")
+	}
+	if !pyargs {
+		return
+	}
+	for _, it := range r.Items {
+		if it.Kind == KindOperand && !strings.Contains(it.Text, "/") && !strings.HasSuffix(it.Text, ".py") && pluginImports(it.Text, it.Computed) {
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
+				Why: "pytest --pyargs imports the module " + it.Text + " to collect its tests, whose code runs as it loads"})
+			return
+		}
+	}
 }
 
 // pytestExpands finds a path option's value, or an ini value of -o, in
@@ -741,6 +766,12 @@ func judgeGoModules(r *Result, words []string) {
 	if v+1 >= len(words) {
 		return
 	}
+	if at := goModModPackage(words, v); at > 0 {
+		r.Effects |= EffExec | EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: at,
+			Why: "go " + words[v] + " -mod=mod may download the module of " + words[at] + ", a package outside the project, and build or run its code"})
+		return
+	}
 	fetches := false
 	switch words[v] {
 	case "get", "install", "run", "build", "mod":
@@ -778,6 +809,40 @@ func judgeGoModules(r *Result, words []string) {
 		r.Effects |= EffComputed
 		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: found, Why: "go " + words[v] + " " + whyComputedPackage})
 	}
+}
+
+// goModModPackage returns the place of a package operand of go test,
+// build, run, vet or list, after the verb at v, that -mod=mod lets go
+// download (a path whose first element names a host, example.com/x), or
+// 0: go resolves a package no module of go.mod provides by fetching its
+// module, and the test or the program it builds runs.
+func goModModPackage(words []string, v int) int {
+	switch words[v] {
+	case "test", "build", "run", "vet", "list", "install":
+	default:
+		return 0
+	}
+	modMod := false
+	for i := v + 1; i < len(words); i++ {
+		w := strings.TrimLeft(words[i], "-")
+		if w == "mod=mod" || w == "mod" && i+1 < len(words) && words[i+1] == "mod" {
+			modMod = true
+		}
+	}
+	if !modMod {
+		return 0
+	}
+	for i := v + 1; i < len(words); i++ {
+		w := words[i]
+		if w == "" || w[0] == '-' || w[0] == '.' || w[0] == '/' || words[i-1] == "-mod" || words[i-1] == "--mod" {
+			continue
+		}
+		first, _, _ := strings.Cut(w, "/")
+		if strings.Contains(first, ".") && !strings.HasSuffix(first, ".go") {
+			return i
+		}
+	}
+	return 0
 }
 
 // makeShell reports a make variable assignment that replaces the shell.

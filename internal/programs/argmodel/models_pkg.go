@@ -143,8 +143,76 @@ func npmModel() *Spec {
 		computedPackage(r, npmRegistryVerbs, "npm")
 		computedRegistry(r)
 		remoteInstall(r, words)
+		scriptArgs(r, words)
 	}
 	return closed(root)
+}
+
+// scriptArgs reads the words after "--" of a package manager's command
+// (npm test -- ARGS, pnpm run build -- ARGS) as node's: they are added to
+// the script's command line, which is node (node --test) as often as
+// not, so node's options that load code (--import=data:…, --require
+// with an inline module, --eval) or listen (--inspect=0.0.0.0) count.
+func scriptArgs(r *Result, words []string) {
+	at := slices.Index(words, "--")
+	if at < 0 && len(words) > 0 && words[0] != "npm" {
+		at = runnerScriptEnd(words)
+	}
+	if at < 0 || at+1 >= len(words) {
+		return
+	}
+	tail := nestedResults.Get().(*Result)
+	defer nestedResults.Put(tail)
+	if !readAs(tail, "node", append([]string{"node"}, words[at+1:]...)) {
+		return
+	}
+	if f, ok := tail.First(EffExec | EffComputed | EffExternal); ok && f.Word > 0 {
+		r.Effects |= f.Effect
+		r.Findings = append(r.Findings, Finding{Effect: f.Effect, Word: at + f.Word,
+			Why: "these words are added to the script's command line, which may be node's: " + f.Why})
+	}
+}
+
+// runnerScriptEnd returns the place of the last word that names the
+// script of pnpm, yarn or bun test|start|run NAME, after which every word
+// is the script's (pnpm test --import=…: no "--" needed), or -1.
+func runnerScriptEnd(words []string) int {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		switch w {
+		case "test", "t", "start":
+			return i
+		case "run", "run-script":
+			for j := i + 1; j < len(words); j++ {
+				if !strings.HasPrefix(words[j], "-") {
+					return j
+				}
+			}
+		}
+		return -1
+	}
+	return -1
+}
+
+// readAs reads words through the model of program name into r, for the
+// judges that read words as another program's, and reports whether the
+// catalog has one. It is set at init: the catalog holds the judges, and a
+// reading looks programs up in it, so a direct call would make the
+// catalog's initialization depend on itself.
+var readAs func(r *Result, name string, words []string) bool
+
+func init() {
+	readAs = func(r *Result, name string, words []string) bool {
+		m := Lookup(name)
+		if m == nil {
+			return false
+		}
+		parseInto(r, m, words, nil, nil, 0, 1)
+		return true
+	}
 }
 
 // computedRegistry finds a registry or proxy address known only at run
@@ -736,6 +804,7 @@ func runnerModel(name string, publish ...string) *Spec {
 		judgeNpmPrefix(r, words) // pnpm add -g ., pnpm link, yarn global add file:., bun link
 		judgeRunnerBin(r, words)
 		runnerNames(r, words)
+		scriptArgs(r, words)
 	}
 	// Subcommands that run another of the runner's own commands: yarn
 	// workspace NAME CMD…, yarn workspaces foreach [options] CMD…, and
