@@ -560,12 +560,9 @@ func inertGoFlags(v string) bool {
 		return false
 	}
 	for _, f := range fields {
-		name, value, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
 		if !strings.HasPrefix(f, "-") || !inertGoFlag[name] {
 			return false // GOFLAGS holds flags only, each with its value attached
-		}
-		if name == "mod" && value == "mod" {
-			return false // go test example.com/x then fetches the package's module and runs its tests
 		}
 		for _, sub := range []string{"build", "test"} {
 			j, ok := programs.Judge([]string{"go", sub, f}, nil, 0)
