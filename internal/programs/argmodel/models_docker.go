@@ -177,18 +177,41 @@ func containerOptions() []Option {
 		val("", RolePath, "env-file", "label-file"), val("", RolePath, "cidfile").output(),
 		flag("d", "detach"), flag("i", "interactive"), flag("t", "tty"), flag("P", "publish-all"),
 		flag("q", "quiet"), val("", RoleData, "gpus"),
+		// A logging driver other than the host's own files and journal
+		// ships the container's output to a server (gelf, syslog,
+		// fluentd, splunk, awslogs, …); a log option may name its address.
+		val("", RoleData, "log-driver").does(EffExternal, "the container's output goes to the logging driver's server").when(remoteLogDriver),
+		val("", RoleData, "log-opt").does(EffExternal, "the log option names a server the container's output goes to").when(logAddress),
 	), vals(RoleData, "add-host", "annotation", "blkio-weight", "blkio-weight-device", "cap-drop",
 		"cgroup-parent", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period",
 		"cpu-rt-runtime", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys",
 		"device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option",
 		"dns-search", "domainname", "expose", "group-add", "health-interval", "health-retries",
 		"health-start-interval", "health-start-period", "health-timeout", "io-maxbandwidth", "io-maxiops",
-		"ip", "ip6", "isolation", "kernel-memory", "link", "link-local-ip", "log-driver", "log-opt",
+		"ip", "ip6", "isolation", "kernel-memory", "link", "link-local-ip",
 		"mac-address", "memory-reservation", "memory-swap", "memory-swappiness", "name", "network-alias",
 		"oom-score-adj", "pids-limit", "platform", "pull", "restart", "shm-size", "stop-signal",
 		"stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "volume-driver"),
 		longs("disable-content-trust", "help", "init", "no-healthcheck", "oom-kill-disable", "read-only", "rm",
 			"sig-proxy"))
+}
+
+// remoteLogDriver reports a logging driver that is not the host's own
+// (json-file, local, journald, none), or one known only at run time.
+func remoteLogDriver(v string, computed bool) bool {
+	switch strings.ToLower(v) {
+	case "json-file", "local", "journald", "none", "":
+		return computed
+	}
+	return true
+}
+
+// logAddress reports a log option that names a server (gelf-address,
+// syslog-address, fluentd-address, splunk-url, awslogs-endpoint, …), or
+// one known only at run time.
+func logAddress(v string, computed bool) bool {
+	key, _, _ := strings.Cut(strings.ToLower(v), "=")
+	return computed || strings.Contains(key, "address") || strings.Contains(key, "url") || strings.Contains(key, "endpoint") || strings.Contains(key, "host")
 }
 
 // runLike is docker run or create: IMAGE, then the command.
