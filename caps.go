@@ -837,7 +837,7 @@ func (x *decider) startupWritten(i int) string {
 // counts as one that may.
 func (x *decider) mayWriteStartup() bool {
 	for _, r := range x.cmd.Paths {
-		if startupText(r.Text) || brace.Possible([]string{r.Text}, nil) || slices.ContainsFunc(r.Dirs, startupText) {
+		if startupText(r.Text) || brace.Possible([]string{r.Text}, nil, 0) || slices.ContainsFunc(r.Dirs, startupText) {
 			return true
 		}
 	}
@@ -1390,7 +1390,7 @@ func (x *decider) writtenIndex() map[string]int {
 			// as written.
 			x.prefixes = namedFrom(x.prefixes, word[:k], dirs)
 		}
-		if brace.Possible([]string{word}, nil) {
+		if brace.Possible([]string{word}, nil, 0) {
 			// Makefil{e..e}: the names it makes as well, for the checks
 			// that match written files by name.
 			// (The command's counter, not x.wk(), which may point into x:

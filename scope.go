@@ -1010,7 +1010,7 @@ func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Chec
 	switch {
 	case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
 		return shell.QuoteExcerpt(text) + " is the home directory, which holds protected paths (.ssh, .bashrc, …)"
-	case slices.ContainsFunc(treeFromDirs(text, dirs), homeByPath): // cd / && rm -rf home
+	case homeByPath(text) || !path.IsAbs(text) && slices.ContainsFunc(dirs, nearRoot) && slices.ContainsFunc(treeFromDirs(text, dirs), homeByPath): // cd / && rm -rf home
 		return shell.QuoteExcerpt(text) + " is a home directory by its usual place (/root, /home/NAME, /Users/NAME), or the directory of them, which holds protected paths (.ssh, .bashrc, …)"
 	case x.aboveRoot(text, dirs):
 		return shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"

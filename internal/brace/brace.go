@@ -40,32 +40,38 @@ var (
 	ErrSigns = errors.New("a brace sequence of letters makes the signs between Z and a ([ \\ ] ^ _ `), which bash reads as syntax")
 )
 
-// Possible reports, cheaply, whether any word of v that expand accepts
-// (every word when expand is nil) may expand: it holds a '{' and a ','
-// or "..".
-func Possible(v []string, expand func(int) bool) bool {
+// Possible reports, cheaply, whether any word of v may expand: it holds a
+// '{' and a ',' or "..". With flags (one per word), only a word whose
+// flags hold bit counts (a word whose every '{' was quoted is no
+// expansion); without, every word does.
+func Possible(v []string, flags []uint8, bit uint8) bool {
 	for j, w := range v {
-		if strings.IndexByte(w, '{') >= 0 && (strings.IndexByte(w, ',') >= 0 || strings.Contains(w, "..")) && (expand == nil || expand(j)) {
+		if strings.IndexByte(w, '{') >= 0 && (strings.IndexByte(w, ',') >= 0 || strings.Contains(w, "..")) && expands(flags, bit, j) {
 			return true
 		}
 	}
 	return false
 }
 
-// Words expands each word of v that expand accepts (every word when
-// expand is nil: a word whose every '{' was quoted is no expansion) and
-// splices the results in place. Work is spent on c as the words are read
-// and made.
+// expands reports whether word j may be brace-expanded under flags and
+// bit (see Possible).
+func expands(flags []uint8, bit uint8, j int) bool {
+	return flags == nil || j < len(flags) && flags[j]&bit != 0
+}
+
+// Words expands each word of v that may expand (flags and bit as for
+// Possible) and splices the results in place. Work is spent on c as the
+// words are read and made.
 //
 // A sequence too large to make ({1..5000}) is left as written and the
 // error is ErrTooLarge with the words: a caller that reads them still sees
 // what the rest of the word makes ({curl,-s,x,-{1..5000}} is curl's).
-func Words(v []string, expand func(int) bool, c *work.Counter) ([]string, error) {
+func Words(v []string, flags []uint8, bit uint8, c *work.Counter) ([]string, error) {
 	var tooLarge error
 	out := make([]string, 0, len(v)+2)
 	bytes := 0
 	for j, w := range v {
-		if strings.IndexByte(w, '{') < 0 || expand != nil && !expand(j) {
+		if strings.IndexByte(w, '{') < 0 || !expands(flags, bit, j) {
 			out = append(out, w)
 			bytes += len(w)
 			continue

@@ -108,7 +108,7 @@ func TestBounds(t *testing.T) {
 		t.Errorf("braces nested exactly %d deep: %v", MaxNesting, err)
 	}
 	v := []string{"x{a,b,c,d}", "{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}"}
-	if got, err := Words(v, nil, lots()); !errors.Is(err, ErrTooLarge) {
+	if got, err := Words(v, nil, 0, lots()); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("%q: %d words, %v; want ErrTooLarge", v, len(got), err)
 	}
 }

@@ -35,19 +35,40 @@ func sshHostKey(c string) bool {
 // an unknown directory or one of dirs: a cheap test before
 // SystemSecret, for words with no '.' that the protected patterns skip.
 func MayNameSystemSecret(w string, dirs []string) bool {
-	if strings.Contains(w, "shadow") || strings.Contains(w, "secrets") || strings.Contains(w, "ssh_host") ||
-		strings.Contains(w, "kubernetes") || strings.Contains(w, "opasswd") {
-		return true
-	}
-	if strings.HasPrefix(w, "/") {
-		return wildChars.Any(w) && secretPrefix(w)
+	if strings.IndexByte(w, '/') >= 0 || w != "" && (w[0] == '~' || w[0] == '$' || w[0] == '`') {
+		if secretKeyword(w) {
+			return true
+		}
+		if w[0] == '/' {
+			return wildChars.Any(w) && secretPrefix(w)
+		}
 	}
 	for _, d := range dirs {
-		if d == "/" || secretDir(d) != "" || d != "" && wildChars.Any(w) && secretPrefix(pathtext.Join(d, w)) {
+		switch {
+		case d == "":
+			if secretBase(w) {
+				return true // cd "$d" && cat shadow
+			}
+		case d == "/":
+			return true
+		case nearSecrets(d) && (secretDir(d) != "" || secretKeyword(w) || secretBase(w) || wildChars.Any(w) && secretPrefix(pathtext.Join(d, w))):
 			return true
 		}
 	}
 	return false
+}
+
+// secretKeyword reports a word that holds a part of a system secret's
+// path that no everyday word does.
+func secretKeyword(w string) bool {
+	return strings.Contains(w, "shadow") || strings.Contains(w, "secrets") || strings.Contains(w, "ssh_host") ||
+		strings.Contains(w, "kubernetes") || strings.Contains(w, "opasswd")
+}
+
+// nearSecrets reports a directory from which a relative glob may reach a
+// system secret: one under the top directories that hold them.
+func nearSecrets(d string) bool {
+	return strings.HasPrefix(d, "/etc") || strings.HasPrefix(d, "/run") || strings.HasPrefix(d, "/var")
 }
 
 // SystemSecret returns why word w, read from any of dirs, may name one

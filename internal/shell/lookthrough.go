@@ -162,17 +162,16 @@ func (l *looker) visit(v []string, depth int) {
 	if len(v) == 0 {
 		return
 	}
-	var expand func(int) bool // which of v's words bash may brace-expand
+	var flags []uint8 // which of v's words bash may brace-expand (WordBrace); nil: any
 	if depth == 0 && l.flags != nil {
-		flags := l.flags[i:]
-		expand = func(j int) bool { return flags[j]&WordBrace != 0 }
+		flags = l.flags[i:]
 	}
 	// Brace expansion happens before the program is found.
 	// It is done once, on the segment's own words: the views of their
 	// expansion cover those of every part of it, and expanding each part
 	// again would cost the expansion once per wrapper word.
-	if depth == 0 && l.braces && brace.Possible(v, expand) {
-		ex, err := brace.Words(v, expand, l.c.counter())
+	if depth == 0 && l.braces && brace.Possible(v, flags, WordBrace) {
+		ex, err := brace.Words(v, flags, WordBrace, l.c.counter())
 		switch {
 		case errors.Is(err, brace.ErrSigns):
 			l.c.dyn(err.Error())

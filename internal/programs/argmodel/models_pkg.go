@@ -158,8 +158,8 @@ func scriptArgs(r *Result, words []string) {
 	if at < 0 && len(words) > 0 && words[0] != "npm" {
 		at = runnerScriptEnd(words)
 	}
-	if at < 0 || at+1 >= len(words) {
-		return
+	if at < 0 || at+1 >= len(words) || !slices.ContainsFunc(words[at+1:], func(w string) bool { return strings.HasPrefix(w, "-") }) {
+		return // (node's code and its listening come by its options)
 	}
 	tail := nestedResults.Get().(*Result)
 	defer nestedResults.Put(tail)
