@@ -271,11 +271,13 @@ var goFetches = map[string]bool{"build": true, "vet": true, "install": true, "ge
 // goModuleFiles name the modules go builds: a workspace's and a module's.
 var goModuleFiles = []string{"go.work", "go.mod"}
 
-// GoTestsModules reports go test or go run, whose build files are only
-// the module files: a work tree a command rewrites first (git checkout
-// -- a.go) is the project's code, which a test runs written or not.
+// GoTestsModules reports go test or go run, or a go command that fetches
+// modules (goFetches), whose build files are only the module files: a
+// work tree a command rewrites first (git checkout -- a.go, git pull) is
+// the project's code and its go.mod, which a test runs and a build
+// fetches written or not.
 func GoTestsModules(v []string) bool {
-	return len(v) > 1 && BaseName(v[0]) == "go" && goTests[gitSubcommand(v)]
+	return len(v) > 1 && BaseName(v[0]) == "go" && (goTests[gitSubcommand(v)] || goFetches[gitSubcommand(v)])
 }
 
 // BuildFiles returns the files the runner of view v (its program first)
