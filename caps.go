@@ -543,6 +543,26 @@ func (x *decider) goModuleEditor(i int) int {
 	return -1
 }
 
+// expands reports a segment with a word the shell expands.
+func expands(s *shell.Segment) bool {
+	return slices.ContainsFunc(s.Flags, func(f uint8) bool { return f&shell.WordExpands != 0 })
+}
+
+// goWritesModulesItself reports a segment j that is a go command which
+// writes go.mod or go.sum with the modules its words name (go get, go mod
+// tidy): not go mod edit or go work, which write whatever their words say.
+func (x *decider) goWritesModulesItself(j int) bool {
+	if j >= len(x.cmd.Segs) {
+		return false
+	}
+	w := x.cmd.Segs[j].Words
+	k := programs.ProgramAt(w)
+	if k+1 >= len(w) || programs.BaseName(w[k]) != "go" || w[k+1] == "work" {
+		return false
+	}
+	return !(w[k+1] == "mod" && k+2 < len(w) && w[k+2] == "edit")
+}
+
 // maxCompilerSegs bounds the commands compilerBuilt reads, whose check of
 // every other segment costs the square of their number.
 const maxCompilerSegs = 64
@@ -999,14 +1019,16 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		for _, f := range named {
 			names = append(names, path.Base(f))
 		}
-		if programs.GoTestsModules(v) {
-			if g := x.goModuleEditor(i); g >= 0 {
+		if programs.GoReadsModules(v) {
+			if g := x.goModuleEditor(i); g >= 0 && (programs.GoTestsModules(v) || expands(&x.cmd.Segs[g])) {
 				// go mod edit -replace m=/tmp/e, go work use /tmp/e: go.mod
-				// or go.work names a module from elsewhere.
+				// or go.work names a module from elsewhere, whose code a
+				// test runs; a module path known only at run time (go mod
+				// edit -require="h/$X@v1") goes out with any fetch.
 				return "go", x.cmd.Segs[g].Text
 			}
 		}
-		if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoTestsModules(v) {
+		if g := x.worktreeRewrittenBefore(i); g >= 0 && !programs.GoReadsModules(v) {
 			// git switch evil && make: the branch's Makefile, whichever
 			// files it changes.
 			return programs.BaseName(v[0]), worktreeMark + x.cmd.Segs[g].Text
@@ -1018,8 +1040,16 @@ func (x *decider) buildFileWritten(i int) (runner, file string) {
 		// A segment after i writes first when it is a substitution in
 		// i's words (x=$(printf … > Makefile) make): any other segment
 		// counts, the safe side.
+		// go mod tidy after go get x@v1: go wrote go.mod itself, with
+		// the modules the command names, and a command that only fetches
+		// modules sends nothing else; go mod edit and go work write what
+		// their words say, any module or path.
+		fetchOnly := programs.GoReadsModules(v) && !programs.GoTestsModules(v)
 		best, at := "", len(x.cmd.Segs)
 		for p, j := range written {
+			if fetchOnly && j >= 0 && x.goWritesModulesItself(j) {
+				continue
+			}
 			if j != i && programs.MatchesBuildFile(p, names) && (best == "" || j < at || j == at && p < best) {
 				best, at = p, j
 			}

@@ -271,12 +271,19 @@ var goFetches = map[string]bool{"build": true, "vet": true, "install": true, "ge
 // goModuleFiles name the modules go builds: a workspace's and a module's.
 var goModuleFiles = []string{"go.work", "go.mod"}
 
-// GoTestsModules reports go test or go run, or a go command that fetches
+// GoTestsModules reports go test or go run, which run the code of the
+// modules go.mod and go.work name (a module go get or go mod edit
+// -replace brings in among them).
+func GoTestsModules(v []string) bool {
+	return len(v) > 1 && BaseName(v[0]) == "go" && goTests[gitSubcommand(v)]
+}
+
+// GoReadsModules reports GoTestsModules, or a go command that fetches
 // modules (goFetches), whose build files are only the module files: a
 // work tree a command rewrites first (git checkout -- a.go, git pull) is
 // the project's code and its go.mod, which a test runs and a build
 // fetches written or not.
-func GoTestsModules(v []string) bool {
+func GoReadsModules(v []string) bool {
 	return len(v) > 1 && BaseName(v[0]) == "go" && (goTests[gitSubcommand(v)] || goFetches[gitSubcommand(v)])
 }
 
