@@ -526,21 +526,37 @@ func (x *decider) goModuleEditor(i int) int {
 		return i // the integrity cap names the spent budget
 	}
 	for j := range x.cmd.Segs {
-		w := x.cmd.Segs[j].Words
-		k := programs.ProgramAt(w)
-		if j == i || k+1 >= len(w) || programs.BaseName(w[k]) != "go" {
+		if j == i {
 			continue
 		}
-		switch w[k+1] {
-		case "get", "work":
+		switch sub, next := goSubcommand(x.cmd.Segs[j].Words); {
+		case sub == "get", sub == "work", sub == "mod" && next == "edit":
 			return j
-		case "mod":
-			if k+2 < len(w) && w[k+2] == "edit" {
-				return j
-			}
 		}
 	}
 	return -1
+}
+
+// goSubcommand returns the subcommand of a go command line and the word
+// after it, past go's own flags (go -C DIR mod edit: mod, edit), or "".
+func goSubcommand(w []string) (sub, next string) {
+	k := programs.ProgramAt(w)
+	if k >= len(w) || programs.BaseName(w[k]) != "go" {
+		return "", ""
+	}
+	for k++; k < len(w); k++ {
+		switch {
+		case w[k] == "-C" || w[k] == "--C":
+			k++ // its directory
+		case strings.HasPrefix(w[k], "-"):
+		default:
+			if k+1 < len(w) {
+				return w[k], w[k+1]
+			}
+			return w[k], ""
+		}
+	}
+	return "", ""
 }
 
 // expands reports a segment with a word the shell expands.
@@ -555,12 +571,14 @@ func (x *decider) goWritesModulesItself(j int) bool {
 	if j >= len(x.cmd.Segs) {
 		return false
 	}
-	w := x.cmd.Segs[j].Words
-	k := programs.ProgramAt(w)
-	if k+1 >= len(w) || programs.BaseName(w[k]) != "go" || w[k+1] == "work" {
-		return false
+	s := &x.cmd.Segs[j]
+	for _, r := range s.Redirs {
+		if strings.IndexByte(r.Op, '>') >= 0 {
+			return false // go list -f '…' >> go.mod: the words write it, not go
+		}
 	}
-	return !(w[k+1] == "mod" && k+2 < len(w) && w[k+2] == "edit")
+	sub, next := goSubcommand(s.Words)
+	return sub != "" && sub != "work" && !(sub == "mod" && next == "edit")
 }
 
 // maxCompilerSegs bounds the commands compilerBuilt reads, whose check of

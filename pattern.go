@@ -207,7 +207,20 @@ func (r *CompiledRule) matches(words []string) bool {
 	if !r.Wildcard {
 		return w == last
 	}
-	return w == last || (len(w) > len(last) && w[len(last)] == ':' && w[:len(last)] == last)
+	if w == last {
+		return true
+	}
+	return len(w) > len(last) && w[len(last)] == ':' && w[:len(last)] == last && wildcardReaches(r.Source.List, w[len(last):])
+}
+
+// wildcardReaches reports whether a rule of list whose last word is a
+// stem (stem:*) matches a command word whose rest after the stem is rest
+// (":unit" of test:unit). An allow rule's wildcard names words, not
+// paths: cat:/../run.sh, which bash runs as a path through a directory
+// named cat:, is not allowed by Terminal(cat:*), wherever the word stands
+// (uv run pytest:/../x). Deny and ask rules match it.
+func wildcardReaches(list List, rest string) bool {
+	return list != ListAllow || strings.IndexByte(rest, '/') < 0
 }
 
 // nearestLabel suggests the label closest to s, or "" if none is close.

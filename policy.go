@@ -385,7 +385,13 @@ func (n *trieNode) match(first string, words []string, best *[3]*CompiledRule) i
 			if w[k] == ':' {
 				steps++
 				if c, _ := n.kids.Get(w[:k]); c != nil {
-					consider(best, &c.wild)
+					wild := c.wild
+					for l := range wild {
+						if wild[l] != nil && !wildcardReaches(List(l), w[k:]) {
+							wild[l] = nil
+						}
+					}
+					consider(best, &wild)
 				}
 			}
 		}

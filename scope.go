@@ -467,10 +467,40 @@ func writtenSystemOrGit(word string, dirs []string, best, root string) (string, 
 // project's files are not the system's. A root that is one of the
 // table's directories (/usr, /opt) holds no project of its own.
 func inProjectUnderSystem(p, root string) bool {
-	if root == "" || root == "/" || slices.ContainsFunc(hostdirs.Dirs, func(d hostdirs.Dir) bool { return d.Path == root }) {
+	if !projectUnderSystem(root) {
 		return false
 	}
-	return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/")
+	return p == root || strings.HasPrefix(p, root+"/")
+}
+
+// projectUnderSystem reports a scope root where container images and CI
+// put projects under a system directory: /usr/src/NAME, /opt/NAME,
+// /srv/NAME, /var/lib/NAME/… at least two deep, with no component that
+// is a directory of programs, libraries or configuration (bin, sbin, lib,
+// libexec, etc, share) and not a package manager's own tree
+// (/opt/homebrew, /opt/local, /opt/conda): a scope of /usr/local or
+// /usr/bin is no project's.
+func projectUnderSystem(root string) bool {
+	rest, ok := "", false
+	for _, pre := range []string{"/usr/src/", "/opt/", "/srv/", "/var/lib/"} {
+		if r, cut := strings.CutPrefix(root, pre); cut && r != "" {
+			rest, ok = r, pre != "/var/lib/" || strings.Contains(r, "/")
+		}
+	}
+	if !ok || root != path.Clean(root) {
+		return false
+	}
+	switch first, _, _ := strings.Cut(rest, "/"); first {
+	case "homebrew", "local", "conda", "miniconda3", "anaconda3":
+		return false
+	}
+	for c := range strings.SplitSeq(rest, "/") {
+		switch c {
+		case "bin", "sbin", "lib", "lib64", "libexec", "etc", "share", "include":
+			return false
+		}
+	}
+	return true
 }
 
 // mayExpandToSystem reports a word with a brace or a glob that may expand

@@ -295,14 +295,6 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 		}
 		if vi == 0 {
 			allow = m[ListAllow] // allow sees the literal words only
-			if allow != nil && len(allow.Words) == 1 && len(v) > 0 && v[0] != allow.Words[0] && strings.IndexByte(v[0], '/') >= 0 {
-				// Terminal(cat:*) matches cat:x by its wildcard, but
-				// cat:/../run.sh is a path bash runs (through a directory
-				// named cat:), not cat: a program word with a '/' is
-				// allowed by a rule that names it whole. (Deny and ask
-				// rules keep matching it.)
-				allow = nil
-			}
 		}
 	}
 	if deny.rule != nil {

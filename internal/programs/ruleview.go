@@ -406,16 +406,16 @@ func RuleAliases(words []string) [][]string {
 	if len(words) < 2 || words[0] != "git" || strings.HasPrefix(words[1], "-") {
 		return nil
 	}
-	subs := [][]string{{words[1]}}
+	subs := [][]string{{words[1]}} // the rule's own subcommand first: only its git- program is another spelling
 	if strings.TrimSuffix(words[1], ":*") == "push" {
 		subs = append(subs, gitPushes()...)
 	}
 	var out [][]string
-	for _, sub := range subs {
-		if len(sub) == 1 && sub[0] == strings.TrimSuffix(words[1], ":*") && &sub[0] != &subs[0][0] {
+	for i, sub := range subs {
+		if i > 0 && len(sub) == 1 && sub[0] == strings.TrimSuffix(words[1], ":*") {
 			continue // push itself, among the pushes
 		}
-		if &sub[0] != &subs[0][0] {
+		if i > 0 {
 			out = append(out, slices.Concat([]string{"git"}, sub, words[2:]))
 		}
 		out = append(out, slices.Concat([]string{"git-" + sub[0]}, sub[1:], words[2:]))

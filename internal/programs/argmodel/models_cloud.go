@@ -651,6 +651,12 @@ func publisherRows() []row {
 		{name: "sops", build: func(n string) *Spec { return secretManager(n, "exec-env", "exec-file") }},
 		{name: "secret-tool", build: func(n string) *Spec { return secretManager(n) }},
 		{name: "keepassxc-cli", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "rbw", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "akeyless", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "conjur", build: func(n string) *Spec { return secretManager(n) }},
+		{name: "ejson", build: func(n string) *Spec { return secretManager(n) }},
+		// macOS's keychain (security find-generic-password -w prints one).
+		{name: "security", build: func(n string) *Spec { return secretManager(n) }},
 		// Site and package publishers: each listed verb sends the build
 		// to a host or an index, or pushes a branch (mkdocs gh-deploy,
 		// ghp-import -p, mike deploy --push and gh-pages push gh-pages).
@@ -861,6 +867,11 @@ func gpgLookups(r *Result) {
 	network := false
 	for _, it := range r.Items {
 		if it.Kind == KindOption && it.Opt != nil && slices.ContainsFunc(it.Opt.Long, func(l string) bool { return gpgNetwork["--"+l] }) {
+			network = true
+		}
+		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "recipient") && it.computedText() {
+			// gpg -e -r "x@$X.evil": a key gpg does not have is looked up
+			// by the address (auto-key-locate's default is local,wkd).
 			network = true
 		}
 	}

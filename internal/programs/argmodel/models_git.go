@@ -282,7 +282,7 @@ func gitModel() *Spec {
 		gitWithSubs("lfs", gitEffect("push", "git_push", nil), armed(gitSub("install", nil), "git lfs install "+whyHooks),
 			armed(gitSub("update", nil), "git lfs update "+whyHooks)),
 		gitWithSubs("subtree", gitEffect("push", "git_push", nil)),
-		gitWithSubs("p4", gitEffect("submit", "", nil)),
+		gitWithSubs("p4", gitEffect("submit", "", nil), gitEffect("commit", "", nil)), // (git-p4's commit is submit)
 		fromAddressAndRefs(gitSub("fetch", list(gitPackProgram("", "upload-pack"), flag("u", "update-head-ok"), gitStdinRefs(),
 			val("j", RoleData, "jobs"), opt("", RoleData, "recurse-submodules"), val("", RoleData, "depth"),
 			val("", RoleData, "deepen"), val("", RoleData, "shallow-since"), val("", RoleData, "shallow-exclude"),

@@ -3,6 +3,7 @@ package argmodel
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Models of the package managers (npm, pnpm, yarn, bun, npx and the
@@ -148,51 +149,112 @@ func npmModel() *Spec {
 	return closed(root)
 }
 
-// scriptArgs reads the words after "--" of a package manager's command
-// (npm test -- ARGS, pnpm run build -- ARGS) as node's: they are added to
-// the script's command line, which is node (node --test) as often as
-// not, so node's options that load code (--import=data:…, --require
-// with an inline module, --eval) or listen (--inspect=0.0.0.0) count.
+// scriptArgs reads the words a package manager's script is given as
+// node's: they are added to the script's command line, which is node
+// (node --test) as often as not, so node's options that load code
+// (--import=data:…, --require with an inline module, --eval) or listen
+// (--inspect=0.0.0.0) count. npm gives the script the words after "--"
+// (npm test -- ARGS); pnpm, yarn and bun every word after the script's
+// name (pnpm test ARGS, yarn build ARGS, pnpm --filter x run build ARGS).
 func scriptArgs(r *Result, words []string) {
-	at := slices.Index(words, "--")
-	if at < 0 && len(words) > 0 && words[0] != "npm" {
-		at = runnerScriptEnd(words)
+	var at int
+	if len(words) > 0 && words[0] == "npm" {
+		at = slices.Index(words, "--")
+	} else {
+		at = runnerScriptAt(r)
 	}
-	if at < 0 || at+1 >= len(words) || !slices.ContainsFunc(words[at+1:], func(w string) bool { return strings.HasPrefix(w, "-") }) {
+	if at < 0 || at+1 >= len(words) || !slices.ContainsFunc(words[at+1:], nodeMayAct) {
 		return // (node's code and its listening come by its options)
+	}
+	args := []string{"node"}
+	for _, w := range words[at+1:] {
+		if w != "--" {
+			args = append(args, w)
+		}
 	}
 	tail := nestedResults.Get().(*Result)
 	defer nestedResults.Put(tail)
-	if !readAs(tail, "node", append([]string{"node"}, words[at+1:]...)) {
+	if !readAs(tail, "node", args) {
 		return
 	}
 	if f, ok := tail.First(EffExec | EffComputed | EffExternal); ok && f.Word > 0 {
 		r.Effects |= f.Effect
-		r.Findings = append(r.Findings, Finding{Effect: f.Effect, Word: at + f.Word,
+		r.Findings = append(r.Findings, Finding{Effect: f.Effect, Word: at + 1,
 			Why: "these words are added to the script's command line, which may be node's: " + f.Why})
 	}
 }
 
-// runnerScriptEnd returns the place of the last word that names the
-// script of pnpm, yarn or bun test|start|run NAME, after which every word
-// is the script's (pnpm test --import=…: no "--" needed), or -1.
-func runnerScriptEnd(words []string) int {
-	for i := 1; i < len(words); i++ {
-		w := words[i]
-		if strings.HasPrefix(w, "-") {
-			continue
+// nodeActs are the spellings of node's options that may do something the
+// engine judges (load code, listen, read a file of options): every
+// option of node's model but its plain flags, read from the model once.
+// Short letters are kept as "-x".
+var nodeActs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	node := lookupSpec("node")
+	if node == nil {
+		return nil
+	}
+	for _, o := range node.Options {
+		if o.Effect == 0 && o.Check == nil && o.Arg == ArgNone {
+			continue // a plain flag (--watch)
 		}
-		switch w {
-		case "test", "t", "start":
-			return i
-		case "run", "run-script":
-			for j := i + 1; j < len(words); j++ {
-				if !strings.HasPrefix(words[j], "-") {
-					return j
-				}
-			}
+		for _, l := range o.Long {
+			m["--"+l] = true
 		}
-		return -1
+		for _, c := range o.Short {
+			m["-"+string(c)] = true
+		}
+	}
+	return m
+})
+
+// nodeMayAct reports a word that may be one of nodeActs: its name before
+// '=', or a cluster of short letters holding one (-pe, -r./x). Without
+// the model every option may.
+func nodeMayAct(w string) bool {
+	if len(w) < 2 || w[0] != '-' || w == "--" {
+		return false
+	}
+	acts := nodeActs()
+	if acts == nil {
+		return true
+	}
+	if w[1] == '-' {
+		name, _, _ := strings.Cut(w, "=")
+		return acts[name]
+	}
+	for _, c := range w[1:] {
+		if acts["-"+string(c)] {
+			return true
+		}
+	}
+	return false
+}
+
+// runnerScriptAt returns the place of the word that names the script of
+// pnpm, yarn or bun (test, start, run NAME, or a script's bare name),
+// after which every word is the script's, or -1 for another command (add,
+// exec, dlx, …). Options and their values are the model's; the commands
+// that run another of the runner's (yarn workspace NAME, workspaces
+// foreach, pnpm recursive) are read through.
+func runnerScriptAt(r *Result) int {
+	run, skip := false, false
+	for _, it := range r.Items {
+		switch {
+		case it.Kind != KindSubcommand && it.Kind != KindOperand:
+		case skip:
+			skip = false // yarn workspace NAME
+		case run:
+			return it.Word
+		case runsAgain[it.Text]:
+			skip = it.Text == "workspace"
+		case it.Text == "run" || it.Text == "run-script":
+			run = true
+		case it.Text == "test" || it.Text == "t" || it.Text == "start" || it.Kind == KindOperand:
+			return it.Word // (an operand: a script's bare name, yarn build)
+		default:
+			return -1
+		}
 	}
 	return -1
 }
@@ -204,7 +266,11 @@ func runnerScriptEnd(words []string) int {
 // catalog's initialization depend on itself.
 var readAs func(r *Result, name string, words []string) bool
 
+// lookupSpec is Lookup, for the same reason as readAs.
+var lookupSpec func(string) *Spec
+
 func init() {
+	lookupSpec = Lookup
 	readAs = func(r *Result, name string, words []string) bool {
 		m := Lookup(name)
 		if m == nil {
