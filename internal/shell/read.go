@@ -779,7 +779,7 @@ func (c *Command) readLinesBehindUnknown(idx int) bool {
 			if lines >= maxBehindUnknown {
 				break
 			}
-			if k == 0 && w[0] == '-' && !strings.ContainsAny(w, " \t\n;&|<>()`$") {
+			if k == 0 && w != "" && w[0] == '-' && !strings.ContainsAny(w, " \t\n;&|<>()`$") {
 				// --include='src/*' is one option word: as a command line,
 				// its program would be the option itself. (Its value is
 				// read on its own below.)
