@@ -76,7 +76,7 @@ func nearSecrets(d string) bool {
 // expands (a glob, a brace, a variable) counts when the text before the
 // first such character may begin one (cat /etc/sha*, cat /run/*/*).
 func SystemSecret(w string, dirs []string) string {
-	if !MayNameSystemSecret(w, dirs) {
+	if w == "" || !MayNameSystemSecret(w, dirs) {
 		return ""
 	}
 	if strings.HasPrefix(w, "/") {

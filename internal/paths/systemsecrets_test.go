@@ -43,6 +43,8 @@ func TestSystemSecret(t *testing.T) {
 		{"~/../etc/shadow", []string{"/ws/proj"}, true},
 		{"$HOME/../../etc/shadow", []string{"/ws/proj"}, true},
 		{"/etc/security/opasswd", nil, true},
+		{"", []string{"/"}, false},
+		{"", []string{"/etc"}, false},
 	} {
 		if got := SystemSecret(c.w, c.dirs) != ""; got != c.secret {
 			t.Errorf("SystemSecret(%q, %q) = %v, want %v", c.w, c.dirs, got, c.secret)
