@@ -108,15 +108,27 @@ func SystemSecret(w string, dirs []string) string {
 // or that climbs (~/../etc/shadow) may name a system secret, or "": the
 // end of the word, from some '/' on, is the path of one.
 func climbedSecret(w string) string {
-	for i := 0; i < len(w); i++ {
-		if w[i] != '/' {
-			continue
-		}
-		if why := secretPath(w[i:]); why != "" {
-			return "a path whose start is known only at run time or climbs (" + w + ") and that may be " + why
+	// One pass over the cleaned word per row (not one per '/', which
+	// would cost the square of a long word).
+	cc := "/" + path.Clean(w)
+	why := ""
+	switch {
+	case wildChars.Any(w):
+		why = "one of the system's files that hold secrets (/etc/shadow, /run/secrets, the SSH server's keys)"
+	case strings.Contains(cc, "/etc/ssh/ssh_host_") && !strings.HasSuffix(cc, ".pub"):
+		why = "a private key of the SSH server"
+	default:
+		for _, s := range systemSecrets {
+			if strings.Contains(cc, s.path) {
+				why = s.path + ", " + s.why
+				break
+			}
 		}
 	}
-	return ""
+	if why == "" {
+		return ""
+	}
+	return "a path whose start is known only at run time or climbs, and that may be " + why
 }
 
 // secretPath returns why absolute path p names a system secret, or "".
@@ -125,7 +137,7 @@ func secretPath(p string) string {
 		if !secretPrefix(p) {
 			return ""
 		}
-		return "a path the shell expands (" + p + ") that may name one of the system's files that hold secrets (/etc/shadow, /run/secrets, the SSH server's keys)"
+		return "a path the shell expands, which may name one of the system's files that hold secrets (/etc/shadow, /run/secrets, the SSH server's keys)"
 	}
 	c := path.Clean(p)
 	if sshHostKey(c) {
