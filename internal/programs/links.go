@@ -590,14 +590,14 @@ func buildOutputTree(v []string) bool {
 		}
 		text := it.Text
 		switch {
-		case slices.Contains(it.Opt.Long, "set"):
+		case it.Named("set"):
 			// bake --set TARGET.output=…
 			_, after, ok := strings.Cut(text, ".output=")
 			if !ok {
 				return false
 			}
 			text = after
-		case !slices.Contains(it.Opt.Long, "output"):
+		case !it.Named("output"):
 			return false
 		}
 		return localExport(text)
@@ -1463,16 +1463,16 @@ func MountSources(v []string, fn func(src string)) {
 		}
 		spec := it.Text
 		switch {
-		case slices.Contains(it.Opt.Long, "mount"):
+		case it.Named("mount"):
 			// read as docker reads it: CSV fields, keys in any case
 			for _, kv := range argmodel.CSVFields(spec) {
 				if k, val, ok := strings.Cut(kv, "="); ok && (strings.EqualFold(k, "source") || strings.EqualFold(k, "src")) {
 					spec = val
 				}
 			}
-		case slices.Contains(it.Opt.Long, "volume"):
+		case it.Named("volume"):
 			spec, _, _ = strings.Cut(spec, ":")
-		case slices.Contains(it.Opt.Long, "secret"):
+		case it.Named("secret"):
 			// A build secret's file (--secret id=k,src=.env) is read and
 			// handed to the build's RUN steps; env=NAME reads a variable.
 			spec = secretSource(spec)
@@ -1536,10 +1536,10 @@ func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 		case runs != nil:
 			// find DIR -exec CMD {} +: every file under DIR is handed to a
 			// command, which may print it.
-			recursive = recursive || it.Kind == argmodel.KindOption && slices.ContainsFunc(it.Opt.Long, func(l string) bool { return slices.Contains(runs, l) })
-		case it.Kind == argmodel.KindOption && (strings.ContainsAny(it.Opt.Short, "rR") || slices.Contains(it.Opt.Long, "recursive")):
+			recursive = recursive || it.OptionOf(runs...)
+		case it.Kind == argmodel.KindOption && (strings.ContainsAny(it.Opt.Short, "rR") || it.Named("recursive")):
 			recursive = true
-		case it.Kind == argmodel.KindValue && slices.Contains(it.Opt.Long, "directories") && it.Text == "recurse":
+		case it.ValueOf("directories") && it.Text == "recurse":
 			recursive = true
 		}
 	}

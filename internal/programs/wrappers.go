@@ -226,7 +226,7 @@ func ContainerEntrypoint(v []string) (cmd []string, computed, ok bool) {
 	for _, it := range r.Items {
 		switch {
 		case it.Word >= start:
-		case it.Kind == argmodel.KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "entrypoint"):
+		case it.ValueOf("entrypoint"):
 			entry, computed = it.Text, it.Computed
 		case it.Kind == argmodel.KindOperand && it.Spec != nil && (it.Spec.Name == "run" || it.Spec.Name == "create"):
 			// The last operand before the command: the image (or compose's

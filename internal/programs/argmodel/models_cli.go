@@ -116,20 +116,20 @@ func kubectlGet(c Syntax) *Spec {
 		printed, secret := false, -1
 		for _, it := range r.Items {
 			switch {
-			case it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "raw"):
+			case it.ValueOf("raw"):
 				if it.computedText() || strings.Contains(strings.ToLower(it.Text), "secret") || strings.IndexByte(it.Text, '%') >= 0 {
 					r.Effects |= EffExternal
 					r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word,
 						Why: "kubectl get --raw " + it.Text + " may print a secret's data: " + whyPrintsSecret})
 					return
 				}
-			case it.Kind == KindValue && it.Opt != nil && (slices.Contains(it.Opt.Long, "output") || slices.Contains(it.Opt.Long, "template")):
+			case it.ValueOf("output", "template"):
 				printed = printed || it.computedText() || !slices.Contains([]string{"name", "wide"}, strings.ToLower(it.Text))
 			case it.Kind == KindOperand && it.Spec == s:
 				if secret < 0 && (it.computedText() || kubectlSecretKind(it.Text)) {
 					secret = it.Word
 				}
-			case it.Kind == KindValue && it.Opt != nil && (slices.Contains(it.Opt.Long, "filename") || slices.Contains(it.Opt.Long, "kustomize")):
+			case it.ValueOf("filename", "kustomize"):
 				if secret < 0 {
 					secret = it.Word // the resources a file names (-f secret.yaml, -k .) may be secrets
 				}

@@ -869,7 +869,7 @@ func gpgLookups(r *Result) {
 		if it.Kind == KindOption && it.Opt != nil && slices.ContainsFunc(it.Opt.Long, func(l string) bool { return gpgNetwork["--"+l] }) {
 			network = true
 		}
-		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "recipient") && it.computedText() {
+		if it.ValueOf("recipient") && it.computedText() {
 			// gpg -e -r "x@$X.evil": a key gpg does not have is looked up
 			// by the address (auto-key-locate's default is local,wkd).
 			network = true

@@ -330,11 +330,11 @@ func composeConfig(c Syntax) *Spec {
 			case it.Kind == KindSubcommand && it.Text == "config":
 				at = it.Word
 			case it.Kind != KindOption || it.Opt == nil:
-			case slices.Contains(it.Opt.Long, "environment") || slices.Contains(it.Opt.Long, "variables"):
+			case it.Named("environment", "variables"):
 				// --environment prints every variable, .env's among
 				// them, whatever else is asked (--no-interpolate too).
 				printsAll = true
-			case slices.ContainsFunc(it.Opt.Long, func(l string) bool { return slices.Contains(names, l) }) || slices.Contains(it.Opt.Long, "quiet"):
+			case it.Named(names...) || it.Named("quiet"):
 				namesOnly = true
 			}
 		}

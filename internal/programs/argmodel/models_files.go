@@ -548,7 +548,7 @@ func curlJudge(r *Result, words []string) {
 func fileURLs(r *Result) {
 	off := false
 	for _, it := range r.Items {
-		if it.Opt != nil && it.Kind == KindOption && slices.Contains(it.Opt.Long, "globoff") {
+		if it.OptionOf("globoff") {
 			off = true
 		}
 	}
@@ -577,11 +577,11 @@ func globbedNames(r *Result) {
 	globbed, named, off := -1, false, false
 	for _, it := range r.Items {
 		switch {
-		case it.Opt != nil && it.Kind == KindOption && slices.Contains(it.Opt.Long, "globoff"):
+		case it.OptionOf("globoff"):
 			off = true
-		case it.Opt != nil && it.Kind == KindOption && (slices.Contains(it.Opt.Long, "remote-name") || slices.Contains(it.Opt.Long, "remote-name-all")):
+		case it.OptionOf("remote-name", "remote-name-all"):
 			named = true
-		case it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "output"):
+		case it.ValueOf("output"):
 			named = named || strings.IndexByte(it.Text, '#') >= 0
 		case it.Kind == KindOperand || it.Kind == KindValue && it.Opt != nil && it.Opt.Name() == "--url":
 			if strings.ContainsAny(it.Text, "{[") && globbed < 0 {

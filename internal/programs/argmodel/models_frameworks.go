@@ -2,7 +2,6 @@ package argmodel
 
 import (
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -75,7 +74,7 @@ func managePyModel() *Spec {
 func consoleReadsInput(s *Spec, short, long, why string) *Spec {
 	s.Judge = func(r *Result, words []string) {
 		for _, it := range r.Items {
-			if it.Opt != nil && (short != "" && it.Opt.Short == short || long != "" && slices.Contains(it.Opt.Long, long)) {
+			if it.Opt != nil && (short != "" && it.Opt.Short == short || long != "" && it.Named(long)) {
 				return
 			}
 		}

