@@ -787,10 +787,10 @@ func withRunners(s *Spec) *Spec {
 // running subcommand that take a value, so that the command after them is
 // found (uv run --with pandas python x.py runs python, not pandas).
 var runnerOptions = map[string][]Option{
-	"uv": list(val("", RoleData, "with", "with-editable").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
+	"uv": join(list(val("", RoleData, "with", "with-editable").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
 		val("", RoleData, "with-requirements", "package", "extra", "group", "only-group", "no-group", "index", "default-index",
-			"index-url", "extra-index-url", "find-links", "python", "env-file", "script"), val("p", RoleData),
-		val("", RolePath, "directory").chdir(), val("", RolePath, "project")),
+			"index-url", "extra-index-url", "find-links", "python", "env-file", "script"), val("p", RoleData)),
+		uvGlobal),
 	"conda":      condaRun,
 	"mamba":      condaRun,
 	"micromamba": condaRun,

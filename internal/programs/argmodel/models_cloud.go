@@ -522,9 +522,7 @@ func publisherRows() []row {
 			// uv tool run (uvx) runs a package's command, read as that
 			// command (uvx pre-commit install).
 			s := publisher(n, g, "publish")
-			// --directory, before any subcommand, runs uv and what it runs
-			// there.
-			s.Options = list(val("", RolePath, "directory").chdir(), val("", RolePath, "project"))
+			s.Options = uvGlobal
 			s.Subs = append(s.Subs, withSubs(cmd(g, "tool"), pyRunner("run")))
 			s.Judge = packageNames("uv", words("add", "pip"), words("add", "pip"), uvIndexes, pyRemoteSpec)
 			return s

@@ -791,12 +791,17 @@ func npxModel() *Spec {
 // its arguments, read as that command; --from and --with name packages,
 // -p/--python an interpreter.
 func pyRunner(name string) *Spec {
-	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: list(
+	return &Spec{Name: name, Syntax: GNUStop, Open: true, Options: join(list(
 		val("", RoleData, "from", "with", "spec").does(EffExec|EffComputed, whyRemotePackage).when(pyRemoteSpec),
 		val("", RoleData, "with-requirements", "index", "index-url", "extra-index-url", "pip-args"),
-		val("p", RoleData, "python"), val("", RolePath, "directory").chdir(), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
-	), Operands: packageCommand, Judge: runnerSources(name)}
+		val("p", RoleData, "python"), flag("q", "quiet"), flag("", "isolated", "no-cache", "verbose"),
+	), uvGlobal), Operands: packageCommand, Judge: runnerSources(name)}
 }
+
+// uvGlobal are uv's options that it reads before a subcommand and after
+// one (uv --directory D run, uv run --directory D, uvx --directory D):
+// --directory runs uv, and what it runs, there.
+var uvGlobal = list(val("", RolePath, "directory").chdir(), val("", RolePath, "project"))
 
 // pyRemoteSpec reports a Python requirement fetched from a URL or a
 // version-control repository (git+https://…, pkg @ https://…); one known
