@@ -2,6 +2,7 @@ package paths
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/pathtext"
@@ -24,11 +25,31 @@ var systemSecrets = []struct {
 	{"/etc/kubernetes", true, "a Kubernetes node's credentials (admin.conf, kubelet.conf, the cluster's keys)"},
 }
 
-// sshHostKey reports the private host keys of the SSH server
-// (/etc/ssh/ssh_host_ed25519_key; the .pub files are public).
+// sshHostKeyPrefix begins the paths of the SSH server's host keys
+// (/etc/ssh/ssh_host_ed25519_key; the .pub files are public), and
+// sshHostKeyName their names.
+const (
+	sshHostKeyPrefix = "/etc/ssh/ssh_host_"
+	sshHostKeyName   = "ssh_host_"
+)
+
+// sshHostKey reports the private host keys of the SSH server.
 func sshHostKey(c string) bool {
-	return strings.HasPrefix(c, "/etc/ssh/ssh_host_") && !strings.HasSuffix(c, ".pub")
+	return strings.HasPrefix(c, sshHostKeyPrefix) && !strings.HasSuffix(c, ".pub")
 }
+
+// secretNames are the last names of the paths of systemSecrets, each
+// once: a word that names one of them, or a file under one of their
+// trees, holds one of these names or sshHostKeyName.
+var secretNames = func() []string {
+	var ns []string
+	for _, s := range systemSecrets {
+		if n := path.Base(s.path); !slices.Contains(ns, n) {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}()
 
 // MayNameSystemSecret reports a word that may name one of the system's
 // files that hold secrets (systemSecrets, the SSH host keys), read from
@@ -43,26 +64,36 @@ func MayNameSystemSecret(w string, dirs []string) bool {
 			return wildChars.Any(w) && secretPrefix(w)
 		}
 	}
+	climbs := strings.Contains(w, "..") && wildChars.Any(w)
 	for _, d := range dirs {
 		switch {
 		case d == "":
-			if secretBase(w) {
-				return true // cd "$d" && cat shadow
+			if secretBase(w) || climbs {
+				return true // cd "$d" && cat shadow; cd "$d" && cat ../../etc/sha*
 			}
 		case d == "/":
 			return true
 		case nearSecrets(d) && (secretDir(d) != "" || secretKeyword(w) || secretBase(w) || wildChars.Any(w) && secretPrefix(pathtext.Join(d, w))):
 			return true
+		case climbs && secretPrefix(pathtext.Join(d, w)):
+			return true // cat ../../etc/sha*: a climb out of d, then a glob
 		}
 	}
 	return false
 }
 
-// secretKeyword reports a word that holds a part of a system secret's
-// path that no everyday word does.
+// secretKeyword reports a word that holds the name of a system secret,
+// or of a tree of them: a part of its path that no everyday word holds.
 func secretKeyword(w string) bool {
-	return strings.Contains(w, "shadow") || strings.Contains(w, "secrets") || strings.Contains(w, "ssh_host") ||
-		strings.Contains(w, "kubernetes") || strings.Contains(w, "opasswd")
+	if strings.Contains(w, sshHostKeyName) {
+		return true
+	}
+	for _, n := range secretNames {
+		if strings.Contains(w, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // nearSecrets reports a directory from which a relative glob may reach a
@@ -115,7 +146,7 @@ func climbedSecret(w string) string {
 	switch {
 	case wildChars.Any(w):
 		why = "one of the system's files that hold secrets (/etc/shadow, /run/secrets, the SSH server's keys)"
-	case strings.Contains(cc, "/etc/ssh/ssh_host_") && !strings.HasSuffix(cc, ".pub"):
+	case strings.Contains(cc, sshHostKeyPrefix) && !strings.HasSuffix(cc, ".pub"):
 		why = "a private key of the SSH server"
 	default:
 		for _, s := range systemSecrets {
@@ -182,7 +213,7 @@ func secretPrefix(w string) bool {
 	if strings.Contains(pre, "//") || strings.Contains(pre, "/.") {
 		pre = path.Clean(pre) + "/" // a climb or a doubled slash: judged by the clean directory
 	}
-	if strings.HasPrefix("/etc/ssh/ssh_host_", pre) || strings.HasPrefix(pre, "/etc/ssh/ssh_host_") {
+	if strings.HasPrefix(sshHostKeyPrefix, pre) || strings.HasPrefix(pre, sshHostKeyPrefix) {
 		return true
 	}
 	for _, s := range systemSecrets {
@@ -223,13 +254,17 @@ func globNamesSecret(g string) bool {
 	return false
 }
 
-// secretBase reports a name that is the base name of a system secret.
+// secretBase reports a name that is the base name of a system secret
+// that is a file (not a tree), or of its backup (shadow-), or of one of
+// the SSH server's private keys.
 func secretBase(w string) bool {
-	switch w {
-	case "shadow", "shadow-", "gshadow", "gshadow-":
-		return true
+	b := strings.TrimSuffix(w, "-")
+	for _, s := range systemSecrets {
+		if !s.tree && path.Base(s.path) == b {
+			return true
+		}
 	}
-	return strings.HasPrefix(w, "ssh_host_") && !strings.HasSuffix(w, ".pub")
+	return strings.HasPrefix(w, sshHostKeyName) && !strings.HasSuffix(w, ".pub")
 }
 
 // HoldsSystemSecret returns why clean absolute directory t holds one of

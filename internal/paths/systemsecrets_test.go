@@ -45,6 +45,16 @@ func TestSystemSecret(t *testing.T) {
 		{"/etc/security/opasswd", nil, true},
 		{"", []string{"/"}, false},
 		{"", []string{"/etc"}, false},
+		// A climb out of the directory, then a glob: the joined path is
+		// judged, so a glob no secret's name is written in still counts.
+		{"../../etc/shado?", []string{"/ws/proj"}, true},
+		{"../../run/*/token", []string{"/ws/proj"}, true},
+		{"../../etc/sh*", []string{""}, true},
+		{"../*.go", []string{"/ws/proj"}, false},
+		{"../../e?c/passwd", []string{"/ws/proj"}, false},
+		// Every file row's name counts from an unknown directory.
+		{"opasswd", []string{""}, true},
+		{"gshadow-", []string{""}, true},
 	} {
 		if got := SystemSecret(c.w, c.dirs) != ""; got != c.secret {
 			t.Errorf("SystemSecret(%q, %q) = %v, want %v", c.w, c.dirs, got, c.secret)

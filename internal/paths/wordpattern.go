@@ -163,11 +163,13 @@ func ProcessFileName(w string) bool {
 	switch {
 	case n < 3:
 		return false
-	case w[n-1] == 'n':
-		return strings.HasSuffix(w, "environ") && (n == 7 || w[n-8] == '/' || w[n-8] == '=')
-	case w[n-1] == 'm' && w[n-2] == 'e' && w[n-3] == 'm':
-		return n == 3 || w[n-4] == '/' || w[n-4] == '='
+	case w[n-1] == 'n' && strings.HasSuffix(w, "environ") && (n == 7 || w[n-8] == '/' || w[n-8] == '='):
+		return true
+	case w[n-1] == 'm' && w[n-2] == 'e' && w[n-3] == 'm' && (n == 3 || w[n-4] == '/' || w[n-4] == '='):
+		return true
 	}
+	// A glob or a brace whose last letter happens to be one of those
+	// (envir?n, m?m) is asked about too.
 	return expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ"))
 }
 
