@@ -538,25 +538,10 @@ func (x *decider) goModuleEditor(i int) int {
 }
 
 // goSubcommand returns the subcommand of a go command line and the word
-// after it, past go's own flags (go -C DIR mod edit: mod, edit), or "".
+// after it, past its assignments and go's own flags (go -C DIR mod edit:
+// mod, edit), or "".
 func goSubcommand(w []string) (sub, next string) {
-	k := programs.ProgramAt(w)
-	if k >= len(w) || programs.BaseName(w[k]) != "go" {
-		return "", ""
-	}
-	for k++; k < len(w); k++ {
-		switch {
-		case w[k] == "-C" || w[k] == "--C":
-			k++ // its directory
-		case strings.HasPrefix(w[k], "-"):
-		default:
-			if k+1 < len(w) {
-				return w[k], w[k+1]
-			}
-			return w[k], ""
-		}
-	}
-	return "", ""
+	return programs.GoSubcommand(w[programs.ProgramAt(w):])
 }
 
 // expands reports a segment with a word the shell expands.

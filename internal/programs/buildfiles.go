@@ -275,7 +275,7 @@ var goModuleFiles = []string{"go.work", "go.mod"}
 // modules go.mod and go.work name (a module go get or go mod edit
 // -replace brings in among them).
 func GoTestsModules(v []string) bool {
-	return len(v) > 1 && BaseName(v[0]) == "go" && goTests[gitSubcommand(v)]
+	return len(v) > 1 && BaseName(v[0]) == "go" && goTests[goSubcommand(v)]
 }
 
 // GoReadsModules reports GoTestsModules, or a go command that fetches
@@ -284,7 +284,35 @@ func GoTestsModules(v []string) bool {
 // the project's code and its go.mod, which a test runs and a build
 // fetches written or not.
 func GoReadsModules(v []string) bool {
-	return len(v) > 1 && BaseName(v[0]) == "go" && (goTests[gitSubcommand(v)] || goFetches[gitSubcommand(v)])
+	return len(v) > 1 && BaseName(v[0]) == "go" && goReadsModules(goSubcommand(v))
+}
+
+func goReadsModules(sub string) bool { return goTests[sub] || goFetches[sub] }
+
+// GoSubcommand returns the subcommand of go's view v and the word after
+// it (go -C DIR mod edit: mod, edit), as go's model reads them: past -C
+// DIR, --C DIR, -C=DIR and go's other flags. Both are "" where there is
+// none.
+func GoSubcommand(v []string) (sub, next string) {
+	if len(v) < 2 || BaseName(v[0]) != "go" {
+		return "", ""
+	}
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, argmodel.Lookup("go"), v, nil, 0)
+	switch k := r.Verb(); {
+	case k < 0:
+		return "", ""
+	case k+1 < len(v):
+		return v[k], v[k+1]
+	default:
+		return v[k], ""
+	}
+}
+
+func goSubcommand(v []string) string {
+	sub, _ := GoSubcommand(v)
+	return sub
 }
 
 // BuildFiles returns the files the runner of view v (its program first)
@@ -310,13 +338,13 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		if names != nil {
 			name, v = v[2], v[2:]
 		}
-	case name == "go" && (goTests[gitSubcommand(v)] || goFetches[gitSubcommand(v)]):
+	case name == "go" && goReadsModules(goSubcommand(v)):
 		// go test and go run run the project's code, written or not; a
 		// go.work or go.mod written first may bring code from elsewhere
 		// (use /tmp/m, replace m => /tmp/m), and the commands that fetch
 		// modules send their paths out (goFetches).
 		names = goModuleFiles
-	case name == "go" && !goRuns[gitSubcommand(v)]:
+	case name == "go" && !goRuns[goSubcommand(v)]:
 		names = nil // go build and go vet compile, and run none of it
 	case name == "git" && gitHookless[gitSubcommand(v)]:
 		names = nil // git rev-parse, git diff: no hook runs

@@ -756,14 +756,8 @@ func judgeGoModules(r *Result, words []string) {
 	if len(words) < 3 {
 		return
 	}
-	v := 1
-	for v < len(words) && strings.HasPrefix(words[v], "-") {
-		if words[v] == "-C" || words[v] == "--C" {
-			v++ // go -C DIR VERB
-		}
-		v++
-	}
-	if v+1 >= len(words) {
+	v := r.Verb() // go -C DIR VERB
+	if v < 0 || v+1 >= len(words) {
 		return
 	}
 	if at := goModModPackage(words, v); at > 0 {

@@ -149,6 +149,18 @@ func (r *Result) SubPath() []string {
 	return p
 }
 
+// Verb returns the word of the first subcommand or operand the reading
+// found, past the program's options and their values (go -C DIR test:
+// 3), or -1: the verb of a program whose model leaves its verbs open.
+func (r *Result) Verb() int {
+	for _, it := range r.Items {
+		if it.Kind == KindSubcommand || it.Kind == KindOperand {
+			return it.Word
+		}
+	}
+	return -1
+}
+
 // Has reports whether the reading found effect e.
 func (r *Result) Has(e Effect) bool { return r.Effects&e != 0 }
 
