@@ -134,11 +134,19 @@ func jobsScript(v []string) (Script, bool) {
 	return Script{}, false
 }
 
+// evalScript reads eval's words as a script. A first word "--" ends
+// eval's options and is skipped (eval -- cd .git runs cd .git); any other
+// option is invalid and bash runs nothing, so reading it into the script
+// is the safe side.
 func evalScript(v []string) (Script, bool) {
-	if len(v) < 2 {
+	from := 1
+	if from < len(v) && v[from] == "--" {
+		from++
+	}
+	if from >= len(v) {
 		return Script{}, false
 	}
-	return Script{Origin: "eval", Text: strings.Join(v[1:], " "), From: 1, To: len(v)}, true
+	return Script{Origin: "eval", Text: strings.Join(v[from:], " "), From: from, To: len(v)}, true
 }
 
 // envSplit is the text env -S reads as words: its \_ is a space that
