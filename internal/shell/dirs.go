@@ -307,18 +307,15 @@ func ClimbsFromHandle(p string) bool {
 	return false
 }
 
-// handleEnds reports path components whose last one ends a directory
+// handleEnds reports path components whose last one may be a directory
 // handle of DirHandle's (/dev/stdin, /dev/fd/N, /proc/…/cwd, /proc/…/root,
-// /proc/…/fd/N): one step of ClimbsFromHandle, without joining the path.
+// /proc/…/fd/N) or a link on the way to one: one step of
+// ClimbsFromHandle, without joining the path. Every name under /dev and
+// /proc counts: /dev/fd is a link to /proc/self/fd, so /dev/fd/../cwd is
+// /proc/self/cwd, the working directory, where the text cleans to
+// /dev/cwd; /proc/self is a link to /proc/PID.
 func handleEnds(c []string) bool {
-	n := len(c)
-	switch c[0] {
-	case "dev":
-		return n == 2 && (c[1] == "stdin" || c[1] == "stdout" || c[1] == "stderr") || n == 3 && c[1] == "fd"
-	case "proc":
-		return n >= 3 && (c[n-1] == "cwd" || c[n-1] == "root") || n >= 4 && c[n-2] == "fd"
-	}
-	return false
+	return len(c) >= 2 && (c[0] == "dev" || c[0] == "proc")
 }
 
 // MayBeHandle is a cheap test before DirHandle: whether word w, read from
