@@ -65,6 +65,21 @@ func (pc *Checker) wordOnce(w string, flags uint8, dirs []string) string {
 	if why := SystemSecret(w, dirs); why != "" {
 		return why
 	}
+	if rest, ok := workingDirRest(w, flags); ok {
+		// $PWD/config, ~+/config: config in the working directory, which
+		// the reading follows (cd .git && cat "$PWD/config"). The word is
+		// also read as an expansion below, for a command that sets PWD.
+		more := flags &^ (shell.WordTilde | shell.WordExpands)
+		if strings.ContainsAny(rest, "$`") {
+			more |= flags & shell.WordExpands
+		}
+		if why := pc.wordOnce("."+rest, more, dirs); why != "" {
+			return why
+		}
+	}
+	if previousDir(w, flags) {
+		return "a path under the previous working directory (" + w + "), which the reading does not follow (as with cd -): it may be a protected directory"
+	}
 	if rest, ok := cwdTilde(w, flags); ok {
 		// ~+ is the working directory and ~- the previous one, which the
 		// shell knows and the reading may not: an expansion.
@@ -409,6 +424,43 @@ func cwdTilde(w string, flags uint8) (string, bool) {
 		return "", false
 	}
 	return w[2:], true
+}
+
+// workingDirRest returns what follows a start that names the working
+// directory — ~+ (unquoted), $PWD or ${PWD} (not between single quotes) —
+// from its slash on, and whether w starts so.
+func workingDirRest(w string, flags uint8) (string, bool) {
+	if rest, ok := cwdTilde(w, flags); ok && w[1] == '+' {
+		return rest, true
+	}
+	return varStart(w, flags, "PWD")
+}
+
+// previousDir reports a word that starts with the previous working
+// directory: ~- (unquoted), $OLDPWD or ${OLDPWD}.
+func previousDir(w string, flags uint8) bool {
+	if _, ok := cwdTilde(w, flags); ok && w[1] == '-' {
+		return true
+	}
+	_, ok := varStart(w, flags, "OLDPWD")
+	return ok
+}
+
+// varStart returns what follows $NAME or ${NAME} at the start of w, from
+// its slash on, and whether w starts so, expanded.
+func varStart(w string, flags uint8, name string) (string, bool) {
+	var r string
+	switch {
+	case flags&shell.WordExpands == 0:
+		return "", false
+	case strings.HasPrefix(w, "${") && strings.HasPrefix(w[2:], name) && strings.HasPrefix(w[2+len(name):], "}"):
+		r = w[3+len(name):]
+	case strings.HasPrefix(w, "$") && strings.HasPrefix(w[1:], name):
+		r = w[1+len(name):] // ($PWDX is another variable: r is "X…")
+	default:
+		return "", false
+	}
+	return r, r == "" || r[0] == '/'
 }
 
 // CwdTilde reports a word that starts with ~+ or ~- (see cwdTilde): it
