@@ -647,7 +647,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := namePatternProblem(s, pc); why != "" {
 		return why
 	}
-	if why := recursiveReadProblem(s, pc); why != "" {
+	if why := x.recursiveReadProblem(s, pc); why != "" {
 		return why
 	}
 	if why := x.removedDirProblem(s, pc); why != "" {
@@ -1695,15 +1695,19 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 // The project folder is not taken so, though it holds .git: grep -rn TODO .
 // is everyday, and its .git/config is read only where the pattern matches
 // (SECURITY.md). A directory known only at run time is the path scope's.
-func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") && !slices.ContainsFunc(s.Dirs, nearRoot) {
-		return ""
+func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
+	if s.AnyMask&(shell.MaskDot|shell.MaskPath) == 0 && !strings.Contains(s.Text, "~") && !slices.ContainsFunc(s.Dirs, nearRoot) &&
+		!slices.ContainsFunc(s.Dirs, func(d string) bool { return d != x.root }) {
+		return "" // (a reader that names no tree walks the working directory: cd .git && grep -r url)
 	}
 	reader := func() string { return programs.BaseName(s.Words[programs.ProgramAt(s.Words)]) }
 	tooLong := programs.RecursiveReadOperands(s.Words, func(k int) {
-		w, f := s.Words[k], s.Flags[k]
 		if why != "" {
 			return
+		}
+		w, f := ".", uint8(0) // the working directory, which no word names
+		if k >= 0 {
+			w, f = s.Words[k], s.Flags[k]
 		}
 		if f&(shell.WordGlob|shell.WordBrace|shell.WordExpands) != 0 {
 			// grep -r url .gi?, ~/.con?ig/gh, $PWD/.git: a word the shell
@@ -1729,7 +1733,7 @@ func recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why string) {
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is the root, which holds every process's directory (/proc) and the homes: a person approves every use of it"
 				case pc.LinkProblem(t, f, s.Dirs) != "":
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + pc.LinkProblem(t, f, s.Dirs) + ": a person approves every use of it"
-				case homeByPath(t):
+				case homeByPath(t) || t == "~": // (cd ~ && grep -r KEY: the directory is kept as written)
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is a home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
 				case paths.HoldsSystemSecret(t) != "":
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + paths.HoldsSystemSecret(t) + ": a person approves every use of it"

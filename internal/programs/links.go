@@ -1508,7 +1508,8 @@ var (
 
 // RecursiveReadOperands calls fn with the index in v of each path operand
 // that a recursive reader walks (grep -r url .git prints .git/config's
-// remote URL): a directory there is read whole. A reader with more words
+// remote URL): a directory there is read whole. A reader that names none
+// walks the working directory: fn is called with -1. A reader with more words
 // than a model reads (MaxModelWords) is not read: tooLong says so, and
 // any of its words may be such a directory.
 func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
@@ -1546,10 +1547,15 @@ func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 	if !recursive {
 		return false
 	}
+	named := false
 	for _, it := range r.Items {
 		if it.Kind == argmodel.KindOperand && it.Role == argmodel.RolePath {
 			fn(at + it.Word)
+			named = true
 		}
+	}
+	if !named {
+		fn(-1) // grep -r KEY, rg KEY, find -exec cat {} +: the working directory
 	}
 	return false
 }
