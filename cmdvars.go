@@ -62,6 +62,9 @@ func (x *decider) assignedVars() cmdVars {
 					continue
 				}
 				x.addVar(name, value, computed)
+				if name == "BASH_ARGV0" {
+					x.addVar("0", value, computed) // BASH_ARGV0=.en; cat "${0}v": it sets $0
+				}
 			}
 		}
 		if len(s.Words) > 2 && s.Words[0] == "set" && s.Words[1] == "--" {
@@ -84,43 +87,140 @@ func (x *decider) assignedVars() cmdVars {
 			x.setAny(name)
 		}
 		if k, seps, ok := readsInto(s); ok {
-			in := s.Input()
-			cuts := readCuts(s.Words[k+1:])
-			raw := slices.Contains(s.Words[k+1:], "-r")
-			var fields []string // split once, at most maxVarValues of them
-			if in.Kind == shell.StdinText && !in.Computed {
-				sep := runeSet(seps)
-				for f := range strings.FieldsFuncSeq(in.Text, func(r rune) bool { return sep[r] }) {
-					if len(fields) == maxVarValues {
-						break
-					}
-					fields = append(fields, f)
-				}
-			}
-			for _, w := range s.Words[k+1:] {
-				if !shellName(w) {
-					continue
-				}
-				if cuts && (in.Kind == shell.StdinText || in.Kind == shell.StdinOther) {
-					x.setAny(w) // read -n4 f <<< .envxx: a part of the text
-					continue
-				}
-				if in.Kind != shell.StdinText || in.Computed {
-					continue // from a pipe or a file: like the environment's
-				}
-				for _, f := range fields {
-					if !raw {
-						f = strings.ReplaceAll(f, `\`, "") // read without -r drops backslashes: .e\nv is .env
-					}
-					x.addVar(w, f, false)
-				}
-			}
+			x.readVars(s, s.Words[k:], seps)
+		}
+		if k := programs.ProgramAt(s.Words); k < len(s.Words) && s.Words[k] == "getopts" {
+			x.setAny("OPTARG") // getopts a: o -a .en: the value of the option it finds
+		}
+		if i+1 < len(x.cmd.Segs) && len(s.Words) > 0 && usesLastWord(x.req.Action.Command) {
+			// : .en; cat "${_}v": $_ is the last word of the command before.
+			j := len(s.Words) - 1
+			x.addVar("_", s.Words[j], s.Flags[j]&shell.WordExpands != 0)
 		}
 	}
 	if strings.Contains(x.req.Action.Command, "=~") {
 		x.setAny("BASH_REMATCH") // [[ x.env =~ \.env ]]: the matched text
 	}
 	return x.vars
+}
+
+// usesLastWord reports a command that may expand $_ (the last word of
+// the command before): only then are the last words kept.
+func usesLastWord(cmd string) bool {
+	return strings.Contains(cmd, "$_") || strings.Contains(cmd, "${_")
+}
+
+// readVars gives the variables read, mapfile or readarray (view v of
+// segment s) assign the fields of a here-string's or here-document's
+// text, as bash splits them (IFS: seps). An option that keeps a part of
+// the text or splits it otherwise (-n, -N, -d, -a, -u) makes each name
+// any value; input from a pipe or a file is like the environment's.
+func (x *decider) readVars(s *shell.Segment, v []string, seps string) {
+	in := s.Input()
+	targets := shell.ReadTargets(v)
+	if readCuts(v[1:]) {
+		if in.Kind == shell.StdinText || in.Kind == shell.StdinOther {
+			for _, n := range append(shell.NameArgs(v), targets...) {
+				if shellName(n) {
+					x.setAny(n) // read -n4 f <<< .envxx: a part of the text
+				}
+			}
+		}
+		return
+	}
+	if in.Kind != shell.StdinText || in.Computed {
+		return
+	}
+	raw := slices.Contains(v[1:], "-r")
+	unescape := func(f string) string {
+		if raw {
+			return f
+		}
+		return strings.ReplaceAll(f, `\`, "") // read without -r drops backslashes: .e\nv is .env
+	}
+	var fields []string            // every field, at most maxVarValues of them, split once
+	sep := runeSet(" \t\n" + seps) // (more places to split: more fields, the safe side)
+	for f := range strings.FieldsFuncSeq(in.Text, func(r rune) bool { return sep[r] }) {
+		if len(fields) == maxVarValues {
+			break
+		}
+		fields = append(fields, unescape(f))
+	}
+	names := 0
+	for _, n := range targets {
+		if shellName(n) {
+			names++
+		}
+	}
+	if v[0] == "read" && names > 0 && names <= maxReadNames && (raw || strings.IndexByte(in.Text, '\\') < 0) {
+		// read a b <<< '.git config': a is .git and b the rest of the
+		// line, as bash splits it; "$a/$b" is .git/config.
+		line, _, _ := strings.Cut(in.Text, "\n")
+		values := readSplit(line, seps, names)
+		i := 0
+		for _, n := range targets {
+			if shellName(n) {
+				x.addVar(n, values[i], false)
+				i++
+			}
+		}
+	}
+	// Each name may also be any field (the safe side where the split
+	// above is not bash's: escapes, lines, mapfile's lines, more names
+	// than maxReadNames).
+	for _, n := range targets {
+		if shellName(n) {
+			for _, f := range fields {
+				x.addVar(n, f, false)
+			}
+		}
+	}
+}
+
+// maxReadNames bounds the names of a read whose values are split as bash
+// splits them; past it, each name may be any field.
+const maxReadNames = 16
+
+// readSplit returns the values bash's read gives n names (n ≥ 1) from
+// line with IFS ifs: a field each, split at IFS characters (runs of IFS
+// whitespace are one separator, and trimmed at the ends), and the rest of
+// the line for the last name, less trailing IFS whitespace and a single
+// trailing separator after its one field.
+func readSplit(line, ifs string, n int) []string {
+	if ifs == "" {
+		out := make([]string, n)
+		out[0] = line
+		return out
+	}
+	isSep := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
+	isWhite := func(c byte) bool { return isSep(c) && (c == ' ' || c == '\t' || c == '\n') }
+	skipWhite := func(i int) int {
+		for i < len(line) && isWhite(line[i]) {
+			i++
+		}
+		return i
+	}
+	out := make([]string, 0, n)
+	i := skipWhite(0)
+	for len(out) < n-1 {
+		j := i
+		for j < len(line) && !isSep(line[j]) {
+			j++
+		}
+		out = append(out, line[i:j])
+		i = skipWhite(j)
+		if i < len(line) && isSep(line[i]) && !isWhite(line[i]) {
+			i = skipWhite(i + 1) // one separator that is not whitespace
+		}
+	}
+	rest := line[i:]
+	for rest != "" && isWhite(rest[len(rest)-1]) {
+		rest = rest[:len(rest)-1]
+	}
+	if k := len(rest) - 1; k > 0 && isSep(rest[k]) && !strings.ContainsFunc(rest[:k], func(r rune) bool { return r < 0x80 && isSep(byte(r)) }) {
+		rest = rest[:k] // x:y: gives the last name y
+	}
+	return append(out, rest)
 }
 
 // setAny records that name holds a value the engine does not work out.
@@ -186,14 +286,14 @@ func declarer(words []string) bool {
 
 // readsInto reports a segment of read, mapfile or readarray, which give
 // the variables they name their input's text: the index of the program,
-// and the characters that split the text into fields (IFS=: read a b
-// splits at the colon too).
+// and the characters that split the text into fields, IFS's (IFS=: read
+// a b splits at the colon only).
 func readsInto(s *shell.Segment) (k int, seps string, ok bool) {
 	k = programs.ProgramAt(s.Words)
-	if k+1 >= len(s.Words) {
+	if k >= len(s.Words) {
 		return 0, "", false
 	}
-	switch s.Words[k] {
+	switch s.Words[k] { // (read <<< .env names no variable: REPLY)
 	case "read", "mapfile", "readarray":
 	default:
 		return 0, "", false
@@ -201,7 +301,7 @@ func readsInto(s *shell.Segment) (k int, seps string, ok bool) {
 	seps = " \t\n"
 	for _, w := range s.Words[:k] {
 		if v, found := strings.CutPrefix(w, "IFS="); found {
-			seps += v
+			seps = v // IFS=: read a b: the colon, and no space, splits
 		}
 	}
 	return k, seps, true

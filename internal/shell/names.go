@@ -142,6 +142,35 @@ func parsedCompound(v []string, flags []uint8, names []string, k int) bool {
 	return j > 0 && j < len(flags) && v[j] == names[k] && flags[j]&WordCompound != 0
 }
 
+// ReadTargets returns the variables read, mapfile or readarray (view v)
+// give their input's fields or lines, in order: read's names, or REPLY
+// where it names none and no -a array; mapfile's array, or MAPFILE.
+func ReadTargets(v []string) []string {
+	if len(v) == 0 {
+		return nil
+	}
+	switch v[0] {
+	case "read":
+		if ns := operands(v[1:], "dinNptu"); len(ns) > 0 {
+			return ns
+		}
+		if len(optionValues(v[1:], map[byte]bool{'a': true})) > 0 {
+			return nil // read -a words: the array, which NameArgs gives
+		}
+		return []string{"REPLY"}
+	case "mapfile", "readarray":
+		if ns := operands(v[1:], "dnOsuCc"); len(ns) > 0 {
+			return ns[:1]
+		}
+		return []string{"MAPFILE"}
+	}
+	return nil
+}
+
+// NameArgs returns the words of view v that builtins read as variable
+// names (printf -v NAME, read's names and -a NAME, declare NAME=…).
+func NameArgs(v []string) []string { return nameArgs(v) }
+
 // setsFromData are the builtins that give the variables they name a value
 // read from data (standard input, a format), which the engine cannot see.
 var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true, "getopts": true}
