@@ -644,6 +644,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := appendedInputProblem(s, pc); why != "" {
 		return why
 	}
+	if why := printedProblem(s, pc); why != "" {
+		return why
+	}
 	if why := namePatternProblem(s, pc); why != "" {
 		return why
 	}
@@ -1684,6 +1687,38 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 		}
 		if why := pc.Problem(f, 0, s.Dirs); why != "" {
 			return shell.QuoteExcerpt(f) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
+		}
+	}
+	return ""
+}
+
+// printedProblem reads the words echo and printf print as the text they
+// become, which a program that takes names from its input reads (… |
+// xargs cat): their escapes decoded, as echo -e, echo under xpg_echo or
+// dash, printf's format and %b decode them (a leading 0 of an octal
+// escape taken or not), and the quotes and backslashes xargs takes off
+// its input removed. echo -e '\x2eenv' | xargs cat reads .env.
+func printedProblem(s *shell.Segment, pc *paths.Checker) string {
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) {
+		return ""
+	}
+	prog := programs.BaseName(s.Words[k])
+	if prog != "echo" && prog != "printf" {
+		return ""
+	}
+	for j := k + 1; j < len(s.Words); j++ {
+		w := s.Words[j]
+		if s.Flags[j]&shell.WordExpands != 0 || !strings.ContainsAny(w, `\'"`) {
+			continue
+		}
+		for _, t := range [...]string{shell.Unescape(w), shell.Unescape(strings.ReplaceAll(w, `\0`, `\`))} {
+			for f := range strings.FieldsSeq(t) {
+				f = inputQuotes.Replace(f)
+				if why := pc.Problem(f, 0, s.Dirs); why != "" {
+					return shell.QuoteExcerpt(w) + ", which " + prog + " prints as " + shell.QuoteExcerpt(f) + ", reaches " + why + ": a person approves every use of it"
+				}
+			}
 		}
 	}
 	return ""
