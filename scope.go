@@ -1025,12 +1025,42 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 		if why != "" || text == "" || f&shell.WordExpands != 0 {
 			return
 		}
+		if text[0] == '~' && programs.IsAssignment(s.Words[j]) {
+			f |= shell.WordTilde // GOMODCACHE=~: bash expands a tilde after an assignment's =
+		}
 		why = x.removedDir(text, f, s.Dirs, pc, deletes)
 	})
+	if why == "" && programs.CleansModuleCache(s.Words) {
+		why = x.moduleCacheProblem(s, pc)
+	}
 	if why != "" {
 		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
 	}
 	return why
+}
+
+// moduleCacheProblem checks the module cache go clean -modcache removes
+// whole where an earlier segment of the command sets GOMODCACHE (export
+// GOMODCACHE=~; go clean -modcache): a value it computes may be any
+// directory.
+func (x *decider) moduleCacheProblem(s *shell.Segment, pc *paths.Checker) string {
+	values, set := x.assignedVars()["GOMODCACHE"]
+	if !set {
+		return ""
+	}
+	if values == nil || slices.Contains(values, anyPath) {
+		return "go clean -modcache removes the module cache, which the command sets to a directory known only at run time: it may hold protected paths; a person approves every such command"
+	}
+	for _, v := range values {
+		f := uint8(0)
+		if strings.HasPrefix(v, "~") {
+			f = shell.WordTilde
+		}
+		if why := x.removedDir(v, f, s.Dirs, pc, false); why != "" {
+			return why + ": go clean -modcache removes the module cache, which the command sets there; a person approves every such command"
+		}
+	}
+	return ""
 }
 
 // removedDir returns why a directory a command removes (or empties) may

@@ -297,9 +297,24 @@ func GoSubcommand(v []string) (sub, next string) {
 	if len(v) < 2 || BaseName(v[0]) != "go" {
 		return "", ""
 	}
+	return ModelVerb(v)
+}
+
+// ModelVerb returns the verb of view v, its program first, as the
+// program's model reads it (Result.Verb: its first subcommand or operand,
+// past its options and their values), and the word after it; both are ""
+// where there is none or no model.
+func ModelVerb(v []string) (sub, next string) {
+	if len(v) < 2 || len(v) > MaxModelWords {
+		return "", ""
+	}
+	m := argmodel.Lookup(v[0])
+	if m == nil {
+		return "", ""
+	}
 	r := readings.Get().(*argmodel.Result)
 	defer readings.Put(r)
-	argmodel.ParseFlags(r, argmodel.Lookup("go"), v, nil, 0)
+	argmodel.ParseFlags(r, m, v, nil, 0)
 	switch k := r.Verb(); {
 	case k < 0:
 		return "", ""

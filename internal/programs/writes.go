@@ -297,6 +297,10 @@ func MayWriteFiles(words []string, bits Bits) bool {
 		return false
 	case "curl", "wget":
 		return true
+	case "cargo":
+		// cargo writes its own target directory, from which it runs only
+		// what it built; a row of sourceRemovers for what it removes.
+		return cargoRemoves(words[i:])
 	}
 	return bits&Writes != 0
 }
@@ -485,6 +489,8 @@ var sourceRemovers = func() map[string]func(v []string) bool {
 		"bsdtar": tarRemoves,
 		"zip":    func(v []string) bool { return hasShort(v, 'm') || anyLong(v, "move") },
 		"rsync":  func(v []string) bool { return anyLong(v, "remove-source-files", "remove-sent-files") },
+		"cargo":  cargoRemoves,
+		"go":     goCleansModules,
 		"7z":     sevenZipDeletes,
 		"7za":    sevenZipDeletes,
 		"7zr":    sevenZipDeletes,
@@ -496,6 +502,42 @@ var sourceRemovers = func() map[string]func(v []string) bool {
 }()
 
 func tarRemoves(v []string) bool { return anyLong(v, "remove-files") }
+
+// cargoRemoves reports cargo clean, which removes its target directory
+// whole (--target-dir DIR, an output of cargo's model: cargo clean
+// --target-dir .git takes the repository), and cargo vendor without
+// --no-delete, which empties the directory it vendors into (cargo vendor
+// ~).
+func cargoRemoves(v []string) bool {
+	switch sub, _ := ModelVerb(v); sub {
+	case "clean":
+		return true
+	case "vendor":
+		return !anyLong(v, "no-delete")
+	}
+	return false
+}
+
+// goCleansModules reports go clean -modcache (in any spelling of go's
+// flag package), which removes the module cache whole: GOMODCACHE's
+// directory, which the command may set (GOMODCACHE=~ go clean -modcache
+// takes the home directory).
+func goCleansModules(v []string) bool {
+	if sub, _ := GoSubcommand(v); sub != "clean" {
+		return false
+	}
+	return slices.ContainsFunc(v[1:], func(w string) bool {
+		f, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		return strings.HasPrefix(w, "-") && f == "modcache"
+	})
+}
+
+// CleansModuleCache reports go clean -modcache (goCleansModules) after
+// the assignments of words.
+func CleansModuleCache(words []string) bool {
+	i := programAt(words)
+	return i < len(words) && BaseName(words[i]) == "go" && goCleansModules(words[i:])
+}
 
 // sevenZipDeletes reports 7-Zip's -sdel, whose switches take any case.
 func sevenZipDeletes(v []string) bool {
@@ -678,13 +720,16 @@ func Written(words []string, fn func(j int, text string)) {
 		jsonToolOutput(words, i, fn)
 		return
 	}
-	if f := sourceRemovers[name]; f != nil {
-		if f(words[i:]) {
-			operands(words, i+1, func(j int) { fn(j, words[j]) })
+	if f := sourceRemovers[name]; f != nil && f(words[i:]) {
+		operands(words, i+1, func(j int) { fn(j, words[j]) })
+		for j := i + 1; j < len(words); j++ {
+			if _, v, ok := strings.Cut(words[j], "="); ok && strings.HasPrefix(words[j], "--") && v != "" {
+				fn(j, v) // cargo clean --target-dir=.git: an attached value, read as removed too
+			}
 		}
 		return
 	}
-	row, ok := writeRows[name]
+	row, ok := writeRows[name] // (go build -o FILE, zip ARCHIVE …: what they write when they remove nothing)
 	if !ok {
 		return
 	}
@@ -827,6 +872,7 @@ var outputVariables = map[string]bool{
 	"PYTHON_HISTORY": true, "SQLITE_HISTORY": true, "MYSQL_HISTFILE": true, "PSQL_HISTORY": true,
 	"REDISCLI_HISTFILE": true, "LLVM_PROFILE_FILE": true, "GCOV_PREFIX": true, "GOCOVERDIR": true,
 	"COVERAGE_FILE": true, "NODE_V8_COVERAGE": true,
+	"GOMODCACHE": true, // go's module cache, which go clean -modcache removes whole
 }
 
 // modelOutputs calls fn with the value of every Output option of the

@@ -441,7 +441,10 @@ func publisherRows() []row {
 			// --config KEY=VALUE or FILE sets configuration, which names
 			// the programs cargo runs (target.*.runner, build.rustc-wrapper).
 			s.Options = join(list(val("", RoleData, "config").does(EffComputed, "cargo --config sets configuration, which may name programs cargo runs"),
-				val("Z", RoleData), val("C", RolePath).chdir(), val("", RoleData, "color"), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version")),
+				val("Z", RoleData), val("C", RolePath).chdir(), val("", RoleData, "color"), flag("v", "verbose"), flag("q", "quiet"), flag("V", "version"),
+				// The build's files go under --target-dir, which cargo
+				// clean removes whole (programs' sourceRemovers read it).
+				val("", RolePath, "target-dir")),
 				longs("frozen", "locked", "offline", "list", "help"))
 			names := packageNames("cargo", words("add", "install", "search", "info", "fetch"), nil, words("--index", "--registry"), nil)
 			s.Judge = func(r *Result, ws []string) {
