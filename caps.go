@@ -1218,7 +1218,9 @@ func (x *decider) mayWrite(w *shell.Segment) bool {
 			return true
 		}
 	}
-	return false
+	edits := false
+	programs.EditsManifest(w.Words, func(string) { edits = true }) // npm pkg set
+	return edits
 }
 
 // firstExec returns the first segment with an exec-capable argument, or
@@ -1379,7 +1381,8 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 	if s.Bits&(programs.Unpacker|programs.PathName) != 0 {
 		programs.Decompressed(s.Words, func(_ int, name string) { fn(name, writeFile) })
 	}
-	programs.RemoteCopies(s.Words, func(name string) { fn(name, writeFile) }) // scp h:run.sh .
+	programs.RemoteCopies(s.Words, func(name string) { fn(name, writeFile) })  // scp h:run.sh .
+	programs.EditsManifest(s.Words, func(name string) { fn(name, writeFile) }) // npm pkg set: package.json
 	if s.Bits&programs.Effect != 0 {
 		var names [4]string
 		for _, d := range programs.DownloadsTo(s.Words, names[:0]) {

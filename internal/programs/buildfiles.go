@@ -300,6 +300,30 @@ func GoSubcommand(v []string) (sub, next string) {
 	return ModelVerb(v)
 }
 
+// EditsManifest calls fn with the manifest that a package manager's
+// command among words rewrites in place, which a later command of the
+// same manager reads: npm pkg set, delete and fix rewrite package.json in
+// the working directory, or in --prefix DIR (-C DIR).
+func EditsManifest(words []string, fn func(name string)) {
+	i := programAt(words)
+	if i >= len(words) || BaseName(words[i]) != "npm" || !slices.Contains(words[i+1:], "pkg") {
+		return // (most commands: no model read)
+	}
+	v := words[i:]
+	if sub, next := ModelVerb(v); sub != "pkg" || next != "set" && next != "delete" && next != "fix" {
+		return
+	}
+	fn("package.json")
+	for k := 1; k < len(v); k++ {
+		switch w := v[k]; {
+		case (w == "--prefix" || w == "-C") && k+1 < len(v):
+			fn(strings.TrimSuffix(v[k+1], "/") + "/package.json")
+		case strings.HasPrefix(w, "--prefix="):
+			fn(strings.TrimSuffix(w[len("--prefix="):], "/") + "/package.json")
+		}
+	}
+}
+
 // ModelVerb returns the verb of view v, its program first, as the
 // program's model reads it (Result.Verb: its first subcommand or operand,
 // past its options and their values), and the word after it; both are ""

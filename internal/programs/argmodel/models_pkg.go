@@ -728,13 +728,34 @@ func judgeNpmPkg(r *Result, words []string) {
 		}
 		key, _, _ := strings.Cut(it.Text, "=")
 		key = strings.TrimSpace(key) // npm trims the key (' scripts.test=…' is scripts.test)
+		_, value, _ := strings.Cut(it.Text, "=")
 		switch {
 		case it.Computed:
 			cloudFinding(r, it.Word, "npm pkg writes a key of package.json known only at run time, which may be a script")
 		case key == "scripts" || strings.HasPrefix(key, "scripts.") || strings.HasPrefix(key, "scripts["):
 			cloudFinding(r, it.Word, "npm pkg changes the script "+key+", which a later npm command runs")
+		case dependencyKey(key) && (RemotePackage(strings.TrimSpace(value), false) || !strings.ContainsRune(key, '.') && strings.ContainsAny(value, ":/")):
+			// npm pkg set dependencies.x=https://e.com/x.tgz: the next npm
+			// install fetches it and runs its scripts (npm i URL asks).
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: it.Word,
+				Why: "npm pkg sets " + key + " to a package fetched from a URL or a git repository, which npm install then installs, running its scripts: code the engine cannot see"})
 		}
 	}
+}
+
+// dependencyKey reports a key of package.json whose value names packages
+// npm install fetches: a section of dependencies or one of its entries
+// (dependencies.x, overrides.x.y).
+func dependencyKey(key string) bool {
+	section, _, _ := strings.Cut(key, ".")
+	section, _, _ = strings.Cut(section, "[")
+	switch section {
+	case "dependencies", "devDependencies", "optionalDependencies", "peerDependencies",
+		"bundleDependencies", "bundledDependencies", "overrides", "resolutions":
+		return true
+	}
+	return false
 }
 
 func configSet(s Syntax, name string) *Spec {
