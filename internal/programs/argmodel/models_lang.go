@@ -707,9 +707,13 @@ func goModel() *Spec {
 			// gccgo's flags are a gcc driver's: -wrapper, -B, -fplugin,
 			// -specs and @FILE name programs or code it runs.
 			val("", RoleData, "gccgoflags").does(EffComputed, "go -gccgoflags hands flags to gccgo, whose driver runs the programs and plugins they name").when(gccDriverRuns),
+			// -modfile names the go.mod go reads in its place, and
+			// -overlay a file that puts other files in place of the
+			// package's sources: build files, which a command that writes
+			// them first makes go run code the engine does not read.
+			val("", RolePath, "modfile", "overlay").buildFile(),
 			val("", RolePath, "o"), val("", RolePath, "C").chdir(), val("", RoleData, "run", "bench", "count", "timeout", "tags",
-				"gcflags", "asmflags", "mod", "p", "pkgdir",
-				"modfile", "overlay", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
+				"gcflags", "asmflags", "mod", "p", "pkgdir", "pgo", "covermode", "coverpkg", "parallel", "benchtime", "shuffle", "skip",
 				"fuzz", "fuzztime", "list", "compiler", "buildmode", "installsuffix", "cpu",
 				"fuzzminimizetime", "vet", "blockprofilerate", "memprofilerate",
 				"mutexprofilefraction"),
