@@ -322,8 +322,10 @@ func mavenRepoLocal(v string, computed bool) bool {
 
 func mvnModel() *Spec {
 	return &Spec{Name: "mvn", Syntax: Syntax{SingleDash: true, DoubleDash: true, Permute: true}, Open: true,
+		// The settings and toolchains files name the repositories plugins
+		// come from and the JDKs the build runs: build files too.
 		Options: join(list(val("", RolePath, "f", "file").buildFile(), val("", RolePath, "s", "settings", "gs", "global-settings", "t",
-			"toolchains", "gt", "global-toolchains", "l", "log-file"),
+			"toolchains", "gt", "global-toolchains").buildFile(), val("", RolePath, "l", "log-file"),
 			// maven.repo.local is the repository plugins are loaded
 			// from: one the command writes holds any plugin it likes.
 			val("", RoleData, "D", "define").does(EffComputed, "mvn -D names where its plugins and extensions are loaded from (maven.repo.local, maven.ext.class.path), or a program or JVM agent a plugin runs (jvm, exec.executable, argLine=-javaagent)").when(mavenRepoLocal)),
