@@ -261,6 +261,38 @@ func judgeAs(r *Result, args []string, at int, prog string) {
 	}
 }
 
+// judgeProfileServer finds the web interface of go's profile viewers (go
+// tool pprof -http ADDR, go tool trace -http=ADDR, pprof -http ADDR)
+// listening on an address other machines reach: :8080 or 0.0.0.0:8080
+// (every address), a host that is not this machine's, or one known only
+// at run time. The viewer shows the program's functions and its source.
+func judgeProfileServer(r *Result, words []string, prog string) {
+	for k := 1; k < len(words); k++ {
+		w := words[k]
+		if !strings.HasPrefix(w, "-") {
+			continue
+		}
+		name, addr, eq := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if name != "http" {
+			continue
+		}
+		if !eq {
+			if k+1 >= len(words) {
+				return
+			}
+			addr = words[k+1]
+		}
+		host, _, err := net.SplitHostPort(addr)
+		if err == nil && !Computed(addr) && loopback(host) {
+			continue // localhost:8080: this machine only
+		}
+		r.Effects |= EffExternal
+		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: k,
+			Why: prog + " -http " + addr + " serves the profile's web interface (the program's functions and source) to other machines: only a loopback host (localhost:PORT) keeps it on this one"})
+		return
+	}
+}
+
 // loopback reports an address of this machine only: localhost or a
 // loopback IP (127.0.0.1, ::1), never a name that merely starts like one.
 func loopback(h string) bool {
@@ -502,6 +534,9 @@ func langRows() []row {
 			return s
 		}},
 		{name: "go", build: fixed(goModel)},
+		{name: "pprof", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GoFlag, Open: true, Judge: func(r *Result, words []string) { judgeProfileServer(r, words, "pprof") }}
+		}},
 		{name: "make", aliases: []string{"gmake"}, build: fixed(makeModel)},
 		{name: "rake", build: fixed(rakeModel)},
 		{name: "just", build: fixed(justModel)},
@@ -745,7 +780,16 @@ func goModel() *Spec {
 	test.Syntax.Permute = true // go test ./... -exec sudo: its flags may follow the packages
 	vet := build("vet")
 	vet.Syntax.Permute = true // go vet ./... -vettool=./v, as go test
-	root.Subs = []*Spec{build("build"), build("run"), test, vet, build("install"), build("list"), env, gen}
+	tool := cmd(g, "tool")
+	tool.Judge = func(r *Result, words []string) {
+		for _, it := range r.Items {
+			if it.Kind == KindOperand && it.Spec == tool {
+				judgeProfileServer(r, words, "go tool "+it.Text) // go tool pprof, go tool trace
+				return
+			}
+		}
+	}
+	root.Subs = []*Spec{build("build"), build("run"), test, vet, build("install"), build("list"), env, gen, tool}
 	root.Judge = judgeGoModules
 	return root
 }
