@@ -264,8 +264,18 @@ func buildLike(name string, aliases ...string) *Spec {
 		val("", RoleData, "builder").does(EffExternal, "builds with a builder the command names, which may be on another host, and sends it the build's context"),
 		val("t", RoleData, "tag"), val("", RoleData, "build-arg", "target", "platform",
 			"cache-from", "label", "secret", "progress", "iidfile", "metadata-file"))
-	s.Operands = []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "reads its context (a Dockerfile with RUN lines) from its input, which the engine does not read", Check: isStdin}}
+	s.Operands = []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Why: "reads its context (a Dockerfile with RUN lines, a bake file) from its input, a URL or a git repository, which the engine does not read", Check: func(v string, computed bool) bool {
+		return isStdin(v, computed) || remoteContext(v)
+	}}}
 	return s
+}
+
+// remoteContext reports a build context, bake file or compose file that
+// a builder fetches: a URL (https://…/x.tar.gz, git://, oci://) or a git
+// repository (git@host:o/r, github.com/o/r). Its Dockerfile's RUN lines
+// are shell commands the engine never sees.
+func remoteContext(v string) bool {
+	return strings.Contains(v, "://") || strings.HasPrefix(v, "git@") || strings.HasPrefix(v, "github.com/")
 }
 
 // isStdin is the Check of a file operand or option that reads the input
@@ -303,7 +313,8 @@ func composeModel() *Spec {
 		flag("d", "detach"), flag("T", "no-TTY"), flag("i", "interactive"), flag("t", "tty"), flag("", "dry-run"), flag("", "help")),
 		Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}}
 	root := &Spec{Name: "compose", Syntax: c, Options: join(list(
-		val("f", RolePath, "file"), val("p", RoleData, "project-name"), val("", RolePath, "env-file", "project-directory"),
+		val("f", RolePath, "file").does(EffExec|EffComputed, "reads a compose file from a URL or a registry (oci://), which may run any image with the host's privileges: the engine does not read it").when(func(v string, computed bool) bool { return computed || remoteContext(v) }),
+		val("p", RoleData, "project-name"), val("", RolePath, "env-file", "project-directory"),
 	), vals(RoleData, "profile", "ansi", "progress", "parallel"), longs("dry-run", "all-resources", "compatibility", "help")),
 		Subs: join2([]*Spec{run, exec, buildLike("build"), group(c, "alpha", "publish")}, exts(c, "push", "publish"), []*Spec{composeConfig(c)}, cmds(c, "cp", "create", "down",
 			"events", "images", "kill", "logs", "ls", "pause", "port", "ps", "pull", "restart", "rm", "scale", "start",
