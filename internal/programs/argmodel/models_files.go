@@ -466,7 +466,8 @@ func curlModel() *Spec {
 		val("", RolePath, "netrc-file").does(EffExternal, "sends the login this file holds for the host, or its default login, to the server"),
 		flag("q", "disable"),
 	), vals(RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "key", "max-redirs"),
-		vals(RolePath, "output-dir", "dump-header", "trace", "trace-ascii", "stderr", "etag-save", "libcurl",
+		list(val("D", RolePath, "dump-header")), // curl -D FILE (-D - prints the headers)
+		vals(RolePath, "output-dir", "trace", "trace-ascii", "stderr", "etag-save", "libcurl",
 			"alt-svc", "hsts", "capath", "crlfile", "egd-file", "random-file", "pubkey",
 			"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-crlfile", "proxy-key",
 			"ssl-sessions", "knownhosts"), // curl 8.12 and 8.17
