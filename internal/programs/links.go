@@ -1496,6 +1496,13 @@ func MountSources(v []string, fn func(src string)) {
 // on every file they find.
 var recursiveReaders = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "find": true, "gfind": true, "fd": true, "fdfind": true}
 
+// searchers are the search tools that walk the trees they name, or the
+// working directory, and print the lines that match, with no model of
+// their options here: the silver searcher, ack, ugrep, ripgrep-all,
+// sift, the platinum searcher, ast-grep.
+var searchers = map[string]bool{"ag": true, "ack": true, "ack-grep": true, "ugrep": true, "ug": true, "rga": true,
+	"sift": true, "pt": true, "ast-grep": true, "sg": true}
+
 // treeRunners are the recursive readers that read a tree whole only when
 // they run a command on what they find (find -exec cat {} +, fd -x cat):
 // the options that do.
@@ -1514,7 +1521,19 @@ var (
 // any of its words may be such a directory.
 func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 	at := programAt(v)
-	if at >= len(v) || !recursiveReaders[BaseName(v[at])] {
+	if at >= len(v) {
+		return false
+	}
+	if name := BaseName(v[at]); searchers[name] || name == "git" && gitSubcommand(v[at:]) == "grep" && anyLong(v[at:], "no-index") {
+		// ag KEY, ack KEY ~/.aws, git grep --no-index KEY: a search tool
+		// without a model, which walks every tree it names, or the
+		// working directory: each word that is no option may be one (the
+		// pattern too, the safe side), and so may the working directory.
+		operands(v, at+1, fn)
+		fn(-1)
+		return false
+	}
+	if !recursiveReaders[BaseName(v[at])] {
 		return false
 	}
 	if len(v) > MaxModelWords {
