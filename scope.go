@@ -1766,7 +1766,7 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 		return "" // (a reader that names no tree walks the working directory: cd .git && grep -r url)
 	}
 	reader := func() string { return programs.BaseName(s.Words[programs.ProgramAt(s.Words)]) }
-	tooLong := programs.RecursiveReadOperands(s.Words, func(k int) {
+	tree := func(k int) {
 		if why != "" {
 			return
 		}
@@ -1808,7 +1808,9 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 				}
 			}
 		}
-	})
+	}
+	tooLong := programs.RecursiveReadOperands(s.Words, tree)
+	programs.ArchivedTrees(s.Words, tree) // tar czf x.tgz ~: an archive of the tree, printed or read back
 	if tooLong && why == "" {
 		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"
 	}

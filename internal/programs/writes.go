@@ -555,6 +555,72 @@ func replacesOperands(v []string) bool {
 // writes: the -f FILE of one that creates, appends to or updates an
 // archive (tar czf x.tgz dir, tar -rf x.tar f). A package installer may
 // then build what is in it (pip wheel ./x.tar.gz runs its setup.py).
+// ArchivedTrees calls fn with the index in v (its program after its
+// assignments) of each word naming a tree that an archiver reads whole
+// into the archive it makes: tar's files and the directories its -C
+// moves to, when it creates, appends or updates (tar czf x.tgz ~, tar c .
+// | base64); zip's files past the archive, when it recurses (zip -r);
+// 7-Zip's past the archive of its a command. The archive holds every file
+// under them, the protected ones too, and prints them where it goes to the
+// output or is read back (tar xOf).
+func ArchivedTrees(v []string, fn func(k int)) {
+	at := programAt(v)
+	if at >= len(v) || len(v)-at > MaxModelWords {
+		return
+	}
+	switch name := BaseName(v[at]); name {
+	case "tar", "gtar", "bsdtar":
+		r := readings.Get().(*argmodel.Result)
+		defer readings.Put(r)
+		argmodel.ParseFlags(r, argmodel.Lookup(name), v[at:], nil, 0)
+		if !tarCreates(r) {
+			return
+		}
+		for _, it := range r.Items {
+			if it.Kind == argmodel.KindOperand || it.ValueOf("directory") {
+				fn(at + it.Word)
+			}
+		}
+	case "zip":
+		recursive := slices.ContainsFunc(v[at+1:], func(w string) bool {
+			return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w, "rR") || strings.HasPrefix(w, "--recurse")
+		})
+		if recursive {
+			seen := 0
+			operands(v, at+1, func(k int) {
+				if seen++; seen > 1 {
+					fn(k) // (the first is the archive)
+				}
+			})
+		}
+	case "7z", "7za", "7zr":
+		seen := 0
+		operands(v, at+1, func(k int) {
+			seen++
+			switch {
+			case seen == 1 && v[k] != "a":
+				seen = -len(v) // another command: x, l, t, …
+			case seen > 2:
+				fn(k) // 7z a ARCHIVE TREE…
+			}
+		})
+	}
+}
+
+// tarCreates reports a reading of tar that creates, appends to or
+// updates an archive (-c, -r, -u, -A and their long spellings).
+func tarCreates(r *argmodel.Result) bool {
+	for _, it := range r.Items {
+		if o := it.Opt; o != nil && it.Kind == argmodel.KindOption && (strings.ContainsAny(o.Short, "cruA") && o.Short != "" ||
+			slices.ContainsFunc(o.Long, func(l string) bool {
+				return l == "create" || l == "append" || l == "update" || l == "catenate" || l == "concatenate"
+			})) {
+			return true
+		}
+	}
+	return false
+}
+
 func tarArchive(words []string, i int, fn func(j int, text string)) {
 	m := argmodel.Lookup(words[i])
 	if m == nil || len(words)-i > MaxModelWords {
@@ -563,20 +629,13 @@ func tarArchive(words []string, i int, fn func(j int, text string)) {
 	r := readings.Get().(*argmodel.Result)
 	defer readings.Put(r)
 	argmodel.ParseFlags(r, m, words[i:], nil, 0)
-	writes, file, at := false, "", -1
+	file, at := "", -1
 	for _, it := range r.Items {
-		switch o := it.Opt; {
-		case o == nil:
-		case it.Kind == argmodel.KindValue && slices.Contains(o.Long, "file"):
+		if it.ValueOf("file") {
 			file, at = it.Text, i+it.Word
-		case it.Kind == argmodel.KindOption && (strings.ContainsAny(o.Short, "cruA") && o.Short != "" ||
-			slices.ContainsFunc(o.Long, func(l string) bool {
-				return l == "create" || l == "append" || l == "update" || l == "catenate" || l == "concatenate"
-			})):
-			writes = true
 		}
 	}
-	if writes && at >= 0 && file != "-" {
+	if at >= 0 && file != "-" && tarCreates(r) {
 		fn(at, file)
 	}
 }
