@@ -1533,6 +1533,17 @@ func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 		fn(-1)
 		return false
 	}
+	if name := BaseName(v[at]); name == "diff" || name == "colordiff" {
+		// diff -r A B prints every file that differs, and with -N every
+		// file that is only on one side, whole. (An attached value with
+		// an r, -Ierror, is read as -r too: the safe side.)
+		if slices.ContainsFunc(v[at+1:], func(w string) bool {
+			return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w, "r") || w == "--recursive"
+		}) {
+			operands(v, at+1, fn)
+		}
+		return false
+	}
 	if !recursiveReaders[BaseName(v[at])] {
 		return false
 	}
