@@ -1854,6 +1854,9 @@ func programFileRead(s *shell.Segment) string {
 	if s.AnyMask&shell.MaskPath == 0 && len(s.Redirs) == 0 && !inDir {
 		return ""
 	}
+	// make CC=/usr/bin/gcc: a variable of the program's, whose value its
+	// model judges as the program it names (EnvCode), not a file read.
+	variables := programs.EnvOperands(programs.BaseName(s.Words[at]))
 	// A cheap pass first: most segments name no program's file at all.
 	reads := func(fn func(w string) bool) bool {
 		for _, r := range s.Redirs {
@@ -1865,6 +1868,9 @@ func programFileRead(s *shell.Segment) string {
 			w := s.Words[j]
 			if w == "" || w[0] == '-' || s.Masks[j]&shell.MaskPath == 0 && !inDir {
 				continue // an option's value names a program to run (--rsh-command=/usr/bin/ssh); a bare name is a file here
+			}
+			if variables && programs.IsAssignment(w) {
+				continue
 			}
 			if _, v, ok := strings.Cut(w, "="); ok && w[0] != '/' && w[0] != '$' {
 				w = v // dd if=/usr/bin/git
