@@ -39,6 +39,10 @@ func compile(s *Spec, parent *Spec, depth int) error {
 		return nil
 	}
 	s.parent = parent
+	// Compiling writes into the options (their one-dash spelling): a list
+	// shared by several models (uvGlobal, condaRun) is copied first, so
+	// that two models compiled at once never write the same array.
+	s.Options = slices.Clone(s.Options)
 	if err := s.compileOptions(); err != nil {
 		return err
 	}
