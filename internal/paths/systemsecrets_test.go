@@ -61,3 +61,27 @@ func TestSystemSecret(t *testing.T) {
 		}
 	}
 }
+
+// A glob is matched component by component against /proc/PID/environ
+// and mem, and a thread's: no letter of proc needs to be written.
+func TestGlobReachesProcess(t *testing.T) {
+	for _, c := range []struct {
+		w     string
+		dirs  []string
+		match bool
+	}{
+		{"/*/self/envir?n", nil, true},
+		{"../../pr?c/self/envir?n", []string{"/ws/proj"}, true},
+		{"../../p*/1/m?m", []string{"/ws/proj"}, true},
+		{"/pr*/*/task/*/e*", nil, true},
+		{"/**/environ", nil, true},
+		{"src/*", []string{"/ws/proj"}, false},
+		{"/etc/*", nil, false},
+		{"../*/README*", []string{"/ws/proj"}, false},
+		{"/proc/*/status", nil, false},
+	} {
+		if got := globReachesProcess(c.w, c.dirs); got != c.match {
+			t.Errorf("globReachesProcess(%q, %q) = %v, want %v", c.w, c.dirs, got, c.match)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package paths
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -119,7 +120,7 @@ func processSecrets(w string, dirs []string) string {
 	if !ProcessFileName(w) {
 		return ""
 	}
-	if expandsToProcess(w) {
+	if expandsToProcess(w) || globReachesProcess(w, dirs) {
 		return "a word the shell expands (" + w + "), which may name the environment or memory of a process, which holds the secrets it was started with"
 	}
 	base := w[strings.LastIndexByte(w, '/')+1:]
@@ -184,8 +185,71 @@ func ProcessFileName(w string) bool {
 		return true
 	}
 	// A glob or a brace whose last letter happens to be one of those
-	// (envir?n, m?m) is asked about too.
-	return expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ"))
+	// (envir?n, m?m) is asked about too, and so is one whose last
+	// component may match either (/*/self/e*n: globReachesProcess).
+	return expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ")) ||
+		globChars.Any(w) && lastMayMatchProcFile(w)
+}
+
+// procFileNames are the names of a process's environment and memory.
+var procFileNames = [...]string{"environ", "mem"}
+
+// lastMayMatchProcFile reports a glob whose last component may match
+// environ or mem (e*n, m?m, *), or is a globstar, which matches any depth.
+func lastMayMatchProcFile(w string) bool {
+	last := w[strings.LastIndexByte(w, '/')+1:]
+	for _, n := range procFileNames {
+		if ok, err := path.Match(last, n); ok || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// globReachesProcess reports a glob that, read component by component
+// from the root (an absolute word, or a relative one joined to each of
+// dirs and cleaned), may match /proc/PID/environ or mem, or a thread's
+// under /proc/PID/task/TID: /*/self/envir?n, ../../pr?c/1/m?m. A globstar
+// (**) may stand for any number of components; a malformed pattern may
+// match.
+func globReachesProcess(w string, dirs []string) bool {
+	if !globChars.Any(w) {
+		return false
+	}
+	if w[0] == '/' {
+		return globNamesProcess(path.Clean(w))
+	}
+	for _, d := range dirs {
+		if d == "" || globNamesProcess(path.Clean(d+"/"+w)) {
+			return true // (a directory known only at run time: any)
+		}
+	}
+	return false
+}
+
+// globNamesProcess reports whether the components of clean absolute glob
+// g may match a process's environment or memory.
+func globNamesProcess(g string) bool {
+	comps := strings.Split(strings.TrimPrefix(g, "/"), "/")
+	match := func(c, name string) bool {
+		ok, err := path.Match(c, name)
+		return ok || err != nil || c == "**"
+	}
+	if slices.Contains(comps, "**") {
+		return lastMayMatchProcFile(g) // shopt -s globstar: /**/environ at any depth
+	}
+	fileAt := func(k int) bool {
+		return k < len(comps) && (match(comps[k], procFileNames[0]) || match(comps[k], procFileNames[1]))
+	}
+	switch {
+	case len(comps) < 3 || !match(comps[0], "proc"):
+		return false
+	case len(comps) == 3:
+		return fileAt(2) // /proc/PID/environ (any PID, self)
+	case len(comps) == 5:
+		return match(comps[2], "task") && fileAt(4) // /proc/PID/task/TID/environ
+	}
+	return false
 }
 
 // otherProcess returns why an absolute word under /proc names another
