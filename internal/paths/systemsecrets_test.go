@@ -77,6 +77,7 @@ func TestGlobReachesProcess(t *testing.T) {
 		{"/**/environ", nil, true},
 		{"src/*", []string{"/ws/proj"}, false},
 		{"/etc/*", nil, false},
+		{"src/**", []string{"/ws/proj"}, false},
 		{"../*/README*", []string{"/ws/proj"}, false},
 		{"/proc/*/status", nil, false},
 	} {

@@ -236,7 +236,9 @@ func globNamesProcess(g string) bool {
 		return ok || err != nil || c == "**"
 	}
 	if slices.Contains(comps, "**") {
-		return lastMayMatchProcFile(g) // shopt -s globstar: /**/environ at any depth
+		// shopt -s globstar: /**/environ, /p*/**/mem at any depth, where
+		// the components before it may begin /proc.
+		return (comps[0] == "**" || match(comps[0], "proc")) && lastMayMatchProcFile(g)
 	}
 	fileAt := func(k int) bool {
 		return k < len(comps) && (match(comps[k], procFileNames[0]) || match(comps[k], procFileNames[1]))
