@@ -86,3 +86,17 @@ func TestGlobReachesProcess(t *testing.T) {
 		}
 	}
 }
+
+func TestDropEmptySteps(t *testing.T) {
+	for in, want := range map[string]string{
+		"/ws/proj/.git/./conf?g": "/ws/proj/.git/conf?g",
+		"/a//b/./{c,d}":          "/a/b/{c,d}",
+		"/./.":                   "/",
+		"rel/./x":                "rel/x",
+		"/a/b":                   "/a/b",
+	} {
+		if got := dropEmptySteps(in); got != want {
+			t.Errorf("dropEmptySteps(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -612,6 +612,8 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 		text := prefix + w
 		if !wp.brace && strings.Contains(text, "..") {
 			text = path.Clean(text)
+		} else if strings.Contains(text, "/.") || strings.Contains(text, "//") {
+			text = dropEmptySteps(text) // cd .git && cat ./conf?g: .git/./conf?g is .git/conf?g
 		}
 		word := pc.builder().compileWord("", strings.ToLower(text), wp)
 		if hit := pc.meets(word); hit != "" {
@@ -619,6 +621,29 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 		}
 	}
 	return ""
+}
+
+// dropEmptySteps removes the components of path text p that name the
+// directory they are in ("." and the empty one of "//"), in one pass: a
+// glob or a brace is kept as written (path.Clean, which also takes ".."
+// away, is not safe inside a brace).
+func dropEmptySteps(p string) string {
+	var b strings.Builder
+	b.Grow(len(p))
+	for i, c := range strings.Split(p, "/") {
+		switch {
+		case i == 0:
+			b.WriteString(c) // "" before a leading '/'
+		case c == "" || c == ".":
+		default:
+			b.WriteByte('/')
+			b.WriteString(c)
+		}
+	}
+	if b.Len() == 0 && strings.HasPrefix(p, "/") {
+		return "/"
+	}
+	return b.String()
 }
 
 // holdsDot reports a '.' in w that may be one of a path's: with braces,
