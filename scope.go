@@ -103,7 +103,9 @@ func (x *decider) scopeCaps() {
 		s := &cmd.Segs[i]
 		if s.Cd {
 			for _, d := range s.CdTo {
-				if d == "" {
+				if d == "" || strings.HasPrefix(d, "~") && !x.sc.Contains(d) {
+					// (cd with no argument goes home, kept as ~: outside,
+					// where no word shows it)
 					x.cap(CodePathScope, s.Text, "cd to a directory that cannot be known (no argument, -, ~, a variable, or a path longer than the engine follows)")
 					break
 				}
@@ -1798,7 +1800,7 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is the root, which holds every process's directory (/proc) and the homes: a person approves every use of it"
 				case pc.LinkProblem(t, f, s.Dirs) != "":
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + pc.LinkProblem(t, f, s.Dirs) + ": a person approves every use of it"
-				case homeByPath(t) || t == "~": // (cd ~ && grep -r KEY: the directory is kept as written)
+				case homeByPath(t) || homeTilde(t): // (cd ~ && grep -r KEY: the directory is kept as written)
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is a home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
 				case paths.HoldsSystemSecret(t) != "":
 					why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + paths.HoldsSystemSecret(t) + ": a person approves every use of it"
@@ -1835,6 +1837,12 @@ func treeFromDirs(w string, dirs []string) []string {
 		}
 	}
 	return out
+}
+
+// homeTilde reports a home directory as the shell names it: ~ or ~user
+// (a tilde prefix with nothing after it).
+func homeTilde(t string) bool {
+	return strings.HasPrefix(t, "~") && strings.IndexByte(t, '/') < 0
 }
 
 // homeByPath reports an absolute path that is a home directory by its

@@ -41,6 +41,9 @@ func (c *Command) markCd(s *Segment) {
 		i++
 	}
 	home := false // target is a home directory's path: ~, ~/x, ~user/x
+	if w[0] == "cd" && len(args) == i {
+		target, home = "~", true // cd with no directory goes to $HOME
+	}
 	if w[0] != "popd" && len(args)-i == 1 {
 		target = args[i]
 		flagsKnown := len(s.Flags) == len(s.Words)
@@ -76,11 +79,15 @@ func (c *Command) markCd(s *Segment) {
 	case known && strings.HasPrefix(target, "/") && len(s.Dirs) > 0:
 		// Absolute: the same place from every directory.
 		cdTo = append(cdTo, path.Clean(target))
-	case home && !s.CdComputed && len(target) <= MaxDirBytes:
+	case home && !s.CdComputed && len(target) <= MaxDirBytes && strings.HasPrefix(path.Clean(target), "~"):
 		// A home directory's path is kept as written (~/.git): it is
 		// outside the scope, and the protected patterns still meet what
 		// is written there (~/.git/config).
 		cdTo = append(cdTo, path.Clean(target))
+	case home:
+		// ~/.. is /home or the root, a place the reading does not know
+		// the name of (cleaned as text it would be ".", here).
+		s.CdComputed = true
 	default:
 		for _, d := range s.Dirs {
 			cdTo = addDir(cdTo, c.join(d, target, known))
