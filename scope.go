@@ -1032,8 +1032,12 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 		}
 		why = x.removedDir(text, f, s.Dirs, pc, deletes)
 	})
-	if why == "" && programs.CleansModuleCache(s.Words) {
-		why = x.moduleCacheProblem(s, pc)
+	if why == "" {
+		for _, v := range programs.RemovedVariables(s.Words) {
+			if why = x.removedVariableProblem(v, s, pc); why != "" {
+				break
+			}
+		}
 	}
 	if why != "" {
 		why += ": " + shell.QuoteExcerpt(s.Text) + " removes it or changes who may use it; a person approves every such command"
@@ -1041,17 +1045,17 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 	return why
 }
 
-// moduleCacheProblem checks the module cache go clean -modcache removes
-// whole where an earlier segment of the command sets GOMODCACHE (export
-// GOMODCACHE=~; go clean -modcache): a value it computes may be any
-// directory.
-func (x *decider) moduleCacheProblem(s *shell.Segment, pc *paths.Checker) string {
-	values, set := x.assignedVars()["GOMODCACHE"]
+// removedVariableProblem checks the directory that variable name holds,
+// which the command of segment s removes whole, where an earlier segment
+// of the command sets it (export GOMODCACHE=~; go clean -modcache): a
+// value it computes may be any directory.
+func (x *decider) removedVariableProblem(name string, s *shell.Segment, pc *paths.Checker) string {
+	values, set := x.assignedVars()[name]
 	if !set {
 		return ""
 	}
 	if values == nil || slices.Contains(values, anyPath) {
-		return "go clean -modcache removes the module cache, which the command sets to a directory known only at run time: it may hold protected paths; a person approves every such command"
+		return shell.QuoteExcerpt(s.Text) + " removes the directory " + name + " names, which the command sets to one known only at run time: it may hold protected paths; a person approves every such command"
 	}
 	for _, v := range values {
 		f := uint8(0)
@@ -1059,7 +1063,7 @@ func (x *decider) moduleCacheProblem(s *shell.Segment, pc *paths.Checker) string
 			f = shell.WordTilde
 		}
 		if why := x.removedDir(v, f, s.Dirs, pc, false); why != "" {
-			return why + ": go clean -modcache removes the module cache, which the command sets there; a person approves every such command"
+			return why + ": " + shell.QuoteExcerpt(s.Text) + " removes the directory " + name + " names, which the command sets there; a person approves every such command"
 		}
 	}
 	return ""

@@ -532,12 +532,32 @@ func goCleansModules(v []string) bool {
 	})
 }
 
-// CleansModuleCache reports go clean -modcache (goCleansModules) after
-// the assignments of words.
-func CleansModuleCache(words []string) bool {
+// RemovedVariables returns the variables that name a directory the
+// command of words (its program after its assignments) removes whole:
+// GOMODCACHE for go clean -modcache, cargo's target directory for cargo
+// clean. A value the command gives one is a removed directory.
+func RemovedVariables(words []string) []string {
 	i := programAt(words)
-	return i < len(words) && BaseName(words[i]) == "go" && goCleansModules(words[i:])
+	if i >= len(words) {
+		return nil
+	}
+	switch BaseName(words[i]) {
+	case "go":
+		if goCleansModules(words[i:]) {
+			return goCacheVariables
+		}
+	case "cargo":
+		if sub, _ := ModelVerb(words[i:]); sub == "clean" {
+			return cargoTargetVariables
+		}
+	}
+	return nil
 }
+
+var (
+	goCacheVariables     = []string{"GOMODCACHE"}
+	cargoTargetVariables = []string{"CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"}
+)
 
 // sevenZipDeletes reports 7-Zip's -sdel, whose switches take any case.
 func sevenZipDeletes(v []string) bool {
@@ -932,6 +952,9 @@ var outputVariables = map[string]bool{
 	"REDISCLI_HISTFILE": true, "LLVM_PROFILE_FILE": true, "GCOV_PREFIX": true, "GOCOVERDIR": true,
 	"COVERAGE_FILE": true, "NODE_V8_COVERAGE": true,
 	"GOMODCACHE": true, // go's module cache, which go clean -modcache removes whole
+	// cargo's target directory (CARGO_TARGET_DIR is also a variable that
+	// chooses code: shell's hidden environment)
+	"CARGO_BUILD_TARGET_DIR": true,
 }
 
 // modelOutputs calls fn with the value of every Output option of the
