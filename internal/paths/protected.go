@@ -339,7 +339,7 @@ var writeOnlyProtected = sync.OnceValue(func() *Protected {
 var writeOnlyNames = sync.OnceValue(func() []string {
 	var out []string
 	for _, p := range writeOnly {
-		name, _, _ := strings.Cut(strings.TrimPrefix(p, "**/"), "/")
+		name, _, _ := strings.Cut(strings.TrimPrefix(fold(p), "**/"), "/")
 		if !slices.Contains(out, name) {
 			out = append(out, name)
 		}
@@ -360,10 +360,11 @@ func MayNameWriteOnly(t string) bool {
 	}
 	// Every name starts with '.': only the text after a '.' is compared,
 	// so a long text costs its length times the few names at most.
+	t = fold(t)
 	names := writeOnlyNames()
 	for i := strings.IndexByte(t, '.'); i >= 0; {
 		for _, n := range names {
-			if len(t)-i >= len(n) && strings.EqualFold(t[i:i+len(n)], n) {
+			if strings.HasPrefix(t[i:], n) {
 				return true
 			}
 		}
@@ -471,14 +472,14 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 	out.hidden = sync.OnceValue(out.hiddenFiles)
 	s = out
 	for _, pat := range extra {
-		g, err := glob.Compile(strings.ToLower(pat), '/')
+		g, err := glob.Compile(fold(pat), '/')
 		if err != nil {
 			return nil, fmt.Errorf("protected path %q: %w", pat, err)
 		}
 		s.patterns = append(s.patterns, pat)
 		s.globs = append(s.globs, g)
 		s.except = append(s.except, protectedExcept[pat])
-		switch name, prefix := neededDotName(strings.ToLower(pat)); {
+		switch name, prefix := neededDotName(fold(pat)); {
 		case name != "":
 			s.byName[name] = append(s.byName[name], len(s.globs)-1)
 		case prefix != "":
@@ -498,7 +499,7 @@ func (s *protectedSet) with(extra []string) (*protectedSet, error) {
 func (s *protectedSet) compileUnion(named bool) *patternUnion {
 	lower := make([]string, len(s.patterns))
 	for i, p := range s.patterns {
-		lower[i] = strings.ToLower(p)
+		lower[i] = fold(p)
 	}
 	return compileUnion(lower, func(i int) bool { return !named || !familyPattern(s.patterns[i]) })
 }
@@ -540,7 +541,7 @@ var builtinPattern = func() func(string) bool {
 func (s *protectedSet) linkPrefixes() prefixSet {
 	out := prefixSet{dotOnly: true}
 	for _, pat := range s.patterns {
-		lp := strings.ToLower(pat)
+		lp := fold(pat)
 		if strings.HasPrefix(lp, "/") && strings.Trim(lp, "*/") != "" {
 			// The root holds every absolute pattern: ln -s / r reaches
 			// /srv/secrets as r/srv/secrets.
@@ -612,7 +613,7 @@ func (s *protectedSet) match(p string) string {
 	if s.dotOnly && !strings.Contains(p, "/.") {
 		return ""
 	}
-	lp := strings.ToLower(p)
+	lp := fold(p)
 	// Pick the patterns this path may match, then try them in order: the
 	// first pattern that matches is the one a reason names. Most paths
 	// pick none or one, so they are gathered in a small list, not marked
@@ -721,8 +722,8 @@ func NewProtected(files, extra []string, windows bool) (*Protected, error) {
 	}
 	for _, f := range files {
 		p.files = append(p.files, f)
-		p.fileNFAs = append(p.fileNFAs, compileGlob(escapeGlob(strings.ToLower(f))))
-		b := strings.ToLower(path.Base(f))
+		p.fileNFAs = append(p.fileNFAs, compileGlob(escapeGlob(fold(f))))
+		b := fold(path.Base(f))
 		p.bases = append(p.bases, b)
 		p.minName = min(p.minName, len(b))
 		if !strings.Contains(b, ".") {
@@ -846,7 +847,7 @@ func (pc *Checker) linkProblem(w string, flags uint8, dirs []string, removal boo
 		if parents.dotOnly && !strings.Contains(c, "/.") {
 			continue // no prefix can match a path without a dot component
 		}
-		lc := strings.ToLower(c)
+		lc := fold(c)
 		for _, p := range parents.globs {
 			if (!removal || !p.cache) && p.g.Match(lc) {
 				return "a directory that holds protected path " + p.pattern + ", which a second name or a copied tree reaches without naming it"
@@ -979,10 +980,11 @@ const LockSuffix = ".lock"
 // compared without case: "the policy file ", "the lock file of the policy
 // file ", or "".
 func policyFileOrLock(c, f string) string {
+	c, f = fold(c), fold(f)
 	switch {
-	case strings.EqualFold(c, f):
+	case c == f:
 		return "the policy file "
-	case len(c) == len(f)+len(LockSuffix) && strings.EqualFold(c[:len(f)], f) && strings.EqualFold(c[len(f):], LockSuffix):
+	case c == f+LockSuffix:
 		return "the lock file of the policy file "
 	}
 	return ""
@@ -1077,7 +1079,7 @@ func (pc *Checker) mayNameFile(w string) bool {
 	}
 	lw := w
 	if upper || !ascii {
-		lw = strings.ToLower(w)
+		lw = fold(w)
 	}
 	if strings.Contains(lw, PolicyFileName) {
 		return true
@@ -1101,7 +1103,7 @@ func (s *protectedSet) hiddenFiles() []hiddenFile {
 	for _, pat := range s.patterns {
 		dir, last := path.Split(pat)
 		if last != "" && strings.Trim(last, "*") != "" && strings.Contains("/"+dir, "/.") {
-			out = append(out, hiddenFile{strings.ToLower(last), pat})
+			out = append(out, hiddenFile{fold(last), pat})
 		}
 	}
 	return out
@@ -1120,7 +1122,7 @@ func (pc *Checker) HiddenFileNamed(name string) string {
 	if pc.Work != nil && !pc.Work.SpendShare(len(files)) {
 		return "a name the engine had no budget left to check"
 	}
-	name = strings.ToLower(name)
+	name = fold(name)
 	for _, f := range files {
 		if ok, _ := path.Match(f.last, name); ok {
 			return f.pattern

@@ -42,7 +42,7 @@ func windowsName(w string) (out string, wild, device bool) {
 			p = string(rune(anyComponent))
 			wild = true
 		}
-		base := strings.ToLower(p)
+		base := fold(p)
 		if k := strings.IndexByte(base, '.'); k > 0 {
 			base = base[:k]
 		}

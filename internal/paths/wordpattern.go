@@ -580,7 +580,7 @@ const WhyGitFile = "a file named .git, which points git at another repository, w
 // protected patterns name what .git holds, which is everyday to read.
 func GitFile(w string) bool {
 	w = strings.TrimRight(w, "/")
-	return strings.EqualFold(w[strings.LastIndexByte(w, '/')+1:], ".git")
+	return fold(w[strings.LastIndexByte(w, '/')+1:]) == ".git"
 }
 
 // BareExpansion reports a word that is one expansion and nothing else
@@ -615,7 +615,7 @@ func (pc *Checker) pattern(w string, wp wordPattern, dirs []string) string {
 		} else if strings.Contains(text, "/.") || strings.Contains(text, "//") {
 			text = dropEmptySteps(text) // cd .git && cat ./conf?g: .git/./conf?g is .git/conf?g
 		}
-		word := pc.builder().compileWord("", strings.ToLower(text), wp)
+		word := pc.builder().compileWord("", fold(text), wp)
 		if hit := pc.meets(word); hit != "" {
 			return hit
 		}
@@ -788,7 +788,7 @@ func escapeGlob(p string) string {
 // removing a build output or a cache (.env.pyc) runs nothing and lifts
 // no rule.
 func (pc *Checker) DeletedByTest(pattern string, whole bool) string {
-	p := strings.ToLower(pattern)
+	p := fold(pattern)
 	if whole {
 		p = strings.TrimLeft(p, "/")
 		for strings.HasPrefix(p, "./") {
@@ -813,7 +813,7 @@ func (pc *Checker) policyGlob(w string, dirs []string) string {
 	}
 	var room [shell.MaxDirs + 1]string
 	for _, prefix := range pc.prefixes(w, dirs, room[:0]) {
-		word := pc.builder().compileWord("", strings.ToLower(prefix+w), wordPattern{glob: true})
+		word := pc.builder().compileWord("", fold(prefix+w), wordPattern{glob: true})
 		if hit := pc.policyFileIn(word); hit != "" {
 			return hit
 		}
