@@ -303,26 +303,52 @@ func GoSubcommand(v []string) (sub, next string) {
 // EditsManifest calls fn with the manifest that a package manager's
 // command among words rewrites in place, which a later command of the
 // same manager reads: npm pkg set, delete and fix rewrite package.json in
-// the working directory, or in --prefix DIR (-C DIR).
+// the working directory, in --prefix DIR (-C DIR) and in each workspace
+// -w names, as npm's model reads the words (npm pkg --silent set …). A set
+// or delete of keys that only describe the package (name, version,
+// license, …) changes nothing a command runs, and writes nothing here.
 func EditsManifest(words []string, fn func(name string)) {
 	i := programAt(words)
-	if i >= len(words) || BaseName(words[i]) != "npm" || !slices.Contains(words[i+1:], "pkg") {
+	if i >= len(words) || BaseName(words[i]) != "npm" || !slices.Contains(words[i+1:], "pkg") || len(words)-i > MaxModelWords {
 		return // (most commands: no model read)
 	}
-	v := words[i:]
-	if sub, next := ModelVerb(v); sub != "pkg" || next != "set" && next != "delete" && next != "fix" {
+	r := readings.Get().(*argmodel.Result)
+	defer readings.Put(r)
+	argmodel.ParseFlags(r, argmodel.Lookup("npm"), words[i:], nil, 0)
+	if len(r.Subs) < 2 || r.Subs[0].Name != "pkg" {
+		return
+	}
+	verb := r.Subs[1].Name
+	if verb != "set" && verb != "delete" && verb != "fix" {
+		return
+	}
+	inert := verb != "fix"
+	for _, it := range r.Items {
+		if it.Kind == argmodel.KindOperand && it.Spec == r.Subs[1] {
+			key, _, _ := strings.Cut(it.Text, "=")
+			key = strings.TrimSpace(key)
+			if end := strings.IndexAny(key, ".["); end >= 0 {
+				key = key[:end]
+			}
+			inert = inert && !it.Computed && manifestDescriptions[key]
+		}
+	}
+	if inert {
 		return
 	}
 	fn("package.json")
-	for k := 1; k < len(v); k++ {
-		switch w := v[k]; {
-		case (w == "--prefix" || w == "-C") && k+1 < len(v):
-			fn(strings.TrimSuffix(v[k+1], "/") + "/package.json")
-		case strings.HasPrefix(w, "--prefix="):
-			fn(strings.TrimSuffix(w[len("--prefix="):], "/") + "/package.json")
+	for _, it := range r.Items {
+		if it.ValueOf("prefix", "workspace") {
+			fn(strings.TrimSuffix(it.Text, "/") + "/package.json")
 		}
 	}
 }
+
+// manifestDescriptions are the keys of package.json that describe the
+// package and choose nothing that runs or is installed.
+var manifestDescriptions = map[string]bool{"name": true, "version": true, "description": true, "keywords": true,
+	"author": true, "contributors": true, "maintainers": true, "license": true, "homepage": true,
+	"repository": true, "bugs": true, "funding": true, "private": true}
 
 // ModelVerb returns the verb of view v, its program first, as the
 // program's model reads it (Result.Verb: its first subcommand or operand,
