@@ -55,7 +55,8 @@ func (p *parser) singleDash(i int, w string) {
 	syn := p.spec.Syntax
 	name := strings.TrimPrefix(w[1:], "-")
 	val, hasVal := "", false
-	if k := strings.IndexByte(name, '='); k >= 0 && syn.EqValue {
+	if k := strings.IndexByte(name, '='); k >= 0 && (syn.EqValue || syn.DoubleDash && strings.HasPrefix(w, "--")) {
+		// (two dashes and '=': mvn --settings=s.xml, as commons-cli reads it)
 		name, val, hasVal = name[:k], name[k+1:], true
 	}
 	if p.isComputed(i, name) {
