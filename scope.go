@@ -646,7 +646,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := appendedInputProblem(s, pc); why != "" {
 		return why
 	}
-	if why := printedProblem(s, pc); why != "" {
+	if why := x.printedProblem(s, pc); why != "" {
 		return why
 	}
 	if why := namePatternProblem(s, pc); why != "" {
@@ -1734,21 +1734,25 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 // dash, printf's format and %b decode them (a leading 0 of an octal
 // escape taken or not), and the quotes and backslashes xargs takes off
 // its input removed. echo -e '\x2eenv' | xargs cat reads .env.
-func printedProblem(s *shell.Segment, pc *paths.Checker) string {
+func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 	k := programs.ProgramAt(s.Words)
 	if k >= len(s.Words) {
 		return ""
 	}
 	prog := programs.BaseName(s.Words[k])
-	if prog != "echo" && prog != "printf" {
-		return ""
+	if prog != "echo" && prog != "printf" || !strings.Contains(x.req.Action.Command, "xargs") {
+		return "" // (echo "don't commit .env" >> NOTES.md: text, which no xargs reads)
 	}
 	for j := k + 1; j < len(s.Words); j++ {
 		w := s.Words[j]
-		if s.Flags[j]&shell.WordExpands != 0 || !strings.ContainsAny(w, `\'"`) {
+		if !strings.ContainsAny(w, `\'"`) {
 			continue
 		}
-		for _, t := range [...]string{shell.Unescape(w), shell.Unescape(strings.ReplaceAll(w, `\0`, `\`))} {
+		text := w
+		if s.Flags[j]&shell.WordExpands != 0 {
+			text = shell.WithoutExpansions(w) // echo -e "\x2een$X" with X unset
+		}
+		for _, t := range [...]string{shell.Unescape(text), shell.Unescape(strings.ReplaceAll(text, `\0`, `\`))} {
 			for f := range strings.FieldsSeq(t) {
 				f = inputQuotes.Replace(f)
 				if why := pc.Problem(f, 0, s.Dirs); why != "" {

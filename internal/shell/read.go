@@ -861,6 +861,11 @@ func commandLine(w string) bool {
 	return shellSyntax(w, end) || end < len(w) && programs.BitsOf(programs.BaseName(w[:end])) != 0
 }
 
+// WithoutExpansions returns word w (as typed) with its expansions ($x,
+// ${…}, $(…), `…`) taken out: their values where each is empty, and what
+// the program is given of the word's own text.
+func WithoutExpansions(w string) string { return withoutExpansions(w) }
+
 // withoutExpansions returns word w (as typed) with its expansions ($x,
 // ${…}, $(…), `…`) taken out: the program is given their values, not
 // their syntax.
