@@ -101,6 +101,13 @@ func (x *decider) assignedVars() cmdVars {
 	if strings.Contains(x.req.Action.Command, "=~") {
 		x.setAny("BASH_REMATCH") // [[ x.env =~ \.env ]]: the matched text
 	}
+	if cmd := x.req.Action.Command; strings.Contains(cmd, "BASH_") || strings.Contains(cmd, "FUNCNAME") {
+		for _, n := range commandTextVariables {
+			if strings.Contains(cmd, n) {
+				x.setAny(n) // cat "${BASH_COMMAND: -2}nv" .e: a part of the command's own text
+			}
+		}
+	}
 	return x.vars
 }
 
@@ -222,6 +229,13 @@ func readSplit(line, ifs string, n int) []string {
 	}
 	return append(out, rest)
 }
+
+// commandTextVariables are the variables bash fills with a part of the
+// command's own text (the command running, the -c string, the arguments,
+// the aliases and hashed programs, the function and source names), whose
+// pieces may be any path.
+var commandTextVariables = []string{"BASH_COMMAND", "BASH_EXECUTION_STRING", "BASH_ARGV", "BASH_SOURCE",
+	"FUNCNAME", "BASH_ALIASES", "BASH_CMDS"}
 
 // setAny records that name holds a value the engine does not work out.
 func (x *decider) setAny(name string) {
