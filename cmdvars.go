@@ -61,6 +61,9 @@ func (x *decider) assignedVars() cmdVars {
 					x.appendVar(base, value, computed) // x=.e; x+=nv
 					continue
 				}
+				if computed && x.copyVars(name, value) {
+					continue // y=.en; x=$y: x holds y's values
+				}
 				x.addVar(name, value, computed)
 				if name == "BASH_ARGV0" {
 					x.addVar("0", value, computed) // BASH_ARGV0=.en; cat "${0}v": it sets $0
@@ -109,6 +112,37 @@ func (x *decider) assignedVars() cmdVars {
 		}
 	}
 	return x.vars
+}
+
+// copyVars gives variable name the values of value, a word that expands
+// variables the command set before (x=$y, x=$_, x="$REPLY"v), and
+// reports whether it uses one: a value that also expands something else
+// (x=$y$HOME, x=$(…)$y) or operates on one may be any path.
+func (x *decider) copyVars(name, value string) bool {
+	if len(x.vars) == 0 || strings.HasPrefix(value, "(") {
+		return false
+	}
+	word, err := shell.ParseWord(value)
+	if err != nil || word == nil {
+		return false
+	}
+	used := false
+	for k := 0; k < maxVarValues; k++ {
+		text, u, op := substituteVars(value, word, x.vars, k)
+		switch {
+		case op != "":
+			x.setAny(name)
+			return true
+		case !u:
+			return used
+		case strings.ContainsAny(text, "$`"):
+			x.setAny(name) // x=$y$HOME: a part the environment gives
+			return true
+		}
+		used = true
+		x.addVar(name, text, false)
+	}
+	return used
 }
 
 // usesLastWord reports a command that may expand $_ (the last word of
