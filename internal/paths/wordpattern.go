@@ -499,8 +499,27 @@ func workingDirRest(w string, flags uint8) (string, bool) {
 	if rest, ok := cwdTilde(w, flags); ok && w[1] == '+' {
 		return rest, true
 	}
-	return varStart(w, flags, "PWD")
+	if rest, ok := varStart(w, flags, "PWD"); ok {
+		return rest, true
+	}
+	if rest, ok := varStart(w, flags, "DIRSTACK"); ok {
+		return rest, true // $DIRSTACK is its first element, the working directory
+	}
+	if flags&shell.WordExpands == 0 {
+		return "", false
+	}
+	for _, p := range workingDirSpellings {
+		if rest, ok := strings.CutPrefix(w, p); ok && (rest == "" || rest[0] == '/') {
+			return rest, true
+		}
+	}
+	return "", false
 }
+
+// workingDirSpellings are the other expansions at a word's start that
+// are the working directory: the first element of the directory stack,
+// and pwd's output.
+var workingDirSpellings = []string{"${DIRSTACK[0]}", "$(pwd)", "`pwd`", "$(pwd -L)", "$(pwd -P)", "$(builtin pwd)"}
 
 // previousDir reports a word that starts with the previous working
 // directory: ~- (unquoted), $OLDPWD or ${OLDPWD}.
