@@ -1819,7 +1819,8 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 			}
 		}
 	}
-	tooLong := programs.RecursiveReadOperands(s.Words, tree)
+	feeds := strings.Contains(x.req.Action.Command, "xargs") // find .git -type f | xargs cat
+	tooLong := programs.RecursiveReadOperands(s.Words, feeds, tree)
 	programs.ArchivedTrees(s.Words, tree) // tar czf x.tgz ~: an archive of the tree, printed or read back
 	if tooLong && why == "" {
 		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"

@@ -1499,9 +1499,9 @@ var recursiveReaders = map[string]bool{"grep": true, "egrep": true, "fgrep": tru
 // searchers are the search tools that walk the trees they name, or the
 // working directory, and print the lines that match, with no model of
 // their options here: the silver searcher, ack, ugrep, ripgrep-all,
-// sift, the platinum searcher, ast-grep.
+// sift, the platinum searcher, ast-grep, and rgrep (grep -r).
 var searchers = map[string]bool{"ag": true, "ack": true, "ack-grep": true, "ugrep": true, "ug": true, "rga": true,
-	"sift": true, "pt": true, "ast-grep": true, "sg": true}
+	"sift": true, "pt": true, "ast-grep": true, "sg": true, "rgrep": true}
 
 // treeRunners are the recursive readers that read a tree whole only when
 // they run a command on what they find (find -exec cat {} +, fd -x cat):
@@ -1519,7 +1519,11 @@ var (
 // walks the working directory: fn is called with -1. A reader with more words
 // than a model reads (MaxModelWords) is not read: tooLong says so, and
 // any of its words may be such a directory.
-func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
+//
+// feeds says the command hands what a walker finds to another program
+// (find .git -type f | xargs cat): find and fd then read their trees
+// whole as with -exec.
+func RecursiveReadOperands(v []string, feeds bool, fn func(k int)) (tooLong bool) {
 	at := programAt(v)
 	if at >= len(v) {
 		return false
@@ -1559,6 +1563,7 @@ func RecursiveReadOperands(v []string, fn func(k int)) (tooLong bool) {
 	argmodel.ParseFlags(r, m, v[at:], nil, 0)
 	recursive := m.Name == "rg"
 	runs := treeRunners[BaseName(v[at])]
+	recursive = recursive || runs != nil && feeds
 	for _, it := range r.Items {
 		if it.Opt == nil {
 			continue
