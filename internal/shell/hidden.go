@@ -76,7 +76,9 @@ var envVars = map[string]envKind{
 	"GIT_TEST_FSMONITOR": envHidden,                                                             // a program git runs as its file-system monitor
 	"OPENSSL_CONF":       envHidden, "OPENSSL_MODULES": envHidden, "OPENSSL_ENGINES": envHidden, // openssl's configuration and the shared objects it loads
 	"APT_CONFIG": envHidden, "MANROFFOPT": envHidden, "GROFF_BIN_PATH": envHidden, // apt's configuration (Pre-Invoke); groff's options through man (-U), its programs
-	"TAR_OPTIONS": envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
+	"GOWORK":       envHidden, // the go.work file go reads in its place: one written first brings modules from anywhere
+	"COMPOSE_FILE": envHidden, // compose's files, which may be fetched (oci://, a git URL)
+	"TAR_OPTIONS":  envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules
 	"RAKEOPT": envHidden, "JUST_JUSTFILE": envHidden, "JUST_CHOOSER": envHidden, // rake's options (-e CODE); just's justfile and chooser program
@@ -450,6 +452,11 @@ func inertValue(name, value string) bool {
 		// one may be a system directory or one a shell puts on PATH
 		// (~/.local/bin), and GOBIN=$PWD/bin is computed.
 		return plainDir(value)
+	case "GOWORK":
+		return value == "off" || value == "" // no workspace
+	case "COMPOSE_FILE":
+		// Local files; a URL or a registry's artifact is fetched.
+		return !strings.Contains(value, "://") && !strings.Contains(value, "git@") && !strings.ContainsAny(value, "$`")
 	case "CARGO_TARGET_DIR":
 		// Where cargo writes what it builds: a plain directory name
 		// (target/ci) chooses nothing that runs; CARGO_TARGET_<triple>_
