@@ -283,8 +283,8 @@ func judgeProfileServer(r *Result, words []string, prog string) {
 			addr = words[k+1]
 		}
 		host, _, err := net.SplitHostPort(addr)
-		if err == nil && !Computed(addr) && loopback(host) {
-			continue // localhost:8080: this machine only
+		if err == nil && !Computed(addr) && (loopback(host) || host == "" && strings.HasSuffix(prog, "pprof")) {
+			continue // localhost:8080: this machine only; pprof serves :8080 on localhost (trace on every address)
 		}
 		r.Effects |= EffExternal
 		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: k,
