@@ -223,46 +223,75 @@ func (x *decider) readVars(s *shell.Segment, v []string, seps string) {
 const maxReadNames = 16
 
 // readSplit returns the values bash's read gives n names (n ≥ 1) from
-// line with IFS ifs: a field each, split at IFS characters (runs of IFS
-// whitespace are one separator, and trimmed at the ends), and the rest of
-// the line for the last name, less trailing IFS whitespace and a single
-// trailing separator after its one field.
+// line with IFS ifs, as bash 5.2 splits them (read.def and subst.c's
+// get_word_from_string): leading IFS whitespace is skipped; each name but
+// the last takes a field, ended by an IFS character, a run of IFS
+// whitespace with at most one other IFS character in it being one
+// separator; the last takes the rest of the line less trailing IFS
+// whitespace, or, where the rest holds a single field, that field.
 func readSplit(line, ifs string, n int) []string {
+	out := make([]string, 0, n)
 	if ifs == "" {
-		out := make([]string, n)
-		out[0] = line
+		out = append(out, line)
+		for len(out) < n {
+			out = append(out, "")
+		}
 		return out
 	}
 	isSep := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
 	isWhite := func(c byte) bool { return isSep(c) && (c == ' ' || c == '\t' || c == '\n') }
-	skipWhite := func(i int) int {
+	i := 0
+	for i < len(line) && isWhite(line[i]) {
+		i++
+	}
+	// word reads one field from i: the field, and where the text after
+	// its separator starts.
+	word := func(i int) (string, int) {
 		for i < len(line) && isWhite(line[i]) {
 			i++
 		}
-		return i
-	}
-	out := make([]string, 0, n)
-	i := skipWhite(0)
-	for len(out) < n-1 {
 		j := i
 		for j < len(line) && !isSep(line[j]) {
 			j++
 		}
-		out = append(out, line[i:j])
-		i = skipWhite(j)
-		if i < len(line) && isSep(line[i]) && !isWhite(line[i]) {
-			i = skipWhite(i + 1) // one separator that is not whitespace
+		f, k := line[i:j], j
+		if k < len(line) {
+			white := isWhite(line[k])
+			k++
+			for k < len(line) && isWhite(line[k]) {
+				k++
+			}
+			if k < len(line) && white && !isWhite(line[k]) && isSep(line[k]) {
+				k++
+				for k < len(line) && isWhite(line[k]) {
+					k++
+				}
+			}
 		}
+		return f, k
 	}
-	rest := line[i:]
+	for len(out) < n-1 {
+		if i >= len(line) {
+			out = append(out, "")
+			continue
+		}
+		var f string
+		f, i = word(i)
+		out = append(out, f)
+	}
+	rest := line[min(i, len(line)):]
+	if rest == "" {
+		return append(out, "")
+	}
+	if f, k := word(i); k >= len(line) {
+		return append(out, f)
+	}
 	for rest != "" && isWhite(rest[len(rest)-1]) {
 		rest = rest[:len(rest)-1]
 	}
-	if k := len(rest) - 1; k > 0 && isSep(rest[k]) && !strings.ContainsFunc(rest[:k], func(r rune) bool { return r < 0x80 && isSep(byte(r)) }) {
-		rest = rest[:k] // x:y: gives the last name y
-	}
 	return append(out, rest)
 }
+
 
 // commandTextVariables are the variables bash fills with a part of the
 // command's own text (the command running, the -c string, the arguments,

@@ -1,8 +1,10 @@
 package permengine
 
 import (
+	"math/rand/v2"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -50,6 +52,65 @@ func TestReadSplitMatchesBash(t *testing.T) {
 		}
 		if got := readSplit(c.line, c.ifs, c.n); !slices.Equal(got, want) {
 			t.Errorf("IFS=%q read %d names <<< %q: %q, bash gives %q", c.ifs, c.n, c.line, got, want)
+		}
+	}
+}
+
+// readSplit against bash on lines and IFS values drawn at random (a fixed
+// seed: the same cases every run), where separators of both kinds meet.
+func TestReadSplitMatchesBashRandom(t *testing.T) {
+	if _, err := exec.LookPath("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	rng := rand.New(rand.NewPCG(20261207, 1))
+	const alphabet = "ab \t:,."
+	ifsChars := []string{" ", "\t", ":", ","}
+	var script strings.Builder
+	type tc struct {
+		ifs, line string
+		n         int
+	}
+	var cases []tc
+	for range 300 {
+		var ifs strings.Builder
+		for _, c := range ifsChars {
+			if rng.IntN(2) == 0 {
+				ifs.WriteString(c)
+			}
+		}
+		line := make([]byte, rng.IntN(9))
+		for k := range line {
+			line[k] = alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, tc{ifs.String(), string(line), 1 + rng.IntN(3)})
+	}
+	// One bash for every case: each prints its values between brackets.
+	script.WriteString("while IFS= read -r -d '' ifs && IFS= read -r -d '' line && IFS= read -r -d '' n; do\n" +
+		"  names=(); for ((k=0; k<n; k++)); do names+=(v$k); done\n" +
+		"  IFS=$ifs read -r \"${names[@]}\" <<< \"$line\"\n" +
+		"  for v in \"${names[@]}\"; do printf '[%s]' \"${!v}\"; done; echo\n" +
+		"done\n")
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(c.ifs + "\x00" + c.line + "\x00" + strconv.Itoa(c.n) + "\x00")
+	}
+	cmd := exec.Command("/bin/bash", "--norc", "--noprofile", "-c", script.String())
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(cases) {
+		t.Fatalf("bash answered %d cases of %d", len(lines), len(cases))
+	}
+	for i, c := range cases {
+		var got strings.Builder
+		for _, v := range readSplit(c.line, c.ifs, c.n) {
+			got.WriteString("[" + v + "]")
+		}
+		if got.String() != lines[i] {
+			t.Errorf("IFS=%q read %d names <<< %q: %s, bash gives %s", c.ifs, c.n, c.line, got.String(), lines[i])
 		}
 	}
 }
