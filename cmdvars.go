@@ -292,7 +292,6 @@ func readSplit(line, ifs string, n int) []string {
 	return append(out, rest)
 }
 
-
 // commandTextVariables are the variables bash fills with a part of the
 // command's own text (the command running, the -c string, the arguments,
 // the aliases and hashed programs, the function and source names), whose
