@@ -397,19 +397,23 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 		name = argmodel.Versionless(name) // pip3.11 is pip
 		names = buildFiles[name]
 	}
+	goSub := ""
+	if name == "go" {
+		goSub = goSubcommand(v) // (go's model read once)
+	}
 	switch {
 	case names == nil && BitsOf(name)&Interpreter != 0 && len(v) > 2 && v[1] == "-m":
 		names = buildFiles[v[2]] // python3 -m pytest, python3 -m pip wheel ./x.tar.gz
 		if names != nil {
 			name, v = v[2], v[2:]
 		}
-	case name == "go" && goReadsModules(goSubcommand(v)):
+	case name == "go" && goReadsModules(goSub):
 		// go test and go run run the project's code, written or not; a
 		// go.work or go.mod written first may bring code from elsewhere
 		// (use /tmp/m, replace m => /tmp/m), and the commands that fetch
 		// modules send their paths out (goFetches).
 		names = goModuleFiles
-	case name == "go" && !goRuns[goSubcommand(v)]:
+	case name == "go" && !goRuns[goSub]:
 		names = nil // go build and go vet compile, and run none of it
 	case name == "git" && gitHookless[gitSubcommand(v)]:
 		names = nil // git rev-parse, git diff: no hook runs
