@@ -297,6 +297,14 @@ func GoSubcommand(v []string) (sub, next string) {
 	if len(v) < 2 || BaseName(v[0]) != "go" {
 		return "", ""
 	}
+	if w := v[1]; w != "" && w[0] != '-' {
+		// go test …: no flag before it, so the first word is the
+		// subcommand, as the model reads it (most go commands: no parse).
+		if len(v) > 2 {
+			return w, v[2]
+		}
+		return w, ""
+	}
 	return ModelVerb(v)
 }
 

@@ -509,6 +509,9 @@ func tarRemoves(v []string) bool { return anyLong(v, "remove-files") }
 // --no-delete, which empties the directory it vendors into (cargo vendor
 // ~).
 func cargoRemoves(v []string) bool {
+	if !slices.Contains(v, "clean") && !slices.Contains(v, "vendor") {
+		return false // (most cargo commands: no parse)
+	}
 	switch sub, _ := ModelVerb(v); sub {
 	case "clean":
 		return true
@@ -523,6 +526,9 @@ func cargoRemoves(v []string) bool {
 // directory, which the command may set (GOMODCACHE=~ go clean -modcache
 // takes the home directory).
 func goCleansModules(v []string) bool {
+	if !slices.Contains(v, "clean") {
+		return false // (most go commands)
+	}
 	if sub, _ := GoSubcommand(v); sub != "clean" {
 		return false
 	}
@@ -547,8 +553,10 @@ func RemovedVariables(words []string) []string {
 			return goCacheVariables
 		}
 	case "cargo":
-		if sub, _ := ModelVerb(words[i:]); sub == "clean" {
-			return cargoTargetVariables
+		if slices.Contains(words[i:], "clean") {
+			if sub, _ := ModelVerb(words[i:]); sub == "clean" {
+				return cargoTargetVariables
+			}
 		}
 	}
 	return nil
