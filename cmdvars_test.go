@@ -114,3 +114,24 @@ func TestReadSplitMatchesBashRandom(t *testing.T) {
 		}
 	}
 }
+
+// readSplit gives every name a value, each a piece of the line, whatever
+// the line and IFS.
+func FuzzReadSplit(f *testing.F) {
+	f.Add(".git config", " \t\n", 2)
+	f.Add("x::y:", ":", 3)
+	f.Add(" a , b ,", " ,", 1)
+	f.Add("", "", 4)
+	f.Fuzz(func(t *testing.T, line, ifs string, n int) {
+		n = 1 + (n%8+8)%8
+		got := readSplit(line, ifs, n)
+		if len(got) != n {
+			t.Fatalf("readSplit(%q, %q, %d) gave %d values", line, ifs, n, len(got))
+		}
+		for _, v := range got {
+			if !strings.Contains(line, v) {
+				t.Fatalf("readSplit(%q, %q, %d): %q is no piece of the line", line, ifs, n, v)
+			}
+		}
+	})
+}

@@ -1,6 +1,9 @@
 package paths
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // fold puts every letter a case-insensitive file system takes for
 // another in one case.
@@ -17,4 +20,24 @@ func TestFold(t *testing.T) {
 			t.Errorf("fold(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// fold is idempotent, and lowers ASCII as strings.ToLower does.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{".git/hookſ", "PERMİSSİONS.JSON", "plain", "\u212A", "\xff\xfe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		once := fold(s)
+		if twice := fold(once); twice != once {
+			t.Fatalf("fold(%q) = %q, folded again %q", s, once, twice)
+		}
+		ascii := true
+		for i := 0; i < len(s); i++ {
+			ascii = ascii && s[i] < 0x80
+		}
+		if ascii && once != strings.ToLower(s) {
+			t.Fatalf("fold(%q) = %q, strings.ToLower gives %q", s, once, strings.ToLower(s))
+		}
+	})
 }
