@@ -20,6 +20,8 @@ func TestGlobReachesProcess(t *testing.T) {
 		{"src/**", []string{"/ws/proj"}, false},
 		{"../*/README*", []string{"/ws/proj"}, false},
 		{"/proc/*/status", nil, false},
+		{"/ws/proj/.items[]", nil, false},
+		{"src/m*", []string{"/ws/proj"}, false},
 	} {
 		if got := globReachesProcess(c.w, c.dirs); got != c.match {
 			t.Errorf("globReachesProcess(%q, %q) = %v, want %v", c.w, c.dirs, got, c.match)

@@ -120,7 +120,7 @@ func processSecrets(w string, dirs []string) string {
 	if !ProcessFileName(w) {
 		return ""
 	}
-	if expandsToProcess(w) || globReachesProcess(w, dirs) {
+	if expandsToProcess(w) && (strings.Contains(w, "proc") || strings.Contains(w, "environ")) || globReachesProcess(w, dirs) {
 		return "a word the shell expands (" + w + "), which may name the environment or memory of a process, which holds the secrets it was started with"
 	}
 	base := w[strings.LastIndexByte(w, '/')+1:]
@@ -199,11 +199,19 @@ var procFileNames = [...]string{"environ", "mem"}
 func lastMayMatchProcFile(w string) bool {
 	last := w[strings.LastIndexByte(w, '/')+1:]
 	for _, n := range procFileNames {
-		if ok, err := path.Match(last, n); ok || err != nil {
+		if globMatch(last, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// globMatch reports whether glob component c may match name as bash
+// matches it: a malformed pattern (.items[]) is its own text, as bash
+// takes an unclosed bracket.
+func globMatch(c, name string) bool {
+	ok, err := path.Match(c, name)
+	return ok || err != nil && c == name
 }
 
 // globReachesProcess reports a glob that, read component by component
@@ -231,10 +239,7 @@ func globReachesProcess(w string, dirs []string) bool {
 // g may match a process's environment or memory.
 func globNamesProcess(g string) bool {
 	comps := strings.Split(strings.TrimPrefix(g, "/"), "/")
-	match := func(c, name string) bool {
-		ok, err := path.Match(c, name)
-		return ok || err != nil || c == "**"
-	}
+	match := func(c, name string) bool { return c == "**" || globMatch(c, name) }
 	if slices.Contains(comps, "**") {
 		// shopt -s globstar: /**/environ, /p*/**/mem at any depth, where
 		// the components before it may begin /proc.
