@@ -32,7 +32,7 @@ var buildFiles = withJSTools(map[string][]string{
 	"node":    {"package.json"},                                                                                                                                       // node --run runs its scripts; its imports map names the code import loads                                                                                                                        // scripts; bunfig's preload
 	"go":      {"*.go"},                                                                                                                                               // go test, go run and go generate run the package's code (goRuns)
 	"cargo":   {"build.rs", "Cargo.toml", "rust-toolchain", "rust-toolchain.toml", "Makefile.toml"},                                                                   // the build script; the manifest names it; the toolchain file may name a directory of programs
-	"pytest":  {"conftest.py", "pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "pyproject.toml", "setup.cfg", "tox.ini", "*.py", "test*"},                 // tests, plugins, addopts; test*.txt are doctests it runs by default
+	"pytest":  {"conftest.py", "pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "pyproject.toml", "setup.cfg", "tox.ini", "sitecustomize.py", "usercustomize.py", "test*.txt"},                 // tests, plugins, addopts; test*.txt are doctests it runs by default
 	"tox":     {"tox.ini", "tox.toml", "pyproject.toml", "setup.cfg"},                                                                                                 // commands
 	"just":    {"justfile", ".justfile", "*.just"},                                                                                                                    // recipes; modules and imports (names compared in any case)
 	"rake":    {"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb", "*.rake"},                                                                                       // tasks; rakelib/*.rake
@@ -393,7 +393,7 @@ func goSubcommand(v []string) string {
 // its model names (make -f FILE, rake --rakefile FILE, just --justfile
 // FILE): nil for a program that is no runner. A pattern "*.go" stands for
 // every file with that ending, "vite.config.*" for every file with that
-// start; a named file the shell computes is "*", every file. flags are v's word flags (nil for none) and computed the
+// start, "test*.txt" for both; a named file the shell computes is "*", every file. flags are v's word flags (nil for none) and computed the
 // flags that make a word computed.
 func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []string) {
 	if len(v) == 0 {
@@ -624,6 +624,10 @@ func MatchesBuildFile(p string, names []string) bool {
 				if open || strings.HasPrefix(lb, start) {
 					return true
 				}
+			} else if strings.IndexByte(ln, '*') > 0 {
+				if open || strings.HasPrefix(lb, ln[:strings.IndexByte(ln, '*')]) {
+					return true // test*.txt and test_[a].txt
+				}
 			} else if ok, _ := path.Match(lb, ln); ok {
 				return true
 			}
@@ -637,6 +641,11 @@ func MatchesBuildFile(p string, names []string) bool {
 			}
 		} else if end, ok := strings.CutPrefix(n, "*"); ok {
 			if len(base) >= len(end) && strings.EqualFold(base[len(base)-len(end):], end) {
+				return true
+			}
+		} else if strings.IndexByte(n, '*') > 0 {
+			// test*.txt: a start and an end
+			if ok, _ := path.Match(strings.ToLower(n), strings.ToLower(base)); ok {
 				return true
 			}
 		} else if strings.EqualFold(base, n) {
