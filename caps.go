@@ -1296,7 +1296,7 @@ func (x *decider) execBefore(i int) int {
 		if !x.wk().Spend(1 + max(i-j, j-i)) {
 			return -1
 		}
-		if !x.cmd.Within(i, j) {
+		if !x.cmd.Within(i, j) && !x.cmd.RunsInside(i, j) {
 			return j
 		}
 	}

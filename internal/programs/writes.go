@@ -209,10 +209,17 @@ func MayBecomeOutput(w string, keys []string, split bool) bool {
 }
 
 // namesOnlySubstitution reports a word that is one command substitution
-// of git printing object names only: git merge-base, rev-parse and
-// rev-list with options of namesOnlyOptions (nothing else in the word; no
+// of git printing object names only, followed by literal text at most: git
+// merge-base, rev-parse and rev-list with options of namesOnlyOptions (no
 // nested substitution).
 func namesOnlySubstitution(w string) bool {
+	if strings.HasPrefix(w, "$(") {
+		// $(git merge-base a b)..HEAD, …^: a revision range or suffix
+		// after it, with no expansion of its own, still starts with a name.
+		if end := strings.IndexByte(w, ')'); end > 0 && !strings.ContainsAny(w[end+1:], "$`") {
+			w = w[:end+1]
+		}
+	}
 	f := substitutionFields(w)
 	if len(f) < 2 || f[0] != "git" {
 		return false

@@ -83,6 +83,10 @@ type Segment struct {
 	// comes after a pipe, and reads it.
 	stage int32
 	piped bool
+	// substOf is 1 + the index of the segment whose words hold this one
+	// as a command substitution (or one of its redirections does), 0 for
+	// none: it runs before that segment.
+	substOf int
 	// Exec, when not empty, says why the segment runs code the engine
 	// cannot read but that a person can: an interpreter's program in a
 	// here-document. The exec-capable cap fires for it.
@@ -1252,6 +1256,24 @@ func (c *Command) markLateAll(start int) {
 	for k := start; k < len(c.Segs); k++ {
 		c.Segs[k].Late = true
 	}
+}
+
+// RunsInside reports whether segment i is a command substitution in the
+// words of segment j, or in those of one of j's substitutions: bash runs
+// it before j (git diff $(git merge-base a b) runs merge-base first), so
+// nothing j does comes before it.
+func (c *Command) RunsInside(i, j int) bool {
+	for k, n := i, 0; k >= 0 && k < len(c.Segs) && n <= len(c.Segs); n++ {
+		owner := c.Segs[k].substOf - 1
+		if owner == j {
+			return true
+		}
+		if owner < 0 || owner >= k {
+			return false
+		}
+		k = owner
+	}
+	return false
 }
 
 // Within reports whether segment i was read out of segment j: a script

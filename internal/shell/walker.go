@@ -358,10 +358,21 @@ func (r *walker) call(st *syntax.Stmt, x *syntax.CallExpr, dirs []string) (ok, f
 			}
 		}
 	}
+	owner := len(r.c.Segs)
 	s := r.emit(st, words, flags, st.Redirs, dirs)
+	first := len(r.c.Segs)
 	r.subst(x, dirs)
 	for _, rd := range st.Redirs {
 		r.subst(rd, dirs)
+	}
+	if s != nil {
+		// The segments of its substitutions run before it: marked with
+		// the segment whose words hold them (the innermost, marked first).
+		for k := first; k < len(r.c.Segs); k++ {
+			if r.c.Segs[k].substOf == 0 {
+				r.c.Segs[k].substOf = owner + 1
+			}
+		}
 	}
 	if s != nil && s.Moves != nil {
 		return s.Moves, s.Moves
