@@ -265,6 +265,17 @@ func pulumiModel() *Spec {
 
 // mvnPublishes reports a Maven goal or phase that publishes or runs a
 // program: deploy, site-deploy, release:*, scm:*, jib:build, exec:*.
+// clusterPlugin reports a Maven plugin prefix whose apply may work on a
+// cluster or a cloud (k8s:apply, oc:apply): any but the formatters',
+// whose apply rewrites the sources here.
+func clusterPlugin(prefix string) bool {
+	switch prefix[strings.LastIndexByte(prefix, ':')+1:] {
+	case "spotless", "fmt", "formatter", "sortpom", "tidy", "license", "rewrite", "impsort", "prettier":
+		return false
+	}
+	return true
+}
+
 func mvnPublishes(goal string, computed bool) bool {
 	if computed {
 		return true
@@ -282,10 +293,15 @@ func mvnPublishes(goal string, computed bool) bool {
 		// A plugin's goal that pushes an image, applies to a cluster or
 		// publishes (docker:push, dockerfile:push, k8s:apply, helm:push,
 		// k8s:undeploy).
-		for _, verb := range []string{"push", "apply", "deploy", "publish", "release", "upload", "delete"} {
+		for _, verb := range []string{"push", "deploy", "publish", "release", "upload", "delete"} {
 			if strings.Contains(g[k+1:], verb) {
 				return true
 			}
+		}
+		// apply is a cluster's (k8s:apply, oc:apply, helm:apply);
+		// a formatter's apply (spotless:apply) rewrites the sources here.
+		if strings.Contains(g[k+1:], "apply") && clusterPlugin(g[:k]) {
+			return true
 		}
 	}
 	for _, p := range []string{"release:", "scm:", "jib:build", "nexus-staging:", "wagon:upload", "gpg:sign-and-deploy",
