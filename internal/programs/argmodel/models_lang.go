@@ -1772,7 +1772,28 @@ func splitCode(v string, computed bool) bool { return computed || strings.Contai
 // them (find src -exec perl -ne … {} + hands it a file named 'x;id|').
 func perlOpensPipe(v string, computed bool) bool {
 	v = strings.TrimSpace(v)
-	return computed || strings.HasPrefix(v, "|") || strings.HasSuffix(v, "|") || strings.Contains(v, "{}")
+	if strings.HasPrefix(v, "|") || strings.HasSuffix(v, "|") || strings.Contains(v, "{}") {
+		return true
+	}
+	if !computed {
+		return false
+	}
+	if strings.ContainsAny(v, "$`") || v == "" {
+		return true // a value known only at run time
+	}
+	// A glob or a brace expands to names that start and end as it does:
+	// docs/*.md names no file starting or ending with |.
+	if strings.ContainsRune("*?[{", rune(v[0])) || strings.ContainsRune("*?}", rune(v[len(v)-1])) {
+		return true
+	}
+	if v[len(v)-1] == ']' {
+		// *.[ch]: a last bracket may end a name with | only where it
+		// holds one or is negated.
+		k := strings.LastIndexByte(v, '[')
+		set := v[k+1 : len(v)-1]
+		return k < 0 || strings.ContainsAny(set, "|!^") || set == ""
+	}
+	return false
 }
 
 // emacsclientModel is the client of a running Emacs. -e makes its operands
