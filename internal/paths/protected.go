@@ -271,6 +271,10 @@ var writeOnly = []string{
 	"**/.nvimrc", "**/.lazy.lua", "**/.dir-locals.el", "**/.config/Code/User/**", "**/.vscode-server/**",
 	"**/.cursor-server/**", "**/.gitk", "**/.config/git/gitk", "**/.jupyter/**", "**/.tigrc", "**/.muttrc", "**/.editrc",
 	"**/.sbt/**", "**/.terraform.d/plugins/**", "**/.local/share/gh/extensions/**", "**/.local/share/helm/plugins/**",
+	// The XDG twins of directories above that tools run programs from:
+	// terraform's local provider mirror, Maven's wrapper distributions,
+	// pipenv's virtual environments.
+	"**/.local/share/terraform/plugins/**", "**/.m2/wrapper/**", "**/.local/share/virtualenvs/**",
 	"**/.config/uv/**", "**/.config/pypoetry/**", "**/.mise.toml", "**/.config/mise/**", "**/.config/bat/**",
 	"**/.local/share/systemd/user/**", "**/.config/autostart-scripts/**", "**/.kde/Autostart/**",
 	"**/.config/i3/**", "**/.config/sway/**", "**/.config/hypr/**", "**/.config/openbox/**", "**/.xmonad/**",

@@ -111,6 +111,7 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	// rename builds each new name from an expression (perl's s///, or
 	// util-linux's FROM TO): no word shows the names it makes.
 	"rename": always, "rename.ul": always, "prename": always, "file-rename": always, "perl-rename": always,
+	"mmv": always, "mcp": always, "mln": always, // mmv's patterns: #1 of FROM is pasted into TO
 	// (The decompressors join them: see withDecompressors.)
 })
 

@@ -150,6 +150,12 @@ func rows() []row {
 		{name: "doctl", build: remoteSession},
 		{name: "ansible", build: remoteSession},
 		{name: "ansible-playbook", build: remoteSession},
+		// ansible-pull fetches a playbook and runs it here; ansible-console
+		// runs what it reads on the inventory's hosts; ansible-runner runs
+		// playbooks.
+		{name: "ansible-pull", build: remoteSession},
+		{name: "ansible-console", build: remoteSession},
+		{name: "ansible-runner", build: remoteSession},
 		{name: "semantic-release", build: remoteSession},
 		{name: "crontab", aliases: []string{"incrontab", "fcrontab"}, build: scheduler},
 		{name: "systemctl", build: fixed(systemctlModel)},

@@ -1440,7 +1440,8 @@ var adminTools = []string{"visudo", "useradd", "usermod", "userdel", "groupadd",
 	"umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "setcap", "capsh", "machinectl",
 	"please", "sudo-rs", "mkfs", "mke2fs", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "wipefs", "fdisk",
 	"parted", "reboot", "shutdown", "poweroff", "halt", "start-stop-daemon",
-	"ksu", "calife", "dzdo", "pbrun", "userv", "setuidgid", "s6-setuidgid"} // other sus and sudos: another user's shell or command
+	"ksu", "calife", "dzdo", "pbrun", "userv", "setuidgid", "s6-setuidgid", // other sus and sudos: another user's shell or command
+	"gksudo", "gksu", "kdesudo", "kdesu", "lxqt-sudo", "lxsudo", "beesu", "su-to-root"} // the desktops' front-ends of su and sudo
 
 func adminRows() []row {
 	out := make([]row, 0, len(adminTools))
