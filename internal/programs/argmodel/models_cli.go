@@ -211,12 +211,36 @@ func helmModel() *Spec {
 func terraformModel(name string) *Spec {
 	g := GoFlag
 	root := &Spec{Name: name, Syntax: g, Options: list(val("", RolePath, "chdir"), flag("", "help", "h"), flag("", "version", "v"))}
+	state := group(g, "state", "mv", "push", "replace-provider", "rm")
+	state.Subs = append(state.Subs, secretPrinter(g, "pull", "prints the state whole, the secrets it holds among it (sensitive values too)"))
 	root.Subs = join2(
 		exts(g, "apply", "destroy", "force-unlock", "import", "refresh", "taint", "untaint", "test"),
-		[]*Spec{group(g, "state", "mv", "push", "replace-provider", "rm"), group(g, "workspace", "delete", "new"), terraformInit(g)},
-		cmds(g, "validate", "plan", "console", "fmt", "get", "graph", "login", "logout", "metadata",
-			"output", "providers", "show", "version", "modules", "query", "stacks"))
+		[]*Spec{state, group(g, "workspace", "delete", "new"), terraformInit(g),
+			// console evaluates what it reads: file(".env"), any file.
+			{Name: "console", Syntax: g, Open: true, Inherit: true, Effect: EffExec | EffComputed,
+				Why: "evaluates the expressions it reads from its input, which read any file (file(\".env\")) and call the providers' functions: the engine does not read them"},
+			terraformOutput(g, "output"), terraformOutput(g, "show")},
+		cmds(g, "validate", "plan", "fmt", "get", "graph", "login", "logout", "metadata",
+			"providers", "version", "modules", "query", "stacks"))
 	return closed(root)
+}
+
+// terraformOutput is terraform output and show: -raw and -json print
+// sensitive values as they are (plain output shows <sensitive>), and show
+// of the state prints them under -json.
+func terraformOutput(g Syntax, name string) *Spec {
+	s := cmd(g, name)
+	why := "terraform " + name + " with -raw or -json prints the state's sensitive values, secrets among them, as they are"
+	s.Options = list(flag("", "raw").does(EffExternal, why), flag("", "json").does(EffExternal, why))
+	return s
+}
+
+// secretPrinter is a subcommand whose output is secrets a person must see
+// asked for, as reading ~/.aws/credentials is.
+func secretPrinter(g Syntax, name, why string) *Spec {
+	s := cmd(g, name)
+	s.Effect, s.Why = EffExternal, why
+	return s
 }
 
 // terraformInit is terraform init: -migrate-state and -force-copy copy
