@@ -360,12 +360,18 @@ func mavenRepoLocal(v string, computed bool) bool {
 	return false
 }
 
+// whyMavenInput: a POM or settings file read from the input (-f
+// /dev/stdin) names the plugins the build runs and where they come from.
+const whyMavenInput = "mvn reads this POM or settings file from its input (or one known only at run time), which names the plugins the build runs and where they are fetched from: the engine does not read it"
+
 func mvnModel() *Spec {
 	return &Spec{Name: "mvn", Syntax: Syntax{SingleDash: true, DoubleDash: true, Permute: true}, Open: true,
 		// The settings and toolchains files name the repositories plugins
 		// come from and the JDKs the build runs: build files too.
-		Options: join(list(val("", RolePath, "f", "file").buildFile(), val("", RolePath, "s", "settings", "gs", "global-settings", "t",
-			"toolchains", "gt", "global-toolchains").buildFile(), val("", RolePath, "l", "log-file"),
+		Options: join(list(val("", RolePath, "f", "file").buildFile().does(EffExec|EffComputed, whyMavenInput).when(readsInput),
+			val("", RolePath, "s", "settings", "gs", "global-settings", "t",
+				"toolchains", "gt", "global-toolchains").buildFile().does(EffExec|EffComputed, whyMavenInput).when(readsInput),
+			val("", RolePath, "l", "log-file"),
 			// maven.repo.local is the repository plugins are loaded
 			// from: one the command writes holds any plugin it likes.
 			val("", RoleData, "D", "define").does(EffComputed, "mvn -D names where its plugins and extensions are loaded from (maven.repo.local, maven.ext.class.path), or a program or JVM agent a plugin runs (jvm, exec.executable, argLine=-javaagent)").when(mavenRepoLocal)),
