@@ -307,6 +307,14 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				return v[k], -1 // . ./x.s? or . "$F" or ~+/x.sh after a write: any written file may be the one
 			}
 		}
+		if vi == 0 && bits == 0 && x.writesBefore(i) {
+			// gpg-agent --daemon ./x.sh: a program the catalog does not
+			// know may run any file its words name (generous for the caps),
+			// one the command writes first among them.
+			if w := x.unknownRunsWritten(i, v); w != "" {
+				return w, -1
+			}
+		}
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
 			continue // no option of its model runs a file or a module
 		}
@@ -1798,6 +1806,32 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 		}
 	})
 	return p
+}
+
+// unknownRunsWritten returns a word of view v (its program by a bare
+// name the catalog and the models do not know) that names a file another
+// segment of the command writes, whole or as an option's value after '=',
+// or "".
+func (x *decider) unknownRunsWritten(i int, v []string) string {
+	if len(v) < 2 || strings.IndexByte(v[0], '/') >= 0 || argmodel.Lookup(v[0]) != nil {
+		return ""
+	}
+	written := x.writtenIndex()
+	for _, w := range v[1:] {
+		if _, val, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
+			w = val
+		}
+		if w == "" || w[0] == '-' || strings.IndexAny(w, "./") < 0 {
+			continue // (a bare word is a subcommand or a name more often than a file: run, build)
+		}
+		var room [4]string
+		for _, n := range namedFrom(room[:0], w, x.cmd.Segs[i].Dirs) {
+			if j, ok := written[n]; ok && j != i {
+				return w
+			}
+		}
+	}
+	return ""
 }
 
 // inProgramDir reports an absolute path (or one in the home directory)
