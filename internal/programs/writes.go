@@ -706,7 +706,8 @@ func NamesFromList(words []string) bool {
 // first) that reads the names of files or of git objects from its
 // standard input and then reads, archives or stores those files: git
 // hash-object --stdin-paths, git update-index --stdin, git cat-file
-// --batch (HEAD:.env), zip -@, tar -T -, rsync --files-from=-, cpio -o.
+// --batch (HEAD:.env), zip -@, tar -T -, rsync --files-from=-, cpio -o,
+// pax -w.
 // A here-string's or here-document's names are then words of it.
 func NamesFromInput(words []string) bool {
 	i := programAt(words)
@@ -746,6 +747,22 @@ func NamesFromInput(words []string) bool {
 		return stdinList(0, "files-from")
 	case "cpio":
 		return hasShort(v, 'o') || hasShort(v, 'p') || anyLong(v, "create", "pass-through")
+	case "pax":
+		// pax -w with no file operand archives the names its input lists
+		// (pax -rw copies them), as cpio -o does.
+		if !hasShort(v, 'w') {
+			return false
+		}
+		for k := 1; k < len(v); k++ {
+			w := v[k]
+			if len(w) < 2 || w[0] != '-' {
+				return false // a file operand: the names are the words'
+			}
+			if strings.ContainsAny(w[len(w)-1:], "bfopsxTUG") {
+				k++ // -f ARCHIVE, -x FORMAT, …: the next word is its value
+			}
+		}
+		return true
 	}
 	return false
 }
