@@ -150,6 +150,7 @@ func rows() []row {
 		{name: "doctl", build: remoteSession},
 		{name: "ansible", build: remoteSession},
 		{name: "ansible-playbook", build: remoteSession},
+		{name: "kustomize", build: kustomizeStandalone},
 		// ansible-pull fetches a playbook and runs it here; ansible-console
 		// runs what it reads on the inventory's hosts; ansible-runner runs
 		// playbooks.

@@ -175,6 +175,17 @@ func kustomizeModel(c Syntax) *Spec {
 	return s
 }
 
+// kustomizeStandalone is the kustomize program: its build is kubectl
+// kustomize's, with the same options that run programs; a kustomization
+// fetched from a URL (kustomize build https://…) is read from elsewhere.
+func kustomizeStandalone(name string) *Spec {
+	k := kustomizeModel(Cobra)
+	build := &Spec{Name: "build", Syntax: Cobra, Open: true, Inherit: true, Options: k.Options,
+		Operands: []Operand{{Role: RolePath, Effect: EffExec | EffComputed, Check: func(v string, computed bool) bool { return computed || remoteContext(v) },
+			Why: "builds a kustomization fetched from a URL or a repository, whose generators and plugins the engine does not read"}}}
+	return &Spec{Name: name, Syntax: Cobra, Open: true, OpenSubs: true, Subs: []*Spec{build}}
+}
+
 func join2(lists ...[]*Spec) []*Spec {
 	var out []*Spec
 	for _, l := range lists {
