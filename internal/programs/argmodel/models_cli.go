@@ -287,12 +287,24 @@ func pulumiModel() *Spec {
 	), vals(RoleData, "color", "memprofilerate", "tracing", "tracing-header", "profiling", "otel-traces"),
 		longs("emoji", "logflow", "logtostderr", "non-interactive", "disable-integrity-checking", "help"),
 		list(flag("e"), flag("h")))}
+	// --show-secrets prints a stack's secrets in the clear, and config
+	// get decrypts the secret value it is asked for.
+	const whyShown = "prints the stack's secrets in the clear"
+	stack := group(c, "stack", "rm", "remove", "import", "rename")
+	for _, n := range []string{"output", "export"} {
+		sub := cmd(c, n)
+		sub.Options = list(flag("", "show-secrets").does(EffExternal, whyShown))
+		stack.Subs = append(stack.Subs, sub)
+	}
+	config := cmd(c, "config")
+	config.Options = list(flag("", "show-secrets").does(EffExternal, whyShown))
+	config.Subs = []*Spec{secretPrinter(c, "get", "prints the configuration value it names, decrypted where it is a secret")}
 	root.Subs = join2(
 		[]*Spec{ext(c, "up", "update"), ext(c, "destroy", "down", "dn"), ext(c, "refresh"), ext(c, "import"),
-			ext(c, "watch"), ext(c, "cancel"), group(c, "stack", "rm", "remove", "import", "rename"),
+			ext(c, "watch"), ext(c, "cancel"), stack, config,
 			group(c, "state", "delete", "edit", "move", "rename", "unprotect", "repair", "upgrade", "protect"),
 			group(c, "deployment", "run")},
-		cmds(c, "about", "ai", "config", "console", "convert", "env", "gen-completion", "completion", "help",
+		cmds(c, "about", "ai", "console", "convert", "env", "gen-completion", "completion", "help",
 			"install", "login", "logout", "logs", "new", "org", "package", "plugin", "policy", "preview",
 			"schema", "template", "version", "view-trace", "whoami"))
 	return closed(root)

@@ -640,6 +640,7 @@ func publisherRows() []row {
 		// Secret managers' clients: what they print or put in the
 		// environment of the command they run is the secrets they keep.
 		{name: "op", build: func(n string) *Spec { return secretManager(n, "run") }},
+		{name: "ansible-vault", build: func(n string) *Spec { return secretManager(n) }}, // view, decrypt, edit: the vault's secrets
 		{name: "infisical", build: func(n string) *Spec { return secretManager(n, "run") }},
 		{name: "bws", build: func(n string) *Spec { return secretManager(n, "run") }},
 		{name: "bw", build: func(n string) *Spec { return secretManager(n) }},
