@@ -1821,7 +1821,7 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 		if _, val, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
 			w = val
 		}
-		if w == "" || w[0] == '-' || strings.IndexAny(w, "./") < 0 {
+		if w == "" || w[0] == '-' || !strings.ContainsAny(w, "./") {
 			continue // (a bare word is a subcommand or a name more often than a file: run, build)
 		}
 		var room [4]string
