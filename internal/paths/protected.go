@@ -988,8 +988,8 @@ func policyFileOrLock(c, f string) string {
 	switch {
 	case c == f:
 		return "the policy file "
-	case c == f+LockSuffix:
-		return "the lock file of the policy file "
+	case len(c) == len(f)+len(LockSuffix) && c[:len(f)] == f && c[len(f):] == LockSuffix:
+		return "the lock file of the policy file " // (compared in place: f+LockSuffix would allocate per word)
 	}
 	return ""
 }
