@@ -315,9 +315,11 @@ func segmentGrant(words, unit []string, says string, extra [][]string) (Grant, b
 	if capPrefix(unit, extra) || TooBroad(unit) != "" {
 		return Grant{}, false
 	}
-	if strings.HasSuffix(unit[len(unit)-1], ":*") {
-		// It would read back as a wildcard; record nothing rather than
-		// something wider than what was approved.
+	if slices.ContainsFunc(unit, func(w string) bool { return strings.Contains(w, ":*") }) {
+		// At the end it would read back as a wildcard, and anywhere else
+		// a rule cannot say it (aws s3 ls 's3:*x'): record nothing rather
+		// than something wider than what was approved, or a rule that
+		// does not load.
 		return Grant{}, false
 	}
 	quoted := make([]string, len(unit))
