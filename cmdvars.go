@@ -48,6 +48,7 @@ func (x *decider) assignedVars() cmdVars {
 		return x.vars
 	}
 	x.varsDone = true
+	lastWord := usesLastWord(x.req.Action.Command) // (once: per segment it cost the square of the command)
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
 		if s.AnyMask&shell.MaskEq != 0 && (s.AssignsOnly() || declarer(s.Words)) {
@@ -95,7 +96,7 @@ func (x *decider) assignedVars() cmdVars {
 		if k := programs.ProgramAt(s.Words); k < len(s.Words) && s.Words[k] == "getopts" {
 			x.setAny("OPTARG") // getopts a: o -a .en: the value of the option it finds
 		}
-		if i+1 < len(x.cmd.Segs) && len(s.Words) > 0 && usesLastWord(x.req.Action.Command) {
+		if i+1 < len(x.cmd.Segs) && len(s.Words) > 0 && lastWord {
 			// : .en; cat "${_}v": $_ is the last word of the command before.
 			j := len(s.Words) - 1
 			x.addVar("_", s.Words[j], s.Flags[j]&shell.WordExpands != 0)

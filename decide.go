@@ -40,10 +40,13 @@ func (x *decider) run() Decision {
 
 // decider carries one decision's running state.
 type decider struct {
-	req  Request
-	p    *Policy
-	d    Decision // d.Outcome is the running outcome
-	auto bool     // auto mode: auto_approve from the "*" wildcard
+	// xargs: 1 + whether the command holds "xargs", worked out once (0:
+	// not yet); per segment it would cost the square of the command.
+	xargs int8
+	req   Request
+	p     *Policy
+	d     Decision // d.Outcome is the running outcome
+	auto  bool     // auto mode: auto_approve from the "*" wildcard
 
 	// For a terminal command: its reading (pooled, released when the
 	// decision is made), the scope root and why it is invalid, if it is.

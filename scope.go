@@ -1728,6 +1728,18 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 	return ""
 }
 
+// hasXargs reports a command that holds the word xargs: where a program
+// takes names from its input.
+func (x *decider) hasXargs() bool {
+	if x.xargs == 0 {
+		x.xargs = 1
+		if strings.Contains(x.req.Action.Command, "xargs") {
+			x.xargs = 2
+		}
+	}
+	return x.xargs == 2
+}
+
 // printedProblem reads the words echo and printf print as the text they
 // become, which a program that takes names from its input reads (… |
 // xargs cat): their escapes decoded, as echo -e, echo under xpg_echo or
@@ -1740,7 +1752,7 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 		return ""
 	}
 	prog := programs.BaseName(s.Words[k])
-	if prog != "echo" && prog != "printf" || !strings.Contains(x.req.Action.Command, "xargs") {
+	if prog != "echo" && prog != "printf" || !x.hasXargs() {
 		return "" // (echo "don't commit .env" >> NOTES.md: text, which no xargs reads)
 	}
 	for j := k + 1; j < len(s.Words); j++ {
@@ -1819,7 +1831,7 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 			}
 		}
 	}
-	feeds := strings.Contains(x.req.Action.Command, "xargs") // find .git -type f | xargs cat
+	feeds := x.hasXargs() // find .git -type f | xargs cat
 	tooLong := programs.RecursiveReadOperands(s.Words, feeds, tree)
 	programs.ArchivedTrees(s.Words, tree) // tar czf x.tgz ~: an archive of the tree, printed or read back
 	if tooLong && why == "" {
