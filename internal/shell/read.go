@@ -1268,8 +1268,8 @@ func (c *Command) RunsInside(i, j int) bool {
 		if owner == j {
 			return true
 		}
-		if owner < 0 || owner >= k {
-			return false
+		if owner < 0 || owner < j || owner >= k {
+			return false // owners only come before: one below j never leads to j
 		}
 		k = owner
 	}

@@ -236,6 +236,34 @@ func TestWithin(t *testing.T) {
 	}
 }
 
+// A segment runs inside another when it is a substitution in its words,
+// at any depth; a later segment of the list, or one inside another
+// segment's words, does not.
+func TestRunsInside(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		i, j int
+		want bool
+	}{
+		{"git diff $(git merge-base a b)", 1, 0, true},
+		{"a $(b $(c)) $(d)", 2, 0, true},
+		{"a $(b $(c)) $(d)", 2, 1, true},
+		{"a $(b $(c)) $(d)", 3, 0, true},
+		{"a $(b $(c)) $(d)", 3, 1, false},
+		{"a $(b $(c)) $(d)", 1, 2, false},
+		{"x; a $(b)", 2, 1, true},
+		{"x; a $(b)", 2, 0, false},
+		{"a $(b) | c $(d)", 3, 0, false},
+		{"a $(b) | c $(d)", 3, 2, true},
+		{"a $(b) | c $(d)", 1, 2, false},
+		{"a; b", 1, 0, false},
+		{"a; b", 9, 0, false},
+	} {
+		cmd := Read(c.cmd, "/ws/proj")
+		assert.Equal(t, c.want, cmd.RunsInside(c.i, c.j), "%q: %d inside %d", c.cmd, c.i, c.j)
+	}
+}
+
 // A directory handle is a descriptor or a process's directory, and what
 // follows it; other paths under /dev and /proc are not.
 func TestDirHandle(t *testing.T) {
