@@ -29,6 +29,7 @@ type shape struct {
 var overBudget = map[string]bool{
 	"or-cd-chain": true, "cd-up-chain": true, "dirs-dot-words": true,
 	"env-unknown-opt": true, "xargs-chain": true, "pnpm-exec": true,
+	"cd-readers": true,
 }
 
 // repeatTo repeats unit after prefix, and ends with suffix, as often as the
@@ -179,6 +180,22 @@ var adversarialShapes = []shape{
 	{"short-pipes", func(n int) string { return repeatTo("", "a|", "a", n) }},
 	{"or-chain", func(n int) string { return repeatTo("", "a||", "a", n) }},
 	{"if-nest", func(n int) string { return nestTo("", "if a; then ", ":", "; fi", "", n) }},
+	// The command-wide readings, over many segments: $_ and the variables
+	// read sets, text piped to xargs, recursive readers of the working
+	// directory, archivers, and a written script run after many
+	// substitutions (each looked at for running before the write).
+	{"underscore-uses", func(n int) string { return repeatTo("", "ls x; cat $_; ", "", n) }},
+	{"xargs-echoes", func(n int) string { return repeatTo("", `echo -e '\x2e' | xargs cat; `, "", n) }},
+	{"recursive-readers", func(n int) string { return repeatTo("", "cd /ws/proj/.git; grep -r x; rg -l x; ", "", n) }},
+	// The same in directories the reading follows several of, .git
+	// inside .git inside .git: every protected pattern under .git was
+	// gathered again for each (11 MB at 16 KiB).
+	{"cd-readers", func(n int) string { return repeatTo("", "cd /ws/proj/src && grep -r x; cd .git; rg -l x; ", "", n) }},
+	{"read-ifs", func(n int) string { return repeatTo("", "IFS=: read a b <<< x:y; cat $a; ", "", n) }},
+	{"archivers", func(n int) string { return repeatTo("", "tar cf x.tar .; ", "", n) }},
+	{"subst-owners", func(n int) string {
+		return repeatTo("sed -i s/a/b/ x;", " git diff $(git merge-base $(a) b)", "; sh x", n)
+	}},
 }
 
 // adversarialPolicy has rules in every list, wildcards among them, so that

@@ -620,10 +620,16 @@ func (s *protectedSet) match(p string) string {
 	lp := fold(p)
 	// Pick the patterns this path may match, then try them in order: the
 	// first pattern that matches is the one a reason names. Most paths
-	// pick none or one, so they are gathered in a small list, not marked
-	// in an array of every pattern. A path whose components pick more
-	// than there are patterns (.git/.git/.git/…) tries every glob once.
-	var room [8]int
+	// pick none or a few, so they are gathered in a small list on the
+	// stack, not marked in an array of every pattern: room holds what one
+	// .git picks (32 patterns) twice over, so that no path under .git
+	// allocates. A path whose components pick more than there are
+	// patterns (.git/.git/.git/…) tries every glob once.
+	// A component seen before picks nothing new (the directories a
+	// command may be in can hold .git many times over).
+	var room [64]int
+	var seen [8]string
+	nseen := 0
 	picked := append(room[:0], s.always...)
 	for i := 1; i < len(lp); i++ {
 		if lp[i] != '.' || lp[i-1] != '/' {
@@ -634,6 +640,13 @@ func (s *protectedSet) match(p string) string {
 			j = len(lp) - i
 		}
 		comp := lp[i : i+j]
+		if slices.Contains(seen[:nseen], comp) {
+			continue
+		}
+		if nseen < len(seen) {
+			seen[nseen] = comp
+			nseen++
+		}
 		picked = append(picked, s.byName[comp]...)
 		for _, bp := range s.byPrefix {
 			if strings.HasPrefix(comp, bp.prefix) {
