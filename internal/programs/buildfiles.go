@@ -310,29 +310,39 @@ func GoSubcommand(v []string) (sub, next string) {
 
 // EditsManifest calls fn with the manifest that a package manager's
 // command among words rewrites in place, which a later command of the
-// same manager reads: npm pkg set, delete and fix rewrite package.json in
-// the working directory, in --prefix DIR (-C DIR) and in each workspace
-// -w names, as npm's model reads the words (npm pkg --silent set …). A set
-// or delete of keys that only describe the package (name, version,
-// license, …) changes nothing a command runs, and writes nothing here.
+// same manager reads: npm pkg set, delete and fix (and bun pm pkg …)
+// rewrite package.json in the working directory, in --prefix DIR (-C DIR)
+// and in each workspace -w names, as the model reads the words (npm pkg
+// --silent set …). A set or delete of keys that only describe the package
+// (name, version, license, …) changes nothing a command runs, and writes
+// nothing here.
 func EditsManifest(words []string, fn func(name string)) {
 	i := programAt(words)
-	if i >= len(words) || BaseName(words[i]) != "npm" || !slices.Contains(words[i+1:], "pkg") || len(words)-i > MaxModelWords {
+	if i >= len(words) || !slices.Contains(words[i+1:], "pkg") || len(words)-i > MaxModelWords {
 		return // (most commands: no model read)
+	}
+	name := BaseName(words[i])
+	at := 0 // where pkg is among the subcommands: npm pkg, bun pm pkg
+	switch name {
+	case "npm":
+	case "bun":
+		at = 1
+	default:
+		return
 	}
 	r := readings.Get().(*argmodel.Result)
 	defer readings.Put(r)
-	argmodel.ParseFlags(r, argmodel.Lookup("npm"), words[i:], nil, 0)
-	if len(r.Subs) < 2 || r.Subs[0].Name != "pkg" {
+	argmodel.ParseFlags(r, argmodel.Lookup(name), words[i:], nil, 0)
+	if len(r.Subs) < at+2 || r.Subs[at].Name != "pkg" || at == 1 && r.Subs[0].Name != "pm" {
 		return
 	}
-	verb := r.Subs[1].Name
+	verb := r.Subs[at+1].Name
 	if verb != "set" && verb != "delete" && verb != "fix" {
 		return
 	}
 	inert := verb != "fix"
 	for _, it := range r.Items {
-		if it.Kind == argmodel.KindOperand && it.Spec == r.Subs[1] {
+		if it.Kind == argmodel.KindOperand && it.Spec == r.Subs[at+1] {
 			key, _, _ := strings.Cut(it.Text, "=")
 			key = strings.TrimSpace(key)
 			if end := strings.IndexAny(key, ".["); end >= 0 {

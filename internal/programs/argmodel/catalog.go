@@ -76,6 +76,7 @@ func rows() []row {
 		{name: "dpkg-statoverride", build: fixed(statoverrideModel)},
 		{name: "jupyter", build: fixed(jupyterModel)}, {name: "iex", build: fixed(iexModel)},
 		{name: "jq", build: fixed(jqModel)},
+		{name: "yq", build: fixed(yqModel)},
 		{name: "find", aliases: []string{"gfind"}, build: fixed(findModel)},
 		{name: "fd", aliases: []string{"fdfind"}, build: fixed(fdModel)},
 		{name: "bat", aliases: []string{"batcat"}, build: fixed(batModel)},

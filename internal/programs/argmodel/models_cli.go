@@ -402,6 +402,27 @@ func mvnModel() *Spec {
 				"b", "builder", "color", "emp", "encrypt-master-password", "ep", "encrypt-password")),
 		Operands: []Operand{{Role: RoleData, Effect: EffExternal, Check: mvnPublishes,
 			Why: "this Maven goal or phase publishes, changes the source repository or runs a program"}},
+		Judge: judgeMvnPasswords,
+	}
+}
+
+// judgeMvnPasswords finds help:effective-settings with -DshowPasswords:
+// it prints the passwords of the settings files (~/.m2/settings.xml, a
+// protected file of credentials) in the clear; without it they are
+// masked.
+func judgeMvnPasswords(r *Result, _ []string) {
+	settings, shown := -1, false
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == KindOperand && strings.HasSuffix(strings.ToLower(it.Text), ":effective-settings"):
+			settings = it.Word
+		case it.ValueOf("D"):
+			name, value, _ := strings.Cut(strings.TrimLeft(it.Text, " "), "=")
+			shown = shown || it.Computed || name == "showPasswords" && !strings.EqualFold(value, "false")
+		}
+	}
+	if settings >= 0 && shown {
+		cloudFinding(r, settings, "mvn help:effective-settings -DshowPasswords prints the passwords of Maven's settings (~/.m2/settings.xml, a protected file of credentials) in the clear")
 	}
 }
 

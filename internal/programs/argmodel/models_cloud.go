@@ -585,7 +585,7 @@ func publisherRows() []row {
 			// namespace; run runs one in a working container.
 			s.Subs = append(s.Subs, &Spec{Name: "unshare", Syntax: GNUStop, Open: true, Operands: runsOnly},
 				&Spec{Name: "run", Syntax: GNUStop, Open: true, Operands: []Operand{{Role: RoleData}, {Role: RoleCommand}}})
-			s.Subs = append(s.Subs, group(g, "manifest", "push"), &Spec{Name: "commit", Syntax: g, Open: true,
+			s.Subs = append(s.Subs, buildahBuild(), group(g, "manifest", "push"), &Spec{Name: "commit", Syntax: g, Open: true,
 				Operands: []Operand{{Role: RoleData}, {Role: RoleData, Effect: EffExternal, Check: registryRef,
 					Why: "buildah commit to a registry's name pushes the image it makes"}}})
 			return s
@@ -1014,4 +1014,36 @@ func judgePoetryConfig(r *Result, words []string) {
 		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: len(words) - 1,
 			Why: "poetry config writes poetry's configuration (~/.config/pypoetry, protected): where it publishes, how it installs"})
 	}
+}
+
+// buildahBuild is buildah build (bud): it reads a context or a
+// Containerfile as docker build does, and its RUN steps may mount host
+// directories, gain capabilities or run with a runtime the command names,
+// as a container's run does.
+func buildahBuild() *Spec {
+	s := buildLike("build", "bud")
+	h := func(o Option, check func(string, bool) bool) Option {
+		return o.does(EffPrivileged, whyHost).when(check)
+	}
+	s.Options = join(s.Options, list(
+		h(val("v", RoleData, "volume"), volumeHost),
+		h(val("", RoleData, "pid", "ipc", "uts", "userns", "cgroupns"), isHost),
+		h(val("", RoleData, "cap-add"), dangerousCap),
+		h(val("", RoleData, "security-opt"), unconfined),
+		val("", RoleData, "device").does(EffPrivileged, whyHost),
+		val("", RoleData, "runtime").does(EffPrivileged, whyHost).when(func(v string, computed bool) bool {
+			return computed || strings.ContainsAny(v, "/.")
+		}),
+		val("", RoleData, "runtime-flag").does(EffPrivileged, whyHost),
+		val("", RolePath, "authfile", "cert-dir", "build-arg-file"), val("", RolePath, "logfile").output(),
+	), vals(RoleData, "format", "isolation", "creds", "jobs", "timestamp", "os", "arch", "variant",
+		"layer-label", "manifest", "env", "unsetenv", "annotation", "ulimit", "shm-size", "memory",
+		"cpu-shares", "cpu-period", "cpu-quota", "cpuset-cpus", "cpuset-mems", "sign-by", "signature-policy",
+		"decryption-key", "from", "add-host", "dns", "dns-option", "dns-search", "retry", "retry-delay",
+		"cap-drop", "cgroup-parent", "hooks-dir", "ignorefile", "sbom"),
+		longs("layers", "squash", "squash-all", "no-cache", "rm", "force-rm", "omit-history", "compress",
+			"disable-compression", "identity-label", "skip-unused-stages", "stdin", "all-platforms", "no-hosts", "no-hostname"),
+		shorts("q"))
+	s.Open = true // the rest of its options are its own (--pull=always)
+	return s
 }

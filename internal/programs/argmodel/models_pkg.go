@@ -891,6 +891,14 @@ func runnerModel(name string, publish ...string) *Spec {
 			val("", RolePath, "store-dir", "virtual-store-dir", "modules-dir", "lockfile-dir"))
 	}
 	root.Subs = subs()
+	if name == "bun" {
+		// bun pm pkg set|delete|fix rewrites package.json as npm pkg
+		// does; bun pm's other commands list and clean.
+		pm := cmd(s, "pm")
+		pm.OpenSubs = true
+		pm.Subs = []*Spec{npmPkg(s)}
+		root.Subs = append(root.Subs, pm)
+	}
 	root.Judge = func(r *Result, words []string) {
 		judgeNpmPrefix(r, words) // pnpm add -g ., pnpm link, yarn global add file:., bun link
 		judgeRunnerBin(r, words)

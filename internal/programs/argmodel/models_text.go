@@ -423,6 +423,55 @@ func jqLoads(w, kw string) bool {
 	return false
 }
 
+// yqModel is yq as far as its expression's own file loads go. Two
+// programs go by the name: mikefarah's yq, whose load operators (load,
+// load_str, load_xml, load_props, load_base64, strload, …) read the file
+// their argument names, and whose -s (--split-exp) writes each result to
+// a file named by what an expression computes; and the Python yq, a jq
+// wrapper (import and include, as jq's). Neither file shows as a word.
+func yqModel() *Spec {
+	return &Spec{Name: "yq", Syntax: Syntax{Permute: true}, Open: true,
+		Options: list(val("L", RolePath), val("f", RolePath, "from-file").runsFile(),
+			val("s", RoleData, "split-exp").does(EffComputed, "yq -s writes each result to a file named by what its expression computes, which the engine does not know")),
+		Judge: func(r *Result, words []string) {
+			for i, w := range words {
+				if i > 0 && (yqLoads(w) || jqLoads(w, "import") || jqLoads(w, "include")) {
+					r.Effects |= EffComputed
+					r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: i,
+						Why: "yq's load operators (load_str(\".env\")), and import and include, read a file the expression names: a file no word shows"})
+					return
+				}
+			}
+		}}
+}
+
+// yqLoads reports a load operator of mikefarah's yq in w: a name that
+// starts with load or strload, at the start of a name, followed (after
+// any blanks) by an opening parenthesis.
+func yqLoads(w string) bool {
+	for _, kw := range []string{"load", "strload"} {
+		for i := 0; i < len(w); {
+			k := strings.Index(w[i:], kw)
+			if k < 0 {
+				break
+			}
+			at := i + k
+			i = at + len(kw)
+			if at > 0 && (isIdentStart(w[at-1]) || w[at-1] >= '0' && w[at-1] <= '9' || w[at-1] == '$' || w[at-1] == '.') {
+				continue
+			}
+			end := i
+			for end < len(w) && (isIdentStart(w[end]) || w[end] >= '0' && w[end] <= '9') {
+				end++
+			}
+			if rest := strings.TrimLeft(w[end:], " \t\r\n"); rest != "" && rest[0] == '(' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // jqModel is jq as far as its program's own file loads go: import and
 // include load a module or a data file by a name in the program, from
 // the module path (-L DIR, ~/.jq, the program's directory), which no word
