@@ -1022,18 +1022,8 @@ func judgePoetryConfig(r *Result, words []string) {
 // as a container's run does.
 func buildahBuild() *Spec {
 	s := buildLike("build", "bud")
-	h := func(o Option, check func(string, bool) bool) Option {
-		return o.does(EffPrivileged, whyHost).when(check)
-	}
-	s.Options = join(s.Options, list(
-		h(val("v", RoleData, "volume"), volumeHost),
-		h(val("", RoleData, "pid", "ipc", "uts", "userns", "cgroupns"), isHost),
-		h(val("", RoleData, "cap-add"), dangerousCap),
-		h(val("", RoleData, "security-opt"), unconfined),
-		val("", RoleData, "device").does(EffPrivileged, whyHost),
-		val("", RoleData, "runtime").does(EffPrivileged, whyHost).when(func(v string, computed bool) bool {
-			return computed || strings.ContainsAny(v, "/.")
-		}),
+	s.Options = join(s.Options, hostOptions(), list(
+		hostAccess(val("", RoleData, "pid", "ipc", "uts", "userns", "cgroupns"), isHost),
 		val("", RoleData, "runtime-flag").does(EffPrivileged, whyHost),
 		val("", RolePath, "authfile", "cert-dir", "build-arg-file"), val("", RolePath, "logfile").output(),
 	), vals(RoleData, "format", "isolation", "creds", "jobs", "timestamp", "os", "arch", "variant",

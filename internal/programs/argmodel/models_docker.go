@@ -145,28 +145,39 @@ func unconfined(v string, computed bool) bool {
 }
 
 // containerOptions are the options of docker run and docker create.
-func containerOptions() []Option {
-	h := func(o Option, check func(string, bool) bool) Option {
-		return o.does(EffPrivileged, whyHost).when(check)
-	}
-	return join(list(
-		flag("", "privileged").does(EffPrivileged, whyHost),
-		flag("", "use-api-socket").does(EffPrivileged, whyHost),
-		h(val("v", RoleData, "volume"), volumeHost),
-		h(val("", RoleData, "mount"), mountHost),
-		h(val("", RoleData, "pid", "ipc", "uts", "userns", "cgroupns", "network", "net"), isHost),
-		h(val("", RoleData, "cap-add"), dangerousCap),
-		h(val("", RoleData, "security-opt"), unconfined),
+// hostAccess marks an option that gives the container access to the host
+// when check says its value does.
+func hostAccess(o Option, check func(string, bool) bool) Option {
+	return o.does(EffPrivileged, whyHost).when(check)
+}
+
+// hostOptions are the options of a container's run that docker run and
+// buildah build (for its RUN steps) share and that may give it the host:
+// a host directory mounted, a dangerous capability, confinement turned
+// off, a host device, and a runtime that is a program the engine runs on
+// the host.
+func hostOptions() []Option {
+	return list(
+		hostAccess(val("v", RoleData, "volume"), volumeHost),
+		hostAccess(val("", RoleData, "cap-add"), dangerousCap),
+		hostAccess(val("", RoleData, "security-opt"), unconfined),
 		val("", RoleData, "device").does(EffPrivileged, whyHost),
-		// A cgroup rule for devices lets the container make and open any
-		// host device (b 8:* rmw: the disks); volumes-from inherits
-		// another container's host mounts; a runtime is a program the
-		// engine runs on the host.
-		val("", RoleData, "device-cgroup-rule").does(EffPrivileged, whyHost),
-		val("", RoleData, "volumes-from").does(EffPrivileged, whyHost),
 		val("", RoleData, "runtime").does(EffPrivileged, whyHost).when(func(v string, computed bool) bool {
 			return computed || strings.ContainsAny(v, "/.")
-		}),
+		}))
+}
+
+func containerOptions() []Option {
+	return join(hostOptions(), list(
+		flag("", "privileged").does(EffPrivileged, whyHost),
+		flag("", "use-api-socket").does(EffPrivileged, whyHost),
+		hostAccess(val("", RoleData, "mount"), mountHost),
+		hostAccess(val("", RoleData, "pid", "ipc", "uts", "userns", "cgroupns", "network", "net"), isHost),
+		// A cgroup rule for devices lets the container make and open any
+		// host device (b 8:* rmw: the disks); volumes-from inherits
+		// another container's host mounts.
+		val("", RoleData, "device-cgroup-rule").does(EffPrivileged, whyHost),
+		val("", RoleData, "volumes-from").does(EffPrivileged, whyHost),
 		// The health check is a shell command the daemon runs in the
 		// container at every interval.
 		val("", RoleCode, "health-cmd").code(LangShell),
@@ -300,7 +311,7 @@ func composeModel() *Spec {
 	c := Cobra
 	run := &Spec{Name: "run", Syntax: CobraStop, Options: join(list(
 		flag("", "privileged").does(EffPrivileged, whyHost),
-		h2(val("v", RoleData, "volume"), volumeHost), h2(val("", RoleData, "cap-add"), dangerousCap),
+		hostAccess(val("v", RoleData, "volume"), volumeHost), hostAccess(val("", RoleData, "cap-add"), dangerousCap),
 		val("", RoleProgram, "entrypoint"), val("e", RoleData, "env"), val("", RolePath, "env-from-file"),
 		val("l", RoleData, "label"), val("", RoleData, "name", "pull", "cap-drop"), val("p", RoleData, "publish"),
 		val("u", RoleData, "user"), val("w", RoleData, "workdir"),
@@ -359,10 +370,6 @@ func composeConfig(c Syntax) *Spec {
 	return s
 }
 
-func h2(o Option, check func(string, bool) bool) Option {
-	return o.does(EffPrivileged, whyHost).when(check)
-}
-
 // engineSubs are the subcommands docker and podman share.
 func engineSubs() []*Spec {
 	c := Cobra
@@ -410,7 +417,7 @@ func buildxCreate() *Spec {
 // docker run -v NAME:/h mounts.
 func volumeModel() *Spec {
 	create := cmd(Cobra, "create")
-	create.Options = list(h2(val("o", RoleData, "opt"), volumeOptHost), val("d", RoleData, "driver"),
+	create.Options = list(hostAccess(val("o", RoleData, "opt"), volumeOptHost), val("d", RoleData, "driver"),
 		val("", RoleData, "label", "name", "scope", "sharing", "availability", "group", "limit-bytes", "required-bytes", "type"))
 	return withSubs(cmd(Cobra, "volume"), create)
 }
