@@ -1811,7 +1811,9 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 // unknownRunsWritten returns a word of view v (its program by a bare
 // name the catalog and the models do not know) that names a file another
 // segment of the command writes, whole or as an option's value after '=',
-// or "".
+// or "". A bare word counts too (escript s runs the s the command wrote):
+// a program the engine does not know may take any word for a file, and
+// only a word the command itself wrote as a file asks.
 func (x *decider) unknownRunsWritten(i int, v []string) string {
 	if len(v) < 2 || strings.IndexByte(v[0], '/') >= 0 || argmodel.Lookup(v[0]) != nil {
 		return ""
@@ -1821,8 +1823,8 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 		if _, val, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
 			w = val
 		}
-		if w == "" || w[0] == '-' || !strings.ContainsAny(w, "./") {
-			continue // (a bare word is a subcommand or a name more often than a file: run, build)
+		if w == "" || w[0] == '-' {
+			continue
 		}
 		var room [4]string
 		for _, n := range namedFrom(room[:0], w, x.cmd.Segs[i].Dirs) {
