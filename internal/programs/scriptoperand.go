@@ -137,6 +137,23 @@ var anyReader = func() readerRow {
 	return r
 }()
 
+// rowOf returns the reader row of program name: by the name, without its
+// version (python3.11), or by the name of the catalog's model it is one
+// of the names of (gdbtui is gdb).
+func rowOf(name string) (readerRow, bool) {
+	if row, ok := readerRows[name]; ok {
+		return row, true
+	}
+	if row, ok := readerRows[argmodel.Versionless(name)]; ok {
+		return row, true
+	}
+	if m := argmodel.Lookup(name); m != nil {
+		row, ok := readerRows[m.Name]
+		return row, ok
+	}
+	return readerRow{}, false
+}
+
 // SearchOption returns the option of view v (its program first) that
 // makes it look for its files or modules in a directory or load a module
 // by name (readerRow.search), as written, or "".
@@ -144,7 +161,7 @@ func SearchOption(v []string) string {
 	if len(v) < 2 {
 		return ""
 	}
-	row, ok := readerRows[argmodel.Versionless(BaseName(v[0]))]
+	row, ok := rowOf(BaseName(v[0]))
 	if !ok || row.search == "" {
 		return ""
 	}
@@ -184,11 +201,7 @@ func ProgramOf(v []string) (ProgramFrom, int) {
 		}
 		return FromNothing, -1
 	}
-	row, ok := readerRows[v[0]]
-	if !ok {
-		row, ok = readerRows[argmodel.Versionless(v[0])] // python3.11
-	}
-	if ok {
+	if row, ok := rowOf(v[0]); ok {
 		return interpreterProgram(v, row)
 	}
 	if bits&Interpreter != 0 {

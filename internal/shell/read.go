@@ -854,15 +854,28 @@ func readBehind(b programs.Bits) bool {
 
 // commandLine reports a word that reads as a command line: its first
 // field is a program the catalog knows and more fields follow (git push,
-// sudo x, echo x > f), or it holds shell syntax a sentence does not need
-// (shellSyntax). A sentence given to a program (-m 'fix the bug') is not.
+// sudo x, echo x > f), a later field is a program with effects (shell git
+// push: gdb's shell, or any unknown first field, may run the rest), or it
+// holds shell syntax a sentence does not need (shellSyntax). A sentence
+// given to a program (-m 'fix the bug') is not.
 func commandLine(w string) bool {
 	w = strings.TrimLeft(w, " \t\n")
 	end := strings.IndexAny(w, " \t\n")
 	if end < 0 {
 		end = len(w)
 	}
-	return shellSyntax(w, end) || end < len(w) && programs.BitsOf(programs.BaseName(w[:end])) != 0
+	return shellSyntax(w, end) || end < len(w) && (programs.BitsOf(programs.BaseName(w[:end])) != 0 || effectField(w[end:]))
+}
+
+// effectField reports a blank-separated field of text that names a
+// program with effects (git, curl, kubectl, …).
+func effectField(text string) bool {
+	for f := range strings.FieldsSeq(text) {
+		if programs.BitsOf(programs.BaseName(f))&programs.Effect != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // WithoutExpansions returns word w (as typed) with its expansions ($x,

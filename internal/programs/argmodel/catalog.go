@@ -168,7 +168,7 @@ func rows() []row {
 		{name: "loginctl", build: fixed(loginctlModel)},
 		{name: "at", build: scheduler},
 		{name: "batch", build: scheduler},
-		{name: "gdb", build: fixed(gdbModel)}, {name: "lldb", build: fixed(lldbModel)},
+		{name: "gdb", aliases: []string{"gdbtui", "gdb-multiarch"}, build: fixed(gdbModel)}, {name: "lldb", build: fixed(lldbModel)},
 		{name: "pdb", build: fixed(pdbModel)},
 		{name: "psql", build: dbModel}, {name: "pg_dump", build: dbModel}, {name: "pg_restore", build: dbModel},
 		{name: "mysql", build: dbModel}, {name: "mariadb", build: dbModel}, {name: "mysqldump", build: dbModel},
