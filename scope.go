@@ -1076,13 +1076,8 @@ func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Chec
 	if !x.wk().Spend(pathCost(text, dirs)) {
 		return ""
 	}
-	switch {
-	case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
-		return shell.QuoteExcerpt(text) + " is the home directory, which holds protected paths (.ssh, .bashrc, …)"
-	case homeByPath(text) || !path.IsAbs(text) && slices.ContainsFunc(dirs, nearRoot) && slices.ContainsFunc(treeFromDirs(text, dirs), homeByPath): // cd / && rm -rf home
-		return shell.QuoteExcerpt(text) + " is a home directory by its usual place (/root, /home/NAME, /Users/NAME), or the directory of them, which holds protected paths (.ssh, .bashrc, …)"
-	case x.aboveRoot(text, dirs):
-		return shell.QuoteExcerpt(text) + " is the project folder or a directory above it, which holds .git and the policy"
+	if what := x.holdsProtected(text, f, dirs); what != "" {
+		return shell.QuoteExcerpt(text) + " is " + what
 	}
 	link := pc.LinkProblem
 	if deletes {
@@ -1090,6 +1085,47 @@ func (x *decider) removedDir(text string, f uint8, dirs []string, pc *paths.Chec
 	}
 	if p := link(text, f, dirs); p != "" {
 		return shell.QuoteExcerpt(text) + " is " + p
+	}
+	return ""
+}
+
+// holdsProtected returns what directory text is when it holds protected
+// paths whole, or "": the home directory, a home by its usual place, or
+// the project folder or a directory above it.
+func (x *decider) holdsProtected(text string, f uint8, dirs []string) string {
+	switch {
+	case f&shell.WordTilde != 0 && (text == "~" || strings.TrimRight(text, "/.") == "~"):
+		return "the home directory, which holds protected paths (.ssh, .bashrc, …)"
+	case homeByPath(text) || !path.IsAbs(text) && slices.ContainsFunc(dirs, nearRoot) && slices.ContainsFunc(treeFromDirs(text, dirs), homeByPath): // cd / && rm -rf home
+		return "a home directory by its usual place (/root, /home/NAME, /Users/NAME), or the directory of them, which holds protected paths (.ssh, .bashrc, …)"
+	case x.movesRoot(text, f, dirs):
+		return "the project folder or a directory above it, which holds .git and the policy"
+	}
+	return ""
+}
+
+// linkedWhole returns why operand j of ln, a link's target, is a
+// directory that holds protected paths whole (holdsProtected), read from
+// the working directory and from the directory the link is made in, or
+// "": after ln -s . p or ln -s ~ h, p/.env and h/.ssh are those paths by
+// names no check reads, and p/.. climbs out of the project from where the
+// link points, not from where its name is. The link's own name (the last
+// operand, or every operand after -t DIR) is not a target.
+func (x *decider) linkedWhole(s *shell.Segment, j int) string {
+	last := len(s.Words) - 1
+	if named, _ := programs.TargetDirectory(s.Words); named || j >= last {
+		// ln -t DIR TARGET…: the targets are the operands; the directory
+		// a link is made in is not one.
+		if !named || j > 0 && (s.Words[j-1] == "-t" || s.Words[j-1] == "--target-directory") {
+			return ""
+		}
+	}
+	w := s.Words[j]
+	if what := x.holdsProtected(w, s.Flags[j], s.Dirs); what != "" {
+		return what
+	}
+	if dir := path.Dir(s.Words[last]); dir != "." && !path.IsAbs(w) && w[0] != '~' {
+		return x.holdsProtected(pathtext.Join(dir, w), s.Flags[j], s.Dirs)
 	}
 	return ""
 }
@@ -1411,6 +1447,11 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			// ln -s /proc/self g: g/cwd is then the working directory;
 			// so with ln -s ../../../../proc/self g.
 			p = "a directory that holds directory handles (/proc/self/cwd, /dev/fd/3), which a second name reaches without naming them"
+		}
+		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
+			if p = x.linkedWhole(s, j); p != "" {
+				p = "a link's target that is " + p + ": the link's name reaches them without naming them, and climbs out from where it points"
+			}
 		}
 		if p == "" && programs.BaseName(s.Words[0]) == "ln" {
 			p = x.linkReach(s, j, pc)
