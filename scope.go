@@ -845,9 +845,17 @@ func (x *decider) copiedNameProblem(s *shell.Segment, pc *paths.Checker) (why st
 			if why != "" || src == dest {
 				return
 			}
-			if base := path.Base(src); pc.MayNameFile(base) {
+			base := path.Base(src)
+			globbed := s.Flags[j]&shell.WordGlob != 0 && strings.ContainsAny(base, ascii.GlobChars)
+			if globbed || pc.MayNameFile(base) {
+				// cp s/* . lands each name s/* matches in the destination
+				// under its own: the base is a glob there too.
 				named := strings.TrimSuffix(dest, "/") + "/" + base
-				if p := pc.WriteProblem(named, flags, s.Dirs); p != "" {
+				f := flags
+				if globbed {
+					f |= shell.WordGlob
+				}
+				if p := pc.WriteProblem(named, f, s.Dirs); p != "" {
 					why = shell.QuoteExcerpt(src) + " copied, moved or linked into " + shell.QuoteExcerpt(dest) +
 						" is " + shell.QuoteExcerpt(named) + ", which reaches " + p + "; a person approves every such command"
 					return
