@@ -955,10 +955,14 @@ func rsyncDeletes(words []string) bool {
 }
 
 // noTargetDirectory reports cp's, mv's, ln's or install's -T
-// (--no-target-directory), alone or in a cluster (-rT): the source's
-// contents become the destination's.
+// (--no-target-directory, or any abbreviation getopt takes for it:
+// --no-t is already unambiguous, as their other --no- options are
+// --no-clobber, --no-copy, --no-dereference and --no-preserve), alone or
+// in a cluster (-rT): the source's contents become the destination's.
 func noTargetDirectory(w string) bool {
-	return w == "--no-target-directory" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'T') > 0
+	const long = "--no-target-directory"
+	return len(w) >= len("--no-t") && strings.HasPrefix(long, w) ||
+		len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'T') > 0
 }
 
 // inScope reports whether word w, from every one of dirs, names a path
