@@ -1030,7 +1030,7 @@ func (x *decider) removedDirProblem(s *shell.Segment, pc *paths.Checker) (why st
 		return "" // (an interpreter may run a module that removes: python3 -m pytest --basetemp)
 	}
 	if programs.NamesFromList(s.Words) {
-		return shell.QuoteExcerpt(s.Text) + " removes the files a list names (a file or its input), which may name protected paths; a person approves every such command"
+		return shell.QuoteExcerpt(s.Text) + " removes the files a list names (a file or its input), or changes who may use them, and they may be protected paths; a person approves every such command"
 	}
 	prog := programs.BaseName(s.Words[min(programs.ProgramAt(s.Words), len(s.Words)-1)])
 	deletes := prog == "rm" || prog == "rmdir" // (chmod -R 777 ~/.cache lets anyone read the token in it)

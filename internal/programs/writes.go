@@ -349,24 +349,25 @@ func WritesPrefixes(words []string) bool {
 // content anywhere and are not rows.
 var writeRows = map[string]writeRow{
 	// Operands written whole.
-	"tee":      {operands: true},                                         // tee FILE…: the copy of its input
-	"sponge":   {operands: true},                                         // sponge FILE: its input, once read
-	"rm":       {operands: true, removes: true},                          // removed
-	"unlink":   {operands: true, removes: true},                          // removed
-	"shred":    {operands: true, values: "nsx", removes: true},           // overwritten, and removed with -u
-	"truncate": {operands: true, values: "sr"},                           // cut to a size (truncate -s0 FILE empties it)
-	"touch":    {operands: true, values: "dtr"},                          // created (an empty hook, a marker a tool trusts)
-	"chmod":    {operands: true, removes: true, metadata: true},          // its mode changed (chmod +x a hook); the model knows the mode
-	"chown":    {operands: true, skip: 1, removes: true, metadata: true}, // its owner changed
-	"chgrp":    {operands: true, skip: 1, removes: true, metadata: true}, // its group changed
-	"setfacl":  {operands: true, values: "mMxX"},                         // its access list changed
-	"chattr":   {operands: true, skip: 1},                                // its attributes changed
-	"zip":      {operands: true, at: 1},                                  // the archive, first of its operands
-	"split":    {operands: true, at: 2, values: "abCln", prefix: true},   // split FILE PREFIX: files named PREFIXaa…
-	"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},     // csplit -f PREFIX: files named PREFIX00…
-	"uniq":     {operands: true, at: 2, values: "fsw"},                   // uniq IN OUT: the second operand is written
-	"xxd":      {operands: true, at: 2, values: "cglos"},                 // xxd IN OUT: the second operand is written
-	"script":   {operands: true},                                         // script FILE: the typescript (the model knows -c CMD)
+	"tee":      {operands: true},                                                // tee FILE…: the copy of its input
+	"sponge":   {operands: true},                                                // sponge FILE: its input, once read
+	"rm":       {operands: true, removes: true},                                 // removed
+	"unlink":   {operands: true, removes: true},                                 // removed
+	"shred":    {operands: true, values: "nsx", removes: true},                  // overwritten, and removed with -u
+	"truncate": {operands: true, values: "sr"},                                  // cut to a size (truncate -s0 FILE empties it)
+	"touch":    {operands: true, values: "dtr"},                                 // created (an empty hook, a marker a tool trusts)
+	"chmod":    {operands: true, removes: true, metadata: true},                 // its mode changed (chmod +x a hook); the model knows the mode
+	"chown":    {operands: true, skip: 1, removes: true, metadata: true},        // its owner changed
+	"chgrp":    {operands: true, skip: 1, removes: true, metadata: true},        // its group changed
+	"setfacl":  {operands: true, values: "mMxX", removes: true, metadata: true}, // its access list changed (setfacl -R -m o::rwx . opens the project)
+	"chacl":    {operands: true, skip: 1, removes: true, metadata: true},        // chacl ACL FILE…: its access list changed
+	"chattr":   {operands: true, skip: 1, removes: true, metadata: true},        // its attributes changed (chattr -R +i .git)
+	"zip":      {operands: true, at: 1},                                         // the archive, first of its operands
+	"split":    {operands: true, at: 2, values: "abCln", prefix: true},          // split FILE PREFIX: files named PREFIXaa…
+	"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},            // csplit -f PREFIX: files named PREFIX00…
+	"uniq":     {operands: true, at: 2, values: "fsw"},                          // uniq IN OUT: the second operand is written
+	"xxd":      {operands: true, at: 2, values: "cglos"},                        // xxd IN OUT: the second operand is written
+	"script":   {operands: true},                                                // script FILE: the typescript (the model knows -c CMD)
 	// The value of an output option.
 	"sort":  {short: "o", long: []string{"output"}}, // sort -o FILE
 	"gsort": {short: "o", long: []string{"output"}}, // GNU sort
@@ -698,6 +699,10 @@ func NamesFromList(words []string) bool {
 		return anyLong(v, "files-from")
 	case "zip":
 		return hasShort(v, '@') || anyLong(v, "names-stdin")
+	case "setfacl":
+		// setfacl --restore=FILE sets the lists a getfacl dump names, on
+		// the files it names (# file: .env).
+		return anyLong(v, "restore")
 	}
 	return false
 }
