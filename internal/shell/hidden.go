@@ -137,6 +137,19 @@ var envVars = map[string]envKind{
 	// authenticate a fetch.
 	"CARGO_REGISTRY_CREDENTIAL_PROVIDER": envHidden, "CARGO_REGISTRY_GLOBAL_CREDENTIAL_PROVIDERS": envHidden,
 	"RUSTUP_TOOLCHAIN": envHidden, "GOAUTH": envHidden,
+	// The version a version manager's shim runs: a name it installed
+	// (3.12.4, system), or a path of the command's choosing
+	// (PYENV_VERSION=../../ws/proj/ev runs ev/bin/python3; asdf's
+	// path:DIR). Judged by the value (toolchainName).
+	"PYENV_VERSION": envHidden, "RBENV_VERSION": envHidden, "NODENV_VERSION": envHidden, "GOENV_VERSION": envHidden,
+	"PLENV_VERSION": envHidden, "JENV_VERSION": envHidden, "PHPENV_VERSION": envHidden,
+	// Where python finds its own standard library (encodings is imported
+	// from it at start-up) and the interpreter it says it is; where
+	// IPython and Jupyter read their configuration and start-up scripts.
+	"PYTHONPLATLIBDIR": envHidden, "PYTHONEXECUTABLE": envHidden, "IPYTHONDIR": envHidden, "JUPYTER_CONFIG_DIR": envHidden,
+	// The characters less quotes in a file name it pastes into LESSOPEN's
+	// command, and how: changed, a name becomes shell code there.
+	"LESSMETACHARS": envHidden, "LESSMETAESCAPE": envHidden,
 	// go checks what it downloads, a toolchain it switches to and runs
 	// (GOTOOLCHAIN=go1.99.0) among them, against the checksum database:
 	// these turn the check off for some or all modules, so a GOPROXY of
@@ -257,6 +270,10 @@ var envPrefixes = []struct {
 	// TF_CLI_ARGS_init); gcloud's endpoint of one API, which gets the
 	// account's access token.
 	{"TF_CLI_ARGS", envHidden}, {"CLOUDSDK_API_ENDPOINT_OVERRIDES_", envHidden},
+	// asdf's and mise's settings: their data and configuration directories
+	// and the version of each tool (ASDF_PYTHON_VERSION=path:DIR runs
+	// DIR's programs).
+	{"ASDF_", envHidden}, {"MISE_", envHidden},
 }
 
 // envKindOf returns the kind of a variable name ("NAME" or "NAME[sub]").
@@ -398,6 +415,7 @@ var inertPackageSettings = map[string]bool{
 	"UV_NO_CACHE": true, "UV_NO_PROGRESS": true, "UV_FROZEN": true, "UV_LOCKED": true, "UV_NO_SYNC": true,
 	"UV_OFFLINE": true, "UV_COMPILE_BYTECODE": true, "UV_LINK_MODE": true, "UV_HTTP_TIMEOUT": true,
 	"UV_CONCURRENT_DOWNLOADS": true, "UV_CONCURRENT_BUILDS": true, "UV_CONCURRENT_INSTALLS": true, "UV_NO_COLOR": true,
+	"UV_THREADPOOL_SIZE":  true, // libuv's (node's) thread pool, not uv's
 	"npm_config_loglevel": true, "npm_config_fund": true, "npm_config_audit": true, "npm_config_progress": true,
 	"npm_config_update_notifier": true, "npm_config_color": true,
 	"YARN_ENABLE_IMMUTABLE_INSTALLS": true, "YARN_ENABLE_TELEMETRY": true, "YARN_ENABLE_PROGRESS_BARS": true,
@@ -417,6 +435,27 @@ var inertPip = map[string]bool{"PIP_NO_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSIO
 	"PIP_VERBOSE": true, "PIP_NO_INPUT": true, "PIP_PROGRESS_BAR": true, "PIP_ROOT_USER_ACTION": true,
 	"PIP_DEFAULT_TIMEOUT": true, "PIP_TIMEOUT": true, "PIP_RETRIES": true, "PIP_NO_COLOR": true, "PIP_NO_WARN_SCRIPT_LOCATION": true,
 	"PIP_PREFER_BINARY": true, "PIP_ONLY_BINARY": true, "PIP_NO_BINARY": true}
+
+// toolchainVersion reports a variable that chooses the toolchain a
+// version manager runs: rustup's, pyenv's and its kin's, and asdf's and
+// mise's version of one tool (ASDF_PYTHON_VERSION, MISE_NODE_VERSION).
+func toolchainVersion(name string) bool {
+	switch name {
+	case "RUSTUP_TOOLCHAIN", "PYENV_VERSION", "RBENV_VERSION", "NODENV_VERSION", "GOENV_VERSION", "PLENV_VERSION",
+		"JENV_VERSION", "PHPENV_VERSION":
+		return true
+	}
+	return (strings.HasPrefix(name, "ASDF_") || strings.HasPrefix(name, "MISE_")) && strings.HasSuffix(name, "_VERSION") &&
+		name != "ASDF_VERSION" && name != "MISE_VERSION"
+}
+
+// toolchainName reports a value that names an installed toolchain (stable,
+// 3.12.4, system, 3.11:3.12): no directory (/, ~, . or ..) and no asdf
+// path: or ref: form.
+func toolchainName(value string) bool {
+	return value != "" && !strings.ContainsAny(value, "/~\\") && value != "." && value != ".." &&
+		!strings.HasPrefix(value, "path:") && !strings.HasPrefix(value, "ref:")
+}
 
 // inertValue reports a value of SHELL, GOTOOLCHAIN or RUSTFLAGS that
 // chooses nothing the engine must see: a shell the catalog knows by name
@@ -892,8 +931,8 @@ func (c *Command) hiddenEnv(idx int) {
 			if name == "GOFLAGS" && !computed && inertGoFlags(value) {
 				return // GOFLAGS=-mod=mod: flags the go model reads as running nothing
 			}
-			if name == "RUSTUP_TOOLCHAIN" && !computed && value != "" && !strings.ContainsAny(value, "/~") && value != "." && value != ".." {
-				return // RUSTUP_TOOLCHAIN=stable: an installed toolchain's name, not a directory of programs
+			if toolchainVersion(name) && !computed && toolchainName(value) {
+				return // RUSTUP_TOOLCHAIN=stable, PYENV_VERSION=3.12: an installed toolchain's name, not a directory of programs
 			}
 			if !computed && inertValue(name, value) {
 				return
