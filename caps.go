@@ -299,6 +299,12 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				}
 			}
 		}
+		if s.Input().Kind == shell.StdinFile && programs.ReadsStdinToo(v) {
+			// python3 -i x.py < c.txt: after the script, the input is code.
+			if f, by := x.writtenFirst(i, s.Input().Text, judged); f != "" {
+				return f, by
+			}
+		}
 		if x.writesBefore(i) { // (known once per decision: asked before the view's options are read)
 			if o := programs.SearchOption(v); o != "" {
 				return v[0] + " " + o, -1 // m4 -I d p, lua -l p: a written file may be the one it finds

@@ -47,6 +47,9 @@ type readerRow struct {
 	// no program from its input; stdin: the program reads commands from
 	// its input whatever its operands are (gdb).
 	text, stdin bool
+	// traitlets: an option --Class.trait[=VALUE] sets the program's
+	// configuration, which may run code (IPython's exec_lines): code.
+	traitlets bool
 }
 
 // readerRows are the interpreters whose command line the engine reads;
@@ -114,7 +117,13 @@ var unreadLangs = map[string]readerRow{
 	// reads them from its input as gdb does.
 	"lldb": {code: "-o --one-line -O --one-line-before-file -k --one-line-on-crash", files: "-s --source -S --source-before-file -K --source-on-crash",
 		values: "-p --attach-pid -n --attach-name -c --core -a --arch -f --file -l --script-language -R --repl-language", exits: "-v --version -h --help", stdin: true},
-	"ipython": {code: "-c", values: "--profile --ipython-dir --config --log-level --colors --logfile --logappend", exits: "--version -h --help"}, // !cmd runs a shell command
+	// IPython: !cmd runs a shell command. It runs a script and exits, or
+	// reads its commands from its input when given none, and after the
+	// script with -i. Its configuration options (--Class.trait=VALUE,
+	// traitlets: exec_lines, extensions) and the profile and directories
+	// it takes start-up scripts and configuration from are code too.
+	"ipython": {code: "-c -m --profile --profile-dir --ipython-dir --config --ext", values: "--log-level --colors --logfile --logappend",
+		exits: "--version -h --help", interactive: "-i", traitlets: true},
 }
 
 // withUnread adds the rows of unreadLangs to rows.
@@ -210,6 +219,21 @@ func ProgramOf(v []string) (ProgramFrom, int) {
 		}
 	}
 	return FromNothing, -1
+}
+
+// ReadsStdinToo reports a view whose program runs a script operand and
+// then reads more code from its standard input: an interactive option
+// given with the script (python3 -i x.py, perl -d x.pl, ipython -i x.py).
+func ReadsStdinToo(v []string) bool {
+	if len(v) < 2 {
+		return false
+	}
+	row, ok := rowOf(BaseName(v[0]))
+	if !ok || row.interactive == "" {
+		return false
+	}
+	from, _ := ProgramOf(v)
+	return from == FromOperand && interactiveGiven(v, row)
 }
 
 // shellProgram reads "sh [options] [script [args…]]".
@@ -426,7 +450,7 @@ func UnreadCode(v []string) string {
 			return "" // the script and its arguments
 		}
 		opt, _, _ := strings.Cut(w, "=")
-		if unreadCodeOption(row.code, opt) {
+		if unreadCodeOption(row.code, opt) || row.traitlets && strings.HasPrefix(opt, "--") && strings.IndexByte(opt, '.') > 2 {
 			return v[0] + " " + opt + " runs code in a language the engine does not read, which may start any program"
 		}
 		if hasField(row.exits, w) {

@@ -121,6 +121,9 @@ func programSource(v []string) stdinReader {
 	case programs.FromStdin:
 		return readsStdin
 	case programs.FromOperand:
+		if programs.ReadsStdinToo(v) {
+			return max(readsStdin, operandSource(v[i])) // python3 -i x.py: its input after the script
+		}
 		return operandSource(v[i])
 	}
 	return readsNothing
