@@ -1,8 +1,10 @@
 package programs
 
 import (
+	"path"
 	"strings"
 
+	"github.com/permengine/permengine/internal/hostdirs"
 	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
@@ -62,7 +64,7 @@ var readerRows = withUnread(map[string]readerRow{
 	"pypy": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true}, "pypy3": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true},
 	"node":   {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
 	"nodejs": {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
-	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help", search: "-I -r"},
+	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d", search: "-I"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help", search: "-I -r"},
 	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
 	"lua": {code: "-e", values: "-l", exits: "-v", search: "-l"}, "luajit": {code: "-e", values: "-l", exits: "-v", search: "-l"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
 	"osascript": {code: "-e", values: "-l", exits: ""},
@@ -174,12 +176,19 @@ func SearchOption(v []string) string {
 	if !ok || row.search == "" {
 		return ""
 	}
-	for _, w := range v[1:] {
+	for j, w := range v[1:] {
 		if w == "--" || w == "" || w[0] != '-' {
 			continue
 		}
 		for _, o := range strings.Fields(row.search) {
 			if w == o || strings.HasPrefix(w, o) && (len(o) == 2 || w[len(o)] == '=') {
+				value := strings.TrimPrefix(strings.TrimPrefix(w, o), "=")
+				if w == o && j+2 < len(v) {
+					value = v[j+2]
+				}
+				if path.IsAbs(value) && hostdirs.Written(path.Clean(value)) {
+					continue // perl -I/usr/lib/x: a system directory, which a write there already asks for
+				}
 				return w
 			}
 		}
