@@ -1234,6 +1234,9 @@ func (x *decider) mayWrite(w *shell.Segment) bool {
 	}
 	edits := false
 	programs.EditsManifest(w.Words, func(string) { edits = true }) // npm pkg set
+	if !edits && w.Bits == 0 {
+		unknownWrites(w.Words, func(string) { edits = true }) // aria2c -o json.py URL
+	}
 	return edits
 }
 
@@ -1405,6 +1408,27 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 	}
 }
 
+// unknownWrites calls fn with the words of a program the catalog and the
+// models do not know that may name a file it writes: every operand, and
+// every option's value after '=', but a URL (aria2c -o json.py URL, http
+// --download --output=conftest.py URL, fetch -o Makefile URL). Generous
+// for the caps: a file it names may be one it writes, which a later
+// program of the command then runs or loads.
+func unknownWrites(words []string, fn func(name string)) {
+	i := programs.ProgramAt(words)
+	if i >= len(words) || argmodel.Lookup(words[i]) != nil {
+		return
+	}
+	for _, w := range words[i+1:] {
+		if _, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
+			w = v
+		}
+		if w != "" && w[0] != '-' && !strings.Contains(w, "://") {
+			fn(w)
+		}
+	}
+}
+
 // writtenIndex returns, for every path a segment of the command writes
 // (what segWrites names, a copy's or link's sources too), the first
 // segment that writes it, by the paths the word names from that
@@ -1472,6 +1496,12 @@ func (x *decider) writtenIndex() map[string]int {
 				}
 			}
 			continue
+		}
+		if w.Bits == 0 {
+			// aria2c -o json.py URL: what a program the engine does not
+			// know may write, for the programs after it that run or load
+			// files by name (not segWrites: its own words are its reads).
+			unknownWrites(w.Words, func(name string) { add(name, w.Dirs, j) })
 		}
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
 		links, linksKnown := false, false // makesLinks(w.Words), on the first source
