@@ -1329,20 +1329,13 @@ var codeReaders = map[string]codeReads{
 	"readelf": readsResponse, "csc": readsResponse, "msbuild": readsResponse, "dotnet": readsResponse,
 }
 
-// jvmCode are the JVM options that load code or read more options from a
-// file: an agent (a jar's premain, a native library) and an options file
-// (which may hold -XX:OnError=CMD).
-var jvmCode = []string{"-javaagent:", "-agentpath:", "-agentlib:", "-XX:VMOptionsFile=", "-XX:Flags="}
-
 // jvmLoads returns why a view of a JVM launcher loads an agent or an
-// options file, or "".
+// options file, or opens a port that runs code (argmodel.JVMOption), or
+// "".
 func jvmLoads(v []string) string {
 	for _, w := range v[1:] {
-		opt := strings.TrimPrefix(w, "-J")
-		for _, p := range jvmCode {
-			if strings.HasPrefix(opt, p) {
-				return v[0] + " " + w + " loads code or options from a file the engine does not read"
-			}
+		if why := argmodel.JVMOption(strings.TrimPrefix(w, "-J")); why != "" {
+			return v[0] + " " + w + " " + why
 		}
 	}
 	return ""

@@ -377,10 +377,42 @@ func mavenRepoLocal(v string, computed bool) bool {
 	case "jvm", "exec.executable", "maven.surefire.debug", "maven.failsafe.debug":
 		return true
 	case "argLine":
-		return strings.Contains(value, "-javaagent") || strings.Contains(value, "-agentpath") || strings.Contains(value, "-agentlib") ||
-			strings.Contains(value, "@") || strings.Contains(value, "-XX:OnError") || strings.Contains(value, "-XX:OnOutOfMemoryError")
+		if strings.Contains(value, "@") || strings.Contains(value, "-XX:OnError") || strings.Contains(value, "-XX:OnOutOfMemoryError") {
+			return true
+		}
+		for f := range strings.FieldsSeq(value) {
+			if JVMOption(strings.Trim(f, `"'`)) != "" {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// jvmCode are the JVM options that load code, read more options from a
+// file, or open a port through which anyone who reaches it runs code,
+// each with why.
+var jvmCode = []struct{ prefix, why string }{
+	{"-javaagent:", whyJVMLoads}, {"-agentpath:", whyJVMLoads}, {"-agentlib:", whyJVMLoads},
+	// -Xrun is the old spelling of -agentlib (-Xrunjdwp:…,server=y
+	// opens the debugger's port).
+	{"-Xrun", whyJVMLoads}, {"-XX:VMOptionsFile=", whyJVMLoads}, {"-XX:Flags=", whyJVMLoads},
+	// Remote JMX: an MBean server on a port, which loads classes (MLet)
+	// for whoever reaches it, with no password when told so.
+	{"-Dcom.sun.management.jmxremote", "opens a JMX port on the network, through which whoever reaches it may load and run code"},
+}
+
+const whyJVMLoads = "loads code or options from a file the engine does not read"
+
+// JVMOption returns why the JVM option w loads code or opens a port that
+// runs it, or "".
+func JVMOption(w string) string {
+	for _, c := range jvmCode {
+		if strings.HasPrefix(w, c.prefix) {
+			return c.why
+		}
+	}
+	return ""
 }
 
 // whyMavenInput: a POM or settings file read from the input (-f
