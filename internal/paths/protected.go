@@ -28,6 +28,9 @@ var defaultProtected = []string{
 	"**/.cursor", "**/.cursor/**", "**/.vscode", "**/.vscode/**", "**/.idea", "**/.idea/**",
 	"**/.gitconfig", "**/.config/git/config", "**/.config/git/attributes", "**/.gitmodules", "**/.git-credentials", "**/.npmrc", "**/.pypirc", "**/.netrc",
 	"**/.mcp.json", "**/.claude.json", "**/.env", "**/.env.*",
+	// Other files of variables a tool loads into its environment without a
+	// word naming them (flask run reads .flaskenv: FLASK_RUN_HOST=0.0.0.0).
+	"**/.flaskenv",
 	"**/.env/**", // a virtualenv named .env: its bin/ is on PATH once activated
 	// Editors' backups of the files that hold secrets
 	// (.env~, .npmrc.bak) hold the same secrets.
