@@ -381,7 +381,10 @@ func sshOptionRuns(v string, computed bool) bool {
 func sshCommon() []Option {
 	return list(
 		val("o", RoleData).does(EffExec|EffComputed, whySSHOpt).when(sshOptionRuns),
-		val("F", RolePath).runsFile().does(EffExec, "an ssh configuration file can run local programs (ProxyCommand)"),
+		// A configuration file's ProxyCommand, LocalCommand and Match exec
+		// run programs, as -o ProxyCommand=… does, wherever it was
+		// written.
+		val("F", RolePath).does(EffExec|EffComputed, "an ssh configuration file can run local programs (ProxyCommand)"),
 		val("S", RoleProgram).does(EffExec, "this option names a program or control socket ssh uses"),
 		val("i", RolePath), val("J", RoleRemote), val("c", RoleData), val("l", RoleData),
 	)

@@ -421,10 +421,12 @@ func langRows() []row {
 			Option{Long: []string{"env-file", "env-file-if-exists"}, Arg: ArgRequired, Role: RolePath, RunsFile: true},
 			val("C", RoleData, "conditions"),
 			// A snapshot node starts from is code it runs; an OpenSSL
-			// configuration may load engines and providers (shared
-			// objects); a policy, a single-executable configuration and
-			// a snapshot's configuration are files node reads.
-			val("", RolePath, "snapshot-blob", "openssl-config").runsFile(),
+			// configuration loads engines and providers (shared objects)
+			// wherever it was written, as OPENSSL_CONF and openssl
+			// -config do; a policy, a single-executable configuration
+			// and a snapshot's configuration are files node reads.
+			val("", RolePath, "snapshot-blob").runsFile(),
+			val("", RolePath, "openssl-config").does(EffExec|EffComputed, "node loads this OpenSSL configuration, whose providers and engines sections load shared objects"),
 			val("", RolePath, "experimental-policy", "experimental-sea-config", "build-snapshot-config",
 				"icu-data-dir", "watch-path", "allow-fs-read", "allow-fs-write", "experimental-config-file"))
 		// The options that take a value in the next word (node --help:
