@@ -64,7 +64,7 @@ var readerRows = withUnread(map[string]readerRow{
 	"pypy": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true}, "pypy3": {code: "-c -m", exits: pyExit, interactive: "-i", codeEnds: true},
 	"node":   {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
 	"nodejs": {code: "-e -p --eval --print", exits: nodeExit, interactive: "-i --interactive"},
-	"perl":   {code: "-e -E", values: "-I -M -m -x -l -0 -C -F -D", exits: "-v --version -h --help", interactive: "-d", search: "-I"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help", search: "-I -r"},
+	"perl":   {code: "-e -E", values: "-I -M -m -F -D", exits: "-v --version -h --help", interactive: "-d", search: "-I"}, "ruby": {code: "-e", values: "-r -I -C", exits: "--version -h --help", search: "-I -r"},
 	"php": {code: "-r -f", values: "-d -c -z", exits: "-v --version -h --help"},
 	"lua": {code: "-e", values: "-l", exits: "-v", search: "-l"}, "luajit": {code: "-e", values: "-l", exits: "-v", search: "-l"}, "tclsh": {code: "", values: "", exits: ""}, "Rscript": {code: "-e", values: "", exits: "--version --help"},
 	"osascript": {code: "-e", values: "-l", exits: ""},
