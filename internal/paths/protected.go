@@ -949,6 +949,13 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 		// f=@.env, httpie, gcc @args).
 		return pc.word(w[1:], flags, dirs)
 	}
+	if k := strings.IndexByte(w, '@'); k > 0 && k < len(w)-1 {
+		// FIELD@FILE and HEADER:@FILE: httpie's and xh's file field and
+		// header read from a file (http -f POST URL f@.env).
+		if hit := pc.word(w[k+1:], flags, dirs); hit != "" {
+			return hit
+		}
+	}
 	if strings.IndexByte(w, ',') >= 0 {
 		// KEY=VALUE lists (docker's --mount, buildx's --cache-to
 		// type=local,dest=DIR): each value is a path a program may use.

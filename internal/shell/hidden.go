@@ -150,6 +150,13 @@ var envVars = map[string]envKind{
 	// The characters less quotes in a file name it pastes into LESSOPEN's
 	// command, and how: changed, a name becomes shell code there.
 	"LESSMETACHARS": envHidden, "LESSMETAESCAPE": envHidden,
+	// Clients' own places for code and configuration that no suffix
+	// tells (ownLocation reads those named after the program): the
+	// plug-ins MariaDB's and MySQL's client libraries load, botocore's
+	// service models (a read verb sent as DELETE), gsutil's and az's
+	// configuration.
+	"MARIADB_PLUGIN_DIR": envHidden, "LIBMYSQL_PLUGIN_DIR": envHidden, "AWS_DATA_PATH": envHidden,
+	"BOTO_CONFIG": envHidden, "BOTO_PATH": envHidden, "AZURE_CONFIG_DIR": envHidden,
 	// go checks what it downloads, a toolchain it switches to and runs
 	// (GOTOOLCHAIN=go1.99.0) among them, against the checksum database:
 	// these turn the check off for some or all modules, so a GOPROXY of
@@ -322,6 +329,32 @@ func scriptArgs(name string) bool {
 var locationSuffixes = []string{"_HOME", "_PREFIX", "_BIN", "_EXE", "_CMD", "_COMMAND", "_PROG", "_PROGRAM", "_RC",
 	"_PLUGINS", "_HOOKS", "_SHELL", "_EDITOR", "_PAGER", "_LOADER", "_LIB", "_LIBS", "_LIBRARY", "_LIBRARIES", "_LIBPATH",
 	"RCFILE"}
+
+// ownLocation reports a variable named after the program of segment s,
+// and like a place of its configuration, plug-ins or data (AWS_DATA_PATH
+// before aws, MYTOOL_CONFIG_DIR, TERRAFORM_PLUGIN_DIR): the program reads
+// its code or settings from there. (The suffixes locationName leaves out
+// name a project's data as often as not, and a program's own output
+// directories, CARGO_TARGET_DIR=target, are neither.)
+func ownLocation(s *Segment, name string) bool {
+	k := programs.ProgramAt(s.Words)
+	if k >= len(s.Words) {
+		return false
+	}
+	prog := strings.ToUpper(strings.ReplaceAll(argmodel.Versionless(programs.BaseName(s.Words[k])), "-", "_"))
+	if prog == "" || !strings.HasPrefix(name, prog+"_") {
+		return false
+	}
+	if !strings.Contains(name, "CONF") && !strings.Contains(name, "PLUGIN") && !strings.Contains(name, "_DATA_") {
+		return false
+	}
+	for _, suf := range []string{"_DIR", "_DIRS", "_PATH", "_CONFIG", "_CONF", "_FILE", "_FILES"} {
+		if strings.HasSuffix(name, suf) {
+			return true
+		}
+	}
+	return false
+}
 
 // locationName reports a variable named like a location (locationSuffixes),
 // or like a start-up file, NAMERC (PYLINTRC, IRBRC, GEMRC, SYSTEM_WGETRC:
@@ -882,6 +915,9 @@ func (c *Command) hiddenEnv(idx int) {
 		if why, ok := argmodel.ReachVar(name); ok && !programReads(s, name) && !declares(s) {
 			c.dyn(why + ", for every program the command runs (make DOCKER_HOST=… up)")
 			return
+		}
+		if kind == envNone && ownLocation(s, name) {
+			kind = envLocation // GH_CONFIG_DIR-like: a place the program it precedes reads
 		}
 		if kind == envNone {
 			c.unlistedVariable(name, value, computed)

@@ -434,6 +434,9 @@ var (
 	dockerEnv = []EnvVar{
 		{Name: "DOCKER_HOST", Effect: EffExternal, Why: "DOCKER_HOST " + whyEngine},
 		{Name: "DOCKER_CONTEXT", Effect: EffExternal, Why: "DOCKER_CONTEXT " + whyEngine},
+		// buildx's builder, as --builder names it: one on another host
+		// gets the build's context.
+		{Name: "BUILDX_BUILDER", Effect: EffExternal, Why: "BUILDX_BUILDER names the builder docker builds with, which may be on another host, and sends it the build's context"},
 	}
 	podmanEnv = []EnvVar{
 		{Name: "CONTAINER_HOST", Effect: EffExternal, Why: "CONTAINER_HOST " + whyEngine},
