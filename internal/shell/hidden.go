@@ -157,6 +157,11 @@ var envVars = map[string]envKind{
 	// configuration.
 	"MARIADB_PLUGIN_DIR": envHidden, "LIBMYSQL_PLUGIN_DIR": envHidden, "AWS_DATA_PATH": envHidden,
 	"BOTO_CONFIG": envHidden, "BOTO_PATH": envHidden, "AZURE_CONFIG_DIR": envHidden,
+	// git reads replacements from another ref namespace, and the graft
+	// file's parents (what .git/info/grafts says); with redaction off, its
+	// traces print the Authorization headers of its requests.
+	"GIT_REPLACE_REF_BASE": envHidden, "GIT_GRAFT_FILE": envHidden, "GIT_TRACE_REDACT": envHidden,
+	"GIT_CURL_VERBOSE": envHidden,
 	// go checks what it downloads, a toolchain it switches to and runs
 	// (GOTOOLCHAIN=go1.99.0) among them, against the checksum database:
 	// these turn the check off for some or all modules, so a GOPROXY of
@@ -519,6 +524,10 @@ func inertValue(name, value string) bool {
 			(strings.IndexByte(value, '/') < 0 || systemLocation(path.Dir(value)))
 	case "GIT_HTTP_USER_AGENT":
 		return !strings.ContainsAny(value, "$`")
+	case "GIT_TRACE_REDACT":
+		return value == "1" || strings.EqualFold(value, "true") // redaction on: git's default
+	case "GIT_CURL_VERBOSE":
+		return value == "0" || value == "" || strings.EqualFold(value, "false")
 	case "GOBIN", "GOPATH":
 		// A plain directory of the working tree (GOBIN=bin); an absolute
 		// one may be a system directory or one a shell puts on PATH

@@ -315,7 +315,7 @@ func gitConfigSecretRead(r *Result, readBy string, operands []Item) {
 		word = operands[0].Word
 	}
 	switch readBy {
-	case "list", "l", "get-regexp":
+	case "list", "l", "get-regexp", "get-urlmatch": // --get-urlmatch http URL prints the whole section
 		r.Effects |= EffExternal
 		r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: word,
 			Why: "git config --" + readBy + " prints keys of the configuration, the token actions/checkout keeps in http.*.extraheader and other credentials among them: " + whyPrintsSecret})

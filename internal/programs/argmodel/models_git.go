@@ -220,19 +220,19 @@ var gitPlain = []string{
 	"describe", "format-patch", "gc", "gitk", "gui", "init-db", "mv", "notes", "range-diff", "reset",
 	"restore", "rm", "shortlog", "sparse-checkout", "stash", "status", "switch", "tag",
 	"worktree", "fast-export", "fast-import", "pack-refs", "prune", "reflog", "repack",
-	"annotate", "blame", "bugreport", "count-objects", "diagnose", "fsck", "gitweb", "help", "merge-tree",
+	"annotate", "blame", "bugreport", "count-objects", "fsck", "gitweb", "help", "merge-tree",
 	"rerere", "show-branch", "verify-commit", "verify-tag", "version", "archimport", "cvsimport",
 	"cvsserver", "quiltimport", "apply", "checkout-index", "commit-graph", "commit-tree", "hash-object",
 	"index-pack", "merge-file", "mktag", "mktree", "multi-pack-index", "pack-objects",
-	"prune-packed", "read-tree", "symbolic-ref", "unpack-objects", "update-index", "update-ref",
+	"prune-packed", "read-tree", "symbolic-ref", "unpack-objects", "update-index",
 	"write-tree", "cat-file", "cherry", "for-each-ref", "get-tar-commit-id", "ls-files",
 	"ls-tree", "merge-base", "name-rev", "pack-redundant", "rev-list", "rev-parse", "show-index",
-	"show-ref", "unpack-file", "var", "verify-pack", "update-server-info",
+	"show-ref", "unpack-file", "verify-pack", "update-server-info",
 	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "column", "fmt-merge-msg", "interpret-trailers", "mailinfo",
 	"mailsplit", "merge-one-file", "patch-id", "sh-i18n", "sh-setup", "stripspace", "upload-pack",
 	"upload-archive", "merge-ours", "merge-recursive", "merge-resolve", "merge-octopus",
 	"merge-subtree", "replay", "backfill", "last-modified", "refs", "repo", "whatchanged",
-	"diff-pairs", "checkout--worker", "submodule--helper", "fsmonitor--daemon", "fsck-objects",
+	"diff-pairs", "checkout--worker", "fsmonitor--daemon", "fsck-objects",
 	"merge-recursive-ours", "merge-recursive-theirs", "pickaxe",
 }
 
@@ -356,7 +356,8 @@ func gitModel() *Spec {
 		gitExec("mergetool--lib", "runs a merge program", nil),
 		gitSub("diff", diff), gitSub("log", diff), gitSub("show", diff),
 		gitSub("diff-tree", diff), gitSub("diff-files", diff), gitSub("diff-index", diff),
-		gitRemote(), gitSubmodule(), gitBisect(), gitConfigModel(), gitMaintenance(), gitReplace(),
+		gitRemote(), gitSubmodule("submodule"), gitSubmodule("submodule--helper"), gitBisect(), gitConfigModel(), gitMaintenance(), gitReplace(),
+		gitUpdateRef(), gitVar(), gitDiagnose(),
 	}
 	for _, n := range gitPlain {
 		sub := gitSub(n, nil)
@@ -509,7 +510,35 @@ func gitReplace() *Spec {
 	return s
 }
 
-func gitSubmodule() *Spec {
+// gitUpdateRef is git update-ref: a ref under refs/replace/ is a
+// replacement, as git replace makes (git update-ref refs/replace/BLOB
+// EVIL); refs read from its input may be any.
+func gitUpdateRef() *Spec {
+	s := gitSub("update-ref", list(flag("", "stdin").does(EffExternal, "git update-ref --stdin changes the refs its input names, replacements under refs/replace/ among them: "+whyReplaced)))
+	s.Operands = []Operand{{Role: RoleData, Effect: EffExternal, Why: "a ref under refs/replace/ " + whyReplaced,
+		Check: func(v string, computed bool) bool { return computed || strings.Contains(v, "refs/replace/") }}}
+	return s
+}
+
+// whyReplaced is what a replacement does.
+const whyReplaced = "makes git read other objects in place of the repository's commits, trees and files: what a later checkout writes, no word of the command shows"
+
+// gitVar is git var: -l lists the configuration, as git config --list
+// does, tokens among it.
+func gitVar() *Spec {
+	return gitSub("var", list(flag("l").does(EffExternal, "git var -l prints every key of the configuration, the token actions/checkout keeps in http.*.extraheader and other credentials among them: "+whyPrintsSecret)))
+}
+
+// gitDiagnose is git diagnose: it archives the repository's files, its
+// configuration (and the tokens there) among them, under names no word
+// shows.
+func gitDiagnose() *Spec {
+	s := gitSub("diagnose", nil)
+	s.Effect, s.Why = EffExternal, "git diagnose archives the repository's files, its configuration and the credentials there among them: "+whyPrintsSecret
+	return s
+}
+
+func gitSubmodule(name string) *Spec {
 	foreach := gitSub("foreach", nil)
 	foreach.Options = list(flag("", "recursive"), flag("q", "quiet"))
 	// One word is a shell command line; with more, the first is the command
@@ -519,7 +548,7 @@ func gitSubmodule() *Spec {
 		{Role: RoleCode, Lang: LangShell, Effect: EffExec, Why: "git submodule foreach runs a command in every submodule"},
 		{Role: RoleArg},
 	}
-	s := gitWithSubs("submodule", foreach)
+	s := gitWithSubs(name, foreach)
 	s.Subs = append(s.Subs, fromAddress(gitSub("add", nil)))
 	for _, n := range []string{"status", "init", "deinit", "update", "summary", "sync", "absorbgitdirs"} {
 		s.Subs = append(s.Subs, gitSub(n, nil))
