@@ -522,6 +522,11 @@ func setsID(mode string, computed bool) bool {
 	return strings.ContainsAny(mode, "s") && strings.ContainsAny(mode, "+=")
 }
 
+// sharedObjectPath reports an engine or provider named by a path (or one
+// known only at run time), which OpenSSL loads as a shared object; a bare
+// name is one installed with it.
+func sharedObjectPath(v string, computed bool) bool { return computed || strings.ContainsAny(v, "/.") }
+
 // opensslModel is openssl: its network commands connect to a server or
 // serve one (s_server -WWW serves the files of its directory); engines
 // and providers are shared objects it loads, by path or from a directory
@@ -529,13 +534,12 @@ func setsID(mode string, computed bool) bool {
 func opensslModel() *Spec {
 	single := Syntax{SingleDash: true, DoubleDash: true, Permute: true}
 	loads := "openssl loads a shared object that this names, whose code the engine does not read"
-	byPath := func(v string, computed bool) bool { return computed || strings.ContainsAny(v, "/.") }
 	sub := func(name string, e Effect, why string) *Spec {
 		return &Spec{Name: name, Syntax: single, Open: true, Inherit: true, Effect: e, Why: why}
 	}
 	return &Spec{Name: "openssl", Syntax: single, Open: true, OpenSubs: true,
 		Options: list(
-			val("", RoleData, "engine", "keygen_engine", "ssl_client_engine", "provider").does(EffExec|EffComputed, loads).when(byPath),
+			val("", RoleData, "engine", "keygen_engine", "ssl_client_engine", "provider").does(EffExec|EffComputed, loads).when(sharedObjectPath),
 			val("", RolePath, "provider-path").does(EffExec|EffComputed, loads),
 			// Options that share a beginning with those, so that none is
 			// taken for an abbreviation of them.

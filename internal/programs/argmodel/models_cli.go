@@ -110,7 +110,10 @@ func kubectlModel() *Spec {
 func kubectlGet(c Syntax) *Spec {
 	s := cmd(c, "get")
 	s.Options = list(val("o", RoleData, "output"), val("l", RoleData, "selector"),
-		val("", RoleData, "raw", "field-selector", "sort-by", "template", "label-columns", "chunk-size", "subresource"),
+		// (Each its own option: one option with several names is one
+		// option to Named, and --template read as --raw printed a secret.)
+		val("", RoleData, "raw"), val("", RoleData, "template"),
+		val("", RoleData, "field-selector", "sort-by", "label-columns", "chunk-size", "subresource"),
 		val("f", RolePath, "filename"), val("k", RolePath, "kustomize"), flag("A", "all-namespaces"), flag("w", "watch"))
 	s.Judge = func(r *Result, _ []string) {
 		printed, secret := false, -1

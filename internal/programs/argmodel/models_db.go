@@ -437,6 +437,13 @@ func judgeClientCode(name string, r *Result, words []string) {
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
 				Why: name + " " + w + ": loads a client plugin, a shared object, from where the command says"})
 			return
+		case (name == "mongosh" || name == "mongo") && (w == "--eval" || strings.HasPrefix(w, "--eval=")):
+			// mongosh's JavaScript has Node's require (child_process, fs);
+			// the old shell's has runProgram.
+			r.Effects |= EffExec | EffComputed
+			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
+				Why: name + " --eval runs JavaScript that may start programs and write files (require('child_process'), runProgram): code the engine does not read"})
+			return
 		case i == cmdAt && redisReaches[strings.ToLower(w)] && !redisReadsConfig(words[i:]):
 			r.Effects |= EffExternal
 			r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i,

@@ -470,6 +470,9 @@ func curlModel() *Spec {
 		flag("q", "disable"),
 	), vals(RoleData, "connect-timeout", "retry", "url", "resolve", "cacert", "key", "max-redirs"),
 		list(val("D", RolePath, "dump-header")), // curl -D FILE (-D - prints the headers)
+		// OpenSSL's dynamic engine loads any path it is given as a shared
+		// object, as openssl -engine does.
+		list(val("", RoleData, "engine").does(EffExec|EffComputed, "curl --engine loads an OpenSSL engine, a shared object whose code the engine does not read").when(sharedObjectPath)),
 		vals(RolePath, "output-dir", "trace", "trace-ascii", "stderr", "etag-save", "libcurl",
 			"alt-svc", "hsts", "capath", "crlfile", "egd-file", "random-file", "pubkey",
 			"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-crlfile", "proxy-key",
@@ -478,7 +481,7 @@ func curlModel() *Spec {
 		// name no file, and flags. (One option each, so that the model
 		// stays within its 255 options.)
 		list(val("", RoleData, "aws-sigv4", "cert-type", "ciphers", "connect-to", "create-file-mode", "curves", "delegation",
-			"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "engine", "expect100-timeout",
+			"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "expect100-timeout",
 			"ftp-account", "ftp-alternative-to-user", "ftp-method", "ftp-ssl-ccc-mode",
 			"happy-eyeballs-timeout-ms", "hostpubmd5", "hostpubsha256", "interface", "keepalive-time", "key-type", "krb",
 			"limit-rate", "local-port", "login-options", "mail-auth", "max-filesize", "noproxy", "oauth2-bearer",
