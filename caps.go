@@ -1124,11 +1124,22 @@ func (x *decider) worktreeRewrittenBefore(i int) int {
 }
 
 // nextRewriter returns the first segment from j on, before end, whose git
-// command may rewrite the work tree, or -1.
+// command may rewrite the work tree, or -1: one that rewrites it, or one
+// that restores it from the index or HEAD after an earlier segment moved
+// them (git reset -q evil Makefile && git restore Makefile).
 func (x *decider) nextRewriter(j, end int) int {
+	moved := -1 // the first segment that moves HEAD or the index
+	for k := 0; k < end && moved < 0; k++ {
+		if slices.ContainsFunc(x.cmd.Segs[k].Views, programs.MovesHeadOrIndex) {
+			moved = k
+		}
+	}
+	if !x.wk().Spend(end) {
+		return j // the integrity cap names the spent budget
+	}
 	for ; j < end; j++ {
 		for _, v := range x.cmd.Segs[j].Views {
-			if programs.RewritesWorkTree(v) {
+			if programs.RewritesWorkTree(v) || moved >= 0 && moved < j && programs.RestoresFromIndex(v) {
 				return j
 			}
 		}
@@ -1236,6 +1247,9 @@ func (x *decider) mayWrite(w *shell.Segment) bool {
 	programs.EditsManifest(w.Words, func(string) { edits = true }) // npm pkg set
 	if !edits && w.Bits == 0 {
 		unknownWrites(w.Words, func(string) { edits = true }) // aria2c -o json.py URL
+	}
+	if !edits && w.Bits&programs.Effect != 0 {
+		edits = slices.ContainsFunc(w.Views, programs.RewritesWorkTree) // gh pr checkout 312
 	}
 	return edits
 }

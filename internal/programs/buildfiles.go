@@ -689,17 +689,85 @@ func InlineNode(v []string) bool {
 
 // worktreeRewriters are git's subcommands that may rewrite any tracked
 // file of the work tree from a commit, a stash or a patch, by names no
-// word shows (git switch evil && make runs the Makefile of evil). git
-// checkout and restore with paths, am and apply are judged elsewhere as
-// writers of their own names.
+// word shows (git switch evil && make runs the Makefile of evil), or make
+// a tree of files from elsewhere (clone, worktree add, submodule update),
+// or write the files their operands name with content no word shows
+// (merge-file, mailinfo). am and apply are judged elsewhere as writers
+// of names no word shows; a restore from the index or HEAD is one only
+// after the command moved them (RestoresFromIndex).
 var worktreeRewriters = map[string]bool{"switch": true, "checkout": true, "stash": true, "cherry-pick": true,
-	"revert": true, "reset": true, "merge": true, "rebase": true, "pull": true, "read-tree": true, "bisect": true}
+	"revert": true, "reset": true, "merge": true, "rebase": true, "pull": true, "read-tree": true, "bisect": true,
+	"clone": true, "submodule": true, "sparse-checkout": true, "checkout-index": true,
+	"merge-recursive": true, "merge-resolve": true, "merge-subtree": true, "merge-octopus": true,
+	"merge-one-file": true, "merge-recursive-ours": true, "merge-recursive-theirs": true, "merge-index": true,
+	"merge-file": true, "mailinfo": true}
 
-// RewritesWorkTree reports a git view v that may rewrite the work tree's
-// tracked files (a branch switch, a stash popped, a commit picked, a
-// reset): a build file a later runner reads may be among them.
+// stashKeeps are git stash's subcommands that leave the work tree as it
+// is; every other (a plain git stash, push, pop, apply) rewrites it.
+var stashKeeps = map[string]bool{"list": true, "show": true, "drop": true, "clear": true, "create": true, "store": true}
+
+// RestoresFromIndex reports a git view v that makes work-tree files what
+// the index or HEAD holds: a stash saved (the work tree goes back to
+// HEAD), a restore without a source (from the index). What they write is
+// the repository's own unless an earlier command of the same line moved
+// HEAD or the index (MovesHeadOrIndex): git reset --soft evil && git
+// stash && make runs evil's Makefile.
+func RestoresFromIndex(v []string) bool {
+	if len(v) < 2 || BaseName(v[0]) != "git" && BaseName(v[0]) != "hub" {
+		return false
+	}
+	switch gitSubcommand(v) {
+	case "stash":
+		for _, w := range v[gitSubcommandAt(v)+1:] {
+			if stashKeeps[w] {
+				return false
+			}
+			if !strings.HasPrefix(w, "-") {
+				break
+			}
+		}
+		return true
+	case "restore":
+		return !slices.ContainsFunc(v, func(w string) bool { return w == "--staged" || w == "-S" }) ||
+			slices.ContainsFunc(v, func(w string) bool {
+				return w == "--worktree" || w == "-W" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsRune(w, 'W')
+			})
+	}
+	return false
+}
+
+// MovesHeadOrIndex reports a git view v that points HEAD at another
+// commit or puts other content in the index without touching the work
+// tree: reset (--soft, --mixed, with paths), update-ref, symbolic-ref,
+// read-tree, update-index.
+func MovesHeadOrIndex(v []string) bool {
+	if len(v) < 2 || BaseName(v[0]) != "git" && BaseName(v[0]) != "hub" {
+		return false
+	}
+	switch gitSubcommand(v) {
+	case "reset", "update-ref", "symbolic-ref", "read-tree", "update-index":
+		return true
+	}
+	return false
+}
+
+// RewritesWorkTree reports a view v that may rewrite the work tree's
+// tracked files (a branch switch, a stash, a commit picked, a reset, a
+// restore from an index an earlier command set) or bring in a tree of
+// another repository's files (a clone, a pull request checked out): a
+// build file a later runner reads may be among them.
 func RewritesWorkTree(v []string) bool {
-	if len(v) < 2 || BaseName(v[0]) != "git" {
+	if len(v) < 2 {
+		return false
+	}
+	switch BaseName(v[0]) {
+	case "git", "hub":
+	case "gh", "glab":
+		// gh pr checkout, gh repo clone, glab mr checkout: another's
+		// branch or repository, whose files a runner then reads.
+		return len(v) > 2 && (v[1] == "pr" || v[1] == "mr") && (v[2] == "checkout" || v[2] == "co") ||
+			len(v) > 2 && v[1] == "repo" && (v[2] == "clone" || v[2] == "sync" || v[2] == "fork")
+	default:
 		return false
 	}
 	sub := gitSubcommand(v)
@@ -711,6 +779,10 @@ func RewritesWorkTree(v []string) bool {
 			}
 		}
 		return false
+	case "worktree":
+		return slices.Contains(v, "add")
+	case "interpret-trailers":
+		return slices.ContainsFunc(v, func(w string) bool { return w == "--in-place" || w == "-i" })
 	case "reset":
 		return slices.Contains(v, "--hard") || slices.Contains(v, "--merge") || slices.Contains(v, "--keep")
 	case "switch", "checkout":

@@ -104,6 +104,12 @@ func dbModel(name string) *Spec {
 	for _, v := range c.env {
 		s.Env = append(s.Env, EnvVar{Name: v, Effect: EffExternal, Why: v + " names the database server, which may be on another machine"})
 	}
+	if name == "mongosh" || name == "mongo" {
+		// --eval is JavaScript, read as node's is (require('child_process')
+		// asks); the shell's own functions that run programs or files
+		// are judgeClientCode's.
+		s.Options = list(val("", RoleCode, "eval").code(LangJS).does(EffExec, name+" "+whyCode))
+	}
 	return s
 }
 
@@ -437,12 +443,10 @@ func judgeClientCode(name string, r *Result, words []string) {
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
 				Why: name + " " + w + ": loads a client plugin, a shared object, from where the command says"})
 			return
-		case (name == "mongosh" || name == "mongo") && (w == "--eval" || strings.HasPrefix(w, "--eval=")):
-			// mongosh's JavaScript has Node's require (child_process, fs);
-			// the old shell's has runProgram.
+		case (name == "mongosh" || name == "mongo") && mongoShellRuns(w):
 			r.Effects |= EffExec | EffComputed
 			r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i,
-				Why: name + " --eval runs JavaScript that may start programs and write files (require('child_process'), runProgram): code the engine does not read"})
+				Why: name + " code calls a function of the shell's that runs a program or a file (load, runProgram, run, startMongoProgram)"})
 			return
 		case i == cmdAt && redisReaches[strings.ToLower(w)] && !redisReadsConfig(words[i:]):
 			r.Effects |= EffExternal
@@ -451,4 +455,28 @@ func judgeClientCode(name string, r *Result, words []string) {
 			return
 		}
 	}
+}
+
+// mongoShellRuns reports text that names a function of the mongo shells
+// that runs a program or a file: load (a script), run and runProgram and
+// the *MongoProgram* family (the old shell's programs), which node's
+// reading of JavaScript does not know.
+func mongoShellRuns(w string) bool {
+	for _, f := range []string{"load", "run", "runProgram", "runMongoProgram", "startMongoProgram", "_runMongoProgram", "_startMongoProgram", "startParallelShell"} {
+		for i := 0; i < len(w); {
+			k := strings.Index(w[i:], f)
+			if k < 0 {
+				break
+			}
+			at := i + k
+			i = at + len(f)
+			if at > 0 && (isIdentStart(w[at-1]) || w[at-1] >= '0' && w[at-1] <= '9' || w[at-1] == '.' || w[at-1] == '$') {
+				continue // db.run(…) is a method, xload a name
+			}
+			if rest := strings.TrimLeft(w[i:], " \t\r\n"); rest != "" && rest[0] == '(' {
+				return true
+			}
+		}
+	}
+	return false
 }
