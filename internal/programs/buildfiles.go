@@ -120,26 +120,38 @@ var jsTools = map[string][]string{
 	// JavaScript tools load their configuration as a module: code that
 	// runs when the tool starts (npx vite build after writing
 	// vite.config.js). A name ending in '*' stands for every ending.
-	"vite": {"vite.config.*"}, "vitest": {"vitest.config.*", "vite.config.*", "vitest.workspace.*"},
+	// Bundlers and frameworks load the configurations of the tools they
+	// run in turn: postcss's and tailwind's (cssConfigs), svelte's,
+	// babel's.
+	"vite":   withCSS("vite.config.*", "svelte.config.*"),
+	"vitest": withCSS("vitest.config.*", "vite.config.*", "vitest.workspace.*", "svelte.config.*"),
 	// A configuration in JSON or YAML names modules too (a plugin, a
 	// parser, setup files, required modules), and so does package.json's
 	// key for the tool; jest transforms with babel's.
-	"webpack": {"webpack.config.*"}, "rollup": {"rollup.config.*"},
+	"webpack": withCSS("webpack.config.*", "webpackfile.*", "babel.config.*", ".babelrc", ".babelrc.*"), "rollup": {"rollup.config.*"},
 	"jest":     {"jest.config.*", "package.json", ".babelrc", ".babelrc.*", "babel.config.*"},
 	"eslint":   {"eslint.config.*", ".eslintrc", ".eslintrc.*", "package.json"},
 	"prettier": {"prettier.config.*", ".prettierrc", ".prettierrc.*", "package.json"},
-	"babel":    {"babel.config.*", ".babelrc", ".babelrc.*", "package.json"}, "next": {"next.config.*"}, "nuxt": {"nuxt.config.*"},
-	"nuxi": {"nuxt.config.*"}, "astro": {"astro.config.*"}, "playwright": {"playwright.config.*"},
+	"babel":    {"babel.config.*", ".babelrc", ".babelrc.*", "package.json"}, "next": withCSS("next.config.*", "babel.config.*", ".babelrc"),
+	"nuxt": withCSS("nuxt.config.*"), "nuxi": withCSS("nuxt.config.*"), "astro": withCSS("astro.config.*"), "playwright": {"playwright.config.*"},
 	"cypress": {"cypress.config.*"}, "mocha": {".mocharc", ".mocharc.*", "package.json"}, "karma": {"karma.conf.*"},
 	"tailwindcss": {"tailwind.config.*"}, "postcss": {"postcss.config.*", ".postcssrc", ".postcssrc.*"}, "stylelint": {"stylelint.config.*", ".stylelintrc", ".stylelintrc.*", "package.json"},
 	"nyc": {".nycrc", ".nycrc.*", "nyc.config.*", "package.json"}, "c8": {".c8rc", ".c8rc.*", ".nycrc", ".nycrc.*", "package.json"},
 	// Task runners whose file is code.
 	"grunt": {"Gruntfile.*", "gruntfile.*"}, "gulp": {"gulpfile.*", "Gulpfile.*"}, "jake": {"Jakefile", "Jakefile.*", "jakefile", "jakefile.*"},
 	"nodemon": {"nodemon.json", "package.json"}, "turbo": {"turbo.json", "package.json"}, "nx": {"nx.json", "project.json", "package.json"},
-	"lerna": {"lerna.json", "package.json"}, "svelte-kit": {"svelte.config.*"}, "vue-cli-service": {"vue.config.*"},
-	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": {".parcelrc"},
+	"lerna": {"lerna.json", "package.json"}, "svelte-kit": withCSS("svelte.config.*", "vite.config.*"), "vue-cli-service": withCSS("vue.config.*", "babel.config.*"),
+	"ng": {"angular.json"}, "tsup": {"tsup.config.*"}, "parcel": withCSS(".parcelrc", "babel.config.*", ".babelrc"),
 	"lint-staged": {".lintstagedrc", ".lintstagedrc.*", "lint-staged.config.*", "package.json"},
 }
+
+// cssConfigs are the configurations of postcss and tailwind, modules that
+// a bundler's CSS step loads: code the bundler runs without a word
+// naming it (npx vite build after writing postcss.config.js).
+var cssConfigs = []string{"postcss.config.*", ".postcssrc", ".postcssrc.*", "tailwind.config.*"}
+
+// withCSS is a bundler's own files and cssConfigs.
+func withCSS(files ...string) []string { return append(files, cssConfigs...) }
 
 // gitHookFiles are the files git runs as hooks by their name, wherever
 // core.hooksPath points, and hook managers' files (see buildFiles).
