@@ -92,6 +92,9 @@ func rows() []row {
 		{name: "nc", aliases: []string{"netcat", "ncat", "socat", "cryptcat"}, build: networkPipe},
 		{name: "sendmail", aliases: []string{"mail", "mailx", "mutt", "swaks", "msmtp"}, build: networkPipe},
 		{name: "nmap", aliases: []string{"nping", "hping3", "masscan", "zmap"}, build: networkPipe},
+		// Tunnels publish a port of this machine on a public address: any
+		// server the agent runs is then reachable from the internet.
+		{name: "ngrok", aliases: []string{"cloudflared", "lt", "localtunnel", "bore", "frpc", "zrok", "expose", "localxpose", "loclx", "tunnelmole", "tmole"}, build: tunnel},
 		{name: "host", aliases: hostLookupNames, build: hostLookup},
 		{name: "dig", aliases: []string{"kdig", "drill"}, build: hostLookup},
 		{name: "nslookup", build: hostLookup},

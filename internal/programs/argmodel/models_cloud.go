@@ -662,7 +662,11 @@ func publisherRows() []row {
 		// Site and package publishers: each listed verb sends the build
 		// to a host or an index, or pushes a branch (mkdocs gh-deploy,
 		// ghp-import -p, mike deploy --push and gh-pages push gh-pages).
-		{name: "mkdocs", build: func(n string) *Spec { return publisher(n, g, "gh-deploy") }},
+		{name: "mkdocs", build: func(n string) *Spec {
+			s := publisher(n, g, "gh-deploy")
+			s.Subs = append(s.Subs, devServer("serve", val("a", RoleData, "dev-addr")))
+			return s
+		}},
 		{name: "mike", build: func(n string) *Spec {
 			s := publisher(n, g, "delete", "alias", "retitle", "set-default")
 			deploy := cmd(g, "deploy")
@@ -693,7 +697,13 @@ func publisherRows() []row {
 		{name: "stack", build: func(n string) *Spec { return publisher(n, g, "upload") }},
 		{name: "luarocks", build: func(n string) *Spec { return publisher(n, g, "upload") }},
 		{name: "quarto", build: func(n string) *Spec { return publisher(n, g, "publish") }},
-		{name: "hugo", build: func(n string) *Spec { return publisher(n, Cobra, "deploy") }},
+		{name: "hugo", build: func(n string) *Spec {
+			s := publisher(n, Cobra, "deploy")
+			server := devServer("server", val("", RoleData, "bind"))
+			server.Syntax = Cobra
+			s.Subs = append(s.Subs, server)
+			return s
+		}},
 		{name: "eas", aliases: []string{"eas-cli"}, build: func(n string) *Spec {
 			// build uploads the project to Expo's builders.
 			return colonVerbs(publisher(n, g, "build", "update", "submit", "deploy", "secret", "env", "channel", "branch", "webhook"))

@@ -960,6 +960,13 @@ func networkPipe(name string) *Spec {
 	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, Effect: EffExternal, Why: whyNetworkPipe}
 }
 
+// tunnel is a program that publishes a port of this machine on a public
+// address (ngrok http 3000, cloudflared tunnel --url, lt --port).
+func tunnel(name string) *Spec {
+	return &Spec{Name: name, Syntax: Syntax{Permute: true}, Open: true, OpenSubs: true, Effect: EffExternal,
+		Why: "publishes a port of this machine on a public address: what listens there is reachable from the internet"}
+}
+
 // sshSpec is OpenSSH's ssh: destination, then a command run remotely.
 // Options may follow the destination, but not the command.
 func sshModel() *Spec {

@@ -26,7 +26,35 @@ func frameworkRows() []row {
 		{name: "artisan", build: fixed(artisanModel)},
 		{name: "rails", build: fixed(railsModel)},
 		{name: "flask", build: fixed(flaskModel)},
+		// Development servers: an address other machines reach serves the
+		// project, and its reloader or debugger, to the network.
+		{name: "uvicorn", aliases: []string{"hypercorn", "daphne"}, build: func(n string) *Spec {
+			return devServer(n, val("", RoleData, "host"), val("b", RoleData, "bind"))
+		}},
+		{name: "gunicorn", build: func(n string) *Spec { return devServer(n, val("b", RoleData, "bind")) }},
+		{name: "next", build: func(n string) *Spec { return devServer(n, val("H", RoleData, "hostname")) }},
+		// vite --host with no value listens on every address.
+		{name: "vite", build: func(n string) *Spec {
+			return devServer(n, Option{Long: []string{"host"}, Arg: ArgOptional, Role: RoleData})
+		}},
 	}
+}
+
+// devServer is a development server whose listen options name its
+// address: one other machines reach (0.0.0.0, ::, a host's name), or
+// none where the option takes an optional value (vite --host), serves the
+// project to the network. A unix socket (unix:/run/x.sock) is none.
+func devServer(name string, listen ...Option) *Spec {
+	s := &Spec{Name: name, Syntax: GNU, Open: true, OpenSubs: true}
+	for _, o := range listen {
+		s.Options = append(s.Options, o.does(EffExternal, whyServes).when(func(v string, computed bool) bool {
+			if strings.HasPrefix(v, "unix:") || strings.HasPrefix(v, "fd://") {
+				return false
+			}
+			return v == "" && o.Arg == ArgOptional || exposedHost(v, computed)
+		}))
+	}
+	return s
 }
 
 // script marks a model as one of a script an interpreter runs by name.

@@ -312,8 +312,23 @@ func jupyterModel() *Spec {
 		return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(
 			opt("", RolePath, "existing").does(EffExec|EffComputed, "sends code to a kernel that is already running, "+whyAttach))}
 	}
+	// A server on an address other machines reach runs any code its
+	// notebooks' kernels are sent (--ip, or the traitlet --ServerApp.ip).
+	serves := func(n string) *Spec {
+		s := &Spec{Name: n, Syntax: GNU, Open: true, Options: list(val("", RoleData, "ip").does(EffExternal, whyServes).when(exposedHost))}
+		s.Judge = func(r *Result, words []string) {
+			for i, w := range words {
+				if name, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(name, "--") && strings.HasSuffix(name, ".ip") && exposedHost(v, Computed(v)) {
+					r.Effects |= EffExternal
+					r.Findings = append(r.Findings, Finding{Effect: EffExternal, Word: i, Why: "jupyter " + whyServes})
+					return
+				}
+			}
+		}
+		return s
+	}
 	return &Spec{Name: "jupyter", Syntax: GNU, Open: true, OpenSubs: true, Behind: true,
-		Subs: []*Spec{existing("console"), existing("qtconsole"), existing("run")}}
+		Subs: []*Spec{existing("console"), existing("qtconsole"), existing("run"), serves("notebook"), serves("lab"), serves("server")}}
 }
 
 // iexModel is Elixir's shell: --remsh NODE opens a shell in a running
