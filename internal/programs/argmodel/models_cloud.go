@@ -518,7 +518,21 @@ func publisherRows() []row {
 			// -C/--directory runs poetry, and what poetry run runs, there.
 			s.Options = list(val("C", RolePath, "directory").chdir(), val("P", RolePath, "project"))
 			s.Subs = append(s.Subs, &Spec{Name: "config", Syntax: g, Open: true, Judge: judgePoetryConfig})
-			s.Judge = computedNames("poetry", words("add", "search", "show"))
+			// poetry add URL (or git+URL, NAME@git+URL) builds and installs
+			// what it fetches, as pip install URL does; poetry source add
+			// writes an index into pyproject.toml that the next install or
+			// add takes packages from.
+			names := packageNames("poetry", words("add", "search", "show"), words("add"), nil, pyRemoteSpec)
+			s.Judge = func(r *Result, ws []string) {
+				names(r, ws)
+				for i := 1; i+1 < len(ws); i++ {
+					if ws[i] == "source" && ws[i+1] == "add" {
+						r.Effects |= EffExec | EffComputed
+						r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: "poetry source add names an index in pyproject.toml, which the next install or add fetches packages from, and their build or install scripts run: code the engine cannot see"})
+						return
+					}
+				}
+			}
 			return s
 		}},
 		{name: "uv", build: func(n string) *Spec {
