@@ -1846,6 +1846,8 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 		bits := aliasedBits
 		if inProgramDir(w) {
 			bits = copiedBits // a program's own file: cp /usr/bin/sed x
+		} else if projectFile(w, s.Dirs) {
+			bits = 0 // cp -r templates/service services/x: a file of the project named like a program, not the program
 		}
 		if f := programs.ProgramFile(w); f != "" && p == "" {
 			p = f // ln -s …/npm/bin/npm-cli.js x.js: node x.js publish is npm publish
@@ -2060,6 +2062,23 @@ func wordPaths(w string, dirs, out []string) []string {
 
 // anyDirProgramDir reports a working directory that is a directory of
 // programs (cd /usr/bin && cat git > …).
+// projectFile reports a relative word with a directory of its own that
+// stays below the working directories, none of which holds programs
+// (templates/service): a file of the project, not a program's, whatever
+// its name.
+func projectFile(w string, dirs []string) bool {
+	if w == "" || w[0] == '/' || w[0] == '~' || strings.IndexByte(w, '/') <= 0 || strings.Contains(w, "..") ||
+		strings.ContainsAny(w, "$`*?[{") || len(dirs) == 0 {
+		return false
+	}
+	for _, d := range dirs {
+		if d == "" || isProgramDir(d) || inProgramDir(pathtext.Join(d, w)) {
+			return false // cd /usr && ln -s bin/git g: a program's own file
+		}
+	}
+	return true
+}
+
 func anyDirProgramDir(dirs []string) bool {
 	return slices.ContainsFunc(dirs, isProgramDir)
 }

@@ -470,7 +470,25 @@ func gradlePublishes(task string, computed bool) bool {
 	t := task[strings.LastIndexByte(task, ':')+1:]
 	l := strings.ToLower(t)
 	for _, w := range []string{"publish", "upload", "deploy", "release", "push", "jib"} {
+		if w == "release" && localVariantTask(l) {
+			continue // assembleRelease, bundleRelease: Android's release build variant, built here
+		}
 		if strings.Contains(l, w) || strings.HasPrefix(w, firstHump(l, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// localVariantTask reports a Gradle task (lower case) that builds,
+// checks or packages a build variant here: Android's tasks are a verb and
+// the variant's name (assembleRelease, bundleRelease, lintRelease,
+// testReleaseUnitTest, compileReleaseKotlin, minifyReleaseWithR8).
+func localVariantTask(l string) bool {
+	for _, verb := range []string{"assemble", "bundle", "lint", "test", "compile", "minify", "shrink", "package", "merge",
+		"process", "generate", "check", "build", "sign", "extract", "map", "strip", "javadoc", "dex", "validate"} {
+		if strings.HasPrefix(l, verb) && strings.Contains(l[len(verb):], "release") && !strings.Contains(l, "publish") &&
+			!strings.Contains(l, "upload") && !strings.Contains(l, "deploy") && !strings.Contains(l, "push") {
 			return true
 		}
 	}

@@ -373,7 +373,7 @@ func gitModel() *Spec {
 }
 
 // whyUnnamedRemoval is why git clean -x and git stash -a ask.
-const whyUnnamedRemoval = "removes files no word names, the ignored ones among them (.env, a local configuration), which may be protected; git stash keeps them in the repository's objects"
+const whyUnnamedRemoval = "removes files no word names, untracked ones (-u) or ignored ones too (-a, clean -x: .env, a local configuration), which may be protected; git stash keeps them in the repository's objects"
 
 // judgeGitClean finds git clean -x or -X (they remove ignored files too)
 // unless -n or --dry-run only lists what it would remove.
