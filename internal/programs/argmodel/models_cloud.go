@@ -55,8 +55,12 @@ func judgeAWS(r *Result, words []string) {
 		cloudFinding(r, op.Word, "an aws command known only at run time: "+svc.Text+" "+op.Text)
 		return
 	}
-	if w, ok := credentialVerbs[op.Text]; ok {
+	if w, ok := credentialVerb(op.Text); ok {
 		cloudFinding(r, op.Word, "aws "+svc.Text+" "+op.Text+" "+w)
+		return
+	}
+	if k := secretsShown(words); k >= 0 {
+		cloudFinding(r, k, "aws "+svc.Text+" "+op.Text+" "+whyPrintsSecret)
 		return
 	}
 	if svc.Text == "s3" {
@@ -115,6 +119,51 @@ var credentialVerbs = map[string]string{
 	"get-credentials": "writes the cluster's credentials and the program that fetches them into the kubeconfig, a protected file",
 }
 
+// secretGroups are the cloud CLIs' command groups whose show, list and
+// download print secrets (az keyvault secret show, az acr credential
+// show, az storage account keys list, az staticwebapp secrets list); a
+// secret group's list (az keyvault secret list) prints names only.
+var secretGroups = map[string]bool{"secret": true, "secrets": true, "credential": true, "credentials": true, "keys": true}
+
+// credentialVerb returns why a cloud CLI's verb gives out a credential:
+// one of credentialVerbs, or a read (get-, list-, describe-, show-,
+// export-, download-, print-) of something named for a secret (aws
+// lightsail get-instance-access-details, redshift
+// get-cluster-credentials, apigateway get-api-keys, az redis list-keys,
+// webapp deployment list-publishing-credentials).
+func credentialVerb(op string) (string, bool) {
+	if why, ok := credentialVerbs[op]; ok {
+		return why, true
+	}
+	read := false
+	for _, p := range []string{"get-", "batch-get-", "list-", "describe-", "show-", "export-", "download-", "print-"} {
+		read = read || strings.HasPrefix(op, p)
+	}
+	if !read {
+		return "", false
+	}
+	for _, n := range []string{"credential", "password", "secret", "token", "api-key", "apikey", "access-key", "-keys", "access-details", "connection-string", "instance-access"} {
+		if strings.Contains(op, n) {
+			return whyPrintsSecret, true
+		}
+	}
+	return "", false
+}
+
+// secretsShown returns the word of an option that tells a cloud CLI to
+// print secret values it otherwise hides (--include-values, --show-values,
+// --show-secrets, --with-decryption), or -1.
+func secretsShown(words []string) int {
+	for i, w := range words {
+		name, _, _ := strings.Cut(w, "=")
+		switch name {
+		case "--include-value", "--include-values", "--show-value", "--show-values", "--show-secrets", "--with-decryption", "--reveal":
+			return i
+		}
+	}
+	return -1
+}
+
 // secretKey reports a key of aws configure get that holds a secret
 // (aws_secret_access_key, aws_session_token, a profile's too), or one
 // known only at run time.
@@ -166,14 +215,19 @@ func judgeVerb(prog string) func(r *Result, words []string) {
 				return
 			}
 			w := it.Text
-			if why, ok := credentialVerbs[w]; ok {
+			if why, ok := credentialVerb(w); ok {
 				cloudFinding(r, it.Word, prog+" "+w+" "+why)
 				return
 			}
 			// az keyvault secret show and download, az storage account keys
-			// list: a read whose output is the secret.
-			if prev == "secret" && (w == "show" || w == "download") || prev == "keys" && w == "list" {
+			// list, az acr credential show, az staticwebapp secrets list: a
+			// read whose output is the secret.
+			if secretGroups[prev] && (w == "show" || w == "download" || w == "export" || w == "list" && prev != "secret") {
 				cloudFinding(r, it.Word, prog+" "+prev+" "+w+" "+whyPrintsSecret)
+				return
+			}
+			if k := secretsShown(words); k >= 0 {
+				cloudFinding(r, k, prog+" "+w+" "+whyPrintsSecret)
 				return
 			}
 			prev = w
