@@ -463,19 +463,8 @@ func judgeClientCode(name string, r *Result, words []string) {
 // reading of JavaScript does not know.
 func mongoShellRuns(w string) bool {
 	for _, f := range []string{"load", "run", "runProgram", "runMongoProgram", "startMongoProgram", "_runMongoProgram", "_startMongoProgram", "startParallelShell"} {
-		for i := 0; i < len(w); {
-			k := strings.Index(w[i:], f)
-			if k < 0 {
-				break
-			}
-			at := i + k
-			i = at + len(f)
-			if at > 0 && (isIdentStart(w[at-1]) || w[at-1] >= '0' && w[at-1] <= '9' || w[at-1] == '.' || w[at-1] == '$') {
-				continue // db.run(…) is a method, xload a name
-			}
-			if rest := strings.TrimLeft(w[i:], " \t\r\n"); rest != "" && rest[0] == '(' {
-				return true
-			}
+		if calls(w, f, true) {
+			return true
 		}
 	}
 	return false

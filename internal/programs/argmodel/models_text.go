@@ -448,25 +448,29 @@ func yqModel() *Spec {
 // yqLoads reports a load operator of mikefarah's yq in w: a name that
 // starts with load or strload, at the start of a name, followed (after
 // any blanks) by an opening parenthesis.
-func yqLoads(w string) bool {
-	for _, kw := range []string{"load", "strload"} {
-		for i := 0; i < len(w); {
-			k := strings.Index(w[i:], kw)
-			if k < 0 {
-				break
-			}
-			at := i + k
-			i = at + len(kw)
-			if at > 0 && (isIdentStart(w[at-1]) || w[at-1] >= '0' && w[at-1] <= '9' || w[at-1] == '$' || w[at-1] == '.') {
-				continue
-			}
-			end := i
-			for end < len(w) && (isIdentStart(w[end]) || w[end] >= '0' && w[end] <= '9') {
-				end++
-			}
-			if rest := strings.TrimLeft(w[end:], " \t\r\n"); rest != "" && rest[0] == '(' {
-				return true
-			}
+func yqLoads(w string) bool { return calls(w, "load", false) || calls(w, "strload", false) }
+
+// calls reports a call in code text w of the function name (or, unless
+// whole, of any name that starts with it): the name at the start of a
+// name (not a method, x.load(…), nor part of another, xload), then, after
+// any blanks, an opening parenthesis.
+func calls(w, name string, whole bool) bool {
+	for i := 0; i < len(w); {
+		k := strings.Index(w[i:], name)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + len(name)
+		if at > 0 && (isIdentStart(w[at-1]) || w[at-1] >= '0' && w[at-1] <= '9' || w[at-1] == '$' || w[at-1] == '.') {
+			continue
+		}
+		end := i
+		for !whole && end < len(w) && (isIdentStart(w[end]) || w[end] >= '0' && w[end] <= '9') {
+			end++
+		}
+		if rest := strings.TrimLeft(w[end:], " \t\r\n"); rest != "" && rest[0] == '(' {
+			return true
 		}
 	}
 	return false
