@@ -1246,7 +1246,7 @@ func (x *decider) mayWrite(w *shell.Segment) bool {
 	edits := false
 	programs.EditsManifest(w.Words, func(string) { edits = true }) // npm pkg set
 	if !edits && w.Bits == 0 {
-		unknownWrites(w.Words, func(string) { edits = true }) // aria2c -o json.py URL
+		edits = unknownWrites(w.Words, func(string) bool { return false }) // aria2c -o json.py URL
 	}
 	if !edits && w.Bits&programs.Effect != 0 {
 		edits = slices.ContainsFunc(w.Views, programs.RewritesWorkTree) // gh pr checkout 312
@@ -1427,20 +1427,25 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 // every option's value after '=', but a URL (aria2c -o json.py URL, http
 // --download --output=conftest.py URL, fetch -o Makefile URL). Generous
 // for the caps: a file it names may be one it writes, which a later
-// program of the command then runs or loads.
-func unknownWrites(words []string, fn func(name string)) {
+// program of the command then runs or loads. fn returns whether to go
+// on; unknownWrites reports whether it found one.
+func unknownWrites(words []string, fn func(name string) bool) (found bool) {
 	i := programs.ProgramAt(words)
 	if i >= len(words) || argmodel.Lookup(words[i]) != nil {
-		return
+		return false
 	}
 	for _, w := range words[i+1:] {
 		if _, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
 			w = v
 		}
 		if w != "" && w[0] != '-' && !strings.Contains(w, "://") {
-			fn(w)
+			found = true
+			if !fn(w) {
+				return true
+			}
 		}
 	}
+	return found
 }
 
 // writtenIndex returns, for every path a segment of the command writes
@@ -1515,7 +1520,7 @@ func (x *decider) writtenIndex() map[string]int {
 			// aria2c -o json.py URL: what a program the engine does not
 			// know may write, for the programs after it that run or load
 			// files by name (not segWrites: its own words are its reads).
-			unknownWrites(w.Words, func(name string) { add(name, w.Dirs, j) })
+			unknownWrites(w.Words, func(name string) bool { add(name, w.Dirs, j); return true })
 		}
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
 		links, linksKnown := false, false // makesLinks(w.Words), on the first source
