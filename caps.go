@@ -1106,7 +1106,8 @@ const execMark = "\x00exec "
 // -1.
 func (x *decider) worktreeRewrittenBefore(i int) int {
 	if !x.rewriterDone {
-		x.rewriterDone, x.rewriterAt = true, x.nextRewriter(0, len(x.cmd.Segs))
+		x.rewriterDone, x.movedAt = true, x.firstMove()
+		x.rewriterAt = x.nextRewriter(0, len(x.cmd.Segs))
 	}
 	j := x.rewriterAt
 	// git rebase --exec 'make test': the command git runs itself is
@@ -1123,23 +1124,26 @@ func (x *decider) worktreeRewrittenBefore(i int) int {
 	return j
 }
 
+// firstMove returns the first segment that moves HEAD or the index
+// (programs.MovesHeadOrIndex), or -1: found once per decision, not once
+// per rewriter looked past.
+func (x *decider) firstMove() int {
+	for k := range x.cmd.Segs {
+		if slices.ContainsFunc(x.cmd.Segs[k].Views, programs.MovesHeadOrIndex) {
+			return k
+		}
+	}
+	return -1
+}
+
 // nextRewriter returns the first segment from j on, before end, whose git
 // command may rewrite the work tree, or -1: one that rewrites it, or one
 // that restores it from the index or HEAD after an earlier segment moved
 // them (git reset -q evil Makefile && git restore Makefile).
 func (x *decider) nextRewriter(j, end int) int {
-	moved := -1 // the first segment that moves HEAD or the index
-	for k := 0; k < end && moved < 0; k++ {
-		if slices.ContainsFunc(x.cmd.Segs[k].Views, programs.MovesHeadOrIndex) {
-			moved = k
-		}
-	}
-	if !x.wk().Spend(end) {
-		return j // the integrity cap names the spent budget
-	}
 	for ; j < end; j++ {
 		for _, v := range x.cmd.Segs[j].Views {
-			if programs.RewritesWorkTree(v) || moved >= 0 && moved < j && programs.RestoresFromIndex(v) {
+			if programs.RewritesWorkTree(v) || x.movedAt >= 0 && x.movedAt < j && programs.RestoresFromIndex(v) {
 				return j
 			}
 		}
@@ -1424,8 +1428,8 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 
 // unknownWrites calls fn with the words of a program the catalog and the
 // models do not know that may name a file it writes: every operand, and
-// every option's value after '=', but a URL (aria2c -o json.py URL, http
-// --download --output=conftest.py URL, fetch -o Makefile URL). Generous
+// every option's value after '=' (aria2c -o json.py URL, http --download
+// --output=conftest.py URL, fetch -o Makefile URL). Generous
 // for the caps: a file it names may be one it writes, which a later
 // program of the command then runs or loads. fn returns whether to go
 // on; unknownWrites reports whether it found one.
@@ -1438,7 +1442,7 @@ func unknownWrites(words []string, fn func(name string) bool) (found bool) {
 		if _, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
 			w = v
 		}
-		if w != "" && w[0] != '-' && !strings.Contains(w, "://") {
+		if w != "" && w[0] != '-' {
 			found = true
 			if !fn(w) {
 				return true
@@ -1875,22 +1879,18 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 	if len(v) < 2 || strings.IndexByte(v[0], '/') >= 0 || argmodel.Lookup(v[0]) != nil {
 		return ""
 	}
-	written := x.writtenIndex()
-	for _, w := range v[1:] {
-		if _, val, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
-			w = val
-		}
-		if w == "" || w[0] == '-' {
-			continue
-		}
+	written, found := x.writtenIndex(), ""
+	unknownWrites(v, func(w string) bool { // the words it may take for files, read as it may write them
 		var room [4]string
 		for _, n := range namedFrom(room[:0], w, x.cmd.Segs[i].Dirs) {
 			if j, ok := written[n]; ok && j != i {
-				return w
+				found = w
+				return false
 			}
 		}
-	}
-	return ""
+		return true
+	})
+	return found
 }
 
 // inProgramDir reports an absolute path (or one in the home directory)

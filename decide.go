@@ -94,6 +94,7 @@ type decider struct {
 	// The first segment whose git command may rewrite the work tree
 	// (worktreeRewrittenBefore), found once; -1 for none.
 	rewriterAt   int
+	movedAt      int // the first segment that moves HEAD or the index (firstMove), with rewriterAt
 	rewriterDone bool
 
 	// How many cap steps the trace lists for each code, how many it
