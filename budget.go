@@ -18,9 +18,10 @@ type workReport struct {
 	exhausted     bool
 }
 
-// decideWork is Decide that also reports the work the decision took.
-func decideWork(p *Policy, req Request) (Decision, workReport) {
-	return decideBudget(p, req, work.Budget(requestBytes(req)))
+// decideWork is Decide (explain false) or Explain (true) that also
+// reports the work the decision took.
+func decideWork(p *Policy, req Request, explain bool) (Decision, workReport) {
+	return decideBudget(p, req, work.Budget(requestBytes(req)), explain)
 }
 
 // requestBytes is the length of what a request holds in text.
@@ -29,9 +30,9 @@ func requestBytes(req Request) int {
 	return len(a.Command) + len(a.Cwd) + len(a.Branch) + len(a.Path) + len(req.Env.ScopeRoot)
 }
 
-// decideBudget is Decide with a work budget of the given units.
-func decideBudget(p *Policy, req Request, budget int) (d Decision, w workReport) {
-	x := &decider{req: req, p: p, own: work.New(budget), budget: budget}
+// decideBudget is decideWork with a work budget of the given units.
+func decideBudget(p *Policy, req Request, budget int, explain bool) (d Decision, w workReport) {
+	x := &decider{req: req, p: p, own: work.New(budget), budget: budget, explain: explain}
 	defer x.recover(&d) // runs second: it may hand the reading back
 	defer func() {
 		w = workReport{units: x.wk().Units(), budget: x.wk().Limit(), exhausted: x.wk().Out()}

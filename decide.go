@@ -22,8 +22,24 @@ import (
 // Its work is bounded by a budget proportional to the request's length:
 // a command that would need more is not auto-approved (the integrity cap
 // names the budget).
+//
+// The caps are checked only where one could change the outcome: when the
+// rules leave the command at auto_approve. A command the rules already
+// send to a person is not checked again, so its trace lists no cap; use
+// Explain where a person reads the trace.
 func Decide(p *Policy, req Request) Decision {
-	d, _ := decideWork(p, req)
+	d, _ := decideWork(p, req, false)
+	return d
+}
+
+// Explain is Decide for a person who reads the trace: the same decision
+// (outcome, rule, reason, segment), with the caps also checked when the
+// rules already require approval, so that the trace lists every cap that
+// would have fired (an approval card grades an ask by them). It costs what
+// Decide costs on an auto-approval; hosts that only act on the outcome
+// call Decide.
+func Explain(p *Policy, req Request) Decision {
+	d, _ := decideWork(p, req, true)
 	return d
 }
 
@@ -32,21 +48,30 @@ func (x *decider) run() Decision {
 	if x.inputChecks() && x.iam() {
 		x.base()
 		if x.autonomy() && x.rules() {
-			x.caps()
+			if x.d.Outcome == AutoApprove || x.explain {
+				x.caps()
+			} else {
+				x.step(Step{Stage: StageCap, Detail: capsUnchecked})
+			}
 		}
 	}
 	return x.finish()
 }
 
+// capsUnchecked is the trace's cap step of a decision that Decide left at
+// require_approval without checking the caps.
+const capsUnchecked = "not checked: a cap only turns auto_approve into require_approval, and the rules already require approval (Explain checks and lists them)"
+
 // decider carries one decision's running state.
 type decider struct {
 	// xargs: 1 + whether the command holds "xargs", worked out once (0:
 	// not yet); per segment it would cost the square of the command.
-	xargs int8
-	req   Request
-	p     *Policy
-	d     Decision // d.Outcome is the running outcome
-	auto  bool     // auto mode: auto_approve from the "*" wildcard
+	xargs   int8
+	explain bool // check the caps whatever the running outcome (Explain)
+	req     Request
+	p       *Policy
+	d       Decision // d.Outcome is the running outcome
+	auto    bool     // auto mode: auto_approve from the "*" wildcard
 
 	// For a terminal command: its reading (pooled, released when the
 	// decision is made), the scope root and why it is invalid, if it is.

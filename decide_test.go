@@ -54,9 +54,13 @@ func TestCorpus(t *testing.T) {
 			t.Run(c.Name, func(t *testing.T) {
 				d, err := c.Run()
 				require.NoError(t, err, c.Where())
+				e := explainCase(t, c)
+				if why := permengine.ExplainDiffers(d, e); why != "" {
+					t.Errorf("%s: %s", c.Where(), why)
+				}
 				if err := c.Check(d); err != nil {
 					t.Errorf("%s: %v\ntrace:", c.Where(), err)
-					for _, s := range d.Trace {
+					for _, s := range e.Trace {
 						t.Logf("  %-11s %-20s %-16s %s %s", s.Stage, s.Rule, s.Outcome, s.Effect, s.Detail)
 					}
 				}
@@ -68,6 +72,16 @@ func TestCorpus(t *testing.T) {
 
 // A case of the corpus built in Go: its 70,000-byte command would make an
 // unreadable line of a case file.
+// explainCase is the case decided by Explain.
+func explainCase(t *testing.T, c casefile.Case) permengine.Decision {
+	t.Helper()
+	p, err := c.Policy()
+	require.NoError(t, err, c.Where())
+	req, err := c.Request()
+	require.NoError(t, err, c.Where())
+	return permengine.Explain(p, req)
+}
+
 func TestOverlongCommandCase(t *testing.T) {
 	c := casefile.Case{
 		Name:            "integrity: an over-long command is capped",
@@ -85,11 +99,12 @@ func TestOverlongCommandCase(t *testing.T) {
 // The decision marshals to stable JSON for audit logs, and reads back.
 func TestDecisionJSON(t *testing.T) {
 	p := permengine.MustCompile(permengine.Lists{File: "permissions.json", Allow: []string{"Terminal(git status)"}})
-	d := permengine.Decide(p, permengine.Request{
+	req := permengine.Request{
 		Action: permengine.Action{Type: permengine.Terminal, Command: "git status && git push", Cwd: "/ws/proj"},
 		Role:   permengine.Developer,
 		Env:    permengine.Env{ScopeRoot: "/ws/proj", ContainerRunning: true},
-	})
+	}
+	d := permengine.Explain(p, req)
 	b, err := json.Marshal(d)
 	require.NoError(t, err)
 	want := `{"outcome":"require_approval","rule":"compound_unmatched","reason":"segment \"git push\" has no rule: in a command of 2 segments every one must match allow","segment":"git push","trace":[` +
@@ -100,6 +115,14 @@ func TestDecisionJSON(t *testing.T) {
 		`{"stage":"permissions","rule":"compound_unmatched","outcome":"require_approval","segment":"git push","detail":"segment \"git push\" has no rule: in a command of 2 segments every one must match allow"},` +
 		`{"stage":"cap","rule":"cap_external_effect","outcome":"require_approval","segment":"git push","detail":"git push has an effect outside the machine; propose a typed git_push action instead","effect":"no effect (the outcome was not auto_approve)"}]}`
 	assert.Equal(t, want, string(b))
+
+	// Decide makes the same decision and does not check the caps of an
+	// ask: its last step says so.
+	quick, err := json.Marshal(permengine.Decide(p, req))
+	require.NoError(t, err)
+	wantQuick := want[:strings.LastIndex(want, `{"stage":"cap"`)] +
+		`{"stage":"cap","outcome":"require_approval","detail":"not checked: a cap only turns auto_approve into require_approval, and the rules already require approval (Explain checks and lists them)"}]}`
+	assert.Equal(t, wantQuick, string(quick))
 
 	var back permengine.Decision
 	require.NoError(t, json.Unmarshal(b, &back))

@@ -72,6 +72,29 @@ func ExampleDecide_autoMode() {
 	// git push origin main require_approval cap_external_effect
 }
 
+// Explain makes the decision Decide makes and also lists the caps of a
+// command the rules already send to a person, which Decide leaves
+// unchecked.
+func ExampleExplain() {
+	req := permengine.Request{
+		Action: permengine.Action{Type: permengine.Terminal, Command: "make && git push origin main", Cwd: "/ws/proj"},
+		Role:   permengine.Developer,
+		Env:    permengine.Env{ScopeRoot: "/ws/proj"},
+	}
+	for _, d := range []permengine.Decision{permengine.Decide(nil, req), permengine.Explain(nil, req)} {
+		var caps []string
+		for _, s := range d.Trace {
+			if s.Stage == permengine.StageCap && s.Rule.IsCap() {
+				caps = append(caps, s.Rule.String()+" on "+s.Segment)
+			}
+		}
+		fmt.Println(d.Outcome, d.Rule, caps)
+	}
+	// Output:
+	// require_approval compound_unmatched []
+	// require_approval compound_unmatched [cap_external_effect on git push origin main]
+}
+
 func ExampleParseRule() {
 	r, err := permengine.ParseRule("Terminal(pnpm test:*)")
 	fmt.Println(r.Words, r.Wildcard, err)

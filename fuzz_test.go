@@ -1,6 +1,7 @@
 package permengine
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -79,6 +80,13 @@ func FuzzDecide(f *testing.F) {
 		if !reflect.DeepEqual(d, Decide(fuzzPolicy, req)) {
 			t.Fatalf("%q: two different decisions", cmd)
 		}
+		// Explain checks the caps Decide leaves unchecked on an ask, and
+		// decides the same.
+		if e := Explain(fuzzPolicy, req); e.Rule == CodeInternalError {
+			t.Fatalf("%q: the engine failed in Explain: %s", cmd, e.Reason)
+		} else if why := explainDiffers(d, e); why != "" {
+			t.Fatalf("%q: %s", cmd, why)
+		}
 		// A stricter policy (more deny, less allow) never raises.
 		if s := Decide(fuzzStricter, req); s.Outcome > d.Outcome {
 			t.Fatalf("%q: stricter policy gave %s, looser %s", cmd, s.Outcome, d.Outcome)
@@ -139,4 +147,38 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// explainDiffers says how Explain's decision e differs from Decide's d
+// beyond what Explain adds (the caps of a decision the rules already sent
+// to a person), or "" when it does not.
+func explainDiffers(d, e Decision) string {
+	if d.Outcome != e.Outcome || d.Rule != e.Rule || d.Reason != e.Reason || d.Segment != e.Segment ||
+		d.Pattern != e.Pattern || d.Source != e.Source {
+		return fmt.Sprintf("Decide says %s (%s: %s), Explain %s (%s: %s)", d.Outcome, d.Rule, d.Reason, e.Outcome, e.Rule, e.Reason)
+	}
+	i, j := capStage(d.Trace), capStage(e.Trace)
+	if i != j || !reflect.DeepEqual(d.Trace[:i], e.Trace[:j]) {
+		return "the traces differ before the caps"
+	}
+	if i < len(d.Trace) && d.Trace[i].Detail == capsUnchecked {
+		if d.Outcome != RequireApproval || i+1 != len(d.Trace) {
+			return "Decide left the caps unchecked on " + d.Outcome.String()
+		}
+		return ""
+	}
+	if !reflect.DeepEqual(d.Trace, e.Trace) {
+		return "Decide checked the caps, and its trace differs from Explain's"
+	}
+	return ""
+}
+
+// capStage is the index of the first cap step of trace t, or len(t).
+func capStage(t []Step) int {
+	for i, s := range t {
+		if s.Stage == StageCap {
+			return i
+		}
+	}
+	return len(t)
 }

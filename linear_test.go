@@ -70,7 +70,7 @@ func TestLinearCost(t *testing.T) {
 			req := adversarialRequest(cmd)
 			var d Decision
 			var w workReport
-			alloc := allocated(func() { d, w = decideWork(adversarialPolicy, req) })
+			alloc := allocated(func() { d, w = decideWork(adversarialPolicy, req, true) })
 			switch {
 			case w.exhausted && !overBudget[s.name]:
 				t.Errorf("%s/%s: %d work units, over the budget of %d (%d bytes)", s.name, sizeName(n), w.units, w.budget, len(cmd))
@@ -113,8 +113,8 @@ func TestWorkGrowsLinearly(t *testing.T) {
 		if overBudget[s.name] {
 			continue
 		}
-		_, small := decideWork(adversarialPolicy, adversarialRequest(s.gen(4<<10)))
-		_, large := decideWork(adversarialPolicy, adversarialRequest(s.gen(64<<10)))
+		_, small := decideWork(adversarialPolicy, adversarialRequest(s.gen(4<<10)), true)
+		_, large := decideWork(adversarialPolicy, adversarialRequest(s.gen(64<<10)), true)
 		if large.units > 20*small.units+work.Base {
 			t.Errorf("%s: %d units at 4 KiB, %d at 64 KiB: more than linear", s.name, small.units, large.units)
 		}
@@ -127,12 +127,12 @@ func TestWorkBudgetFiresIntegrity(t *testing.T) {
 	req := adversarialRequest("ls && cat x && echo y")
 	// Auto-approved by autonomy, so that every cap shows in the outcome.
 	req.Autonomy = Autonomy{Mode: AutonomyAutoApprove, Origin: OriginSpecific}
-	d, w := decideWork(adversarialPolicy, req)
+	d, w := decideWork(adversarialPolicy, req, true)
 	if d.Outcome != AutoApprove || w.exhausted {
 		t.Fatalf("with the whole budget: %s %s (%+v)", d.Outcome, d.Rule, w)
 	}
 	for budget := 0; budget < w.units; budget++ {
-		d, w := decideBudget(adversarialPolicy, req, budget)
+		d, w := decideBudget(adversarialPolicy, req, budget, true)
 		if !w.exhausted {
 			t.Fatalf("budget %d of %d needed: not exhausted", budget, w.units)
 		}
@@ -146,8 +146,8 @@ func TestWorkBudgetFiresIntegrity(t *testing.T) {
 func TestWorkIsDeterministic(t *testing.T) {
 	for _, s := range adversarialShapes {
 		req := adversarialRequest(s.gen(4 << 10))
-		_, a := decideWork(adversarialPolicy, req)
-		_, b := decideWork(adversarialPolicy, req)
+		_, a := decideWork(adversarialPolicy, req, true)
+		_, b := decideWork(adversarialPolicy, req, true)
 		if a != b {
 			t.Errorf("%s: %+v, then %+v", s.name, a, b)
 		}
@@ -164,7 +164,7 @@ func FuzzDecideWork(f *testing.F) {
 	f.Add("echo {a,b}{c,{d,e}}{1..5} && cd src || cd .. ; nohup env -u x timeout 5 ls")
 	f.Add("foo git push git push kubectl apply")
 	f.Fuzz(func(t *testing.T, cmd string) {
-		d, w := decideWork(adversarialPolicy, adversarialRequest(cmd))
+		d, w := decideWork(adversarialPolicy, adversarialRequest(cmd), true)
 		if w.exhausted || w.units > w.budget {
 			t.Fatalf("%q (%d bytes): %d work units, over the budget of %d", cmd, len(cmd), w.units, w.budget)
 		}
@@ -184,7 +184,7 @@ func TestCostAtTheSegmentBound(t *testing.T) {
 	for _, unit := range []string{"a|", "a;", "cat x | ", "a && ", "cat x|sh -c 'a|a' | "} {
 		cmd := strings.Repeat(unit, shell.MaxSegments-1) + "a"
 		req := adversarialRequest(cmd)
-		alloc := allocated(func() { decideWork(adversarialPolicy, req) })
+		alloc := allocated(func() { decideWork(adversarialPolicy, req, true) })
 		if alloc > maxDecisionAlloc {
 			t.Errorf("%q × %d: %d bytes allocated, over %d", unit, shell.MaxSegments-1, alloc, maxDecisionAlloc)
 		}

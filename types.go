@@ -494,6 +494,8 @@ type Decision struct {
 	Pattern string `json:"pattern,omitempty"`
 	// Source is where Pattern came from.
 	Source string `json:"source,omitempty"`
-	// Trace lists every stage and every cap that fired, in order.
+	// Trace lists every stage and every cap that fired, in order. Decide
+	// does not check the caps when the rules already require approval;
+	// Explain does, and lists them.
 	Trace []Step `json:"trace,omitempty"`
 }

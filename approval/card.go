@@ -13,7 +13,7 @@ const (
 	RiskHigh   Risk = "high"
 )
 
-// CapFired is one cap in the decision's trace.
+// CapFired is one cap that fired on the command (Explain's trace).
 type CapFired struct {
 	Code    permengine.Code `json:"code"`
 	Segment string          `json:"segment,omitempty"`
@@ -47,10 +47,12 @@ var highRisk = map[permengine.Code]bool{
 }
 
 // NewCard builds the card of an ask from the request, its decision, and
-// the policy it was decided with.
+// the policy it was decided with. The caps come from permengine.Explain:
+// Decide does not check the caps of a command the rules already send to a
+// person, and the card grades the ask by them.
 func NewCard(p *permengine.Policy, req permengine.Request, d permengine.Decision) Card {
 	c := Card{Reason: d.Reason, Segment: d.Segment}
-	for _, s := range d.Trace {
+	for _, s := range permengine.Explain(p, req).Trace {
 		if s.Stage == permengine.StageCap && s.Rule.IsCap() {
 			c.Caps = append(c.Caps, CapFired{Code: s.Rule, Segment: s.Segment, Detail: s.Detail})
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/permengine/permengine"
 	"github.com/permengine/permengine/casefile"
 )
 
@@ -46,6 +47,9 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if err := c.Check(d); err != nil {
 				failed++
 				fmt.Fprintf(stdout, "FAIL %s: %v\n", c.Where(), err)
+				if p, err := c.Policy(); err == nil {
+					d = permengine.Explain(p, req) // the same decision, with the caps of an ask
+				}
 				printExplain(indent{stdout}, req, d)
 				continue
 			}

@@ -139,7 +139,8 @@ func decideOne(f decideFlags, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "permcheck decide: %v\n", err)
 		return exitUsage
 	}
-	d := permengine.Decide(policy, req)
+	// A person reads this trace: Explain lists the caps of an ask too.
+	d := permengine.Explain(policy, req)
 	if f.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

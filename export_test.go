@@ -1,0 +1,5 @@
+package permengine
+
+// ExplainDiffers is explainDiffers, for the corpus tests of package
+// permengine_test.
+var ExplainDiffers = explainDiffers
