@@ -2511,8 +2511,16 @@ func judgeSegment(s *shell.Segment, extra [][]string, w *work.Counter) segJudge 
 		if !w.Spend(judgeCost(v, bits, len(extra))) {
 			return j
 		}
-		if bits&(programs.Effect|programs.Exec) != 0 {
-			jj, _ := programs.Judge(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
+		var jj programs.Judgement
+		judged := bits&(programs.Effect|programs.Exec) != 0
+		if judged {
+			jj, _ = programs.Judge(v, s.ViewFlags(vi), shell.WordExpands|shell.WordGlob|shell.WordBrace)
+		} else {
+			// A runner of scripts or tests may hand node options (tsx
+			// --inspect=0.0.0.0).
+			jj, judged = programs.NodeCarried(v)
+		}
+		if judged {
 			if !j.reaches && jj.Reaches {
 				j.reach, j.reaches = jj.Reach, true
 			}

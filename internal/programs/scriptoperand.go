@@ -52,6 +52,9 @@ type readerRow struct {
 	// traitlets: an option --Class.trait[=VALUE] sets the program's
 	// configuration, which may run code (IPython's exec_lines): code.
 	traitlets bool
+	// verbs are the words that, as the first operand, are the program's
+	// own subcommand, and its script follows (tsx watch FILE).
+	verbs string
 }
 
 // readerRows are the interpreters whose command line the engine reads;
@@ -107,7 +110,7 @@ var unreadLangs = map[string]readerRow{
 	"lli":    {values: "-load --load -entry-function --entry-function -extra-module --extra-module", exits: "--version -help --help"},
 	"elixir": {code: "-e --eval", values: "-r -pr -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
 	"iex":    {code: "-e --eval", values: "-r -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
-	"tsx":    {code: "-e --eval -p --print", values: "--tsconfig", exits: "-v --version -h --help"}, "ts-node": {code: "-e --eval -p --print", values: "-r --require -P --project", exits: "-v --version -h --help"},
+	"tsx":    {code: "-e --eval -p --print", values: "--tsconfig", exits: "-v --version -h --help", verbs: "watch"}, "ts-node": {code: "-e --eval -p --print", values: "-r --require -P --project", exits: "-v --version -h --help"},
 	"R": {code: "-e", values: "-f --file", exits: "--version -h --help"}, "wish": {code: "", values: "", exits: ""},
 	"groovy": {code: "-e", values: "-cp --classpath", exits: "-v --version -h --help"}, "scala": {code: "-e", values: "-cp -classpath", exits: "-version -help"},
 	"swipl": {code: "-g -t", values: "-f -s -l -x", exits: "--version --help"}, "jshell": {values: "--class-path --module-path", exits: "--version --help"},
@@ -281,6 +284,7 @@ func shellProgram(v []string) (ProgramFrom, int) {
 // like, with the options of row.
 func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 	m := argmodel.Lookup(v[0])
+	verb := false
 	for j := 1; j < len(v); j++ {
 		w := v[j]
 		if row.files != "" && len(w) > 1 && w[0] == '-' {
@@ -338,6 +342,9 @@ func interpreterProgram(v []string, row readerRow) (ProgramFrom, int) {
 			return FromStdin, -1 // gdb PROGRAM still reads its commands from its input
 		case row.text:
 			return FromNothing, -1 // awk 'PROGRAM' FILE…: the program is text
+		case hasField(row.verbs, w) && !verb:
+			verb = true // tsx watch FILE: the script follows the verb
+			continue
 		}
 		return FromOperand, j
 	}
