@@ -1801,7 +1801,16 @@ func recursiveCopy(v []string) bool {
 // prefixes of written names.
 func (x *decider) prefixUnder(word string, dirs []string) {
 	if x.wk().Spend(1 + len(word) + len(dirs)) {
-		x.prefixes = namedFrom(x.prefixes, strings.TrimSuffix(word, "/")+"/", dirs)
+		n := len(x.prefixes)
+		x.prefixes = namedFrom(x.prefixes, word, dirs)
+		for k := n; k < len(x.prefixes); k++ {
+			// A directory's prefix ends in '/' (joining the word to its
+			// directory cleans it away): mv x . is no prefix "proj" that
+			// project.json would complete.
+			if !strings.HasSuffix(x.prefixes[k], "/") {
+				x.prefixes[k] += "/"
+			}
+		}
 	}
 }
 

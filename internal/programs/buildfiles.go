@@ -257,10 +257,27 @@ func archiveOperands(v []string) []string {
 	return out
 }
 
-// withJSTools adds jsTools' rows to the build files.
+// scriptRunners run package.json's scripts, and a script may start any of
+// the JavaScript tools: each runner reads the files of every one (… >
+// .mocharc.yml && npm test, where the test script runs mocha).
+var scriptRunners = []string{"npm", "pnpm", "yarn", "bun"}
+
+// withJSTools adds jsTools' rows to the build files, and their files to
+// the rows of scriptRunners.
 func withJSTools(m map[string][]string) map[string][]string {
+	var all []string
 	for name, files := range jsTools {
 		m[name] = files
+		all = append(all, files...)
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	for _, name := range scriptRunners {
+		for _, f := range all {
+			if !slices.Contains(m[name], f) {
+				m[name] = append(m[name], f)
+			}
+		}
 	}
 	return m
 }
