@@ -1526,6 +1526,7 @@ func (x *decider) writtenIndex() map[string]int {
 			// files by name (not segWrites: its own words are its reads).
 			unknownWrites(w.Words, func(name string) bool { add(name, w.Dirs, j); return true })
 		}
+		backupsKept(w, func(name string) { add(name, w.Dirs, j) })
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
 		links, linksKnown := false, false // makesLinks(w.Words), on the first source
 		segWrites(w, func(text string, k writeKind) {
@@ -1795,6 +1796,34 @@ func recursiveCopy(v []string) bool {
 		}
 	}
 	return false
+}
+
+// backupsKept calls fn with each name under which segment s keeps the
+// originals of the files it edits in place or replaces, by a suffix of the
+// command's choosing: sed -i.json … package keeps package.json, cp -b -S
+// file README.md Make keeps Makefile, names a runner reads as its own. (A
+// suffix known only at run time is the protected-path check's: a person
+// approves every such command.)
+func backupsKept(s *shell.Segment, fn func(name string)) {
+	if s.Bits&(programs.Writes|programs.Interpreter|programs.Assignment|programs.PathName) != 0 {
+		if suffix, files, dynamic, ok := programs.InPlaceBackups(s.Words, s.Flags, shell.WordExpands|shell.WordGlob|shell.WordBrace); ok && !dynamic {
+			for _, j := range files {
+				for _, b := range programs.BackupNames(s.Words[j], suffix) {
+					fn(b)
+				}
+			}
+		}
+	}
+	if s.Bits&(programs.Trees|programs.PathName) == 0 {
+		return
+	}
+	if at, suffix, ok := programs.BackupSuffix(s.Words); ok && suffix != "" {
+		programs.LinkWords(s.Words, s.Bits, func(j int) {
+			if j != at {
+				fn(s.Words[j] + suffix)
+			}
+		})
+	}
 }
 
 // prefixUnder adds the directory word names from each of dirs to the
