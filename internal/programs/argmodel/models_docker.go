@@ -151,6 +151,28 @@ func hostAccess(o Option, check func(string, bool) bool) Option {
 	return o.does(EffPrivileged, whyHost).when(check)
 }
 
+// publish is a container run's -p [IP:][HOST_PORT:]PORT: without a
+// loopback IP, the port is published on every address of this machine,
+// as a development server on 0.0.0.0 is.
+func publish() Option {
+	return val("p", RoleData, "publish").does(EffExternal, "publishes the container's port on every address of this machine: other machines reach it (only a loopback address, 127.0.0.1:PORT:PORT, keeps it on this one)").when(publishedEverywhere)
+}
+
+// publishedEverywhere reports a -p value that names no loopback address:
+// PORT and HOST_PORT:PORT listen on every address, IP:HOST_PORT:PORT and
+// [IPv6]:HOST_PORT:PORT on IP.
+func publishedEverywhere(v string, computed bool) bool {
+	if computed {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(v, "["); ok {
+		ip, _, _ := strings.Cut(rest, "]")
+		return !loopback(ip)
+	}
+	parts := strings.Split(v, ":")
+	return len(parts) < 3 || !loopback(parts[0])
+}
+
 // hostOptions are the options of a container's run that docker run and
 // buildah build (for its RUN steps) share and that may give it the host:
 // a host directory mounted, a dangerous capability, confinement turned
@@ -184,9 +206,10 @@ func containerOptions() []Option {
 		val("", RoleProgram, "entrypoint"),
 		val("a", RoleData, "attach"), val("c", RoleData, "cpu-shares"), val("e", RoleData, "env"),
 		val("h", RoleData, "hostname"), val("l", RoleData, "label"), val("m", RoleData, "memory"),
-		val("p", RoleData, "publish"), val("u", RoleData, "user"), val("w", RoleData, "workdir"),
+		publish(), val("u", RoleData, "user"), val("w", RoleData, "workdir"),
 		val("", RolePath, "env-file", "label-file"), val("", RolePath, "cidfile").output(),
-		flag("d", "detach"), flag("i", "interactive"), flag("t", "tty"), flag("P", "publish-all"),
+		flag("d", "detach"), flag("i", "interactive"), flag("t", "tty"),
+		flag("P", "publish-all").does(EffExternal, "publishes every port the image exposes on every address of this machine: other machines reach the container"),
 		flag("q", "quiet"), val("", RoleData, "gpus"),
 		// A logging driver other than the host's own files and journal
 		// ships the container's output to a server (gelf, syslog,
@@ -313,7 +336,7 @@ func composeModel() *Spec {
 		flag("", "privileged").does(EffPrivileged, whyHost),
 		hostAccess(val("v", RoleData, "volume"), volumeHost), hostAccess(val("", RoleData, "cap-add"), dangerousCap),
 		val("", RoleProgram, "entrypoint"), val("e", RoleData, "env"), val("", RolePath, "env-from-file"),
-		val("l", RoleData, "label"), val("", RoleData, "name", "pull", "cap-drop"), val("p", RoleData, "publish"),
+		val("l", RoleData, "label"), val("", RoleData, "name", "pull", "cap-drop"), publish(),
 		val("u", RoleData, "user"), val("w", RoleData, "workdir"),
 	), shorts("diTqPt"), longs("detach", "interactive", "no-TTY", "no-deps", "quiet", "quiet-build", "quiet-pull",
 		"remove-orphans", "rm", "service-ports", "use-aliases", "build", "tty", "help", "dry-run")),
