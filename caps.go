@@ -92,6 +92,13 @@ func (x *decider) cap(code Code, segment, why string) {
 	x.step(s)
 }
 
+// capsAfterFirst is the trace's last cap step of a decision that Decide
+// stopped checking once a cap had fired.
+const capsAfterFirst = "the caps after the first that fired are not checked: they could change nothing (Explain checks and lists them)"
+
+// notListed ends the step that counts a cap's steps the trace leaves out.
+const notListed = " more times, on other segments: not listed"
+
 // maxCapSteps bounds the steps a trace lists for one cap's code where the
 // cap changes nothing.
 const maxCapSteps = 32
@@ -101,7 +108,7 @@ const maxCapSteps = 32
 func (x *decider) capsNotListed(t []Step) {
 	for code, n := range x.capMore {
 		if n > 0 {
-			t[x.capMoreAt[code]].Detail = strconv.Itoa(int(n)) + " more times, on other segments: not listed"
+			t[x.capMoreAt[code]].Detail = strconv.Itoa(int(n)) + notListed
 		}
 	}
 }
@@ -110,6 +117,12 @@ func (x *decider) capsNotListed(t []Step) {
 // capTable: one check per place in the order.
 func (x *decider) terminalCaps() {
 	for _, r := range capTable {
+		if x.d.Outcome != AutoApprove && !x.explain {
+			// A cap fired and named itself: the later ones can change
+			// nothing (Explain checks and lists them).
+			x.step(Step{Stage: StageCap, Detail: capsAfterFirst})
+			return
+		}
 		switch r.code {
 		case CodeIntegrity:
 			x.integrityCaps()

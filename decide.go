@@ -24,9 +24,9 @@ import (
 // names the budget).
 //
 // The caps are checked only where one could change the outcome: when the
-// rules leave the command at auto_approve. A command the rules already
-// send to a person is not checked again, so its trace lists no cap; use
-// Explain where a person reads the trace.
+// rules leave the command at auto_approve, and until the first that fires.
+// A command the rules already send to a person is not checked again, so
+// its trace lists no cap; use Explain where a person reads the trace.
 func Decide(p *Policy, req Request) Decision {
 	d, _ := decideWork(p, req, false)
 	return d

@@ -41,10 +41,11 @@
 //     the count of the rest.
 //     Auto mode lifts only the path scope and exec-capable arguments.
 //     A cap can only turn auto_approve into require_approval, so Decide
-//     checks none when the rules already require approval (its trace
-//     says so in one step); [Explain] makes the same decision and checks
-//     and lists them anyway, for a person reading the trace (permcheck
-//     decide, the approval card's risk).
+//     checks none when the rules already require approval, and none
+//     after the first that fired (its trace says so in one step);
+//     [Explain] makes the same decision and checks and lists them all,
+//     for a person reading the trace (permcheck decide, the approval
+//     card's risk).
 //
 // A segment of a terminal command is classified allow, ask, deny or none.
 // The compound rule then decides: any deny denies; any ask asks; a single
