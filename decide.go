@@ -67,6 +67,7 @@ type decider struct {
 	// xargs: 1 + whether the command holds "xargs", worked out once (0:
 	// not yet); per segment it would cost the square of the command.
 	xargs   int8
+	namesIn int8 // 1 + whether a segment reads file names from its input (readsNames); 0: not yet
 	explain bool // check the caps whatever the running outcome (Explain)
 	req     Request
 	p       *Policy

@@ -1793,6 +1793,22 @@ func (x *decider) hasXargs() bool {
 	return x.xargs == 2
 }
 
+// readsNames reports a command with a segment whose program reads the
+// names of the files it reads from its input (programs.NamesFromInput:
+// printf '\056env\0' | sort --files0-from=-), worked out once.
+func (x *decider) readsNames() bool {
+	if x.namesIn == 0 {
+		x.namesIn = 1
+		for i := range x.cmd.Segs {
+			if programs.NamesFromInput(x.cmd.Segs[i].Words) {
+				x.namesIn = 2
+				break
+			}
+		}
+	}
+	return x.namesIn == 2
+}
+
 // printedProblem reads the words echo and printf print as the text they
 // become, which a program that takes names from its input reads (… |
 // xargs cat): their escapes decoded, as echo -e, echo under xpg_echo or
@@ -1805,7 +1821,7 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 		return ""
 	}
 	prog := programs.BaseName(s.Words[k])
-	if prog != "echo" && prog != "printf" || !x.hasXargs() {
+	if prog != "echo" && prog != "printf" || !x.hasXargs() && !x.readsNames() {
 		return "" // (echo "don't commit .env" >> NOTES.md: text, which no xargs reads)
 	}
 	for j := k + 1; j < len(s.Words); j++ {
@@ -1862,6 +1878,8 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 		switch p := pc.LinkProblem(w, f, s.Dirs); {
 		case p != "":
 			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is " + p + ": a person approves every use of it"
+		case climbsBack(w):
+			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, climbs back out of a directory by '..': the directory may be a link (ln -s ~/src h; h/.. is the home), and the tree it ends in is not known from the words: a person approves every such read"
 		case f&shell.WordTilde != 0 && strings.TrimRight(w, "/.") == "~" || homeByPath(w):
 			why = shell.QuoteExcerpt(w) + ", a tree " + reader() + " reads whole, is the home directory, which holds protected paths (.ssh, .aws, …): a person approves every use of it"
 		default:
@@ -1891,6 +1909,27 @@ func (x *decider) recursiveReadProblem(s *shell.Segment, pc *paths.Checker) (why
 		why = "a recursive reader with more than " + strconv.Itoa(programs.MaxModelWords) + " words, which are not read: any of them may be a directory that holds protected paths"
 	}
 	return why
+}
+
+// climbsBack reports a path with a '..' component after a name
+// (~/.cache/.., h/..): the '..' leaves the directory that name is, which
+// a link makes any directory, so the words do not say where it ends. A
+// path that only starts with '..' (../lib) climbs from the working
+// directory, which the engine knows.
+func climbsBack(w string) bool {
+	named := false
+	for c := range strings.SplitSeq(w, "/") {
+		switch c {
+		case "", ".":
+		case "..":
+			if named {
+				return true
+			}
+		default:
+			named = true
+		}
+	}
+	return false
 }
 
 // nearRoot reports a directory a word without a '/' may name a tree

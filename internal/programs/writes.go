@@ -598,7 +598,11 @@ func replacesOperands(v []string) bool {
 // | base64); zip's files past the archive, when it recurses (zip -r);
 // 7-Zip's past the archive of its a command. The archive holds every file
 // under them, the protected ones too, and prints them where it goes to the
-// output or is read back (tar xOf).
+// output or is read back (tar xOf). So do the other programs that read a
+// tree whole into what they print or write: a recursive compressor (gzip
+// -rc ~ prints every file of the home), a recursive copy's sources (cp -r
+// ~ /tmp/h, whose copy a later reader walks), and git diff --no-index's
+// operands (it prints every file of a directory the other lacks).
 func ArchivedTrees(v []string, fn func(k int)) {
 	at := programAt(v)
 	if at >= len(v) || len(v)-at > MaxModelWords {
@@ -628,6 +632,25 @@ func ArchivedTrees(v []string, fn func(k int)) {
 					fn(k) // (the first is the archive)
 				}
 			})
+		}
+	case "gzip", "pigz", "zstd", "pzstd", "lz4", "brotli", "lzop":
+		if anyShort(v[at:], "r") || anyLong(v[at:], "recursive") {
+			operands(v, at+1, fn)
+		}
+	case "cp", "gcp", "rsync":
+		if CopiesTrees(v[at:]) {
+			named, _ := TargetDirectory(v[at:]) // cp -r -t DIR SRC…: every operand is a source
+			n := operands(v, at+1, func(int) {})
+			seen := 0
+			operands(v, at+1, func(k int) {
+				if seen++; seen < n || named {
+					fn(k) // the sources: every operand but the destination
+				}
+			})
+		}
+	case "git":
+		if gitSubcommand(v[at:]) == "diff" && anyLong(v[at:], "no-index") {
+			operands(v, at+gitSubcommandAt(v[at:])+1, fn)
 		}
 	case "7z", "7za", "7zr":
 		seen := 0
@@ -712,7 +735,7 @@ func NamesFromList(words []string) bool {
 // standard input and then reads, archives or stores those files: git
 // hash-object --stdin-paths, git update-index --stdin, git cat-file
 // --batch (HEAD:.env), zip -@, tar -T -, rsync --files-from=-, cpio -o,
-// pax -w.
+// pax -w, sort, wc and du --files0-from=-, find -files0-from -.
 // A here-string's or here-document's names are then words of it.
 func NamesFromInput(words []string) bool {
 	i := programAt(words)
@@ -752,6 +775,20 @@ func NamesFromInput(words []string) bool {
 		return stdinList(0, "files-from")
 	case "cpio":
 		return hasShort(v, 'o') || hasShort(v, 'p') || anyLong(v, "create", "pass-through")
+	case "sort", "gsort", "wc", "gwc", "du", "gdu":
+		// GNU's --files0-from=- reads the names of the files to read,
+		// each ending in a NUL, from the input (or from a process
+		// substitution's).
+		return stdinList(0, "files0-from") || slices.ContainsFunc(v, func(w string) bool {
+			return strings.HasPrefix(w, "--files0-from=<(")
+		})
+	case "find", "gfind":
+		// find -files0-from - (findutils 4.9) reads its starting points so.
+		for k := 1; k+1 < len(v); k++ {
+			if v[k] == "-files0-from" && (v[k+1] == "-" || v[k+1] == "/dev/stdin") {
+				return true
+			}
+		}
 	case "pax":
 		// pax -w with no file operand archives the names its input lists
 		// (pax -rw copies them), as cpio -o does.
