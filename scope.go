@@ -1366,8 +1366,9 @@ func codeSeparator(r rune) bool {
 }
 
 // maxCluster bounds the option letters before an attached value that
-// attachedProblem tries (-o, -rt, -xzfC …).
-const maxCluster = 6
+// attachedProblem tries (-o, -rt, -xzfC …, and a compiler's -include and
+// -idirafter, whose values attach too: -include.env).
+const maxCluster = 10
 
 // attachedProblem checks the values a short-option word may carry attached
 // (sort -o.git/config, cp -t.git/hooks, tar -xC.git): every suffix after
@@ -1384,6 +1385,21 @@ func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) st
 		}
 		if why := pc.Problem(w[k:], flags, dirs); why != "" {
 			return why
+		}
+	}
+	if len(w) > 3 && w[1] == 'W' && strings.IndexByte(w, ',') > 0 {
+		// A compiler driver hands -Wp,-include,.env, -Wa,… and -Wl,…
+		// to a pass as options, split at the commas: each is read as a
+		// word of its own.
+		for part := range strings.SplitSeq(w[strings.IndexByte(w, ',')+1:], ",") {
+			if why := pc.Problem(part, flags, dirs); why != "" {
+				return why
+			}
+			if part != w {
+				if why := attachedProblem(part, flags, dirs, pc); why != "" {
+					return why
+				}
+			}
 		}
 	}
 	return ""
@@ -1770,15 +1786,39 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 	if in.Computed || !names && !argmodel.AppendsInput(programs.BaseName(s.Words[k])) {
 		return ""
 	}
-	for f := range strings.FieldsSeq(in.Text) {
+	for raw := range strings.FieldsSeq(in.Text) {
+		f := raw
 		if strings.ContainsAny(f, `"'\`) {
-			f = inputQuotes.Replace(f)
+			f = inputQuotes.Replace(f) // as xargs takes the quotes off
 		}
-		if why := pc.Problem(f, 0, s.Dirs); why != "" {
-			return shell.QuoteExcerpt(f) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
+		p, why := inputWordProblem(f, s.Dirs, pc)
+		if why == "" && f != raw {
+			p, why = inputWordProblem(raw, s.Dirs, pc) // #include".env": a quote ends the directive's word
+		}
+		if why != "" {
+			return shell.QuoteExcerpt(p) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""
+}
+
+// inputWordProblem checks a word of a program's input as a path, and each
+// part of it between quotes, brackets and operators: a directive of the
+// text names a file with no space before it (#include".env",
+// #include<.env>). It returns the part that reaches a protected path.
+func inputWordProblem(f string, dirs []string, pc *paths.Checker) (part, why string) {
+	if why := pc.Problem(f, 0, dirs); why != "" {
+		return f, why
+	}
+	if strings.IndexFunc(f, codeSeparator) < 0 {
+		return "", ""
+	}
+	for t := range strings.FieldsFuncSeq(f, codeSeparator) {
+		if why := pc.Problem(t, 0, dirs); why != "" {
+			return t, why
+		}
+	}
+	return "", ""
 }
 
 // hasXargs reports a command that holds the word xargs: where a program
@@ -1834,10 +1874,14 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 			text = shell.WithoutExpansions(w) // echo -e "\x2een$X" with X unset
 		}
 		for _, t := range [...]string{shell.Unescape(text), shell.Unescape(strings.ReplaceAll(text, `\0`, `\`))} {
-			for f := range strings.FieldsSeq(t) {
-				f = inputQuotes.Replace(f)
-				if why := pc.Problem(f, 0, s.Dirs); why != "" {
-					return shell.QuoteExcerpt(w) + ", which " + prog + " prints as " + shell.QuoteExcerpt(f) + ", reaches " + why + ": a person approves every use of it"
+			for raw := range strings.FieldsSeq(t) {
+				f := inputQuotes.Replace(raw)
+				p, why := inputWordProblem(f, s.Dirs, pc)
+				if why == "" && f != raw {
+					p, why = inputWordProblem(raw, s.Dirs, pc)
+				}
+				if why != "" {
+					return shell.QuoteExcerpt(w) + ", which " + prog + " prints as " + shell.QuoteExcerpt(p) + ", reaches " + why + ": a person approves every use of it"
 				}
 			}
 		}

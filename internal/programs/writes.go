@@ -735,7 +735,10 @@ func NamesFromList(words []string) bool {
 // standard input and then reads, archives or stores those files: git
 // hash-object --stdin-paths, git update-index --stdin, git cat-file
 // --batch (HEAD:.env), zip -@, tar -T -, rsync --files-from=-, cpio -o,
-// pax -w, sort, wc and du --files0-from=-, find -files0-from -.
+// pax -w, sort, wc and du --files0-from=-, find -files0-from -; and the
+// processors of text whose directives name the files they read (cpp and a
+// compiler given - as its source, roff's soelim and groff, the assembler,
+// TeX, docutils' rst2*).
 // A here-string's or here-document's names are then words of it.
 func NamesFromInput(words []string) bool {
 	i := programAt(words)
@@ -757,7 +760,11 @@ func NamesFromInput(words []string) bool {
 		}
 		return false
 	}
-	switch BaseName(v[0]) {
+	name := BaseName(v[0])
+	if strings.HasPrefix(name, "rst2") {
+		return true // .. include:: .env
+	}
+	switch name {
 	case "git":
 		switch gitSubcommand(v) {
 		case "hash-object":
@@ -775,6 +782,13 @@ func NamesFromInput(words []string) bool {
 		return stdinList(0, "files-from")
 	case "cpio":
 		return hasShort(v, 'o') || hasShort(v, 'p') || anyLong(v, "create", "pass-through")
+	case "cpp", "soelim", "groff", "nroff", "troff", "as", "gas", "tex", "latex", "pdflatex", "xelatex", "lualatex":
+		// Text whose directives name files the program reads into its
+		// output: #include ".env", roff's .so, the assembler's .incbin,
+		// TeX's \input.
+		return true
+	case "gcc", "cc", "clang", "c++", "g++", "clang++":
+		return slices.Contains(v[1:], "-") // the source from the input: gcc -E -x c -
 	case "sort", "gsort", "wc", "gwc", "du", "gdu":
 		// GNU's --files0-from=- reads the names of the files to read,
 		// each ending in a NUL, from the input (or from a process
