@@ -53,6 +53,10 @@ type Policy struct {
 	// only when it holds one of those words, or the rules name only
 	// options.
 	denyAskWords map[string]map[string]bool
+	// ruleNames are the names deny and ask rules know their programs by
+	// (programs.RuleName: python3 is python): a command's program read
+	// under its own such name is matched again (matchRuleNames).
+	ruleNames map[string]bool
 	denyAskOpts  map[string]optSpellings
 	denyAskAll   bool // a Terminal() deny or ask rule exists
 	// optRules are the deny and ask rules that name short options, by
@@ -175,6 +179,10 @@ func (p *Policy) add(r *CompiledRule) {
 				p.denyAskVerbs = map[string]bool{}
 			}
 			p.denyAskVerbs[r.Words[0]] = true
+			if p.ruleNames == nil {
+				p.ruleNames = map[string]bool{}
+			}
+			p.ruleNames[programs.RuleName(r.Words[0])] = true
 			p.denyAskLongest = max(p.denyAskLongest, len(r.Words[0]))
 			// A rule is read as written and by its rule reading (rm
 			// --recursive is rm -r): both find the commands it names.
@@ -515,7 +523,7 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 		if i < len(flags) && flags[i]&expands != 0 {
 			return true
 		}
-		opt = opt || i > 0 && len(v[i]) > 1 && (v[i][0] == '-' || v[i][0] == '.' && v[i][1] == '/')
+		opt = opt || i > 0 && len(v[i]) > 1 && (v[i][0] == '-' || strings.IndexByte(v[i], '/') >= 0)
 	}
 	words, only := p.denyAskWords[v[0]], p.denyAskOpts[v[0]]
 	if !opt {
@@ -532,7 +540,7 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 	named := false
 	for _, w := range v[1:] {
 		if len(w) < 2 || w[0] != '-' {
-			named = named || words[w] || len(w) > 2 && w[0] == '.' && w[1] == '/' && words[w[2:]]
+			named = named || words[w] || strings.IndexByte(w, '/') >= 0 && words[programs.TidyPath(w)] // .//x, a/../x
 			continue
 		}
 		if len(w) > 3 && w[1] == '-' {

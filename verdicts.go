@@ -309,10 +309,42 @@ func (x *decider) matchViews(s *shell.Segment) (deny, ask verdict, allow *Compil
 	if deny.rule == nil {
 		x.matchRuleViews(s, &deny, &ask)
 	}
+	if x.p != nil && len(x.p.ruleNames) > 0 && deny.rule == nil {
+		x.matchRuleNames(s, &deny, &ask)
+	}
 	if allow != nil && len(s.Views[0]) > 2 && programs.HasGoals(s.Views[0][0]) && !x.everyGoalAllowed(s, len(allow.Words)) {
 		allow = nil // Terminal(make test) names one goal: make test deploy runs another
 	}
 	return deny, ask, allow
+}
+
+// matchRuleNames matches deny and ask rules against each view of s with
+// its program read under the name rules know it by (programs.RuleName):
+// python3.11 manage.py flush as python manage.py flush, .//deploy.sh as
+// deploy.sh, gcc-12 as gcc. It looks only where a rule names a program
+// of that name, and reads the view with its rule readings too.
+func (x *decider) matchRuleNames(s *shell.Segment, deny, ask *verdict) {
+	for vi, v := range s.Views {
+		if len(v) == 0 || deny.rule != nil {
+			continue
+		}
+		n := programs.RuleName(v[0])
+		if n == v[0] || !x.p.ruleNames[n] || !x.wk().Spend(2*len(v)) {
+			continue
+		}
+		rv := slices.Concat([]string{n}, v[1:])
+		x.matchRuleView(vi, rv, rv, true, deny, ask)
+		flags := s.Flags
+		if vi > 0 {
+			flags = s.ViewFlags(vi)
+		}
+		if len(flags) != len(v) {
+			continue
+		}
+		programs.RuleViews(rv, flags, shell.WordExpands, func(w []string, ok bool) bool {
+			return deny.rule == nil && x.matchRuleView(vi, rv, w, ok, deny, ask)
+		})
+	}
 }
 
 // everyGoalAllowed reports whether each goal of a segment whose program

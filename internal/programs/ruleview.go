@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -177,6 +178,13 @@ type ruleReading struct {
 func readRuleView(v []string, flags []uint8, expands uint8, out []string) (rr ruleReading, _ []string) {
 	base := len(out)
 	for i, w := range v {
+		if i > 0 {
+			if t := tidyPath(w, flags[i]&expands != 0); t != w {
+				rr.changed = true // .//manage.py, a/../manage.py and $PWD/manage.py are manage.py
+				out = append(out, t)
+				continue
+			}
+		}
 		if flags[i]&expands != 0 {
 			if lit := literalText(w); lit != w {
 				rr.changed = true
@@ -276,11 +284,6 @@ func (rr *ruleReading) emit(bare bool, out []string) ([]string, bool) {
 			dropValue = false
 			if afterUnknown && i < firstSub && firstSub < len(e) {
 				changed = true // its value, as the parse took it (cargo --color never publish)
-				continue
-			}
-			if len(e[i]) > 2 && strings.HasPrefix(e[i], "./") {
-				changed = true // ./manage.py is manage.py
-				out = append(out, e[i][2:])
 				continue
 			}
 		}
@@ -397,14 +400,65 @@ func SubName(verb, w string) string {
 // names them too.
 var gitPushes = sync.OnceValue(func() [][]string { return argmodel.SubcommandPaths("git", "git_push") })
 
+// tidyPath returns a path word as a rule names it, lexically: ./x, .//x,
+// a/../x, ~+/x and $PWD/x are x, and ./ is . (git checkout ./ is git
+// checkout .). It is a reading for deny and ask rules only, never the path
+// the other checks read. Options, URLs and words with other expansions
+// are left as they are.
+func tidyPath(w string, expands bool) string {
+	if len(w) < 2 || w[0] == '-' || strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
+		return w
+	}
+	for _, pwd := range [...]string{"~+/", "$PWD/", "${PWD}/"} {
+		if rest, ok := strings.CutPrefix(w, pwd); ok && (pwd == "~+/" || expands) {
+			w = "./" + rest
+			expands = false
+			break
+		}
+	}
+	if expands {
+		return w
+	}
+	return path.Clean(w)
+}
+
+// TidyPath is tidyPath for a word without expansions.
+func TidyPath(w string) string { return tidyPath(w, false) }
+
+// RuleName returns the name deny and ask rules know a program by: without
+// its directory or version, under the name of its model in the catalog
+// (python3.11 and python3 are python, pip3 is pip, gcc-12, cc and
+// x86_64-linux-gnu-gcc are gcc, pager is less, vi is vim, gawk is awk,
+// nodejs is node, ./deploy.sh is deploy.sh). A rule that names one of
+// them denies or asks for all.
+func RuleName(w string) string {
+	n := argmodel.Versionless(BaseName(w))
+	if m := argmodel.Lookup(n); m != nil && m.Name != "" {
+		n = m.Name
+	}
+	if argmodel.IsNode(n) {
+		return "node"
+	}
+	return n
+}
+
 // RuleAliases returns the other spellings of a deny or ask rule's words
 // that run the same program: git's subcommands as the programs git runs
 // for them (git push is git-push, /usr/lib/git-core/git-push), and the
 // other subcommands that do what git push does (git send-pack, git subtree
 // push).
 func RuleAliases(words []string) [][]string {
-	if len(words) < 2 || words[0] != "git" || strings.HasPrefix(words[1], "-") {
+	if len(words) == 0 {
 		return nil
+	}
+	var named [][]string
+	if n := RuleName(words[0]); n != words[0] && n != "" {
+		// python3 manage.py flush is also python manage.py flush, which
+		// python3.11 is read as (RuleName).
+		named = [][]string{slices.Concat([]string{n}, words[1:])}
+	}
+	if len(words) < 2 || words[0] != "git" || strings.HasPrefix(words[1], "-") {
+		return named
 	}
 	subs := [][]string{{words[1]}} // the rule's own subcommand first: only its git- program is another spelling
 	if strings.TrimSuffix(words[1], ":*") == "push" {
@@ -420,5 +474,5 @@ func RuleAliases(words []string) [][]string {
 		}
 		out = append(out, slices.Concat([]string{"git-" + sub[0]}, sub[1:], words[2:]))
 	}
-	return out
+	return append(out, named...)
 }
