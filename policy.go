@@ -56,9 +56,9 @@ type Policy struct {
 	// ruleNames are the names deny and ask rules know their programs by
 	// (programs.RuleName: python3 is python): a command's program read
 	// under its own such name is matched again (matchRuleNames).
-	ruleNames map[string]bool
-	denyAskOpts  map[string]optSpellings
-	denyAskAll   bool // a Terminal() deny or ask rule exists
+	ruleNames   map[string]bool
+	denyAskOpts map[string]optSpellings
+	denyAskAll  bool // a Terminal() deny or ask rule exists
 	// optRules are the deny and ask rules that name short options, by
 	// program, matched with their options in any order (optionorder.go).
 	optRules map[string][]optRule
