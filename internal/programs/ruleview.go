@@ -442,6 +442,51 @@ func RuleName(w string) string {
 	return n
 }
 
+// dockerCommands are the container engines' top-level commands that are
+// also a management command's (docker rm is docker container rm, docker
+// rmi is docker image rm).
+var dockerCommands = map[string][2]string{
+	"rm": {"container", "rm"}, "run": {"container", "run"}, "exec": {"container", "exec"}, "kill": {"container", "kill"},
+	"stop": {"container", "stop"}, "start": {"container", "start"}, "restart": {"container", "restart"},
+	"create": {"container", "create"}, "cp": {"container", "cp"}, "logs": {"container", "logs"},
+	"ps": {"container", "ls"}, "commit": {"container", "commit"}, "export": {"container", "export"},
+	"update": {"container", "update"}, "rename": {"container", "rename"}, "attach": {"container", "attach"},
+	"rmi": {"image", "rm"}, "images": {"image", "ls"}, "push": {"image", "push"}, "pull": {"image", "pull"},
+	"build": {"image", "build"}, "tag": {"image", "tag"}, "save": {"image", "save"}, "load": {"image", "load"},
+	"import": {"image", "import"}, "history": {"image", "history"},
+}
+
+// dockerVerbAliases are the other names a management command's verbs
+// take (docker volume remove is docker volume rm).
+var dockerVerbAliases = map[string][]string{"rm": {"remove"}, "remove": {"rm"}, "ls": {"list", "ps"}, "list": {"ls"}}
+
+// dockerAliases returns the other spellings of a container engine's rule
+// words (docker rm …): the management command's (docker container rm,
+// docker container remove), and for a management command's words the
+// top-level command's and its verb's other names.
+func dockerAliases(words []string) [][]string {
+	var out [][]string
+	if m, ok := dockerCommands[words[1]]; ok {
+		for _, verb := range append([]string{m[1]}, dockerVerbAliases[m[1]]...) {
+			out = append(out, slices.Concat([]string{words[0], m[0], verb}, words[2:]))
+		}
+		return out
+	}
+	if len(words) < 3 {
+		return nil
+	}
+	verb := words[2]
+	for _, other := range dockerVerbAliases[verb] {
+		out = append(out, slices.Concat([]string{words[0], words[1], other}, words[3:]))
+	}
+	for legacy, m := range dockerCommands {
+		if m[0] == words[1] && (m[1] == verb || slices.Contains(dockerVerbAliases[m[1]], verb)) {
+			out = append(out, slices.Concat([]string{words[0], legacy}, words[3:]))
+		}
+	}
+	return out
+}
+
 // RuleAliases returns the other spellings of a deny or ask rule's words
 // that run the same program: git's subcommands as the programs git runs
 // for them (git push is git-push, /usr/lib/git-core/git-push), and the
@@ -456,6 +501,9 @@ func RuleAliases(words []string) [][]string {
 		// python3 manage.py flush is also python manage.py flush, which
 		// python3.11 is read as (RuleName).
 		named = [][]string{slices.Concat([]string{n}, words[1:])}
+	}
+	if len(words) >= 2 && containerRunners[words[0]] {
+		return append(named, dockerAliases(words)...)
 	}
 	if len(words) < 2 || words[0] != "git" || strings.HasPrefix(words[1], "-") {
 		return named

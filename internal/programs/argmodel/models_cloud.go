@@ -377,8 +377,11 @@ func registryRef(v string, computed bool) bool {
 // cargoCommands are cargo's own subcommands and the plug-ins that build,
 // test, lint, format or report without an effect outside; publish, yank,
 // owner and install are rows of their own.
-var cargoCommands = []string{"build", "b", "check", "c", "clean", "doc", "d", "new", "init", "add", "remove", "rm",
-	"run", "r", "test", "t", "bench", "update", "search", "uninstall", "fmt", "clippy", "fix", "tree", "vendor",
+// cargoAliases are cargo's built-in short names of its commands.
+var cargoAliases = map[string][]string{"build": {"b"}, "check": {"c"}, "doc": {"d"}, "remove": {"rm"}, "run": {"r"}, "test": {"t"}}
+
+var cargoCommands = []string{"build", "check", "clean", "doc", "new", "init", "add", "remove",
+	"run", "test", "bench", "update", "search", "uninstall", "fmt", "clippy", "fix", "tree", "vendor",
 	"metadata", "locate-project", "pkgid", "verify-project", "version", "help", "package", "generate-lockfile",
 	"fetch", "report", "config", "info", "rustc", "rustdoc", "logout", "nextest", "audit",
 	"outdated", "expand", "llvm-cov", "deny", "udeps", "machete", "tarpaulin", "bloat", "miri", "sweep", "sort",
@@ -515,6 +518,9 @@ func publisherRows() []row {
 			// subcommands are closed, with cargo's own and the plug-ins
 			// that only build, test, lint or report.
 			s.Subs = append(s.Subs, cmds(Syntax{Permute: true}, cargoCommands...)...)
+			for _, sub := range s.Subs {
+				sub.Aliases = append(sub.Aliases, cargoAliases[sub.Name]...) // cargo b is cargo build
+			}
 			s.OpenSubs = false
 			return s
 		}},
