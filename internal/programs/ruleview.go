@@ -432,7 +432,13 @@ func TidyPath(w string) string { return tidyPath(w, false) }
 // nodejs is node, ./deploy.sh is deploy.sh). A rule that names one of
 // them denies or asks for all.
 func RuleName(w string) string {
+	if scriptShells[w] {
+		return "sh"
+	}
 	n := argmodel.Versionless(BaseName(w))
+	if scriptShells[n] {
+		return "sh"
+	}
 	if m := argmodel.Lookup(n); m != nil && m.Name != "" {
 		n = m.Name
 	}
@@ -440,6 +446,31 @@ func RuleName(w string) string {
 		return "node"
 	}
 	return n
+}
+
+// scriptShells are the shells, and the builtins that read a file as a
+// script, that a rule on one of them running a script names together:
+// deny: ["Terminal(bash deploy.sh:*)"] denies sh deploy.sh, source
+// deploy.sh and . ./deploy.sh.
+var scriptShells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true,
+	"ash": true, "yash": true, "posh": true, "source": true, ".": true}
+
+// scriptAliases returns the other ways the interpreter of a rule's words
+// (its RuleName n) runs the script the words name: python -m manage for
+// python manage.py, node scripts/release for node scripts/release.js.
+func scriptAliases(n string, words []string) [][]string {
+	if len(words) < 2 || strings.HasPrefix(words[1], "-") {
+		return nil
+	}
+	script := TidyPath(words[1])
+	switch {
+	case n == "python" && strings.HasSuffix(script, ".py") && !strings.HasPrefix(script, "/") && !strings.HasPrefix(script, ".."):
+		module := strings.ReplaceAll(strings.TrimSuffix(script, ".py"), "/", ".")
+		return [][]string{slices.Concat([]string{n, "-m", module}, words[2:])}
+	case n == "node" && strings.HasSuffix(script, ".js"):
+		return [][]string{slices.Concat([]string{n, strings.TrimSuffix(script, ".js")}, words[2:])}
+	}
+	return nil
 }
 
 // dockerCommands are the container engines' top-level commands that are
@@ -497,11 +528,13 @@ func RuleAliases(words []string) [][]string {
 		return nil
 	}
 	var named [][]string
-	if n := RuleName(words[0]); n != words[0] && n != "" {
+	n := RuleName(words[0])
+	if n != words[0] && n != "" {
 		// python3 manage.py flush is also python manage.py flush, which
 		// python3.11 is read as (RuleName).
 		named = [][]string{slices.Concat([]string{n}, words[1:])}
 	}
+	named = append(named, scriptAliases(n, words)...)
 	if len(words) >= 2 && containerRunners[words[0]] {
 		return append(named, dockerAliases(words)...)
 	}
