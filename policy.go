@@ -537,16 +537,17 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 		name := programs.SubName(v[0], v[1])
 		return name != "" && name != v[1] && words[name]
 	}
-	named := false
+	named, first := false, true
 	for _, w := range v[1:] {
 		if len(w) < 2 || w[0] != '-' {
 			named = named || words[w] || strings.IndexByte(w, '/') >= 0 && words[programs.TidyPath(w)] // .//x, a/../x
-			if !named && len(words) > 0 {
-				// npm i -D x: a subcommand's other name or abbreviation,
-				// with options as without them.
+			if first && !named && len(words) > 0 {
+				// npm i -D x: the subcommand's other name or
+				// abbreviation, with options as without them.
 				name := programs.SubName(v[0], w)
 				named = name != "" && name != w && words[name]
 			}
+			first = false
 			continue
 		}
 		if len(w) > 3 && w[1] == '-' {

@@ -435,14 +435,11 @@ func RuleName(w string) string {
 	if scriptShells[w] {
 		return "sh"
 	}
-	n := argmodel.Versionless(BaseName(w))
-	if scriptShells[n] {
+	n := argmodel.ModelName(argmodel.Versionless(BaseName(w)))
+	switch {
+	case scriptShells[n]:
 		return "sh"
-	}
-	if m := argmodel.Lookup(n); m != nil && m.Name != "" {
-		n = m.Name
-	}
-	if argmodel.IsNode(n) {
+	case argmodel.IsNode(n):
 		return "node"
 	}
 	return n

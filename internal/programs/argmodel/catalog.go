@@ -734,6 +734,7 @@ func publishes(name string) *Spec {
 // programming error, found by the package's tests).
 type entry struct {
 	load func() *loaded
+	name string // the row's name, which its model is built under
 }
 
 type loaded struct {
@@ -770,7 +771,7 @@ func index(rs []row) map[string]*entry {
 		if _, dup := m[name]; dup {
 			panic("argmodel: " + name + " twice in the catalog")
 		}
-		e := &entry{load: sync.OnceValue(func() *loaded { return load(name, build) })}
+		e := &entry{load: sync.OnceValue(func() *loaded { return load(name, build) }), name: name}
 		for _, n := range append([]string{name}, aliases...) {
 			m[n] = e
 		}
@@ -993,6 +994,16 @@ func Lookup(name string) *Spec {
 		return Lookup("git").Lookup(sub)
 	}
 	return nil
+}
+
+// ModelName returns the name of the model the program run by name has
+// (pager's is less, cc's gcc), without building it; name itself when the
+// catalog has no row for it. The directory of name is not read.
+func ModelName(name string) string {
+	if e, ok := entries.Get(name); ok {
+		return e.name
+	}
+	return name
 }
 
 // Names returns the names the catalog knows, in no fixed order, without

@@ -95,3 +95,16 @@ func TestVersionless(t *testing.T) {
 		}
 	}
 }
+
+// ModelName, read from the catalog's rows without building a model, is the
+// name of the model Lookup builds, for every name the catalog knows.
+func TestModelNameIsTheModels(t *testing.T) {
+	for _, n := range Names() {
+		if m := Lookup(n); m != nil && ModelName(n) != m.Name {
+			t.Errorf("%s: ModelName says %q, the model is %q", n, ModelName(n), m.Name)
+		}
+	}
+	if got := ModelName("no-such-program"); got != "no-such-program" {
+		t.Errorf("a name the catalog lacks: %q", got)
+	}
+}
