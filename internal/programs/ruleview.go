@@ -178,20 +178,23 @@ type ruleReading struct {
 func readRuleView(v []string, flags []uint8, expands uint8, out []string) (rr ruleReading, _ []string) {
 	base := len(out)
 	for i, w := range v {
+		exp := flags[i]&expands != 0
 		if i > 0 {
-			if t := tidyPath(w, flags[i]&expands != 0); t != w {
+			if t := tidyPath(w, exp); t != w {
 				rr.changed = true // .//manage.py, a/../manage.py and $PWD/manage.py are manage.py
-				out = append(out, t)
-				continue
+				w, exp = t, false
 			}
 		}
-		if flags[i]&expands != 0 {
+		if exp {
 			if lit := literalText(w); lit != w {
 				rr.changed = true
 				if lit == "" && i > 0 {
 					continue
 				}
 				w = lit
+				if t := tidyPath(w, false); i > 0 && t != w {
+					w = t // ./manage$X.py, its expansion empty
+				}
 			}
 		}
 		out = append(out, w)
@@ -403,11 +406,11 @@ var gitPushes = sync.OnceValue(func() [][]string { return argmodel.SubcommandPat
 // tidyPath returns a path word as a rule names it, lexically: ./x, .//x,
 // a/../x, ~+/x and $PWD/x are x, and ./ is . (git checkout ./ is git
 // checkout .). It is a reading for deny and ask rules only, never the path
-// the other checks read. Options, URLs and words with other expansions
-// are left as they are.
+// the other checks read. Options, settings (NAME=value), URLs and words
+// with other expansions are left as they are.
 func tidyPath(w string, expands bool) string {
-	if len(w) < 2 || w[0] == '-' || strings.IndexByte(w, '/') < 0 || strings.Contains(w, "://") {
-		return w
+	if len(w) < 2 || w[0] == '-' || strings.IndexByte(w, '/') < 0 || strings.IndexByte(w, '=') >= 0 || strings.Contains(w, "://") {
+		return w // (make OUT=build/../dist: a setting, not a path)
 	}
 	for _, pwd := range [...]string{"~+/", "$PWD/", "${PWD}/"} {
 		if rest, ok := strings.CutPrefix(w, pwd); ok && (pwd == "~+/" || expands) {

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -730,6 +731,15 @@ func NamesFromList(words []string) bool {
 	return false
 }
 
+// stdinFiles are file names that are the standard input itself.
+var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "-": true}
+
+// IsStdinFile reports a file name that is the standard input itself
+// (/dev/stdin, /dev/fd/0, -).
+// A name is read as the kernel resolves it: /dev//stdin and /dev/./stdin
+// are /dev/stdin.
+func IsStdinFile(name string) bool { return stdinFiles[name] || stdinFiles[path.Clean(name)] }
+
 // NamesFromInput reports a program (words are a segment's, assignments
 // first) that reads the names of files or of git objects from its
 // standard input and then reads, archives or stores those files: git
@@ -760,7 +770,7 @@ func NamesFromInput(words []string) bool {
 		}
 		return false
 	}
-	name := BaseName(v[0])
+	name := argmodel.Versionless(BaseName(v[0])) // gcc-12, x86_64-linux-gnu-gcc
 	if strings.HasPrefix(name, "rst2") {
 		return true // .. include:: .env
 	}
@@ -787,8 +797,8 @@ func NamesFromInput(words []string) bool {
 		// output: #include ".env", roff's .so, the assembler's .incbin,
 		// TeX's \input.
 		return true
-	case "gcc", "cc", "clang", "c++", "g++", "clang++":
-		return slices.Contains(v[1:], "-") // the source from the input: gcc -E -x c -
+	case "gcc", "cc", "c89", "c99", "clang", "c++", "g++", "clang++":
+		return slices.ContainsFunc(v[1:], IsStdinFile) // the source from the input: gcc -E -x c -
 	case "sort", "gsort", "wc", "gwc", "du", "gdu":
 		// GNU's --files0-from=- reads the names of the files to read,
 		// each ending in a NUL, from the input (or from a process

@@ -36,14 +36,9 @@ type Stdin struct {
 	Computed bool
 }
 
-// stdinFiles are file names that are the standard input itself.
-var stdinFiles = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "-": true}
-
 // IsStdinFile reports a file name that is the standard input itself
-// (/dev/stdin, /dev/fd/0, -).
-// A name is read as the kernel resolves it: /dev//stdin and /dev/./stdin
-// are /dev/stdin.
-func IsStdinFile(name string) bool { return stdinFiles[name] || stdinFiles[path.Clean(name)] }
+// (/dev/stdin, /dev/fd/0, -): programs.IsStdinFile.
+func IsStdinFile(name string) bool { return programs.IsStdinFile(name) }
 
 // stdinOf reads a simple command's redirections for its standard input:
 // the last one on file descriptor 0 wins.

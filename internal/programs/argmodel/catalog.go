@@ -24,7 +24,12 @@ import (
 type row struct {
 	name    string
 	aliases []string
-	build   func(name string) *Spec
+	// same are the aliases that are this very program under another name
+	// (gawk is awk, pager is less, cc is gcc), not another program read
+	// with its model (more is not less): deny and ask rules name them
+	// together (ModelName).
+	same  []string
+	build func(name string) *Spec
 }
 
 // fixed makes a row's build of a function that builds one program's model.
@@ -37,16 +42,17 @@ func rows() []row {
 	r := []row{
 		{name: "git", aliases: []string{"hub"}, build: fixed(gitModel)},
 		{name: "sed", aliases: []string{"gsed"}, build: fixed(sedModel)},
-		{name: "awk", aliases: []string{"gawk", "mawk", "nawk", "busybox-awk"}, build: fixed(awkModel)},
+		{name: "awk", aliases: []string{"gawk", "mawk", "nawk", "busybox-awk"}, same: []string{"gawk", "mawk", "nawk", "busybox-awk"}, build: fixed(awkModel)},
 		{name: "grep", aliases: []string{"egrep", "fgrep", "ggrep"}, build: fixed(grepModel)},
 		{name: "rg", build: fixed(rgModel)},
 		{name: "sort", aliases: []string{"gsort"}, build: fixed(sortModel)},
-		{name: "less", aliases: []string{"more", "most", "pager", "sensible-pager"}, build: fixed(lessModel)}, // (Debian's alternatives)
+		{name: "less", aliases: []string{"more", "most", "pager", "sensible-pager"}, same: []string{"pager", "sensible-pager"}, build: fixed(lessModel)}, // (Debian's alternatives)
 		{name: "man", build: fixed(manModel)},
 		{name: "apt-get", aliases: []string{"apt"}, build: fixed(aptModel)},
 		{name: "json_pp", build: fixed(jsonPPModel)},
 		{name: "groff", aliases: []string{"nroff", "troff"}, build: fixed(groffModel)},
-		{name: "vim", aliases: slices.DeleteFunc(slices.Clone(VimNames[1:]), func(n string) bool { return n == "nvim" }), build: vimModel},
+		{name: "vim", aliases: slices.DeleteFunc(slices.Clone(VimNames[1:]), func(n string) bool { return n == "nvim" }),
+			same: []string{"vi", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk", "vim.gtk3", "vim.athena", "editor", "sensible-editor"}, build: vimModel},
 		{name: "nvim", build: vimModel}, // nvim -l runs a Lua script
 		{name: "pre-commit", aliases: []string{"pre_commit"}, build: fixed(preCommitModel)}, {name: "husky", build: fixed(huskyModel)},
 		{name: "lefthook", build: fixed(lefthookModel)}, {name: "simple-git-hooks", build: fixed(simpleGitHooksModel)},
@@ -89,7 +95,7 @@ func rows() []row {
 		{name: "rm", aliases: []string{"grm"}, build: fixed(rmModel)},
 		{name: "curl", build: fixed(curlModel)},
 		{name: "wget", aliases: []string{"wget2"}, build: fixed(wgetModel)},
-		{name: "nc", aliases: []string{"netcat", "ncat", "socat", "cryptcat"}, build: networkPipe},
+		{name: "nc", aliases: []string{"netcat", "ncat", "socat", "cryptcat"}, same: []string{"netcat"}, build: networkPipe},
 		{name: "sendmail", aliases: []string{"mail", "mailx", "mutt", "swaks", "msmtp"}, build: networkPipe},
 		{name: "nmap", aliases: []string{"nping", "hping3", "masscan", "zmap"}, build: networkPipe},
 		// Tunnels publish a port of this machine on a public address: any
@@ -177,7 +183,7 @@ func rows() []row {
 		{name: "mysql", build: dbModel}, {name: "mariadb", build: dbModel}, {name: "mysqldump", build: dbModel},
 		{name: "redis-cli", build: dbModel}, {name: "mongosh", build: dbModel}, {name: "mongo", build: dbModel},
 		{name: "clickhouse-client", build: dbModel}, {name: "sqlcmd", build: dbModel}, {name: "cqlsh", build: dbModel},
-		{name: "gcc", aliases: []string{"cc", "g++", "c++", "clang", "clang++", "gfortran", "c99", "c89"}, build: compilerModel},
+		{name: "gcc", aliases: []string{"cc", "g++", "c++", "clang", "clang++", "gfortran", "c99", "c89"}, same: []string{"cc", "c99", "c89"}, build: compilerModel},
 		{name: "expect", build: fixed(expectModel)},
 		{name: "run-parts", build: fixed(runPartsModel)},
 		{name: "chmod", build: fixed(chmodModel)},
@@ -734,7 +740,6 @@ func publishes(name string) *Spec {
 // programming error, found by the package's tests).
 type entry struct {
 	load func() *loaded
-	name string // the row's name, which its model is built under
 }
 
 type loaded struct {
@@ -771,7 +776,7 @@ func index(rs []row) map[string]*entry {
 		if _, dup := m[name]; dup {
 			panic("argmodel: " + name + " twice in the catalog")
 		}
-		e := &entry{load: sync.OnceValue(func() *loaded { return load(name, build) }), name: name}
+		e := &entry{load: sync.OnceValue(func() *loaded { return load(name, build) })}
 		for _, n := range append([]string{name}, aliases...) {
 			m[n] = e
 		}
@@ -996,15 +1001,30 @@ func Lookup(name string) *Spec {
 	return nil
 }
 
-// ModelName returns the name of the model the program run by name has
-// (pager's is less, cc's gcc), without building it; name itself when the
-// catalog has no row for it. The directory of name is not read.
+// ModelName returns the name the catalog knows the program run by name
+// under when name is another name of that very program (a row's same:
+// gawk is awk, pager is less, cc is gcc), else name. The directory of name
+// is not read.
 func ModelName(name string) string {
-	if e, ok := entries.Get(name); ok {
-		return e.name
+	if n, ok := sameAs[name]; ok {
+		return n
 	}
 	return name
 }
+
+// sameAs are the rows' same names, each with its row's name.
+var sameAs = func() map[string]string {
+	m := map[string]string{}
+	for _, r := range rows() {
+		for _, n := range r.same {
+			if !slices.Contains(r.aliases, n) {
+				panic("argmodel: " + n + " is the same program as " + r.name + " but not among its aliases")
+			}
+			m[n] = r.name
+		}
+	}
+	return m
+}()
 
 // Names returns the names the catalog knows, in no fixed order, without
 // building a model: git-<sub> names are not among them (see Programs).
