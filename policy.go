@@ -523,7 +523,7 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 		if i < len(flags) && flags[i]&expands != 0 {
 			return true
 		}
-		opt = opt || i > 0 && len(v[i]) > 1 && (v[i][0] == '-' || strings.IndexByte(v[i], '/') >= 0)
+		opt = opt || i > 0 && len(v[i]) > 1 && (v[i][0] == '-' || v[i][0] == '+' || strings.IndexByte(v[i], '/') >= 0) // (cargo +nightly run)
 	}
 	words, only := p.denyAskWords[v[0]], p.denyAskOpts[v[0]]
 	if !opt {
@@ -539,6 +539,9 @@ func (p *Policy) ruleReadingMatters(v []string, flags []uint8, expands uint8) bo
 	}
 	named, first := false, true
 	for _, w := range v[1:] {
+		if len(w) > 1 && w[0] == '+' {
+			continue // a toolchain (cargo +nightly), read as an option by the program's model
+		}
 		if len(w) < 2 || w[0] != '-' {
 			named = named || words[w] || strings.IndexByte(w, '/') >= 0 && words[programs.TidyPath(w)] // .//x, a/../x
 			if first && !named && len(words) > 0 {
