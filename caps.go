@@ -29,7 +29,8 @@ type capRow struct {
 }
 
 // capTable lists every cap, in the order the engine checks them: the
-// decision names the first that fired, the trace lists all. A terminal
+// decision names the first that fired, Explain's trace lists all (Decide
+// stops at the first). A terminal
 // command is checked for integrity first (nothing else can be trusted
 // about a command that cannot be read), then external effect and
 // privilege, protected paths, the path scope, exec-capable arguments. The
