@@ -448,12 +448,17 @@ func RuleName(w string) string {
 	return n
 }
 
-// scriptShells are the shells, and the builtins that read a file as a
-// script, that a rule on one of them running a script names together:
-// deny: ["Terminal(bash deploy.sh:*)"] denies sh deploy.sh, source
-// deploy.sh and . ./deploy.sh.
-var scriptShells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true,
-	"ash": true, "yash": true, "posh": true, "source": true, ".": true}
+// scriptShells are the shells (the shells that run a script given with
+// -c), and the builtins that read a file as a script, that a rule on one
+// of them running a script names together: deny: ["Terminal(bash
+// deploy.sh:*)"] denies sh deploy.sh, source deploy.sh and . ./deploy.sh.
+var scriptShells = func() map[string]bool {
+	m := map[string]bool{"source": true, ".": true}
+	for _, sh := range shells {
+		m[sh] = true
+	}
+	return m
+}()
 
 // scriptAliases returns the other ways the interpreter of a rule's words
 // (its RuleName n) runs the script the words name: python -m manage for
