@@ -1787,26 +1787,31 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 		return ""
 	}
 	for raw := range strings.FieldsSeq(in.Text) {
-		f := raw
-		if strings.ContainsAny(f, `"'\`) {
-			f = inputQuotes.Replace(f) // as xargs takes the quotes off
-		}
-		p, why := inputWordProblem(f, s.Dirs, pc)
-		if why == "" && f != raw {
-			p, why = inputWordProblem(raw, s.Dirs, pc) // #include".env": a quote ends the directive's word
-		}
-		if why != "" {
+		if p, why := inputWordProblem(raw, s.Dirs, pc); why != "" {
 			return shell.QuoteExcerpt(p) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
 		}
 	}
 	return ""
 }
 
-// inputWordProblem checks a word of a program's input as a path, and each
-// part of it between quotes, brackets and operators: a directive of the
-// text names a file with no space before it (#include".env",
-// #include<.env>). It returns the part that reaches a protected path.
-func inputWordProblem(f string, dirs []string, pc *paths.Checker) (part, why string) {
+// inputWordProblem checks a word of a program's input as a path with its
+// quotes taken off, as xargs takes them off, and as it stands, each part
+// between quotes, brackets and operators too: a directive of the text
+// names a file with no space before it (#include".env", #include<.env>).
+// It returns the part that reaches a protected path.
+func inputWordProblem(raw string, dirs []string, pc *paths.Checker) (part, why string) {
+	f := raw
+	if strings.ContainsAny(f, `"'\`) {
+		f = inputQuotes.Replace(f)
+	}
+	if p, why := wordPartsProblem(f, dirs, pc); why != "" || f == raw {
+		return p, why
+	}
+	return wordPartsProblem(raw, dirs, pc) // #include".env": a quote ends the directive's word
+}
+
+// wordPartsProblem is inputWordProblem for one reading of the word.
+func wordPartsProblem(f string, dirs []string, pc *paths.Checker) (part, why string) {
 	if why := pc.Problem(f, 0, dirs); why != "" {
 		return f, why
 	}
@@ -1875,12 +1880,7 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 		}
 		for _, t := range [...]string{shell.Unescape(text), shell.Unescape(strings.ReplaceAll(text, `\0`, `\`))} {
 			for raw := range strings.FieldsSeq(t) {
-				f := inputQuotes.Replace(raw)
-				p, why := inputWordProblem(f, s.Dirs, pc)
-				if why == "" && f != raw {
-					p, why = inputWordProblem(raw, s.Dirs, pc)
-				}
-				if why != "" {
+				if p, why := inputWordProblem(raw, s.Dirs, pc); why != "" {
 					return shell.QuoteExcerpt(w) + ", which " + prog + " prints as " + shell.QuoteExcerpt(p) + ", reaches " + why + ": a person approves every use of it"
 				}
 			}
