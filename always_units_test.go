@@ -92,15 +92,20 @@ func TestAlwaysAllowGrantsOnlyWhatWasSeen(t *testing.T) {
 // HEAD~1 --hard, kill -9 -1, rm x -rf src): "always allow" records nothing
 // and says why.
 func TestAlwaysAllowHoldsBackWhatAFlagChanges(t *testing.T) {
-	for _, cmd := range []string{"git checkout main", "git switch main", "git branch -D old", "git clean -fd",
+	for _, cmd := range []string{"git checkout main", "git switch main", "git branch -D old",
 		"git reset HEAD~1", "git restore src/x.go", "git rm x", "kill 1234", "pkill -f vite", "rm x.txt", "chmod +x run.sh"} {
 		got, err := permengine.AlwaysAllow(terminal(cmd))
 		assert.Nil(t, got, cmd)
 		require.ErrorIs(t, err, permengine.ErrAlwaysAllowRefused, cmd)
 		assert.Contains(t, err.Error(), "holds for this command only", cmd)
 	}
+	// git clean removes files no word names: refused for that, whatever flag follows.
+	got, err := permengine.AlwaysAllow(terminal("git clean -fd"))
+	assert.Nil(t, got)
+	require.ErrorIs(t, err, permengine.ErrAlwaysAllowRefused)
+	assert.Contains(t, err.Error(), "removes files no word names")
 	// Alongside a segment that records a rule, the held one is skipped.
-	got, err := permengine.AlwaysAllow(terminal("npm test && git checkout main"))
+	got, err = permengine.AlwaysAllow(terminal("npm test && git checkout main"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Terminal(npm test)"}, got)
 	// Not even git clean's dry run: --no-dry-run added after it removes.

@@ -363,6 +363,8 @@ func gitModel() *Spec {
 		sub := gitSub(n, nil)
 		switch n {
 		case "clean":
+			sub.Options = list(flag("d"), flag("f", "force"), flag("i", "interactive"), flag("n", "dry-run"),
+				flag("q", "quiet"), val("e", RoleData, "exclude"), flag("x"), flag("X"))
 			sub.Judge = judgeGitClean
 		case "stash":
 			sub.Judge = judgeGitStash
@@ -372,16 +374,27 @@ func gitModel() *Spec {
 	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals(), Subs: subs, Judge: judgeGitTransports}
 }
 
-// whyUnnamedRemoval is why git clean -x and git stash -a ask.
+// whyUnnamedRemoval is why git clean and git stash -a ask.
 const whyUnnamedRemoval = "removes files no word names, untracked ones (-u) or ignored ones too (-a, clean -x: .env, a local configuration), which may be protected; git stash keeps them in the repository's objects"
 
-// judgeGitClean finds git clean -x or -X (they remove ignored files too)
-// unless -n or --dry-run only lists what it would remove.
+// judgeGitClean finds a git clean that removes files, unless -n or
+// --dry-run only lists what it would remove. Which files are untracked is
+// the repository's state, which the engine does not read: an untracked
+// .env.local or permissions.json, or every file once an earlier git rm
+// --cached . emptied the index (-x removes ignored files too). A pathspec
+// narrows it to directories that may hold protected files as well.
 func judgeGitClean(r *Result, words []string) {
-	if gitFlagAfter(words, "clean", "xX", "") && !gitFlagAfter(words, "clean", "n", "dry-run") {
-		r.Effects |= EffComputed
-		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: "git clean -x " + whyUnnamedRemoval})
+	dry := false // the last of -n, --dry-run and --no-dry-run says (-en is -e n, a pattern)
+	for _, it := range r.Items {
+		if it.Kind == KindOption && it.Opt != nil && it.Opt.Short == "n" && it.Spec != nil && it.Spec.Name == "clean" {
+			dry = !strings.HasPrefix(words[it.Word], "--no-")
+		}
 	}
+	if dry {
+		return
+	}
+	r.Effects |= EffComputed
+	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: "git clean " + whyUnnamedRemoval})
 }
 
 // judgeGitStash finds git stash -a (--all: ignored files too) and -u
