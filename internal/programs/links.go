@@ -54,12 +54,9 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	// and the plumbing that puts into the index, or writes from it, content
 	// no word shows (update-index --cacheinfo, read-tree, checkout-index,
 	// fast-import): a blob made with hash-object may land on any name.
-	"git":                gitUnpacks,
-	"git-apply":          always,
-	"git-read-tree":      always,
-	"git-checkout-index": always,
-	"git-fast-import":    always,
-	"git-am":             always,
+	// (git-apply and git's other programs run by their own names are
+	// read as git apply: shell's plugin segments.)
+	"git": gitUnpacks,
 	// A tree copied from another machine (scp -r host:dir .) lands under
 	// the names the other machine holds, .git/hooks among them.
 	"scp": func(v []string) bool { return remoteSource(v) && (anyShort(v, "r") || remoteWildcard(v)) },

@@ -51,11 +51,26 @@ func TestUnpacks(t *testing.T) {
 		"git -C sub am m":      true,
 		"git stash apply":      false,
 		"git log --grep=apply": false,
-		"git-apply x":          true,
 		"ls a.tar":             false,
 	} {
 		w := splitWords(v)
 		assert.Equal(t, want, Unpacks(w, WordBits(w[0])), v)
+	}
+}
+
+// A plugin's own binary is the command its CLI runs it for.
+func TestPlugin(t *testing.T) {
+	for v, want := range map[string][]string{
+		"git-apply x":                          {"git", "apply", "x"},
+		"/usr/lib/git-core/git-quiltimport -n": {"git", "quiltimport", "-n"},
+		"git-lfs push origin":                  {"git", "lfs", "push", "origin"},
+		"docker-compose up":                    {"docker", "compose", "up"},
+		"git- x":                               nil,
+		"git--x":                               nil,
+		"pre-commit run":                       nil,
+		"git":                                  nil,
+	} {
+		assert.Equal(t, want, Plugin(splitWords(v)), v)
 	}
 }
 

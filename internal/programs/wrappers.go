@@ -417,11 +417,42 @@ func stdlibModule(interp, script string) string {
 // PluginCommand calls fn with the command a CLI plugin's own binary is
 // when it is run by its file name: docker-compose and docker-buildx are
 // docker compose and docker buildx (docker runs its plugins so), and
-// judged as them.
+// git-<sub> (git's own programs in /usr/lib/git-core, and the git-lfs
+// kind on PATH) is git <sub>, which git runs it for: each is judged as
+// that command.
 func PluginCommand(v []string, fn func(cmd []string)) {
-	if sub := dockerPlugin(v); sub != "" {
-		fn(append([]string{"docker", sub}, v[1:]...))
+	if cmd := Plugin(v); cmd != nil {
+		fn(cmd)
 	}
+}
+
+// Plugin returns the command a plugin's own binary is (PluginCommand):
+// v with its program's name split into the CLI and its subcommand, or
+// nil.
+func Plugin(v []string) []string {
+	if len(v) == 0 || !strings.Contains(v[0], "-") {
+		return nil
+	}
+	if sub := dockerPlugin(v); sub != "" {
+		return append([]string{"docker", sub}, v[1:]...)
+	}
+	if sub := gitProgram(v); sub != "" {
+		return append([]string{"git", sub}, v[1:]...)
+	}
+	return nil
+}
+
+// gitProgram returns the git subcommand that v's program is by its name
+// (git-quiltimport is quiltimport, git-lfs is lfs), or "".
+func gitProgram(v []string) string {
+	if len(v) == 0 {
+		return ""
+	}
+	sub, ok := strings.CutPrefix(BaseName(v[0]), "git-")
+	if !ok || sub == "" || sub[0] == '-' {
+		return ""
+	}
+	return sub
 }
 
 // dockerPlugin returns the docker subcommand that v's program is by its
@@ -486,7 +517,8 @@ func EnvScript(v []string) []string {
 // script, EnvScript, is npm's: npm's segments are looked through
 // always, as a runner's.) bits are WordBits(v[0]).
 func OtherName(v []string, bits Bits) bool {
-	return bits&(Interpreter|Shell) != 0 && IsScriptProgram(v) || len(v) > 0 && strings.Contains(v[0], "docker-") && dockerPlugin(v) != ""
+	return bits&(Interpreter|Shell) != 0 && IsScriptProgram(v) || len(v) > 0 && (strings.Contains(v[0], "docker-") && dockerPlugin(v) != "" ||
+		strings.Contains(v[0], "git-") && gitProgram(v) != "")
 }
 
 // Forks reports a wrapper (v its words, the wrapper first) that runs its

@@ -553,6 +553,12 @@ func (c *Command) addSegment(s *Segment) {
 			c.addSegment(&in)
 		}
 	}
+	if len(s.Words) > 0 && strings.IndexByte(s.Words[0], '-') > 0 && !programs.IsAssignment(s.Words[0]) {
+		if cmd := programs.Plugin(s.Words); cmd != nil && c.spend(len(cmd)) {
+			in := c.pluginSegment(&c.Segs[idx], cmd)
+			c.addSegment(&in)
+		}
+	}
 	if s.Bits&programs.Nested != 0 || len(c.Segs[idx].Views) > 1 {
 		c.readNested(idx)
 	}
@@ -1106,6 +1112,19 @@ func (c *Command) wrappedSegment(s *Segment, inner []string) Segment {
 		in.Masks, in.AnyMask = s.Masks[n:], s.AnyMask
 	}
 	c.wrapperDir(s, &in)
+	return in
+}
+
+// pluginSegment is the segment of the command cmd that the plugin's own
+// binary of segment s is (programs.Plugin: git-push x is git push x): a
+// segment of its own, so that every check reads it as it reads git's or
+// docker's words. The program's word lends its flags to the two words it
+// becomes.
+func (c *Command) pluginSegment(s *Segment, cmd []string) Segment {
+	in := Segment{Words: cmd, Dirs: s.Dirs, Depth: s.Depth, Origin: s.Origin, Stdin: s.stdin(), Text: strings.Join(cmd, " ")}
+	if len(s.Flags) == len(s.Words) {
+		in.Flags = slices.Concat(s.Flags[:1], s.Flags)
+	}
 	return in
 }
 

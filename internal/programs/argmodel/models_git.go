@@ -367,6 +367,11 @@ func gitModel() *Spec {
 				flag("q", "quiet"), val("e", RoleData, "exclude"), flag("x"), flag("X"))
 			sub.Judge = judgeGitClean
 		case "stash":
+			// push's options, which git stash alone takes too (show -u
+			// only shows, read the same: the safe side).
+			sub.Options = list(flag("a", "all"), flag("u", "include-untracked"), flag("k", "keep-index"),
+				flag("p", "patch"), flag("S", "staged"), flag("q", "quiet"), val("m", RoleData, "message"),
+				val("", RolePath, "pathspec-from-file"), flag("", "pathspec-file-nul", "index"))
 			sub.Judge = judgeGitStash
 		}
 		subs = append(subs, sub)
@@ -400,33 +405,23 @@ func judgeGitClean(r *Result, words []string) {
 // judgeGitStash finds git stash -a (--all: ignored files too) and -u
 // (--include-untracked): the files are removed from the work tree.
 func judgeGitStash(r *Result, words []string) {
-	if gitFlagAfter(words, "stash", "au", "all", "include-untracked") {
+	all, untracked := false, false // the last of -a, --all and --no-all says; so for -u
+	for _, it := range r.Items {
+		if it.Kind != KindOption || it.Opt == nil || it.Spec == nil || it.Spec.Name != "stash" {
+			continue
+		}
+		on := !strings.HasPrefix(words[it.Word], "--no-")
+		switch it.Opt.Short {
+		case "a":
+			all = on
+		case "u":
+			untracked = on
+		}
+	}
+	if all || untracked {
 		r.Effects |= EffComputed
 		r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: "git stash -a or -u " + whyUnnamedRemoval})
 	}
-}
-
-// gitFlagAfter reports, among the words after git's subcommand sub, a
-// short option of letters (alone or in a cluster) or one of the long
-// ones, before a "--".
-func gitFlagAfter(words []string, sub, letters string, longs ...string) bool {
-	at := slices.Index(words, sub)
-	if at < 0 {
-		return false
-	}
-	for _, w := range words[at+1:] {
-		switch {
-		case w == "--":
-			return false
-		case strings.HasPrefix(w, "--"):
-			if slices.Contains(longs, strings.SplitN(w[2:], "=", 2)[0]) {
-				return true
-			}
-		case len(w) > 1 && w[0] == '-' && letters != "" && strings.ContainsAny(w[1:], letters):
-			return true
-		}
-	}
-	return false
 }
 
 // judgeGitTransports finds an address of the ext:: transport, which git
