@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -344,6 +345,12 @@ func (c *Case) lists() (*permengine.Policy, error) {
 		p := c.PermissionsFile
 		if !filepath.IsAbs(p) && c.File != "" {
 			p = filepath.Join(filepath.Dir(c.File), p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			// A missing permissions.json is an empty policy to the
+			// engine, but a case that names one that is not there is a
+			// mistake in the case.
+			return nil, fmt.Errorf("permissions_file: %w", err)
 		}
 		return permengine.LoadFile(p)
 	}
