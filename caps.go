@@ -282,8 +282,8 @@ func (x *decider) integrityCaps() {
 func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 	s := &x.cmd.Segs[i]
 	for vi, v := range s.Views {
-		if len(v) == 0 {
-			continue
+		if len(v) == 0 || programs.IsAssignment(v[0]) {
+			continue // (PATH=/x go vet: its program is the next view's, and PATH= is no script)
 		}
 		bits := s.ViewBits(vi)
 		if vi > 0 && strings.IndexByte(v[0], '/') >= 0 {

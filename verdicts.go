@@ -240,9 +240,10 @@ func (x *decider) classify(s *shell.Segment) verdict {
 		return v
 	}
 	if s.Carried {
-		// The package runner's segment, before it, is the one an allow
-		// rule names; deny and ask rules and the caps see this one too.
-		return verdict{neutral: true, why: "run by the package runner before it, whose rule decides"}
+		// The segment before it (the package runner's, or the command
+		// with its assignments) is the one an allow rule names; deny and
+		// ask rules and the caps see this one too.
+		return verdict{neutral: true, why: carriedBy(x.cmd, s)}
 	}
 	if allow != nil {
 		return verdict{rule: allow, code: CodeFileAllow}
@@ -254,6 +255,14 @@ func (x *decider) classify(s *shell.Segment) verdict {
 		return verdict{neutral: true, why: "only sets shell variables: it runs no program, and needs no rule"}
 	}
 	return x.cdVerdict(s)
+}
+
+// carriedBy says which segment's rule decides for a carried segment.
+func carriedBy(cmd *shell.Command, s *shell.Segment) string {
+	if w := s.WrapperSeg - 1; w >= 0 && w < len(cmd.Segs) && programs.ProgramAt(cmd.Segs[w].Words) > 0 {
+		return "the command of the segment before it, after its assignments: that segment's rule decides"
+	}
+	return "run by the package runner before it, whose rule decides"
 }
 
 // floorVerdict applies the built-in floor, which is about rm only.

@@ -218,8 +218,10 @@ func (r *fastReader) leadingWord(t *fastToken, flags uint8) (uint8, bool) {
 	if t.flags&fastQuoted == 0 && b&programs.Reserved != 0 {
 		return 0, false
 	}
-	if len(r.c.a.words) == r.start.words && (b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command" || t.text == "exec" ||
-		r.pipeLen > 0 && (b&(programs.Shell|programs.Commands|programs.Wrapper|programs.Runner) != 0 || programs.BitsOf(programs.BaseName(t.text)) == 0)) {
+	if b&(programs.Eval|programs.Source) != 0 || t.text == "builtin" || t.text == "command" || t.text == "exec" ||
+		r.pipeLen > 0 && (b&(programs.Shell|programs.Commands|programs.Wrapper|programs.Runner) != 0 || programs.BitsOf(programs.BaseName(t.text)) == 0) {
+		// (Every word before it, if any, is an assignment: X=1 eval
+		// 'cd .git' is the eval's.)
 		// A script run in the shell itself may move it, exec may
 		// redirect the shell's own input (exec < f, exec <&3), and a shell (or
 		// a program reading commands, vim's keys, or a wrapper in front

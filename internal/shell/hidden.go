@@ -1261,6 +1261,11 @@ func (c *Command) hiddenBuiltins(idx int) {
 			continue
 		}
 		switch v[0] {
+		case "let":
+			// let after an assignment or builtin (X=1 let …, builtin let
+			// …) is the let keyword's builtin: its words are arithmetic,
+			// where an array subscript runs commands (a[$(cmd)]).
+			c.dyn("let evaluates its words as arithmetic, where an array subscript runs commands: as the let keyword, never auto-approved")
 		case "compgen", "complete", "bind":
 			for j := 1; j < len(v); j++ {
 				opt := v[j]
@@ -1739,7 +1744,7 @@ func (r *walker) noteLiteral(a *syntax.Assign) {
 // so that deny rules see it; the pipe still makes the program computed.
 func (r *walker) pipedText(st *syntax.Stmt) string {
 	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Assigns) > 0 || len(call.Args) < 2 {
+	if !ok || len(call.Args) < 2 { // (LC_ALL=C echo …: assignments in front change nothing it prints)
 		return ""
 	}
 	prog := call.Args[0].Lit()

@@ -52,8 +52,10 @@ type Segment struct {
 	// rule that matches it asks.
 	Maybe bool
 	// Carried is true for the command a package runner runs (npx git
-	// push): every cap judges it and deny and ask rules match it, but the
-	// runner's own allow rule (npx vitest:*) is what allows it.
+	// push), and for the command after a segment's assignments (LC_ALL=C
+	// tar xf a.tar): every cap judges it and deny and ask rules match it,
+	// but the allow rule of the segment it comes from (npx vitest:*, the
+	// words as written) is what allows it.
 	Carried bool
 	// WrapperSeg is 1 + the index of the segment of the wrapper or runner
 	// that runs this one (uv run pytest runs pytest), or 0; WrapperWords
@@ -545,6 +547,13 @@ func (c *Command) addSegment(s *Segment) {
 		} else {
 			carried = innerView
 		}
+		if k := programs.ProgramAt(s.Words); k > 0 && k < len(s.Words) {
+			// LC_ALL=C tar xf a.tar: the command after the assignments is
+			// a segment of its own, so that every check finds its
+			// program first (a wrapper there gives its own command a
+			// segment in turn).
+			inner, carried = s.Words[k:], true
+		}
 		if inner != nil {
 			c.nestedReads++
 			in := c.wrappedSegment(&c.Segs[idx], inner)
@@ -554,6 +563,8 @@ func (c *Command) addSegment(s *Segment) {
 		}
 	}
 	if len(s.Words) > 0 && strings.IndexByte(s.Words[0], '-') > 0 && !programs.IsAssignment(s.Words[0]) {
+		// (A=1 git-push: the command after the assignments is a segment
+		// of its own, which gets this one.)
 		if cmd := programs.Plugin(s.Words); cmd != nil && c.spend(len(cmd)) {
 			in := c.pluginSegment(&c.Segs[idx], cmd)
 			c.addSegment(&in)
@@ -683,8 +694,8 @@ const maxBehindUnknown = 4
 func (c *Command) readBehindUnknown(idx int) {
 	s := &c.Segs[idx]
 	v := s.Views[len(s.Views)-1]
-	if len(v) < 2 || !readBehind(programs.BitsOf(programs.BaseName(v[0]))) {
-		return
+	if len(v) < 2 || programs.IsAssignment(v[0]) || !readBehind(programs.BitsOf(programs.BaseName(v[0]))) {
+		return // (y=1 x+=nv: assignments, no program)
 	}
 	if !c.readLinesBehindUnknown(idx) {
 		return

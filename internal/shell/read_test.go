@@ -124,7 +124,8 @@ func TestSegments(t *testing.T) {
 		{"(cd x; make)", [][]string{{"cd", "x"}, {"make"}}},
 		{"{ ls; pwd; }", [][]string{{"ls"}, {"pwd"}}},
 		{"cat x 2>/dev/null", [][]string{{"cat", "x"}}},
-		{"FOO=1 make", [][]string{{"FOO=1", "make"}}},
+		{"FOO=1 make", [][]string{{"FOO=1", "make"}, {"make"}}}, // the command after the assignments is a segment of its own
+		{"FOO=1 BAR=2", [][]string{{"FOO=1", "BAR=2"}}},
 		{"echo ${X:-$(whoami)}", [][]string{{"echo", "${X:-$(whoami)}"}, {"whoami"}}},
 		{"cat <<EOF\n$(id)\nEOF", [][]string{{"cat"}, {"id"}}},
 		{"cat <<'EOF'\n$(id)\nEOF", [][]string{{"cat"}}},
