@@ -2081,8 +2081,10 @@ func mayBeProgramFile(w string) bool {
 // script on its input (bash -s -- -f u@host < /usr/bin/ssh-copy-id runs
 // ssh-copy-id), or "".
 func shellReadsProgram(s *shell.Segment) string {
-	at := programs.ProgramAt(s.Words)
-	if at >= len(s.Words) || len(s.Redirs) == 0 || programs.BitsOf(programs.BaseName(s.Words[at]))&programs.Shell == 0 {
+	if len(s.Redirs) == 0 || !slices.ContainsFunc(s.Views, func(v []string) bool {
+		at := programs.ProgramAt(v) // (any view: command bash -s < f, nice sh < f)
+		return at < len(v) && programs.BitsOf(programs.BaseName(v[at]))&programs.Shell != 0
+	}) {
 		return ""
 	}
 	for _, r := range s.Redirs {

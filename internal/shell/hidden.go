@@ -1344,6 +1344,9 @@ func fcLists(args []string) bool {
 	return list
 }
 
+// IsBuiltin reports a builtin of bash 5.2 by its name.
+func IsBuiltin(name string) bool { return bashBuiltins[name] }
+
 // bashBuiltins are the builtins of bash 5.2 (enable -a): enable turns
 // any other name into a builtin loaded from a shared object.
 var bashBuiltins = map[string]bool{
@@ -1747,12 +1750,16 @@ func (r *walker) pipedText(st *syntax.Stmt) string {
 	if !ok || len(call.Args) < 2 { // (LC_ALL=C echo …: assignments in front change nothing it prints)
 		return ""
 	}
-	prog := call.Args[0].Lit()
+	args := call.Args
+	for len(args) > 2 && (args[0].Lit() == "command" || args[0].Lit() == "builtin") {
+		args = args[1:] // command echo …, builtin printf …: the builtin itself
+	}
+	prog := args[0].Lit()
 	if prog != "echo" && prog != "printf" {
 		return ""
 	}
-	parts := make([]string, 0, len(call.Args)-1)
-	for _, w := range call.Args[1:] {
+	parts := make([]string, 0, len(args)-1)
+	for _, w := range args[1:] {
 		t, f := wordText(r.src, w)
 		if f&WordExpands != 0 {
 			return ""

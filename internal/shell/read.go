@@ -492,7 +492,7 @@ func (c *Command) addSegment(s *Segment) {
 	c.ownDir(s)
 	var inner []string
 	innerKnown, innerView := false, false
-	if (lookNeeded(s.Bits, s.AnyMask) || programs.OtherName(s.Words, s.Bits)) && !s.wrapped {
+	if lookNeeded(s.Bits, s.AnyMask) || programs.OtherName(s.Words, s.Bits) {
 		s.Views, inner, innerKnown, innerView = lookThroughViews(s.Words, s.Flags, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
@@ -553,6 +553,10 @@ func (c *Command) addSegment(s *Segment) {
 			// program first (a wrapper there gives its own command a
 			// segment in turn).
 			inner, carried = s.Words[k:], true
+		} else if len(inner) > 0 && programs.IsAssignment(inner[0]) && k < len(s.Words) && !programs.EnvOperands(programs.BaseName(s.Words[k])) {
+			// nice x=1 ls: only env and its kind put NAME=value in the
+			// environment; any other wrapper runs a program named x=1.
+			c.dyn(programs.BaseName(s.Words[k]) + " runs a program named " + QuoteExcerpt(inner[0]) + ": only env and its kind read NAME=value as a variable, so what runs is a program no word shows")
 		}
 		if inner != nil {
 			c.nestedReads++
