@@ -51,8 +51,15 @@ func (x *decider) assignedVars() cmdVars {
 	lastWord := usesLastWord(x.req.Action.Command) // (once: per segment it cost the square of the command)
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
-		if s.AnyMask&shell.MaskEq != 0 && (s.AssignsOnly() || declarer(s.Words)) {
-			for j, w := range s.Words {
+		if s.AnyMask&shell.MaskEq != 0 {
+			// The assignments in front of a program are in its environment
+			// (x=.e bash -c 'cat ${x}nv'); a segment of assignments only or
+			// of a declaration builtin assigns them all.
+			limit := programs.ProgramAt(s.Words)
+			if s.AssignsOnly() || declarer(s.Words) {
+				limit = len(s.Words)
+			}
+			for j, w := range s.Words[:limit] {
 				name, value, ok := strings.Cut(w, "=")
 				if !ok || !programs.IsAssignment(w) {
 					continue
@@ -71,16 +78,25 @@ func (x *decider) assignedVars() cmdVars {
 				}
 			}
 		}
-		if len(s.Words) > 2 && s.Words[0] == "set" && s.Words[1] == "--" {
-			// set -- .e nv: the positional parameters $1, $2, … (past
-			// maxPositional, any of them may be any path).
-			for i, w := range s.Words[2:] {
-				if i == maxPositional {
-					x.setAny(positionalOverflow)
-					break
-				}
-				x.addVar(strconv.Itoa(i+1), w, s.Flags[i+2]&shell.WordExpands != 0)
+		if k := programs.ProgramAt(s.Words); k < len(s.Words) {
+			switch s.Words[k] {
+			case "set":
+				x.setArgs(s, k)
+			case "shift":
+				x.anyPositional() // set -- x .e; shift; cat ${1}nv: each moves down
 			}
+		}
+		if n := x.cmd.WrappedTail(i); n > 0 && s.AnyMask&shell.MaskEq != 0 {
+			// env x=.e bash -c 'cat ${x}nv': a wrapper's NAME=value words
+			// before its command are in that command's environment.
+			for j := programs.ProgramAt(s.Words) + 1; j < len(s.Words)-n; j++ {
+				if name, value, ok := strings.Cut(s.Words[j], "="); ok && programs.IsAssignment(s.Words[j]) {
+					x.addVar(name, value, j < len(s.Flags) && s.Flags[j]&shell.WordExpands != 0)
+				}
+			}
+		}
+		if bindsPositional(s) {
+			x.anyPositional() // bash -c 'cat "$1$2"' _ .e nv: the script's $0, $1, … are the words after it
 		}
 		if k := programs.ProgramAt(s.Words); k+2 < len(s.Words) && s.Words[k] == "printf" && strings.HasPrefix(s.Words[k+1], "-v") {
 			// printf -v f '%s%s' .e nv: a value built by a format.
@@ -102,6 +118,9 @@ func (x *decider) assignedVars() cmdVars {
 			x.addVar("_", s.Words[j], s.Flags[j]&shell.WordExpands != 0)
 		}
 	}
+	if strings.Contains(x.req.Action.Command, "${") {
+		x.defaultAssigns(x.req.Action.Command) // : ${x=.e}; cat ${x}nv
+	}
 	if strings.Contains(x.req.Action.Command, "=~") {
 		x.setAny("BASH_REMATCH") // [[ x.env =~ \.env ]]: the matched text
 	}
@@ -113,6 +132,129 @@ func (x *decider) assignedVars() cmdVars {
 		}
 	}
 	return x.vars
+}
+
+// setArgs reads the positional parameters set gives (segment s, set at
+// word k): its options end at the first word that is none, or after --
+// or -; -o (alone or in a cluster) takes the next word. set .e nv and
+// set -e -- .e nv both make $1 .e and $2 nv. An option known only at run
+// time may end the options anywhere.
+func (x *decider) setArgs(s *shell.Segment, k int) {
+	for j := k + 1; j < len(s.Words); j++ {
+		w := s.Words[j]
+		switch {
+		case j < len(s.Flags) && s.Flags[j]&shell.WordExpands != 0:
+			x.anyPositional()
+			return
+		case w == "--" || w == "-":
+			x.positionals(s, j+1)
+			return
+		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
+			if strings.IndexByte(w[1:], 'o') >= 0 {
+				j++ // -o pipefail, -eo pipefail: the option's name
+			}
+		default:
+			x.positionals(s, j)
+			return
+		}
+	}
+}
+
+// positionals gives $1, $2, … the words of segment s from word from on
+// (past maxPositional, any of them may be any path); "$@" and "$*", whose
+// words and joins the engine does not work out, may be any path.
+func (x *decider) positionals(s *shell.Segment, from int) {
+	x.setAny("@")
+	x.setAny("*")
+	for i, w := range s.Words[from:] {
+		if i == maxPositional {
+			x.setAny(positionalOverflow)
+			break
+		}
+		x.addVar(strconv.Itoa(i+1), w, from+i < len(s.Flags) && s.Flags[from+i]&shell.WordExpands != 0)
+	}
+}
+
+// anyPositional makes every positional parameter, "$@" and "$*" any path:
+// shift moves them down, and a nested script's are the words after it.
+func (x *decider) anyPositional() {
+	for n := range x.vars {
+		if n != "" && strings.Trim(n, "0123456789") == "" {
+			x.setAny(n)
+		}
+	}
+	for _, n := range [...]string{positionalOverflow, "0", "@", "*"} {
+		x.setAny(n)
+	}
+}
+
+// bindsPositional reports a segment that runs a script with words of its
+// own after it, which are the script's $0, $1, …: a shell with more than
+// one word that is no option (bash -c 'cat "$1"' _ .e; bash x.sh .e) or
+// -s with any (bash -s .e <<< …), and source or . with a file and more.
+func bindsPositional(s *shell.Segment) bool {
+	for vi, v := range s.Views {
+		at := programs.ProgramAt(v)
+		if at >= len(v) {
+			continue
+		}
+		name := programs.BaseName(v[at])
+		shellProg := s.ViewBits(vi)&programs.Shell != 0
+		if !shellProg && name != "source" && name != "." {
+			continue
+		}
+		operands, stdin := 0, false
+		for _, w := range v[at+1:] {
+			if len(w) > 1 && (w[0] == '-' || w[0] == '+') {
+				stdin = stdin || w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 's') >= 0
+				continue
+			}
+			operands++
+		}
+		if operands >= 2 || stdin && operands >= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultAssigns gives each variable a ${x=V} or ${x:=V} of the command's
+// text assigns its value V (: ${x=.e}; cat ${x}nv), or any value where V
+// is not plain text or the variable an array's element. The text is read
+// once, from left to right; a match inside quotes counts too (the safe
+// side).
+func (x *decider) defaultAssigns(cmd string) {
+	for i := 0; i+2 < len(cmd); i++ {
+		if cmd[i] != '$' || cmd[i+1] != '{' {
+			continue
+		}
+		j := i + 2
+		for j < len(cmd) && (cmd[j] == '_' || cmd[j] >= 'a' && cmd[j] <= 'z' || cmd[j] >= 'A' && cmd[j] <= 'Z' || j > i+2 && cmd[j] >= '0' && cmd[j] <= '9') {
+			j++
+		}
+		name := cmd[i+2 : j]
+		if name == "" || j >= len(cmd) {
+			continue
+		}
+		if cmd[j] == '[' {
+			if k := strings.IndexAny(cmd[j:], "}="); k > 0 && cmd[j+k] == '=' {
+				x.setAny(name) // ${a[1]=.e}: an element, read as any value
+			}
+			continue
+		}
+		if strings.HasPrefix(cmd[j:], ":=") {
+			j++
+		}
+		if cmd[j] != '=' {
+			continue
+		}
+		value, _, closed := strings.Cut(cmd[j+1:], "}")
+		if !closed || strings.ContainsAny(value, "$`'\"\\{") {
+			x.setAny(name)
+			continue
+		}
+		x.addVar(name, value, false)
+	}
 }
 
 // copyVars gives variable name the values of value, a word that expands
@@ -453,8 +595,8 @@ func substituteVars(w string, word *syntax.Word, vars cmdVars, k int) (text stri
 		if !assigned || values == nil {
 			continue
 		}
-		if pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Width {
-			return "", false, name
+		if pe.Exp != nil && pe.Exp.Op != syntax.AssignUnset && pe.Exp.Op != syntax.AssignUnsetOrNull || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Width {
+			return "", false, name // (${x:=V} is x, whose values hold V: defaultAssigns)
 		}
 		v := values[min(k, len(values)-1)]
 		if i, ok := literalIndex(pe); ok && i < len(values) {

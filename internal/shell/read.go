@@ -492,7 +492,7 @@ func (c *Command) addSegment(s *Segment) {
 	c.ownDir(s)
 	var inner []string
 	innerKnown, innerView := false, false
-	if lookNeeded(s.Bits, s.AnyMask) || programs.OtherName(s.Words, s.Bits) {
+	if (lookNeeded(s.Bits, s.AnyMask) || programs.OtherName(s.Words, s.Bits)) && !s.wrapped {
 		s.Views, inner, innerKnown, innerView = lookThroughViews(s.Words, s.Flags, s.AnyMask, c)
 	} else {
 		// Only the literal words: a view from the command's arena, so
@@ -1263,13 +1263,17 @@ func (c *Command) fallbackSplit(src string, dirs []string, depth int, origin str
 }
 
 // WrappedTail returns how many of segment j's last words are the command
-// its wrapper runs, which is the next segment (timeout 5 python3 x.py:
-// 2), or 0: those words are that segment's, judged there.
+// its wrapper runs, which is the next segment of j's depth (timeout 5
+// python3 x.py: 2), or 0: those words are that segment's, judged there.
 func (c *Command) WrappedTail(j int) int {
 	if j < 0 || j+1 >= len(c.Segs) {
 		return 0
 	}
-	s, in := &c.Segs[j], &c.Segs[j+1]
+	k := j + 1
+	for k+1 < len(c.Segs) && c.Segs[k].Depth > c.Segs[j].Depth {
+		k++ // the code hidden in j (a here-string's script) is read before its command
+	}
+	s, in := &c.Segs[j], &c.Segs[k]
 	n := len(in.Words)
 	if !in.wrapped || in.Depth != s.Depth || n == 0 || n >= len(s.Words) {
 		return 0
