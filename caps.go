@@ -2356,16 +2356,27 @@ func (x *decider) reachCaps() {
 	}
 }
 
+// xargsCommand returns the replace string of an xargs -I in a view of
+// segment s (timeout 5 xargs -I{} …: a wrapper's view too) and the last
+// view, the command it runs, or "".
+func xargsCommand(s *shell.Segment) (string, []string) {
+	if len(s.Views) < 2 {
+		return "", nil
+	}
+	for _, v := range s.Views[:len(s.Views)-1] {
+		if r := programs.XargsReplace(v); r != "" {
+			return r, s.Views[len(s.Views)-1]
+		}
+	}
+	return "", nil
+}
+
 // xargsIntoName returns a word of an xargs -I command that holds the
 // replace string inside other text (curl http://h/{}, getent hosts
 // {}.x.example), when the program it runs reaches other machines, or "".
 func xargsIntoName(s *shell.Segment) string {
-	r := programs.XargsReplace(s.Words)
-	if r == "" || len(s.Views) < 2 {
-		return ""
-	}
-	v := s.Views[len(s.Views)-1]
-	if len(v) == 0 || programs.BitsOf(programs.BaseName(v[0]))&(programs.Effect|programs.Interpreter) == 0 {
+	r, v := xargsCommand(s)
+	if r == "" || len(v) == 0 || programs.BitsOf(programs.BaseName(v[0]))&(programs.Effect|programs.Interpreter) == 0 {
 		return ""
 	}
 	for _, w := range v[1:] {
@@ -2380,12 +2391,8 @@ func xargsIntoName(s *shell.Segment) string {
 // gets as an operand (git ls-files | xargs -I% perl -ne … %), or "": an
 // input line may be a name perl's open runs ('x;id|'), as find's {} may.
 func xargsIntoPerl(s *shell.Segment) string {
-	r := programs.XargsReplace(s.Words)
-	if r == "" || len(s.Views) < 2 {
-		return ""
-	}
-	v := s.Views[len(s.Views)-1]
-	if len(v) == 0 {
+	r, v := xargsCommand(s)
+	if r == "" || len(v) == 0 {
 		return ""
 	}
 	if b := programs.BaseName(v[0]); b != "perl" && !strings.HasPrefix(b, "perl5") { // perl5.36.0

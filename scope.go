@@ -1791,7 +1791,87 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 			return shell.QuoteExcerpt(p) + ", a word " + programs.BaseName(s.Words[k]) + " takes from its input, reaches " + why + ": a person approves every use of it"
 		}
 	}
+	return xargsInputProblem(s, in.Text, pc)
+}
+
+// maxReplaceLines bounds the lines of an input that an xargs -I puts into
+// its command's words, and the words it puts them in, that are read; past
+// them, the command asks.
+const maxReplaceLines = 64
+
+// xargsInputProblem reads an xargs's input as its options split it, where
+// blanks do not: at the delimiter of -d or -0 (xargs -d X cat <<< .envXq
+// reads .env), and each line in place of the replace string of -I in the
+// words of the command it runs (xargs -I{} cat {}nv <<< .e reads .env).
+func xargsInputProblem(s *shell.Segment, text string, pc *paths.Checker) string {
+	xin, ok := programs.XargsReading(s.Words)
+	if !ok {
+		return ""
+	}
+	check := func(name string) string {
+		if p, why := inputWordProblem(name, s.Dirs, pc); why != "" {
+			return shell.QuoteExcerpt(p) + ", a name xargs builds from its input, reaches " + why + ": a person approves every use of it"
+		}
+		return ""
+	}
+	if xin.Delimited {
+		d, ok := xargsDelimiter(xin.Delimiter)
+		if !ok {
+			return "xargs -d " + shell.QuoteExcerpt(xin.Delimiter) + ": a delimiter the engine does not read splits its input into names, and any may be a protected path: a person approves every use of it"
+		}
+		for part := range strings.SplitSeq(text, d) {
+			if why := check(strings.TrimSuffix(part, "\n")); why != "" {
+				return why
+			}
+		}
+	}
+	if xin.Replace == "" {
+		return ""
+	}
+	var words []string
+	for _, w := range s.Words[programs.ProgramAt(s.Words)+1:] {
+		if strings.Contains(w, xin.Replace) {
+			words = append(words, w)
+		}
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(words) > 0 && (len(lines) > maxReplaceLines || len(words) > maxReplaceLines) {
+		return "xargs -I puts more lines of its input into more words than the engine reads: any may name a protected path; a person approves every use of it"
+	}
+	for _, line := range lines {
+		line = strings.TrimLeft(line, " \t")
+		for _, w := range words {
+			if why := check(strings.ReplaceAll(w, xin.Replace, line)); why != "" {
+				return why
+			}
+		}
+	}
 	return ""
+}
+
+// xargsDelimiter returns the character xargs -d reads its option as: one
+// character, or one of the escapes GNU xargs knows (\n, \t, \\, \0, an
+// octal \NNN, a hex \xHH); ok is false for any other (xargs refuses it,
+// or reads it in a way the engine does not).
+func xargsDelimiter(d string) (string, bool) {
+	if len(d) == 1 {
+		return d, true
+	}
+	if len(d) < 2 || d[0] != '\\' {
+		return "", false
+	}
+	if c, ok := map[string]string{`\a`: "\a", `\b`: "\b", `\f`: "\f", `\n`: "\n", `\r`: "\r", `\t`: "\t", `\v`: "\v", `\\`: "\\", `\0`: "\x00"}[d]; ok {
+		return c, true
+	}
+	base, digits := 8, d[1:]
+	if d[1] == 'x' {
+		base, digits = 16, d[2:]
+	}
+	n, err := strconv.ParseUint(digits, base, 8)
+	if err != nil || digits == "" {
+		return "", false
+	}
+	return string(rune(n)), n < 0x80
 }
 
 // inputWordProblem checks a word of a program's input as a path with its

@@ -74,34 +74,50 @@ func WrappedCommandView(words []string) (inner []string, view bool) {
 	return wrappedCommand(words)
 }
 
-// XargsReplace returns the replace string of an xargs among words (its
-// program after assignments): -I R, -IR, -i ({} or -iR), --replace[=R];
-// or "".
-func XargsReplace(words []string) string {
+// XargsInput is how an xargs view reads its input into words: the
+// replace string of -I R, -i or --replace (each line of the input, its
+// leading blanks dropped, takes its place in the command's words), and
+// the delimiter of -d or -0, which splits the input where blanks and
+// quotes do not.
+type XargsInput struct {
+	Replace   string
+	Delimiter string // as written: \n, \t, \x2e, \056 and \0 are escapes
+	Delimited bool   // -d or -0 (Delimiter "\0")
+}
+
+// XargsReading returns how the xargs of words (its program after
+// assignments) reads its input, read through xargs's model (-tI{},
+// --rep=%, -d '\n'), and ok when words are an xargs.
+func XargsReading(words []string) (in XargsInput, ok bool) {
 	i := programAt(words)
-	if i >= len(words) || BaseName(words[i]) != "xargs" {
-		return ""
+	if i >= len(words) {
+		return in, false
 	}
-	for j := i + 1; j < len(words); j++ {
-		w := words[j]
+	if m := argmodel.Lookup(BaseName(words[i])); m == nil || m.Name != "xargs" {
+		return in, false
+	}
+	findItem(words[i:], func(it argmodel.Item) bool {
 		switch {
-		case w == "--" || !strings.HasPrefix(w, "-"):
-			return ""
-		case w == "-I" && j+1 < len(words):
-			return words[j+1]
-		case strings.HasPrefix(w, "-I") && len(w) > 2:
-			return w[2:]
-		case w == "-i" || w == "--replace":
-			return "{}"
-		case strings.HasPrefix(w, "-i") && len(w) > 2:
-			return w[2:]
-		case strings.HasPrefix(w, "--replace="):
-			return strings.TrimPrefix(w, "--replace=")
-		case len(w) == 2 && strings.IndexByte("adELnPs", w[1]) >= 0:
-			j++ // -a FILE, -d DELIM, -n N …: its value is the next word
+		case it.Opt == nil:
+		case it.Kind == argmodel.KindOption && it.Opt.Placeholder:
+			in.Replace = it.Opt.Default // -i alone is -i{}; a value, if any, comes next
+		case it.Kind == argmodel.KindValue && it.Opt.Placeholder:
+			in.Replace = it.Text
+		case it.Kind == argmodel.KindValue && it.Opt.Short == "d":
+			in.Delimiter, in.Delimited = it.Text, true
+		case it.Kind == argmodel.KindOption && it.Opt.Short == "0":
+			in.Delimiter, in.Delimited = `\0`, true
 		}
-	}
-	return ""
+		return false
+	})
+	return in, true
+}
+
+// XargsReplace returns the replace string of an xargs among words (its
+// program after assignments): -I R, -i ({} or -iR), --replace[=R]; or "".
+func XargsReplace(words []string) string {
+	in, _ := XargsReading(words)
+	return in.Replace
 }
 
 func wrappedCommand(words []string) (inner []string, view bool) {
