@@ -83,6 +83,9 @@ var defaultProtected = []string{
 	// Configuration that sends a download tool's requests elsewhere (url,
 	// proxy, data to post): a request to localhost would leave the machine.
 	"**/.curlrc", "**/.config/curlrc", "**/.wgetrc",
+	// ctags's option files, read at every start, which may name any
+	// output file and the text written there (a .gitconfig's fsmonitor).
+	"**/.ctags", "**/.ctags.d", "**/.ctags.d/**", "**/.config/ctags", "**/.config/ctags/**",
 	// Readline's key bindings, which may type and run a command in the
 	// person's shell.
 	"**/.inputrc",

@@ -188,6 +188,19 @@ func rmModel() *Spec {
 	), Operands: operands(RolePath)}
 }
 
+// ctagsModel is Universal Ctags (and Exuberant's): --options reads more
+// options from a file, or from every .ctags file of a directory, and an
+// option file may name any output (-o) and write text of its choosing
+// into it (--_xformat). The files it reads at start (.ctags.d,
+// ~/.config/ctags) are protected paths, and ctags.d/*.ctags a file it
+// runs after the command writes it (programs.BuildFiles).
+func ctagsModel() *Spec {
+	return &Spec{Name: "ctags", Syntax: GNU, Open: true, Options: list(
+		val("", RolePath, "options", "options-maybe").does(EffComputed, "ctags reads more options from this file or directory, which may name any output file and the text it writes there"),
+		val("o", RolePath), val("f", RolePath), val("L", RolePath)),
+	}
+}
+
 // cpioModel is GNU cpio: the program it runs to reach an archive on
 // another host, and that archive. What it writes is the links table's.
 func cpioModel() *Spec {
