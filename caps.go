@@ -1522,6 +1522,11 @@ func (x *decider) writtenIndex() map[string]int {
 		}
 	}
 	viaHandle := false // a write goes to a descriptor's handle
+	type derivedGoal struct {
+		name string
+		seg  int
+	}
+	var derivedGoals []derivedGoal // make x: x, when the command writes x.c
 	for j := range x.cmd.Segs {
 		w := &x.cmd.Segs[j]
 		if removesOnly(w.Words) {
@@ -1541,6 +1546,15 @@ func (x *decider) writtenIndex() map[string]int {
 			unknownWrites(w.Words, func(name string) bool { add(name, w.Dirs, j); return true })
 		}
 		backupsKept(w, func(name string) { add(name, w.Dirs, j) })
+		if w.Bits&(programs.Writes|programs.Builds|programs.Assignment|programs.PathName) != 0 { // (compiler drivers write; make builds)
+			programs.ImplicitOutputs(w.Words, func(_ int, name string, derived bool) {
+				if !derived {
+					add(name, w.Dirs, j) // gcc x.c: a.out
+					return
+				}
+				derivedGoals = append(derivedGoals, derivedGoal{name, j})
+			})
+		}
 		whole, wholeKnown := false, false // copiesWhole(w), on the first destination
 		links, linksKnown := false, false // makesLinks(w.Words), on the first source
 		segWrites(w, func(text string, k writeKind) {
@@ -1583,6 +1597,23 @@ func (x *decider) writtenIndex() map[string]int {
 		// reading (1<x.sh; tee /dev/stdout too): each such file counts as
 		// written, by the compound command (before every segment).
 		readTargets(x.cmd, func(r shell.PathRef) { add(r.Text, r.Dirs, -1) })
+	}
+	for _, g := range derivedGoals {
+		// make x after the command wrote x.c: make's built-in rules build
+		// x from it, so x is written too (make app, with the project's
+		// own sources, builds the project's code).
+		var room [4]string
+		for _, n := range namedFrom(room[:0], g.name, x.cmd.Segs[g.seg].Dirs) {
+			if !x.wk().Spend(1 + len(m)) {
+				break
+			}
+			for p, j := range m {
+				if j != g.seg && strings.HasPrefix(p, n+".") && !strings.ContainsRune(p[len(n)+1:], '/') {
+					add(g.name, x.cmd.Segs[g.seg].Dirs, g.seg)
+					break
+				}
+			}
+		}
 	}
 	x.written = m
 	return m

@@ -1495,3 +1495,44 @@ func SedFiles(v []string, fn func(j int, name string)) {
 		fn(f.j, f.name)
 	}
 }
+
+// ccDrivers are the compiler drivers (by their versionless names: gcc-12
+// and x86_64-linux-gnu-gcc are gcc) that link a program when no option
+// stops them earlier.
+var ccDrivers = map[string]bool{"gcc": true, "cc": true, "c89": true, "c99": true, "clang": true, "c++": true, "g++": true, "clang++": true}
+
+// ccStops are the options after which a compiler driver links nothing:
+// it compiles, assembles, preprocesses, lists dependencies or reports.
+var ccStops = map[string]bool{"-c": true, "-S": true, "-E": true, "-M": true, "-MM": true, "-fsyntax-only": true,
+	"--version": true, "-v": true, "--help": true, "-dumpversion": true, "-dumpmachine": true, "-###": true}
+
+// ImplicitOutputs calls fn with the files a program writes that no word of
+// it names: a compiler driver that links with no -o writes a.out (gcc
+// x.c && ./a.out); make writes each goal, which its built-in rules build
+// from a file of the goal's name with an ending (make x from x.c), so a
+// goal is reported as derived, a file whose source decides what it is.
+func ImplicitOutputs(words []string, fn func(j int, name string, derived bool)) {
+	i := programAt(words)
+	if i >= len(words) || len(words)-i > MaxModelWords {
+		return
+	}
+	name := argmodel.Versionless(BaseName(words[i]))
+	if ccDrivers[name] {
+		for _, w := range words[i+1:] {
+			if w == "-o" || strings.HasPrefix(w, "-o") || strings.HasPrefix(w, "--output") || ccStops[w] {
+				return // (-oFILE: the writes table names it)
+			}
+		}
+		fn(i, "a.out", false)
+		return
+	}
+	if !HasGoals(name) {
+		return
+	}
+	findItem(words[i:], func(it argmodel.Item) bool {
+		if it.Kind == argmodel.KindOperand && !IsAssignment(it.Text) && !it.Computed {
+			fn(i+it.Word, it.Text, true)
+		}
+		return false
+	})
+}
