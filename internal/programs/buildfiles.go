@@ -99,8 +99,9 @@ var buildFiles = withJSTools(map[string][]string{
 	// foreman's Procfile, Earthly's Earthfile), and compose files, which
 	// may run a container privileged or with the host's / mounted.
 	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "prove": {".proverc"}, // prove's rc holds options (--exec=CMD)
-	"ctags":  {"*.ctags", ".ctags"}, // the option files of ctags.d/ and .ctags.d/ (-o FILE, --_xformat: any file, any text)
-	"svn":    {"config", "servers"}, // a --config-dir's helpers (diff-cmd, editor-cmd) and tunnels (ssh) "pm2": {"ecosystem.config.*"}, "foreman": {"Procfile"},
+	"ctags": {"*.ctags", ".ctags"}, // the option files of ctags.d/ and .ctags.d/ (-o FILE, --_xformat: any file, any text)
+	"svn":   {"config", "servers"}, // a --config-dir's helpers (diff-cmd, editor-cmd) and tunnels (ssh)
+	"pm2":   {"ecosystem.config.*"}, "foreman": {"Procfile"},
 	"honcho": {"Procfile"}, "earthly": {"Earthfile"},
 	// git runs its hooks, and hook managers' commands, at commit, merge,
 	// checkout and push: a hook file of any directory core.hooksPath may
