@@ -792,10 +792,10 @@ func NamesFromInput(words []string) bool {
 		return stdinList(0, "files-from")
 	case "cpio":
 		return hasShort(v, 'o') || hasShort(v, 'p') || anyLong(v, "create", "pass-through")
-	case "cpp", "soelim", "groff", "nroff", "troff", "as", "gas", "tex", "latex", "pdflatex", "xelatex", "lualatex":
+	case "cpp", "soelim", "groff", "nroff", "troff", "pic", "gpic", "dpic", "as", "gas", "tex", "latex", "pdflatex", "xelatex", "lualatex":
 		// Text whose directives name files the program reads into its
-		// output: #include ".env", roff's .so, the assembler's .incbin,
-		// TeX's \input.
+		// output: #include ".env", roff's .so, pic's copy ".env", the
+		// assembler's .incbin, TeX's \input.
 		return true
 	case "gcc", "cc", "c89", "c99", "clang", "c++", "g++", "clang++":
 		return slices.ContainsFunc(v[1:], IsStdinFile) // the source from the input: gcc -E -x c -

@@ -51,6 +51,7 @@ func rows() []row {
 		{name: "apt-get", aliases: []string{"apt"}, build: fixed(aptModel)},
 		{name: "json_pp", build: fixed(jsonPPModel)},
 		{name: "groff", aliases: []string{"nroff", "troff"}, build: fixed(groffModel)},
+		{name: "pic", aliases: []string{"gpic", "dpic"}, build: fixed(picModel)},
 		{name: "vim", aliases: slices.DeleteFunc(slices.Clone(VimNames[1:]), func(n string) bool { return n == "nvim" }),
 			same: []string{"vi", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk", "vim.gtk3", "vim.athena", "editor", "sensible-editor"}, build: vimModel},
 		{name: "nvim", build: vimModel}, // nvim -l runs a Lua script

@@ -381,6 +381,22 @@ func groffModel() *Spec {
 	}
 }
 
+// picModel is GNU pic: in unsafe mode (-U) its sh command runs a shell
+// command of its input (copy "FILE" reads a file, which NamesFromInput
+// counts).
+func picModel() *Spec {
+	return &Spec{
+		Name:   "pic",
+		Syntax: POSIX,
+		Open:   true,
+		Options: list(
+			flag("U").does(EffComputed, "pic -U runs the shell commands of its input's sh requests"),
+			flag("n"), flag("t"), flag("c"), flag("v"), flag("z"), flag("C"), flag("S"), flag("D"),
+		),
+		Operands: operands(RolePath),
+	}
+}
+
 // judgeJSONPP reads json_pp's options as Perl's Getopt::Long does (one
 // dash or two, any case, a value attached with = or in the next word):
 // -f eval, or a format known only at run time, runs the input as Perl.
