@@ -1964,16 +1964,69 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 	}
 	written, found := x.writtenIndex(), ""
 	unknownWrites(v, func(w string) bool { // the words it may take for files, read as it may write them
+		if fdFile(w) {
+			// escript /dev/stdin < x.erl, escript /dev/fd/3 3< x.erl: the
+			// file it opens is the one a redirection opened.
+			for _, r := range x.cmd.Segs[i].Redirs {
+				if strings.IndexByte(r.Op, '<') >= 0 && x.namesWritten(r.Text, r.Dirs, i) {
+					found = w
+					return false
+				}
+			}
+		}
+		if len(written) > 0 && (strings.Contains(w, "$(") || strings.IndexByte(w, '`') >= 0) {
+			found = w // ptargrep . $(echo a.tar): a name the command computes may be a file it wrote
+			return false
+		}
+		glob := strings.ContainsAny(w, "*?[")
 		var room [4]string
 		for _, n := range namedFrom(room[:0], w, x.cmd.Segs[i].Dirs) {
 			if j, ok := written[n]; ok && j != i {
 				found = w
 				return false
 			}
+			if glob && x.globWritten(n, i) {
+				found = w // ptargrep . a.ta?: the glob may expand to a file the command wrote
+				return false
+			}
 		}
 		return true
 	})
 	return found
+}
+
+// fdFile reports a name of one of the process's descriptors: the input
+// (/dev/stdin, -), or any by its number (/dev/fd/3, /proc/self/fd/3).
+func fdFile(w string) bool {
+	return programs.IsStdinFile(w) || strings.HasPrefix(w, "/dev/fd/") || strings.HasPrefix(w, "/proc/self/fd/")
+}
+
+// namesWritten reports whether word w (from dirs) names a file a segment
+// other than i writes.
+func (x *decider) namesWritten(w string, dirs []string, i int) bool {
+	written := x.writtenIndex()
+	var room [4]string
+	for _, n := range namedFrom(room[:0], w, dirs) {
+		if j, ok := written[n]; ok && j != i {
+			return true
+		}
+	}
+	return false
+}
+
+// globWritten reports whether pattern n (a path) matches a file another
+// segment than i writes. Its comparisons are charged to the budget.
+func (x *decider) globWritten(n string, i int) bool {
+	written := x.writtenIndex()
+	if !x.wk().Spend(len(written)) {
+		return true // the integrity cap names the spent budget
+	}
+	for p, j := range written {
+		if ok, err := path.Match(n, p); j != i && (ok || err != nil) {
+			return true
+		}
+	}
+	return false
 }
 
 // inProgramDir reports an absolute path (or one in the home directory)

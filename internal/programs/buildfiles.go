@@ -98,7 +98,7 @@ var buildFiles = withJSTools(map[string][]string{
 	// they run (Fabric's fabfile, RSpec's options, pm2's ecosystem file,
 	// foreman's Procfile, Earthly's Earthfile), and compose files, which
 	// may run a container privileged or with the host's / mounted.
-	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "prove": {".proverc"}, // prove's rc holds options (--exec=CMD)
+	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "prove": {".proverc", "*"}, // prove's rc holds options (--exec=CMD); it runs its operands and t/*.t with perl
 	"ctags": {"*.ctags", ".ctags"}, // the option files of ctags.d/ and .ctags.d/ (-o FILE, --_xformat: any file, any text)
 	"svn":   {"config", "servers"}, // a --config-dir's helpers (diff-cmd, editor-cmd) and tunnels (ssh)
 	"pm2":   {"ecosystem.config.*"}, "foreman": {"Procfile"},

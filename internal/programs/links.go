@@ -49,7 +49,12 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 	// Codex's patch tool run as a program: it adds, updates, deletes and
 	// moves the files its input names.
 	"apply_patch": always, "applypatch": always,
-	"pax": func(v []string) bool { return hasShort(v, 'r') },
+	// ptargrep extracts the members whose contents match, under their
+	// names in the archive (.. included); -l only lists them.
+	"ptargrep": func(v []string) bool { return !hasShort(v, 'l') && !anyLong(v, "list-only") },
+	// gpg-zip -d decrypts an archive and extracts it with tar.
+	"gpg-zip": func(v []string) bool { return hasShort(v, 'd') || anyLong(v, "decrypt") },
+	"pax":     func(v []string) bool { return hasShort(v, 'r') },
 	// git apply and git am: git's own (a patch may make a link to .git);
 	// and the plumbing that puts into the index, or writes from it, content
 	// no word shows (update-index --cacheinfo, read-tree, checkout-index,

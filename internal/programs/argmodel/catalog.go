@@ -92,6 +92,7 @@ func rows() []row {
 		{name: "xargs", aliases: []string{"gxargs"}, build: fixed(xargsModel)},
 		{name: "tar", aliases: []string{"gtar", "bsdtar"}, build: fixed(tarModel)},
 		{name: "cpio", build: fixed(cpioModel)},
+		{name: "gpg-zip", build: fixed(gpgZipModel)},
 		{name: "ctags", aliases: []string{"ctags-universal", "universal-ctags", "uctags", "ctags-exuberant", "exuberant-ctags"}, build: fixed(ctagsModel)},
 		{name: "install", aliases: []string{"ginstall"}, build: fixed(installModel)},
 		{name: "rm", aliases: []string{"grm"}, build: fixed(rmModel)},

@@ -201,6 +201,18 @@ func ctagsModel() *Spec {
 	}
 }
 
+// gpgZipModel is GnuPG's gpg-zip, a shell script around gpg and tar: it
+// runs the programs --gpg and --tar name, and hands the words of
+// --gpg-args and --tar-args to them unquoted (tar -I CMD runs CMD).
+func gpgZipModel() *Spec {
+	return &Spec{Name: "gpg-zip", Syntax: GNU, Open: true, Options: list(
+		val("", RoleProgram, "gpg", "tar").does(EffExec, "gpg-zip runs this program as gpg or tar"),
+		val("", RoleData, "gpg-args", "tar-args").does(EffComputed, "gpg-zip hands these words to gpg or tar as options, unquoted: options that run programs among them (tar -I CMD)"),
+		val("o", RolePath, "output"), val("r", RoleData, "recipient"), val("u", RoleData, "local-user"),
+		flag("e", "encrypt"), flag("d", "decrypt"), flag("c", "symmetric"), flag("s", "sign"), flag("", "list-archive"),
+	)}
+}
+
 // cpioModel is GNU cpio: the program it runs to reach an archive on
 // another host, and that archive. What it writes is the links table's.
 func cpioModel() *Spec {
