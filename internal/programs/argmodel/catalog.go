@@ -182,10 +182,6 @@ func rows() []row {
 		{name: "batch", build: scheduler},
 		{name: "gdb", aliases: []string{"gdbtui", "gdb-multiarch"}, build: fixed(gdbModel)}, {name: "lldb", build: fixed(lldbModel)},
 		{name: "pdb", build: fixed(pdbModel)},
-		{name: "psql", build: dbModel}, {name: "pg_dump", build: dbModel}, {name: "pg_restore", build: dbModel},
-		{name: "mysql", build: dbModel}, {name: "mariadb", build: dbModel}, {name: "mysqldump", build: dbModel},
-		{name: "redis-cli", build: dbModel}, {name: "mongosh", build: dbModel}, {name: "mongo", build: dbModel},
-		{name: "clickhouse-client", build: dbModel}, {name: "sqlcmd", build: dbModel}, {name: "cqlsh", build: dbModel},
 		{name: "gcc", aliases: []string{"cc", "g++", "c++", "clang", "clang++", "gfortran", "c99", "c89"}, same: []string{"cc", "c99", "c89"}, build: compilerModel},
 		{name: "expect", build: fixed(expectModel)},
 		{name: "run-parts", build: fixed(runPartsModel)},
@@ -205,6 +201,9 @@ func rows() []row {
 	r = append(r, frameworkRows()...)
 	r = append(r, moreWrapperRows()...)
 	r = append(r, adminRows()...)
+	for _, name := range slices.Sorted(maps.Keys(dbClients)) {
+		r = append(r, row{name: name, build: dbModel}) // each client once, in dbClients
+	}
 	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "oksh", "loksh", "pdksh"} {
 		r = append(r, row{name: sh, build: shellModel})
 	}

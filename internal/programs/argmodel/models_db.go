@@ -65,6 +65,26 @@ var dbClients = map[string]dbClient{
 	"clickhouse-client": {hosts: "h", argLetters: "qdu", longs: map[string]bool{"host": true}},
 	"sqlcmd":            {hosts: "S", argLetters: "UPdQqiov", single: true},
 	"cqlsh":             {hostOperand: true},
+	// The other client programs of the two families connect the same way
+	// (mariadb-dump -h, pg_basebackup -h): read with the dump's options.
+	"mariadb-dump":   {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqladmin":     {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-admin":  {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqlimport":    {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-import": {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqlshow":      {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-show":   {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqlcheck":     {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-check":  {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"pg_dumpall":     {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSj", longs: pgLongs, values: pgValues, env: pgEnv},
+	"pg_basebackup":  {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSjDr", longs: pgLongs, values: pgValues, env: pgEnv},
+	"createdb":       {hosts: "h", argLetters: "pUDEOTl", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"dropdb":         {hosts: "h", argLetters: "pU", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"createuser":     {hosts: "h", argLetters: "pUcg", longs: pgLongs, values: pgValues, env: pgEnv},
+	"dropuser":       {hosts: "h", argLetters: "pU", longs: pgLongs, values: pgValues, env: pgEnv},
+	"vacuumdb":       {hosts: "h", conns: "d", argLetters: "pUtjPn", longs: pgLongs, values: pgValues, env: pgEnv},
+	"reindexdb":      {hosts: "h", conns: "d", argLetters: "pUtijSI", longs: pgLongs, values: pgValues, env: pgEnv},
+	"pg_isready":     {hosts: "h", conns: "d", argLetters: "pUt", longs: pgLongs, values: pgValues, env: pgEnv},
 }
 
 // ClientValueOptions returns the options of database client name that
