@@ -115,6 +115,9 @@ func tables() (strtable.Table[*Program], strtable.Table[nameBits]) {
 var gitSubs sync.Map // string → *Program
 
 func gitSub(v string) *Program {
+	if strings.HasPrefix(v, "docker-credential-") && strings.IndexByte(v, '/') < 0 {
+		return dockerCredential() // one Program for every helper's name: the map stays bounded
+	}
 	if p, ok := gitSubs.Load(v); ok {
 		return p.(*Program)
 	}
@@ -126,6 +129,10 @@ func gitSub(v string) *Program {
 	p, _ := gitSubs.LoadOrStore(v, &Program{model: &modelBits{name: v}})
 	return p.(*Program)
 }
+
+// dockerCredential is the Program of docker's credential helpers
+// (argmodel's dockerCredentialHelper), named by a prefix.
+var dockerCredential = sync.OnceValue(func() *Program { return &Program{model: &modelBits{name: "docker-credential-x"}} })
 
 // build makes the catalog from the family tables.
 func build() map[string]*Program {

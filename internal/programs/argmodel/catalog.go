@@ -1000,8 +1000,20 @@ func Lookup(name string) *Spec {
 	if sub, ok := strings.CutPrefix(name, "git-"); ok {
 		return Lookup("git").Lookup(sub)
 	}
+	if strings.HasPrefix(name, "docker-credential-") {
+		return dockerCredentialHelper()
+	}
 	return nil
 }
+
+// dockerCredentialHelper is the model of docker's credential helpers
+// (docker-credential-pass, -gcloud, -ecr-login, …), named by a prefix:
+// get and list print the registry credentials the helper keeps, store
+// and erase change them.
+var dockerCredentialHelper = sync.OnceValue(func() *Spec {
+	return MustCompile(&Spec{Name: "docker-credential", Syntax: POSIX, Open: true, Effect: EffExternal,
+		Why: "a docker credential helper gives out, stores or erases the registry credentials it keeps: secrets a person must see asked for"})
+})
 
 // ModelName returns the name the catalog knows the program run by name
 // under when name is another name of that very program (a row's same:
