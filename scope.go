@@ -168,6 +168,59 @@ func (x *decider) scopeCaps() {
 	}
 }
 
+// pathDirProblem finds a PATH that segment s assigns (PATH=/tmp/x:$PATH
+// xargs, export PATH=…, env PATH=…) with a directory in it whose files
+// nothing guards: a program any later program finds by its name there
+// (xargs runs echo, tar runs gzip, npm runs sh) may be a file an earlier
+// command wrote. The system's program directories, whose writes ask, the
+// protected ones (~/.local/bin, ~/.cargo/bin) and $PATH itself are kept;
+// a relative one is shell's (relativeSearch).
+func pathDirProblem(s *shell.Segment, pc *paths.Checker) string {
+	if s.AnyMask&shell.MaskEq == 0 {
+		return ""
+	}
+	words := s.Words[:programs.ProgramAt(s.Words)]
+	if k := len(words); k < len(s.Words) && (declarer(s.Words[k:]) || programs.BaseName(s.Words[k]) == "env") {
+		words = s.Words // export PATH=…, env PATH=… cmd
+	}
+	for _, w := range words {
+		v, ok := strings.CutPrefix(w, "PATH=")
+		if !ok {
+			v, ok = strings.CutPrefix(w, "PATH+=")
+		}
+		if !ok {
+			continue
+		}
+		for d := range strings.SplitSeq(strings.Trim(v, `"'`), ":") {
+			if why := pathDirWhy(d, s.Dirs, pc); why != "" {
+				return "PATH names " + shell.QuoteExcerpt(d) + ", " + why + ": a program found by its name there, by this command's programs or the ones they start (xargs runs echo, tar gzip, npm sh), may be any file of it"
+			}
+		}
+	}
+	return ""
+}
+
+// pathDirWhy says why directory d of a PATH is one whose files nothing
+// guards, or "".
+func pathDirWhy(d string, dirs []string, pc *paths.Checker) string {
+	switch {
+	case d == "$PATH" || d == "${PATH}" || d == "" || d[0] != '/' && d[0] != '$' && d[0] != '~':
+		return "" // (a relative one is shell's: relativeSearch)
+	case strings.HasPrefix(d, "$HOME/") || strings.HasPrefix(d, "${HOME}/"):
+		d = "~/" + d[strings.IndexByte(d, '/')+1:]
+	}
+	if strings.ContainsAny(d, "$`") {
+		return "a directory known only at run time"
+	}
+	if c := path.Clean(d); strings.HasPrefix(c, "/") && hostdirs.Written(c) {
+		return "" // /usr/local/go/bin: the system's, whose writes ask
+	}
+	if pc.Problem(strings.TrimSuffix(d, "/")+"/x", 0, dirs) != "" {
+		return "" // ~/.local/bin, ~/.cargo/bin: protected, whose writes ask
+	}
+	return "a directory whose files no check guards"
+}
+
 // protectedCaps: protected paths, which auto mode does not lift.
 func (x *decider) protectedCaps() {
 	pc := x.protCheck(x.root)
@@ -176,6 +229,9 @@ func (x *decider) protectedCaps() {
 		s := &x.cmd.Segs[i]
 		if why := x.mountProblem(s, &pc); why != "" {
 			x.cap(CodePrivileged, s.Text, why)
+		}
+		if why := pathDirProblem(s, &pc); why != "" {
+			x.cap(CodeIntegrity, s.Text, why)
 		}
 		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why)
