@@ -103,7 +103,7 @@ func TestAlwaysAllowHoldsBackWhatAFlagChanges(t *testing.T) {
 	got, err := permengine.AlwaysAllow(terminal("git clean -fd"))
 	assert.Nil(t, got)
 	require.ErrorIs(t, err, permengine.ErrAlwaysAllowRefused)
-	assert.Contains(t, err.Error(), "removes files no word names")
+	assert.Contains(t, err.Error(), "removes the untracked files no word names")
 	// Alongside a segment that records a rule, the held one is skipped.
 	got, err = permengine.AlwaysAllow(terminal("npm test && git checkout main"))
 	require.NoError(t, err)

@@ -259,6 +259,9 @@ func (x *decider) integrityCaps() {
 		}
 		if f, by := x.runsWrittenFile(i, judged); f != "" {
 			why := "runs " + shell.QuoteExcerpt(f) + ", which this command writes first: what it runs is not read"
+			if by == mayNameWritten {
+				why = "a program the engine does not know takes " + shell.QuoteExcerpt(f) + ", which may name a file this command writes first: what it runs is not read"
+			}
 			if by >= 0 {
 				why = "runs " + shell.QuoteExcerpt(f) + ", a file that an earlier program of this command may write (" +
 					shell.QuoteExcerpt(cmd.Segs[by].Text) + " runs code or writes files its argument names): what it runs is not read"
@@ -332,7 +335,7 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 			// know may run any file its words name (generous for the caps),
 			// one the command writes first among them.
 			if w := x.unknownRunsWritten(i, v); w != "" {
-				return w, -1
+				return w, mayNameWritten
 			}
 		}
 		if bits&(programs.Exec|programs.Interpreter) == 0 {
@@ -1963,18 +1966,11 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 		return ""
 	}
 	written, found := x.writtenIndex(), ""
+	if w := x.descriptorWritten(i, v); w != "" {
+		return w
+	}
 	unknownWrites(v, func(w string) bool { // the words it may take for files, read as it may write them
-		if fdFile(w) {
-			// escript /dev/stdin < x.erl, escript /dev/fd/3 3< x.erl: the
-			// file it opens is the one a redirection opened.
-			for _, r := range x.cmd.Segs[i].Redirs {
-				if strings.IndexByte(r.Op, '<') >= 0 && x.namesWritten(r.Text, r.Dirs, i) {
-					found = w
-					return false
-				}
-			}
-		}
-		if len(written) > 0 && (strings.Contains(w, "$(") || strings.IndexByte(w, '`') >= 0) {
+		if (strings.Contains(w, "$(") || strings.IndexByte(w, '`') >= 0) && x.writesOther(i) {
 			found = w // ptargrep . $(echo a.tar): a name the command computes may be a file it wrote
 			return false
 		}
@@ -1995,10 +1991,54 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 	return found
 }
 
+// descriptorWritten returns a word of view v (segment i's, a program the
+// engine does not know) that opens one of the process's descriptors, when
+// what the descriptor holds may be a file another segment writes: a
+// redirection of one (escript /dev/stdin < x.erl, escript /dev/fd/3 3<
+// x.erl), or a pipe, another descriptor or a process substitution in a
+// command that writes a file (cat x.erl | escript -, escript <(cat
+// x.erl)); or "".
+func (x *decider) descriptorWritten(i int, v []string) string {
+	s := &x.cmd.Segs[i]
+	for _, w := range v[1:] {
+		if !fdFile(w) && !strings.HasPrefix(w, "<(") {
+			continue
+		}
+		for _, r := range s.Redirs {
+			if strings.IndexByte(r.Op, '<') >= 0 && x.namesWritten(r.Text, r.Dirs, i) {
+				return w
+			}
+		}
+		if in := s.Input(); in.Kind != shell.StdinFile && in.Kind != shell.StdinText && x.writesOther(i) {
+			return w
+		}
+	}
+	return ""
+}
+
+// writesOther reports whether a segment other than i writes a file.
+func (x *decider) writesOther(i int) bool {
+	for _, j := range x.writtenIndex() {
+		if j != i {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameWritten is runsWrittenFile's writer for a word of a program the
+// engine does not know that may name a written file.
+const mayNameWritten = -2
+
 // fdFile reports a name of one of the process's descriptors: the input
-// (/dev/stdin, -), or any by its number (/dev/fd/3, /proc/self/fd/3).
+// (/dev/stdin, -), or any by its number (/dev/fd/3, /proc/self/fd/3,
+// /proc/thread-self/fd/0, /proc/PID/fd/0).
 func fdFile(w string) bool {
-	return programs.IsStdinFile(w) || strings.HasPrefix(w, "/dev/fd/") || strings.HasPrefix(w, "/proc/self/fd/")
+	if programs.IsStdinFile(w) || strings.HasPrefix(w, "/dev/fd/") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(w, "/proc/")
+	return ok && strings.Contains(rest, "/fd/")
 }
 
 // namesWritten reports whether word w (from dirs) names a file a segment
@@ -2017,17 +2057,24 @@ func (x *decider) namesWritten(w string, dirs []string, i int) bool {
 // globWritten reports whether pattern n (a path) matches a file another
 // segment than i writes. Its comparisons are charged to the budget.
 func (x *decider) globWritten(n string, i int) bool {
-	written := x.writtenIndex()
-	if !x.wk().Spend(len(written)) {
-		return true // the integrity cap names the spent budget
+	if len(n) > maxGlobWritten {
+		return true // a glob longer than the engine matches may match any
 	}
-	for p, j := range written {
+	for p, j := range x.writtenIndex() {
+		// A match costs up to the pattern's length per byte of the name.
+		if !x.wk().Spend(1 + len(n) + len(p)) {
+			return true // the integrity cap names the spent budget
+		}
 		if ok, err := path.Match(n, p); j != i && (ok || err != nil) {
 			return true
 		}
 	}
 	return false
 }
+
+// maxGlobWritten bounds the glob globWritten matches against the written
+// files, so that each match costs at most that much per byte of a name.
+const maxGlobWritten = 256
 
 // inProgramDir reports an absolute path (or one in the home directory)
 // whose directory is one of programs (isProgramDir).

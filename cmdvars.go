@@ -224,6 +224,21 @@ func bindsPositional(s *shell.Segment) bool {
 // once, from left to right; a match inside quotes counts too (the safe
 // side).
 func (x *decider) defaultAssigns(cmd string) {
+	// next returns the first index of c at or after j, remembered per
+	// character: the text is scanned once for each, however many
+	// expansions it holds.
+	seen := map[byte]int{}
+	next := func(c byte, j int) int {
+		if k, ok := seen[c]; ok && (k >= j || k < 0) {
+			return k
+		}
+		k := strings.IndexByte(cmd[j:], c)
+		if k >= 0 {
+			k += j
+		}
+		seen[c] = k
+		return k
+	}
 	for i := 0; i+2 < len(cmd); i++ {
 		if cmd[i] != '$' || cmd[i+1] != '{' {
 			continue
@@ -237,7 +252,7 @@ func (x *decider) defaultAssigns(cmd string) {
 			continue
 		}
 		if cmd[j] == '[' {
-			if k := strings.IndexAny(cmd[j:], "}="); k > 0 && cmd[j+k] == '=' {
+			if eq, end := next('=', j), next('}', j); eq >= 0 && (end < 0 || eq < end) {
 				x.setAny(name) // ${a[1]=.e}: an element, read as any value
 			}
 			continue
@@ -248,8 +263,13 @@ func (x *decider) defaultAssigns(cmd string) {
 		if cmd[j] != '=' {
 			continue
 		}
-		value, _, closed := strings.Cut(cmd[j+1:], "}")
-		if !closed || strings.ContainsAny(value, "$`'\"\\{") {
+		end := next('}', j+1)
+		if end < 0 {
+			x.setAny(name)
+			continue
+		}
+		value := cmd[j+1 : end]
+		if len(value) > maxVarWord || strings.ContainsAny(value, "$`'\"\\{") {
 			x.setAny(name)
 			continue
 		}
@@ -555,7 +575,7 @@ func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(s
 	for k := 0; k < maxVarValues; k++ {
 		text, used, op := substituteVars(w, word, vars, k)
 		if op != "" {
-			return "a path built from " + op + ", whose value the command computes in a way the engine does not work out (an operation, printf -v, read -n): it may be any path, a protected one too"
+			return "a path built from " + op + ", whose value the command computes in a way the engine does not work out (an operation, printf -v, read -n, shift, a script's arguments): it may be any path, a protected one too"
 		}
 		if !used {
 			return ""

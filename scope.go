@@ -169,12 +169,13 @@ func (x *decider) scopeCaps() {
 }
 
 // pathDirProblem finds a PATH that segment s assigns (PATH=/tmp/x:$PATH
-// xargs, export PATH=…, env PATH=…) with a directory in it whose files
-// nothing guards: a program any later program finds by its name there
-// (xargs runs echo, tar runs gzip, npm runs sh) may be a file an earlier
-// command wrote. The system's program directories, whose writes ask, the
-// protected ones (~/.local/bin, ~/.cargo/bin) and $PATH itself are kept;
-// a relative one is shell's (relativeSearch).
+// xargs, export PATH=…, env PATH=…) with a directory in it, before the
+// search as it was ($PATH), whose files nothing guards: a program any
+// later program finds by its name there (xargs runs echo, tar runs gzip,
+// npm runs sh) may be a file an earlier command wrote. The system's
+// program directories, whose writes ask, the protected ones
+// (~/.local/bin, ~/.cargo/bin) and the ones after $PATH, which shadow no
+// program, are kept; a relative one is shell's (relativeSearch).
 func pathDirProblem(s *shell.Segment, pc *paths.Checker) string {
 	if s.AnyMask&shell.MaskEq == 0 {
 		return ""
@@ -192,6 +193,9 @@ func pathDirProblem(s *shell.Segment, pc *paths.Checker) string {
 			continue
 		}
 		for d := range strings.SplitSeq(strings.Trim(v, `"'`), ":") {
+			if d == "$PATH" || d == "${PATH}" {
+				break // PATH=$PATH:$HOME/go/bin: what follows the search as it was shadows no program
+			}
 			if why := pathDirWhy(d, s.Dirs, pc); why != "" {
 				return "PATH names " + shell.QuoteExcerpt(d) + ", " + why + ": a program found by its name there, by this command's programs or the ones they start (xargs runs echo, tar gzip, npm sh), may be any file of it"
 			}
@@ -204,7 +208,7 @@ func pathDirProblem(s *shell.Segment, pc *paths.Checker) string {
 // guards, or "".
 func pathDirWhy(d string, dirs []string, pc *paths.Checker) string {
 	switch {
-	case d == "$PATH" || d == "${PATH}" || d == "" || d[0] != '/' && d[0] != '$' && d[0] != '~':
+	case d == "" || d[0] != '/' && d[0] != '$' && d[0] != '~':
 		return "" // (a relative one is shell's: relativeSearch)
 	case strings.HasPrefix(d, "$HOME/") || strings.HasPrefix(d, "${HOME}/"):
 		d = "~/" + d[strings.IndexByte(d, '/')+1:]
@@ -232,6 +236,9 @@ func (x *decider) protectedCaps() {
 		}
 		if why := pathDirProblem(s, &pc); why != "" {
 			x.cap(CodeIntegrity, s.Text, why)
+		}
+		if why := x.pipedIntoXargs(i, &pc); why != "" {
+			x.cap(CodeProtectedPath, s.Text, why)
 		}
 		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why)
@@ -1855,6 +1862,10 @@ func appendedInputProblem(s *shell.Segment, pc *paths.Checker) string {
 // them, the command asks.
 const maxReplaceLines = 64
 
+// maxReplaceBytes bounds the text of the names xargs -I builds that are
+// read (every line in every word), so that the reading stays linear.
+const maxReplaceBytes = 64 << 10
+
 // xargsInputProblem reads an xargs's input as its options split it, where
 // blanks do not: at the delimiter of -d or -0 (xargs -d X cat <<< .envXq
 // reads .env), and each line in place of the replace string of -I in the
@@ -1890,8 +1901,16 @@ func xargsInputProblem(s *shell.Segment, text string, pc *paths.Checker) string 
 			words = append(words, w)
 		}
 	}
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	if len(words) > 0 && (len(lines) > maxReplaceLines || len(words) > maxReplaceLines) {
+	sep := "\n" // -I reads lines, or items at -d's delimiter
+	if xin.Delimited {
+		sep, _ = xargsDelimiter(xin.Delimiter) // (one the engine does not read asked above)
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), sep)
+	wordBytes := 0
+	for _, w := range words {
+		wordBytes += len(w)
+	}
+	if len(words) > 0 && (len(lines) > maxReplaceLines || len(words) > maxReplaceLines || len(words)*len(text)+len(lines)*wordBytes > maxReplaceBytes) {
 		return "xargs -I puts more lines of its input into more words than the engine reads: any may name a protected path; a person approves every use of it"
 	}
 	for _, line := range lines {
@@ -2023,6 +2042,31 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// pipedIntoXargs reads what echo or printf prints into the pipe of the
+// xargs of segment i, when the xargs builds names from it otherwise than
+// at blanks (-I, -d, -0: echo .e | xargs -I{} cat {}nv reads .env): the
+// segment before it, the pipeline's stage before.
+func (x *decider) pipedIntoXargs(i int, pc *paths.Checker) string {
+	s := &x.cmd.Segs[i]
+	if i == 0 || s.Input().Kind != shell.StdinInherited || !strings.Contains(s.Text, "xargs") {
+		return ""
+	}
+	in, ok := programs.XargsReading(s.Words)
+	if !ok || in.Replace == "" && !in.Delimited {
+		return ""
+	}
+	p := &x.cmd.Segs[i-1]
+	k := programs.ProgramAt(p.Words)
+	if k >= len(p.Words) || p.Words[k] != "echo" && p.Words[k] != "printf" {
+		return ""
+	}
+	var text []string
+	for _, w := range p.Words[k+1:] {
+		text = append(text, shell.Unescape(w))
+	}
+	return xargsInputProblem(s, strings.Join(text, " ")+"\n", pc)
 }
 
 // recursiveReadProblem checks the literal directories a recursive reader

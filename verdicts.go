@@ -259,8 +259,13 @@ func (x *decider) classify(s *shell.Segment) verdict {
 
 // carriedBy says which segment's rule decides for a carried segment.
 func carriedBy(cmd *shell.Command, s *shell.Segment) string {
-	if w := s.WrapperSeg - 1; w >= 0 && w < len(cmd.Segs) && programs.ProgramAt(cmd.Segs[w].Words) > 0 {
-		return "the command of the segment before it, after its assignments: that segment's rule decides"
+	if w := s.WrapperSeg - 1; w >= 0 && w < len(cmd.Segs) {
+		switch ws := cmd.Segs[w].Words; {
+		case programs.ProgramAt(ws) > 0:
+			return "the command of the segment before it, after its assignments: that segment's rule decides"
+		case programs.Plugin(ws) != nil:
+			return "the segment before it as its CLI runs it (git-push is git push): the rule of the words as written decides"
+		}
 	}
 	return "run by the package runner before it, whose rule decides"
 }

@@ -85,6 +85,8 @@ var defaultProtected = []string{
 	"**/.curlrc", "**/.config/curlrc", "**/.wgetrc",
 	// ctags's option files, read at every start, which may name any
 	// output file and the text written there (a .gitconfig's fsmonitor).
+	// (ctags.d/ without the dot, read from the working directory, is a
+	// file ctags runs after the command writes it: programs.BuildFiles.)
 	"**/.ctags", "**/.ctags.d", "**/.ctags.d/**", "**/.config/ctags", "**/.config/ctags/**",
 	// Readline's key bindings, which may type and run a command in the
 	// person's shell.

@@ -98,8 +98,8 @@ var buildFiles = withJSTools(map[string][]string{
 	// they run (Fabric's fabfile, RSpec's options, pm2's ecosystem file,
 	// foreman's Procfile, Earthly's Earthfile), and compose files, which
 	// may run a container privileged or with the host's / mounted.
-	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "prove": {".proverc", "*"}, // prove's rc holds options (--exec=CMD); it runs its operands and t/*.t with perl
-	"ctags": {"*.ctags", ".ctags"}, // the option files of ctags.d/ and .ctags.d/ (-o FILE, --_xformat: any file, any text)
+	"fab": {"fabfile.py"}, "rspec": {".rspec", "*.rb"}, "prove": {".proverc", "*.t", "*.pl", "*.pm"}, // prove's rc holds options (--exec=CMD); it runs t/*.t, its operands, and the modules they load with perl
+	"ctags": {"*.ctags"},           // the option files of ctags.d/ (-o FILE, --_xformat: any file, any text)
 	"svn":   {"config", "servers"}, // a --config-dir's helpers (diff-cmd, editor-cmd) and tunnels (ssh)
 	"pm2":   {"ecosystem.config.*"}, "foreman": {"Procfile"},
 	"honcho": {"Procfile"}, "earthly": {"Earthfile"},
@@ -445,6 +445,11 @@ func BuildFiles(v []string, flags []uint8, computed uint8) (names, files []strin
 	if names == nil {
 		name = argmodel.Versionless(name) // pip3.11 is pip
 		names = buildFiles[name]
+	}
+	if names == nil {
+		if row := argmodel.RowNames()[name]; buildFiles[row] != nil {
+			name, names = row, buildFiles[row] // ctags-universal is ctags, gmake is make
+		}
 	}
 	goSub := ""
 	if name == "go" {

@@ -213,6 +213,14 @@ func build() map[string]*Program {
 	for v := range buildFiles {
 		set(v, Builds)
 	}
+	for alias, row := range argmodel.RowNames() {
+		if alias != row && buildFiles[row] != nil {
+			set(alias, Builds) // ctags-universal reads ctags's files (BuildFiles)
+		}
+		if _, own := writeRows[alias]; alias != row && !own && hasWriteRow(row) {
+			set(alias, Writes) // gfortran -o x writes x, as gcc does (rowProgram)
+		}
+	}
 	for i, r := range unitRows {
 		p := get(r.Verb)
 		p.units = append(p.units, i)

@@ -60,6 +60,14 @@ func tableBits() map[Bits][]string {
 	for v := range buildFiles {
 		t[Builds] = append(t[Builds], v)
 	}
+	for alias, row := range argmodel.RowNames() {
+		if alias != row && buildFiles[row] != nil {
+			t[Builds] = append(t[Builds], alias) // the files of the row's program
+		}
+		if _, own := writeRows[alias]; alias != row && !own && hasWriteRow(row) {
+			t[Writes] = append(t[Writes], alias) // the outputs of the row's program
+		}
+	}
 	for _, v := range argmodel.Programs() {
 		b := bitsOfModel(v)
 		for _, bit := range []Bits{Effect, Exec, Privileged, Wrapper, Runner, Nested, Writes} {

@@ -459,13 +459,19 @@ func Plugin(v []string) []string {
 }
 
 // gitProgram returns the git subcommand that v's program is by its name
-// (git-quiltimport is quiltimport, git-lfs is lfs), or "".
+// (git-quiltimport is quiltimport, git-lfs is lfs), or "": only one git's
+// model knows, as for docker's plug-ins (git-cliff or git-crypt is a
+// program of its own, which git would run for git cliff, but not the
+// other way round).
 func gitProgram(v []string) string {
 	if len(v) == 0 {
 		return ""
 	}
 	sub, ok := strings.CutPrefix(BaseName(v[0]), "git-")
 	if !ok || sub == "" || sub[0] == '-' {
+		return ""
+	}
+	if m := argmodel.Lookup("git"); m == nil || m.Lookup(sub) == nil {
 		return ""
 	}
 	return sub

@@ -472,6 +472,11 @@ func rowProgram(words []string) (name string, i int) {
 	}
 	name = BaseName(words[i])
 	if !strings.HasPrefix(name, "py") {
+		if _, ok := writeRows[name]; !ok {
+			if row := argmodel.RowNames()[name]; row != "" && hasWriteRow(row) {
+				return row, i // gfortran is gcc, wget2 is wget: the row of the model they share
+			}
+		}
 		return name, i // (every Python's name, and pytest's, starts so)
 	}
 	if !argmodel.IsPython(name) {
@@ -797,8 +802,11 @@ func NamesFromInput(words []string) bool {
 		// output: #include ".env", roff's .so, pic's copy ".env", the
 		// assembler's .incbin, TeX's \input.
 		return true
-	case "gcc", "cc", "c89", "c99", "clang", "c++", "g++", "clang++":
+	}
+	if ccDriver(name) {
 		return slices.ContainsFunc(v[1:], IsStdinFile) // the source from the input: gcc -E -x c -
+	}
+	switch name {
 	case "sort", "gsort", "wc", "gwc", "du", "gdu":
 		// GNU's --files0-from=- reads the names of the files to read,
 		// each ending in a NUL, from the input (or from a process
@@ -1496,15 +1504,19 @@ func SedFiles(v []string, fn func(j int, name string)) {
 	}
 }
 
-// ccDrivers are the compiler drivers (by their versionless names: gcc-12
-// and x86_64-linux-gnu-gcc are gcc) that link a program when no option
-// stops them earlier.
-var ccDrivers = map[string]bool{"gcc": true, "cc": true, "c89": true, "c99": true, "clang": true, "c++": true, "g++": true, "clang++": true}
+// ccDriver reports a compiler driver by any of its names (gcc-12,
+// x86_64-linux-gnu-gcc, cc, clang, g++, gfortran): the catalog's row of
+// gcc, whose model they share.
+func ccDriver(name string) bool {
+	m := argmodel.Lookup(name)
+	return m != nil && m.Name == "gcc"
+}
 
 // ccStops are the options after which a compiler driver links nothing:
-// it compiles, assembles, preprocesses, lists dependencies or reports.
+// it compiles, assembles, preprocesses, lists dependencies or reports
+// (-v alone reports, but gcc -v x.c still links).
 var ccStops = map[string]bool{"-c": true, "-S": true, "-E": true, "-M": true, "-MM": true, "-fsyntax-only": true,
-	"--version": true, "-v": true, "--help": true, "-dumpversion": true, "-dumpmachine": true, "-###": true}
+	"--version": true, "--help": true, "-dumpversion": true, "-dumpmachine": true, "-###": true}
 
 // ImplicitOutputs calls fn with the files a program writes that no word of
 // it names: a compiler driver that links with no -o writes a.out (gcc
@@ -1517,7 +1529,7 @@ func ImplicitOutputs(words []string, fn func(j int, name string, derived bool)) 
 		return
 	}
 	name := argmodel.Versionless(BaseName(words[i]))
-	if ccDrivers[name] {
+	if ccDriver(name) {
 		for _, w := range words[i+1:] {
 			if w == "-o" || strings.HasPrefix(w, "-o") || strings.HasPrefix(w, "--output") || ccStops[w] {
 				return // (-oFILE: the writes table names it)
@@ -1535,4 +1547,10 @@ func ImplicitOutputs(words []string, fn func(j int, name string, derived bool)) 
 		}
 		return false
 	})
+}
+
+// hasWriteRow reports a program with a row in writeRows.
+func hasWriteRow(name string) bool {
+	_, ok := writeRows[name]
+	return ok
 }

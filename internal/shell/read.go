@@ -571,6 +571,7 @@ func (c *Command) addSegment(s *Segment) {
 		// of its own, which gets this one.)
 		if cmd := programs.Plugin(s.Words); cmd != nil && c.spend(len(cmd)) {
 			in := c.pluginSegment(&c.Segs[idx], cmd)
+			in.WrapperSeg = idx + 1
 			c.addSegment(&in)
 		}
 	}
@@ -1133,10 +1134,13 @@ func (c *Command) wrappedSegment(s *Segment, inner []string) Segment {
 // pluginSegment is the segment of the command cmd that the plugin's own
 // binary of segment s is (programs.Plugin: git-push x is git push x): a
 // segment of its own, so that every check reads it as it reads git's or
-// docker's words. The program's word lends its flags to the two words it
+// docker's words. It is carried, as the command a runner runs: deny and
+// ask rules and the caps read it, the allow rule of the words as written
+// decides. The program's word lends its flags to the two words it
 // becomes.
 func (c *Command) pluginSegment(s *Segment, cmd []string) Segment {
-	in := Segment{Words: cmd, Dirs: s.Dirs, Depth: s.Depth, Origin: s.Origin, Stdin: s.stdin(), Text: strings.Join(cmd, " ")}
+	in := Segment{Words: cmd, Dirs: s.Dirs, Depth: s.Depth, Origin: s.Origin, Stdin: s.stdin(), Text: strings.Join(cmd, " "),
+		Carried: true, wrapped: true}
 	if len(s.Flags) == len(s.Words) {
 		in.Flags = slices.Concat(s.Flags[:1], s.Flags)
 	}

@@ -768,6 +768,23 @@ type loaded struct {
 // builds no model.
 var catalog = index(rows())
 
+// rowNames maps every name of the catalog, aliases too, to its row's
+// name (ctags-universal to ctags, gmake to make), without building a
+// model.
+var rowNames = func() map[string]string {
+	m := map[string]string{}
+	for _, r := range rows() {
+		m[r.name] = r.name
+		for _, a := range r.aliases {
+			m[a] = r.name
+		}
+	}
+	return m
+}()
+
+// RowNames returns, for every name of the catalog, its row's name.
+func RowNames() map[string]string { return rowNames }
+
 // entries is catalog for the lookups a decision makes, several per
 // segment: a strtable answers them without a general map's hashing.
 var entries = strtable.New(catalog)
@@ -1012,7 +1029,7 @@ func Lookup(name string) *Spec {
 // and erase change them.
 var dockerCredentialHelper = sync.OnceValue(func() *Spec {
 	return MustCompile(&Spec{Name: "docker-credential", Syntax: POSIX, Open: true, Effect: EffExternal,
-		Why: "a docker credential helper gives out, stores or erases the registry credentials it keeps: secrets a person must see asked for"})
+		Why: "gives out, stores or erases the registry credentials it keeps for docker: secrets a person must see asked for"})
 })
 
 // ModelName returns the name the catalog knows the program run by name

@@ -54,7 +54,7 @@ var (
 // dbClients are the database clients the engine knows.
 var dbClients = map[string]dbClient{
 	"psql":              {hosts: "h", conns: "d", argLetters: "cfLopPRTUvF", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
-	"pg_dump":           {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSj", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"pg_dump":           {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTSj", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
 	"pg_restore":        {hosts: "h", conns: "d", argLetters: "fpUFILnNPtTSj", longs: pgLongs, values: pgValues, env: pgEnv},
 	"mysql":             {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
 	"mariadb":           {hosts: "h", argLetters: "DePSuO", attached: "p", longs: mysqlLongs, values: mysqlValues, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
@@ -66,25 +66,26 @@ var dbClients = map[string]dbClient{
 	"sqlcmd":            {hosts: "S", argLetters: "UPdQqiov", single: true},
 	"cqlsh":             {hostOperand: true},
 	// The other client programs of the two families connect the same way
-	// (mariadb-dump -h, pg_basebackup -h): read with the dump's options.
+	// (mariadb-dump -h, pg_basebackup -h), each with its own options that
+	// take a value (a flag among them would hide the -h after it).
 	"mariadb-dump":   {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mysqladmin":     {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mariadb-admin":  {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mysqlimport":    {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mariadb-import": {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mysqlshow":      {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mariadb-show":   {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mysqlcheck":     {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"mariadb-check":  {hosts: "h", argLetters: "PSuw", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
-	"pg_dumpall":     {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSj", longs: pgLongs, values: pgValues, env: pgEnv},
-	"pg_basebackup":  {hosts: "h", conns: "d", argLetters: "fpUZEFnNtTxSjDr", longs: pgLongs, values: pgValues, env: pgEnv},
-	"createdb":       {hosts: "h", argLetters: "pUDEOTl", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
-	"dropdb":         {hosts: "h", argLetters: "pU", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
-	"createuser":     {hosts: "h", argLetters: "pUcg", longs: pgLongs, values: pgValues, env: pgEnv},
-	"dropuser":       {hosts: "h", argLetters: "pU", longs: pgLongs, values: pgValues, env: pgEnv},
-	"vacuumdb":       {hosts: "h", conns: "d", argLetters: "pUtjPn", longs: pgLongs, values: pgValues, env: pgEnv},
-	"reindexdb":      {hosts: "h", conns: "d", argLetters: "pUtijSI", longs: pgLongs, values: pgValues, env: pgEnv},
-	"pg_isready":     {hosts: "h", conns: "d", argLetters: "pUt", longs: pgLongs, values: pgValues, env: pgEnv},
+	"mysqladmin":     {hosts: "h", argLetters: "ciPSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-admin":  {hosts: "h", argLetters: "ciPSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqlimport":    {hosts: "h", argLetters: "cPSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-import": {hosts: "h", argLetters: "cPSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqlshow":      {hosts: "h", argLetters: "PSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-show":   {hosts: "h", argLetters: "PSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mysqlcheck":     {hosts: "h", argLetters: "PSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"mariadb-check":  {hosts: "h", argLetters: "PSu", attached: "p", longs: mysqlLongs, serverFiles: mysqlFiles, env: []string{"MYSQL_HOST"}},
+	"pg_dumpall":     {hosts: "h", conns: "d", argLetters: "fpUlS", longs: pgLongs, values: pgValues, env: pgEnv},
+	"pg_basebackup":  {hosts: "h", conns: "d", argLetters: "DFrTXZclSsUp", longs: pgLongs, values: pgValues, env: pgEnv},
+	"createdb":       {hosts: "h", argLetters: "DElOSTUp", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"dropdb":         {hosts: "h", argLetters: "Up", longs: pgLongs, values: pgValues, operands: true, env: pgEnv},
+	"createuser":     {hosts: "h", argLetters: "cgUp", longs: pgLongs, values: pgValues, env: pgEnv},
+	"dropuser":       {hosts: "h", argLetters: "Up", longs: pgLongs, values: pgValues, env: pgEnv},
+	"vacuumdb":       {hosts: "h", conns: "d", argLetters: "tjPnNUp", longs: pgLongs, values: pgValues, env: pgEnv},
+	"reindexdb":      {hosts: "h", conns: "d", argLetters: "tijSUp", longs: pgLongs, values: pgValues, env: pgEnv},
+	"pg_isready":     {hosts: "h", conns: "d", argLetters: "tUp", longs: pgLongs, values: pgValues, env: pgEnv},
 }
 
 // ClientValueOptions returns the options of database client name that

@@ -191,12 +191,14 @@ func rmModel() *Spec {
 // ctagsModel is Universal Ctags (and Exuberant's): --options reads more
 // options from a file, or from every .ctags file of a directory, and an
 // option file may name any output (-o) and write text of its choosing
-// into it (--_xformat). The files it reads at start (.ctags.d,
-// ~/.config/ctags) are protected paths, and ctags.d/*.ctags a file it
-// runs after the command writes it (programs.BuildFiles).
+// into it (--_xformat); --options=NONE reads none. The files it reads at
+// start (.ctags.d/, ~/.config/ctags/) are protected paths, and ctags.d/'s
+// a file it runs after the command writes it (programs.BuildFiles).
 func ctagsModel() *Spec {
 	return &Spec{Name: "ctags", Syntax: GNU, Open: true, Options: list(
-		val("", RolePath, "options", "options-maybe").does(EffComputed, "ctags reads more options from this file or directory, which may name any output file and the text it writes there"),
+		val("", RolePath, "options", "options-maybe").does(EffComputed, "ctags reads more options from this file or directory, which may name any output file and the text it writes there").when(func(v string, computed bool) bool {
+			return computed || v != "NONE"
+		}),
 		val("o", RolePath), val("f", RolePath), val("L", RolePath)),
 	}
 }
@@ -207,7 +209,8 @@ func ctagsModel() *Spec {
 func gpgZipModel() *Spec {
 	return &Spec{Name: "gpg-zip", Syntax: GNU, Open: true, Options: list(
 		val("", RoleProgram, "gpg", "tar").does(EffExec, "gpg-zip runs this program as gpg or tar"),
-		val("", RoleData, "gpg-args", "tar-args").does(EffComputed, "gpg-zip hands these words to gpg or tar as options, unquoted: options that run programs among them (tar -I CMD)"),
+		val("", RoleData, "gpg-args").does(EffComputed, "gpg-zip hands these words to gpg as options, unquoted: options that run programs among them (--photo-viewer CMD)"),
+		val("", RoleData, "tar-args").does(EffComputed, "gpg-zip hands these words to tar as options, unquoted: options that run programs among them (-I CMD)"),
 		val("o", RolePath, "output"), val("r", RoleData, "recipient"), val("u", RoleData, "local-user"),
 		flag("e", "encrypt"), flag("d", "decrypt"), flag("c", "symmetric"), flag("s", "sign"), flag("", "list-archive"),
 	)}

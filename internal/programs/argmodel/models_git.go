@@ -379,8 +379,8 @@ func gitModel() *Spec {
 	return &Spec{Name: "git", Syntax: Syntax{}, Options: gitGlobals(), Subs: subs, Judge: judgeGitTransports}
 }
 
-// whyUnnamedRemoval is why git clean and git stash -a ask.
-const whyUnnamedRemoval = "removes files no word names, untracked ones (-u) or ignored ones too (-a, clean -x: .env, a local configuration), which may be protected; git stash keeps them in the repository's objects"
+// whyUnnamedRemoval is why git stash -a and -u ask.
+const whyUnnamedRemoval = "removes files no word names, untracked ones (-u) or ignored ones too (-a: .env, a local configuration), which may be protected; git stash keeps them in the repository's objects"
 
 // judgeGitClean finds a git clean that removes files, unless -n or
 // --dry-run only lists what it would remove. Which files are untracked is
@@ -399,8 +399,11 @@ func judgeGitClean(r *Result, words []string) {
 		return
 	}
 	r.Effects |= EffComputed
-	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: "git clean " + whyUnnamedRemoval})
+	r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: 0, Why: whyClean})
 }
+
+// whyClean is why a git clean that removes files asks.
+const whyClean = "git clean removes the untracked files no word names (with -x the ignored ones too: .env, a local configuration): which files are untracked is the repository's state, which the engine does not read, and protected ones may be among them"
 
 // judgeGitStash finds git stash -a (--all: ignored files too) and -u
 // (--include-untracked): the files are removed from the work tree.
