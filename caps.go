@@ -2765,10 +2765,19 @@ func unknownEffect(s *shell.Segment, extra [][]string, w *work.Counter) (program
 		if !w.Spend(1) {
 			return programs.Reach{}, false
 		}
-		if programs.BitsOf(b)&programs.Effect == 0 && !extraVerb(extra, b) {
+		var rest []string
+		if programs.BitsOf(b)&programs.Effect != 0 || extraVerb(extra, b) {
+			rest = s.Words[i:]
+		} else if opt, v, ok := strings.Cut(s.Words[i], "="); ok && strings.HasPrefix(opt, "-") && v != "" {
+			// mytool --x=sudo: an option's value may be the program it
+			// runs, as the word after --x is.
+			if b = programs.BaseName(v); programs.BitsOf(b)&programs.Effect == 0 && !extraVerb(extra, b) {
+				continue
+			}
+			rest = append([]string{v}, s.Words[i+1:]...)
+		} else {
 			continue
 		}
-		rest := s.Words[i:]
 		if !w.Spend(programs.EffectCost(rest, len(extra))) {
 			return programs.Reach{}, false
 		}

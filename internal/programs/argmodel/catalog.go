@@ -93,6 +93,7 @@ func rows() []row {
 		{name: "tar", aliases: []string{"gtar", "bsdtar"}, build: fixed(tarModel)},
 		{name: "cpio", build: fixed(cpioModel)},
 		{name: "gpg-zip", build: fixed(gpgZipModel)},
+		{name: "dpkg", build: fixed(dpkgModel)},
 		{name: "ctags", aliases: []string{"ctags-universal", "universal-ctags", "uctags", "ctags-exuberant", "exuberant-ctags"}, build: fixed(ctagsModel)},
 		{name: "install", aliases: []string{"ginstall"}, build: fixed(installModel)},
 		{name: "rm", aliases: []string{"grm"}, build: fixed(rmModel)},

@@ -930,6 +930,10 @@ func gpgModel(n string) *Spec {
 		// directory manager, keyboxd) and the files that may name them
 		// (gpg.conf in the home directory, an options file).
 		val("", RoleProgram, "agent-program", "dirmngr-program", "keyboxd-program").does(EffExec, "gpg starts this program when none runs"),
+		// The shell command that shows a photo ID (--list-options
+		// show-photos), and the directory of the keyserver helpers.
+		val("", RoleCode, "photo-viewer").code(LangShell).does(EffExec, "gpg runs this shell command to show a key's photo"),
+		val("", RolePath, "exec-path").does(EffExec, "gpg runs its keyserver helpers from this directory"),
 		val("", RolePath, "homedir", "options").does(EffComputed, "gpg reads its configuration from here (gpg.conf), which may name the programs it starts"),
 		flag("", "use-embedded-filename").does(EffComputed, "gpg writes to the file name stored in the data, which no word shows"),
 		val("", RoleData, "default-key", "passphrase", "pinentry-mode", "keyserver", "auto-key-locate"),

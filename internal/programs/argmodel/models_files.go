@@ -203,6 +203,17 @@ func ctagsModel() *Spec {
 	}
 }
 
+// dpkgModel is Debian's dpkg: the shell commands it runs before and after
+// an action (--pre-invoke, --post-invoke) and the one it sends its status
+// to (--status-logger) are scripts of their own; what it extracts is the
+// links table's (dpkg -x).
+func dpkgModel() *Spec {
+	return &Spec{Name: "dpkg", Syntax: GNU, Open: true, Options: list(
+		val("", RoleCode, "pre-invoke", "post-invoke", "status-logger").code(LangShell).does(EffExec, "dpkg runs this shell command"),
+		val("", RolePath, "admindir", "root", "instdir", "log"), val("", RoleData, "status-fd"),
+	)}
+}
+
 // gpgZipModel is GnuPG's gpg-zip, a shell script around gpg and tar: it
 // runs the programs --gpg and --tar name, and hands the words of
 // --gpg-args and --tar-args to them unquoted (tar -I CMD runs CMD).
