@@ -121,6 +121,9 @@ func (x *decider) assignedVars() cmdVars {
 	if strings.Contains(x.req.Action.Command, "${") {
 		x.defaultAssigns(x.req.Action.Command) // : ${x=.e}; cat ${x}nv
 	}
+	if cmd := x.req.Action.Command; strings.Contains(cmd, "]=") || strings.Contains(cmd, "]+=") {
+		x.elementAssigns(cmd) // a[1]=.e; cat ${a[1]}nv
+	}
 	if strings.Contains(x.req.Action.Command, "=~") {
 		x.setAny("BASH_REMATCH") // [[ x.env =~ \.env ]]: the matched text
 	}
@@ -146,8 +149,8 @@ func (x *decider) setArgs(s *shell.Segment, k int) {
 		case j < len(s.Flags) && s.Flags[j]&shell.WordExpands != 0:
 			x.anyPositional()
 			return
-		case w == "--" || w == "-":
-			x.positionals(s, j+1)
+		case w == "--" || w == "-" || w == "+":
+			x.positionals(s, j+1) // (set + .e nv ends the options as set - does)
 			return
 		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
 			if strings.IndexByte(w[1:], 'o') >= 0 {
@@ -274,6 +277,32 @@ func (x *decider) defaultAssigns(cmd string) {
 			continue
 		}
 		x.addVar(name, value, false)
+	}
+}
+
+// elementAssigns makes every array an element assignment of the
+// command's text names (a[1]=.e, a[0]+=.e, declare a[2]=.e) any value:
+// its elements are not worked out. The text is read once: each ']' that
+// an '=' or '+=' follows closes the last '[', whose name before it is
+// read back over once.
+func (x *decider) elementAssigns(cmd string) {
+	open := -1
+	for i := 0; i < len(cmd); i++ {
+		switch cmd[i] {
+		case '[':
+			open = i
+		case ']':
+			if open > 0 && (strings.HasPrefix(cmd[i+1:], "=") || strings.HasPrefix(cmd[i+1:], "+=")) {
+				start := open
+				for start > 0 && (cmd[start-1] == '_' || cmd[start-1] >= 'a' && cmd[start-1] <= 'z' || cmd[start-1] >= 'A' && cmd[start-1] <= 'Z' || cmd[start-1] >= '0' && cmd[start-1] <= '9') {
+					start--
+				}
+				if name := cmd[start:open]; shellName(name) {
+					x.setAny(name)
+				}
+			}
+			open = -1
+		}
 	}
 }
 

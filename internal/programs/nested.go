@@ -263,6 +263,9 @@ func shellScript(v []string) (Script, bool) {
 			}
 			return Script{}, false
 		}
+		if w == "+" {
+			continue // an empty group of options (bash + -c CMD): shellProgram
+		}
 		if len(w) > 1 && (w[0] == '-' || w[0] == '+') {
 			if strings.HasPrefix(w, "--") {
 				if w == "--rcfile" || w == "--init-file" {

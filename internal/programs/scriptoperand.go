@@ -263,6 +263,9 @@ func shellProgram(v []string) (ProgramFrom, int) {
 		case w == "--rcfile" || w == "--init-file":
 			j++
 		case strings.HasPrefix(w, "--"):
+		case w == "+":
+			// An empty group of options: bash and dash read on (bash + -c
+			// CMD runs CMD, bash + x.sh runs x.sh).
 		case len(w) > 1 && (w[0] == '-' || w[0] == '+'):
 			if w[0] == '-' && strings.IndexByte(w, 'c') > 0 {
 				return FromNothing, -1 // the script is an argument (-c)

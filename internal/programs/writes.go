@@ -394,6 +394,11 @@ var writeRows = map[string]writeRow{
 	"clang":   {short: "o", single: true},                            //
 	"clang++": {short: "o", single: true},                            //
 	"rustc":   {short: "o", single: true},                            // rustc -o FILE, --out-dir DIR (singleOut)
+	"ld":      {short: "o", long: []string{"output"}},                // ld -o FILE (a.out without: ImplicitOutputs)
+	"ld.bfd":  {short: "o", long: []string{"output"}},                //
+	"ld.gold": {short: "o", long: []string{"output"}},                //
+	"ld.lld":  {short: "o", long: []string{"output"}},                //
+	"mold":    {short: "o", long: []string{"output"}},                //
 	"ctags":   {short: "fo", long: []string{"output"}},               // ctags -f FILE (universal-ctags: -o FILE)
 	"openssl": {short: "", single: true},                             // openssl … -out FILE: see singleOut
 	"patch":   {short: "o", long: []string{"output"}},                // patch -o FILE
@@ -1512,6 +1517,9 @@ func ccDriver(name string) bool {
 	return m != nil && m.Name == "gcc"
 }
 
+// linkers are the linkers run alone, which write a.out with no -o.
+var linkers = map[string]bool{"ld": true, "ld.bfd": true, "ld.gold": true, "ld.lld": true, "mold": true}
+
 // ccStops are the options after which a compiler driver links nothing:
 // it compiles, assembles, preprocesses, lists dependencies or reports
 // (-v alone reports, but gcc -v x.c still links).
@@ -1529,13 +1537,33 @@ func ImplicitOutputs(words []string, fn func(j int, name string, derived bool)) 
 		return
 	}
 	name := argmodel.Versionless(BaseName(words[i]))
-	if ccDriver(name) {
+	if ccDriver(name) || linkers[name] {
 		for _, w := range words[i+1:] {
 			if w == "-o" || strings.HasPrefix(w, "-o") || strings.HasPrefix(w, "--output") || ccStops[w] {
 				return // (-oFILE: the writes table names it)
 			}
 		}
 		fn(i, "a.out", false)
+		return
+	}
+	if name == "go" || name == "rustc" {
+		// go build x.go and rustc x.rs with no -o write the program under
+		// the first source's name without its ending.
+		if sub, _ := GoSubcommand(words[i:]); name == "go" && sub != "build" {
+			return
+		}
+		stem := ""
+		for _, w := range words[i+1:] {
+			if w == "-o" || strings.HasPrefix(w, "-o=") || strings.HasPrefix(w, "--out-dir") || strings.HasPrefix(w, "--emit") {
+				return
+			}
+			if e := path.Ext(w); stem == "" && (name == "go" && e == ".go" || name == "rustc" && e == ".rs") && !strings.HasPrefix(w, "-") {
+				stem = strings.TrimSuffix(path.Base(w), e)
+			}
+		}
+		if stem != "" {
+			fn(i, stem, false)
+		}
 		return
 	}
 	if !HasGoals(name) {

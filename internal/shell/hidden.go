@@ -912,6 +912,10 @@ func programReads(s *Segment, name string) bool {
 func (c *Command) hiddenEnv(idx int) {
 	s := &c.Segs[idx]
 	judge := func(j int, name, value string) {
+		if k := strings.IndexByte(name, '['); k > 0 && envKindOf(name[:k]) == envPath {
+			c.dyn(pathArray) // PATH[0]=/usr/bin
+			return
+		}
 		kind := envKindOf(name)
 		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
 		if name == "IFS" && (s.AssignsOnly() || declares(s)) {
@@ -1343,6 +1347,10 @@ func fcLists(args []string) bool {
 	}
 	return list
 }
+
+// pathArray says why a PATH made an array asks: bash 5.2 then finds no
+// program through it and looks in the working directory, as without PATH.
+const pathArray = "PATH made an array (PATH[0]=…, declare -a PATH) makes bash look programs up in the working directory: a program name may then be any file of the project"
 
 // IsBuiltin reports a builtin of bash 5.2 by its name.
 func IsBuiltin(name string) bool { return bashBuiltins[name] }

@@ -219,6 +219,10 @@ func (c *Command) hiddenNames(idx int) {
 				}
 				return
 			}
+			if base := nameBase(n); envKindOf(base) == envPath && v[0] != "unset" && (len(n) > len(base) && n[len(base)] == '[' || arrayOption(v)) {
+				c.dyn(pathArray) // declare -a PATH, declare PATH[0], readonly -a PATH
+				return
+			}
 			if v[0] == "unset" && envKindOf(n) == envPath {
 				// Without PATH, bash looks a program name up in the
 				// working directory: ls runs ./ls.
@@ -231,6 +235,17 @@ func (c *Command) hiddenNames(idx int) {
 			}
 		}
 	}
+}
+
+// arrayOption reports a declaration builtin's option that makes its names
+// arrays (-a, -A, in a cluster too).
+func arrayOption(v []string) bool {
+	for _, w := range v[1:] {
+		if len(w) > 1 && (w[0] == '-' || w[0] == '+') && w != "--" && strings.ContainsAny(w[1:], "aA") {
+			return true
+		}
+	}
+	return false
 }
 
 // braceDeclaration returns why a segment's brace word may declare a
