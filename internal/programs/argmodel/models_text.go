@@ -364,37 +364,29 @@ func jsonPPModel() *Spec {
 // groffModel is groff and its front ends: in unsafe mode (-U) the .sy and
 // .pso requests of its input run shell commands.
 func groffModel() *Spec {
-	return &Spec{
-		Name:   "groff",
-		Syntax: POSIX,
-		Open:   true,
-		Options: list(
-			flag("U").does(EffComputed, "groff -U runs the shell commands of its input's .sy and .pso requests"),
-			val("T", RoleData), val("m", RoleData), val("M", RolePath), val("F", RolePath),
-			val("I", RolePath), val("P", RoleData), val("d", RoleData), val("n", RoleData),
-			val("o", RoleData), val("r", RoleData), val("w", RoleData), val("W", RoleData),
-			flag("e"), flag("t"), flag("p"), flag("s"), flag("R"), flag("g"), flag("G"), flag("j"),
-			flag("k"), flag("z"), flag("Z"), flag("a"), flag("b"), flag("c"), flag("C"), flag("E"),
-			flag("i"), flag("l"), flag("N"), flag("S"), flag("v"), flag("V"), flag("X"), flag("h"),
-		),
-		Operands: operands(RolePath),
-	}
+	return roffModel("groff", "groff -U runs the shell commands of its input's .sy and .pso requests",
+		val("T", RoleData), val("m", RoleData), val("M", RolePath), val("F", RolePath),
+		val("I", RolePath), val("P", RoleData), val("d", RoleData), val("n", RoleData),
+		val("o", RoleData), val("r", RoleData), val("w", RoleData), val("W", RoleData),
+		flag("e"), flag("t"), flag("p"), flag("s"), flag("R"), flag("g"), flag("G"), flag("j"),
+		flag("k"), flag("z"), flag("Z"), flag("a"), flag("b"), flag("c"), flag("C"), flag("E"),
+		flag("i"), flag("l"), flag("N"), flag("S"), flag("v"), flag("V"), flag("X"), flag("h"))
 }
 
 // picModel is GNU pic: in unsafe mode (-U) its sh command runs a shell
 // command of its input (copy "FILE" reads a file, which NamesFromInput
 // counts).
 func picModel() *Spec {
-	return &Spec{
-		Name:   "pic",
-		Syntax: POSIX,
-		Open:   true,
-		Options: list(
-			flag("U").does(EffComputed, "pic -U runs the shell commands of its input's sh requests"),
-			flag("n"), flag("t"), flag("c"), flag("v"), flag("z"), flag("C"), flag("S"), flag("D"),
-		),
-		Operands: operands(RolePath),
-	}
+	return roffModel("pic", "pic -U runs the shell commands of its input's sh requests",
+		flag("n"), flag("t"), flag("c"), flag("v"), flag("z"), flag("C"), flag("S"), flag("D"))
+}
+
+// roffModel is a roff tool whose unsafe mode (-U) runs the shell commands
+// of its input (why), with its other options.
+func roffModel(name, why string, opts ...Option) *Spec {
+	return &Spec{Name: name, Syntax: POSIX, Open: true,
+		Options:  append(list(flag("U").does(EffComputed, why)), opts...),
+		Operands: operands(RolePath)}
 }
 
 // judgeJSONPP reads json_pp's options as Perl's Getopt::Long does (one
