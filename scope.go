@@ -2050,7 +2050,7 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 // segment before it, the pipeline's stage before.
 func (x *decider) pipedIntoXargs(i int, pc *paths.Checker) string {
 	s := &x.cmd.Segs[i]
-	if i == 0 || s.Input().Kind != shell.StdinInherited || !strings.Contains(s.Text, "xargs") {
+	if i == 0 || !x.hasXargs() || s.Input().Kind != shell.StdinInherited || !strings.Contains(s.Text, "xargs") {
 		return ""
 	}
 	in, ok := programs.XargsReading(s.Words)

@@ -348,84 +348,85 @@ func WritesPrefixes(words []string) bool {
 // words name, with the words that do. Programs that only create or remove
 // empty directories and special files (mkdir, rmdir, mkfifo) put no
 // content anywhere and are not rows.
-var writeRows = map[string]writeRow{
-	// Operands written whole.
-	"tee":      {operands: true},                                                // tee FILE…: the copy of its input
-	"sponge":   {operands: true},                                                // sponge FILE: its input, once read
-	"rm":       {operands: true, removes: true},                                 // removed
-	"unlink":   {operands: true, removes: true},                                 // removed
-	"shred":    {operands: true, values: "nsx", removes: true},                  // overwritten, and removed with -u
-	"truncate": {operands: true, values: "sr"},                                  // cut to a size (truncate -s0 FILE empties it)
-	"touch":    {operands: true, values: "dtr"},                                 // created (an empty hook, a marker a tool trusts)
-	"chmod":    {operands: true, removes: true, metadata: true},                 // its mode changed (chmod +x a hook); the model knows the mode
-	"chown":    {operands: true, skip: 1, removes: true, metadata: true},        // its owner changed
-	"chgrp":    {operands: true, skip: 1, removes: true, metadata: true},        // its group changed
-	"setfacl":  {operands: true, values: "mMxX", removes: true, metadata: true}, // its access list changed (setfacl -R -m o::rwx . opens the project)
-	"chacl":    {operands: true, skip: 1, removes: true, metadata: true},        // chacl ACL FILE…: its access list changed
-	"chattr":   {operands: true, skip: 1, removes: true, metadata: true},        // its attributes changed (chattr -R +i .git)
-	"zip":      {operands: true, at: 1},                                         // the archive, first of its operands
-	"split":    {operands: true, at: 2, values: "abCln", prefix: true},          // split FILE PREFIX: files named PREFIXaa…
-	"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},            // csplit -f PREFIX: files named PREFIX00…
-	"uniq":     {operands: true, at: 2, values: "fsw"},                          // uniq IN OUT: the second operand is written
-	"xxd":      {operands: true, at: 2, values: "cglos"},                        // xxd IN OUT: the second operand is written
-	"script":   {operands: true},                                                // script FILE: the typescript (the model knows -c CMD)
-	// The value of an output option.
-	"sort":  {short: "o", long: []string{"output"}}, // sort -o FILE
-	"gsort": {short: "o", long: []string{"output"}}, // GNU sort
-	"shuf":  {short: "o", long: []string{"output"}}, // shuf -o FILE
-	"tree":  {short: "o"},                           // tree -o FILE: the listing
-	"iconv": {short: "o", long: []string{"output"}}, // iconv -o FILE
-	"cpp":   {short: "o", single: true},             // cpp -o FILE
-	// pytest empties its --basetemp directory before the run: named .git,
-	// the repository goes (also as python3 -m pytest: rowProgram).
-	"pytest":  {long: []string{"basetemp"}, removes: true},
-	"py.test": {long: []string{"basetemp"}, removes: true},
-	// jest --clearCache empties its --cacheDirectory: named ., the project
-	// goes.
-	"jest":    {long: []string{"cacheDirectory", "cache-directory"}, removes: true},
-	"curl":    {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
-	"wget":    {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
-	"dd":      {keys: []string{"of"}},                                // dd of=FILE
-	"go":      {short: "o", single: true},                            // go build -o FILE, go test -c -o FILE: a program, written
-	"gcc":     {short: "o", single: true},                            // cc -o FILE
-	"cc":      {short: "o", single: true},                            //
-	"g++":     {short: "o", single: true},                            //
-	"c++":     {short: "o", single: true},                            //
-	"clang":   {short: "o", single: true},                            //
-	"clang++": {short: "o", single: true},                            //
-	"rustc":   {short: "o", single: true},                            // rustc -o FILE, --out-dir DIR (singleOut)
-	"ld":      {short: "o", long: []string{"output"}},                // ld -o FILE (a.out without: ImplicitOutputs)
-	"ld.bfd":  {short: "o", long: []string{"output"}},                //
-	"ld.gold": {short: "o", long: []string{"output"}},                //
-	"ld.lld":  {short: "o", long: []string{"output"}},                //
-	"mold":    {short: "o", long: []string{"output"}},                //
-	"ctags":   {short: "fo", long: []string{"output"}},               // ctags -f FILE (universal-ctags: -o FILE)
-	"openssl": {short: "", single: true},                             // openssl … -out FILE: see singleOut
-	"patch":   {short: "o", long: []string{"output"}},                // patch -o FILE
-	"docker":  {short: "o", long: []string{"output"}, field: "dest"}, // docker build -o type=local,dest=DIR: the build's files
-	"podman":  {short: "o", long: []string{"output"}, field: "dest"}, //
-	"sdiff":   {short: "o", long: []string{"output"}},                // sdiff -o FILE: the merged file
-	"gpg":     {short: "o", long: []string{"output"}},                // gpg --dearmor -o FILE
-	"uconv":   {short: "o"},                                          // uconv -o FILE
-	"ftpget":  {operands: true},                                      // ftpget HOST LOCAL REMOTE: LOCAL, its one path operand (the model)
-	"git":     {long: []string{"output", "output-directory"}},        // git log --output, git format-patch --output-directory
-	// Options that make the path operands written in place.
-	"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}}, // sed -i SCRIPT FILE…
-	"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}}, //
-	"perl": {inPlace: "i"},                                    // perl -pi -e CODE FILE…
-	// gawk -i inplace PROGRAM FILE… (-f inplace -e PROGRAM FILE…); and the
-	// files its --pretty-print, --profile and --dump-variables write
-	// (-oFILE, -pFILE, -dFILE; attached only, the next word read as one
-	// too: the safe side). awk may be gawk.
-	"awk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
-		short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
-	"gawk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
-		short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
-	"yq": {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
-	// Trees removed.
-	"find":  {removes: true, deletes: true}, // find DIR -delete: DIR and all it holds
-	"gfind": {removes: true, deletes: true}, //
-}
+var writeRows = func() map[string]writeRow {
+	m := map[string]writeRow{
+		// Operands written whole.
+		"tee":      {operands: true},                                                // tee FILE…: the copy of its input
+		"sponge":   {operands: true},                                                // sponge FILE: its input, once read
+		"rm":       {operands: true, removes: true},                                 // removed
+		"unlink":   {operands: true, removes: true},                                 // removed
+		"shred":    {operands: true, values: "nsx", removes: true},                  // overwritten, and removed with -u
+		"truncate": {operands: true, values: "sr"},                                  // cut to a size (truncate -s0 FILE empties it)
+		"touch":    {operands: true, values: "dtr"},                                 // created (an empty hook, a marker a tool trusts)
+		"chmod":    {operands: true, removes: true, metadata: true},                 // its mode changed (chmod +x a hook); the model knows the mode
+		"chown":    {operands: true, skip: 1, removes: true, metadata: true},        // its owner changed
+		"chgrp":    {operands: true, skip: 1, removes: true, metadata: true},        // its group changed
+		"setfacl":  {operands: true, values: "mMxX", removes: true, metadata: true}, // its access list changed (setfacl -R -m o::rwx . opens the project)
+		"chacl":    {operands: true, skip: 1, removes: true, metadata: true},        // chacl ACL FILE…: its access list changed
+		"chattr":   {operands: true, skip: 1, removes: true, metadata: true},        // its attributes changed (chattr -R +i .git)
+		"zip":      {operands: true, at: 1},                                         // the archive, first of its operands
+		"split":    {operands: true, at: 2, values: "abCln", prefix: true},          // split FILE PREFIX: files named PREFIXaa…
+		"csplit":   {short: "f", long: []string{"prefix"}, prefix: true},            // csplit -f PREFIX: files named PREFIX00…
+		"uniq":     {operands: true, at: 2, values: "fsw"},                          // uniq IN OUT: the second operand is written
+		"xxd":      {operands: true, at: 2, values: "cglos"},                        // xxd IN OUT: the second operand is written
+		"script":   {operands: true},                                                // script FILE: the typescript (the model knows -c CMD)
+		// The value of an output option.
+		"sort":  {short: "o", long: []string{"output"}}, // sort -o FILE
+		"gsort": {short: "o", long: []string{"output"}}, // GNU sort
+		"shuf":  {short: "o", long: []string{"output"}}, // shuf -o FILE
+		"tree":  {short: "o"},                           // tree -o FILE: the listing
+		"iconv": {short: "o", long: []string{"output"}}, // iconv -o FILE
+		"cpp":   {short: "o", single: true},             // cpp -o FILE
+		// pytest empties its --basetemp directory before the run: named .git,
+		// the repository goes (also as python3 -m pytest: rowProgram).
+		"pytest":  {long: []string{"basetemp"}, removes: true},
+		"py.test": {long: []string{"basetemp"}, removes: true},
+		// jest --clearCache empties its --cacheDirectory: named ., the project
+		// goes.
+		"jest":    {long: []string{"cacheDirectory", "cache-directory"}, removes: true},
+		"curl":    {short: "oDc", long: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}},
+		"wget":    {short: "OoaP", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "save-cookies", "warc-file"}},
+		"dd":      {keys: []string{"of"}},                                // dd of=FILE
+		"go":      {short: "o", single: true},                            // go build -o FILE, go test -c -o FILE: a program, written
+		"gcc":     {short: "o", single: true},                            // cc -o FILE
+		"cc":      {short: "o", single: true},                            //
+		"g++":     {short: "o", single: true},                            //
+		"c++":     {short: "o", single: true},                            //
+		"clang":   {short: "o", single: true},                            //
+		"clang++": {short: "o", single: true},                            //
+		"rustc":   {short: "o", single: true},                            // rustc -o FILE, --out-dir DIR (singleOut)
+		"ctags":   {short: "fo", long: []string{"output"}},               // ctags -f FILE (universal-ctags: -o FILE)
+		"openssl": {short: "", single: true},                             // openssl … -out FILE: see singleOut
+		"patch":   {short: "o", long: []string{"output"}},                // patch -o FILE
+		"docker":  {short: "o", long: []string{"output"}, field: "dest"}, // docker build -o type=local,dest=DIR: the build's files
+		"podman":  {short: "o", long: []string{"output"}, field: "dest"}, //
+		"sdiff":   {short: "o", long: []string{"output"}},                // sdiff -o FILE: the merged file
+		"gpg":     {short: "o", long: []string{"output"}},                // gpg --dearmor -o FILE
+		"uconv":   {short: "o"},                                          // uconv -o FILE
+		"ftpget":  {operands: true},                                      // ftpget HOST LOCAL REMOTE: LOCAL, its one path operand (the model)
+		"git":     {long: []string{"output", "output-directory"}},        // git log --output, git format-patch --output-directory
+		// Options that make the path operands written in place.
+		"sed":  {inPlace: "i", inPlaceLong: []string{"in-place"}}, // sed -i SCRIPT FILE…
+		"gsed": {inPlace: "i", inPlaceLong: []string{"in-place"}}, //
+		"perl": {inPlace: "i"},                                    // perl -pi -e CODE FILE…
+		// gawk -i inplace PROGRAM FILE… (-f inplace -e PROGRAM FILE…); and the
+		// files its --pretty-print, --profile and --dump-variables write
+		// (-oFILE, -pFILE, -dFILE; attached only, the next word read as one
+		// too: the safe side). awk may be gawk.
+		"awk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
+			short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
+		"gawk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
+			short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
+		"yq": {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
+		// Trees removed.
+		"find":  {removes: true, deletes: true}, // find DIR -delete: DIR and all it holds
+		"gfind": {removes: true, deletes: true}, //
+	}
+	for name := range linkers {
+		m[name] = writeRow{short: "o", long: []string{"output"}} // ld -o FILE (a.out without: ImplicitOutputs)
+	}
+	return m
+}()
 
 // singleOut are the single-dash output options of the single rows whose
 // outputs are named otherwise than -o (openssl -out FILE).
@@ -1518,6 +1519,7 @@ func ccDriver(name string) bool {
 }
 
 // linkers are the linkers run alone, which write a.out with no -o.
+// Each writes the file -o or --output names (writeRows).
 var linkers = map[string]bool{"ld": true, "ld.bfd": true, "ld.gold": true, "ld.lld": true, "mold": true}
 
 // ccStops are the options after which a compiler driver links nothing:
