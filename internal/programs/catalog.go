@@ -109,12 +109,13 @@ func tables() (strtable.Table[*Program], strtable.Table[nameBits]) {
 }
 
 // gitSubs holds the Programs of the git-<sub> names (git-push), which are
-// git's subcommands run directly: made on first use, since git's
+// git's subcommands run directly (prefixedProgram, which also knows
+// docker's credential helpers by their prefix): made on first use, since git's
 // subcommands are known only once its model is built. Only names of
 // subcommands the model has are stored, so the map is bounded by it.
 var gitSubs sync.Map // string → *Program
 
-func gitSub(v string) *Program {
+func prefixedProgram(v string) *Program {
 	if strings.HasPrefix(v, "docker-credential-") && strings.IndexByte(v, '/') < 0 {
 		return dockerCredential() // one Program for every helper's name: the map stays bounded
 	}
@@ -233,7 +234,7 @@ func Lookup(v string) *Program {
 	if p, ok := catalog.Get(v); ok {
 		return p
 	}
-	if p := gitSub(v); p != nil {
+	if p := prefixedProgram(v); p != nil {
 		return p
 	}
 	if base := argmodel.Versionless(v); base != v {
@@ -264,7 +265,7 @@ func EnvOperands(name string) bool {
 func BitsOf(v string) Bits {
 	b, ok := bitsByName.Get(v)
 	if !ok {
-		if p := gitSub(v); p != nil {
+		if p := prefixedProgram(v); p != nil {
 			return p.Bits()
 		}
 		if base := argmodel.Versionless(v); base != v {

@@ -1514,8 +1514,7 @@ func SedFiles(v []string, fn func(j int, name string)) {
 // x86_64-linux-gnu-gcc, cc, clang, g++, gfortran): the catalog's row of
 // gcc, whose model they share.
 func ccDriver(name string) bool {
-	m := argmodel.Lookup(name)
-	return m != nil && m.Name == "gcc"
+	return argmodel.RowNames()[name] == "gcc" // (the row's names, no model built)
 }
 
 // linkers are the linkers run alone, which write a.out with no -o.
