@@ -176,6 +176,9 @@ func (x *decider) integrityCaps() {
 	case cmd.ParseErr != "":
 		x.cap(CodeIntegrity, "", "the command does not parse ("+cmd.ParseErr+")")
 	}
+	if cmd.NestedText != "" {
+		x.cap(CodeIntegrity, "", cmd.NestedText)
+	}
 	if cmd.Control != "" {
 		x.cap(CodeIntegrity, "", "the command uses "+cmd.Control+": control structures are never auto-approved")
 	}

@@ -48,7 +48,7 @@ func (x *decider) assignedVars() cmdVars {
 		return x.vars
 	}
 	x.varsDone = true
-	lastWord := usesLastWord(x.req.Action.Command) // (once: per segment it cost the square of the command)
+	lastWord := usesLastWord(x.commandText()) // (once: per segment it cost the square of the command)
 	for i := range x.cmd.Segs {
 		s := &x.cmd.Segs[i]
 		if s.AnyMask&shell.MaskEq != 0 {
@@ -118,16 +118,16 @@ func (x *decider) assignedVars() cmdVars {
 			x.addVar("_", s.Words[j], s.Flags[j]&shell.WordExpands != 0)
 		}
 	}
-	if strings.Contains(x.req.Action.Command, "${") {
-		x.defaultAssigns(x.req.Action.Command) // : ${x=.e}; cat ${x}nv
+	if cmd := x.commandText(); strings.Contains(cmd, "${") {
+		x.defaultAssigns(cmd) // : ${x=.e}; cat ${x}nv
 	}
-	if cmd := x.req.Action.Command; strings.Contains(cmd, "]=") || strings.Contains(cmd, "]+=") {
+	if cmd := x.commandText(); strings.Contains(cmd, "]=") || strings.Contains(cmd, "]+=") {
 		x.elementAssigns(cmd) // a[1]=.e; cat ${a[1]}nv
 	}
-	if strings.Contains(x.req.Action.Command, "=~") {
+	if strings.Contains(x.commandText(), "=~") {
 		x.setAny("BASH_REMATCH") // [[ x.env =~ \.env ]]: the matched text
 	}
-	if cmd := x.req.Action.Command; strings.Contains(cmd, "BASH_") || strings.Contains(cmd, "FUNCNAME") {
+	if cmd := x.commandText(); strings.Contains(cmd, "BASH_") || strings.Contains(cmd, "FUNCNAME") {
 		for _, n := range commandTextVariables {
 			if strings.Contains(cmd, n) {
 				x.setAny(n) // cat "${BASH_COMMAND: -2}nv" .e: a part of the command's own text

@@ -70,9 +70,13 @@ type decider struct {
 	namesIn int8 // 1 + whether a segment reads file names from its input (readsNames); 0: not yet
 	explain bool // check the caps whatever the running outcome (Explain)
 	req     Request
-	p       *Policy
-	d       Decision // d.Outcome is the running outcome
-	auto    bool     // auto mode: auto_approve from the "*" wildcard
+	// text: the command as bash reads it before any word, its line
+	// continuations removed (commandText), worked out once.
+	text     string
+	textDone bool
+	p        *Policy
+	d        Decision // d.Outcome is the running outcome
+	auto     bool     // auto mode: auto_approve from the "*" wildcard
 
 	// For a terminal command: its reading (pooled, released when the
 	// decision is made), the scope root and why it is invalid, if it is.

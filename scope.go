@@ -1246,7 +1246,7 @@ func anyGitFile(words []string) bool {
 // starting points. A regular expression, or a pattern known only at run
 // time, may pass any.
 func (x *decider) deletedByTestProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !strings.Contains(s.Text, "find") {
+	if s.Bits&(programs.Writes|programs.Assignment|programs.PathName) == 0 || !wordsHold(s.Words, "find") {
 		return "" // only find deletes by a test of names (X=1 find, /usr/bin/find too)
 	}
 	programs.DeletedNames(s.Words, func(j int, pattern string, t programs.NameTest) {
@@ -1498,7 +1498,7 @@ func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 			}
 		}
 	}
-	if strings.Contains(s.Text, "pip") {
+	if wordsHold(s.Words, "pip") {
 		programs.InstallTrees(s.Words, func(j int, dir string) {
 			if why == "" && x.wk().Spend(pathCost(dir, s.Dirs)) {
 				if p := pc.LinkProblem(dir, shell.GuessFlags([]string{dir})[0], s.Dirs); p != "" {
@@ -1981,12 +1981,13 @@ func wordPartsProblem(f string, dirs []string, pc *paths.Checker) (part, why str
 	return "", ""
 }
 
-// hasXargs reports a command that holds the word xargs: where a program
-// takes names from its input.
+// hasXargs reports a command that holds the word xargs, in its text or in
+// the words bash runs (x”args): where a program takes names from its
+// input.
 func (x *decider) hasXargs() bool {
 	if x.xargs == 0 {
 		x.xargs = 1
-		if strings.Contains(x.req.Action.Command, "xargs") {
+		if strings.Contains(x.commandText(), "xargs") || slices.ContainsFunc(x.cmd.Segs, func(s shell.Segment) bool { return wordsHold(s.Words, "xargs") }) {
 			x.xargs = 2
 		}
 	}
@@ -2050,7 +2051,7 @@ func (x *decider) printedProblem(s *shell.Segment, pc *paths.Checker) string {
 // segment before it, the pipeline's stage before.
 func (x *decider) pipedIntoXargs(i int, pc *paths.Checker) string {
 	s := &x.cmd.Segs[i]
-	if i == 0 || !x.hasXargs() || s.Input().Kind != shell.StdinInherited || !strings.Contains(s.Text, "xargs") {
+	if i == 0 || !x.hasXargs() || s.Input().Kind != shell.StdinInherited || !wordsHold(s.Words, "xargs") {
 		return ""
 	}
 	in, ok := programs.XargsReading(s.Words)
@@ -2354,4 +2355,29 @@ func dotPattern(pat string, dirs []string, pc *paths.Checker) string {
 		}
 	}
 	return ""
+}
+
+// commandText returns the command as bash reads it before any word: its
+// line continuations removed (bash drops a backslash-newline before it
+// reads anything, so $\⏎{x=.e} is ${x=.e} and a[1]\⏎=.e an assignment).
+// The scans of the whole text for what may assign a variable or name a
+// program read it. It also removes the pairs inside single quotes, where
+// bash keeps them: a scan then finds more, never less.
+func (x *decider) commandText() string {
+	if !x.textDone {
+		x.text, x.textDone = strings.ReplaceAll(x.req.Action.Command, "\\\n", ""), true
+	}
+	return x.text
+}
+
+// wordsHold reports whether a word of words holds sub: the quick test
+// before a program's own reading, made on the words bash runs (f”ind is
+// find) rather than on the segment's text.
+func wordsHold(words []string, sub string) bool {
+	for _, w := range words {
+		if strings.Contains(w, sub) {
+			return true
+		}
+	}
+	return false
 }

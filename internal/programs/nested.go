@@ -352,9 +352,11 @@ func aliasScript(v []string) (Script, bool) {
 	var texts []string
 	from := 0
 	for j := 1; j < len(v); j++ {
-		if strings.ContainsAny(v[j], "$`") {
-			// mapfile -C alias, alias "$X": a definition made of words
-			// known only at run time.
+		if name, _, _ := strings.Cut(v[j], "="); strings.ContainsAny(name, "$`") {
+			// mapfile -C alias (alias "$@"), alias "$X": definitions
+			// made of words known only at run time. (A value that
+			// expands, alias x="$X", is found by the words' flags;
+			// alias x='echo $(id)' is literal code, read as a script.)
 			return Script{Origin: "alias", Unread: "alias defines code from words known only at run time"}, true
 		}
 		if name, val, ok := strings.Cut(v[j], "="); ok && name != "" {

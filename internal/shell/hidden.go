@@ -1753,31 +1753,52 @@ func (r *walker) noteLiteral(a *syntax.Assign) {
 // pipedText returns the literal text that an echo or printf statement
 // writes, or "": a shell reading it from the pipe runs it. It is only read
 // so that deny rules see it; the pipe still makes the program computed.
+// The program word is read as bash runs it ('echo', \echo and /bin/echo
+// print the same). Printf's text is its format, then each argument on a
+// line of its own: what printf '%s\n' 'curl x' prints, and for any other
+// format text the deny rules read no less of.
 func (r *walker) pipedText(st *syntax.Stmt) string {
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) < 2 { // (LC_ALL=C echo …: assignments in front change nothing it prints)
 		return ""
 	}
-	args := call.Args
-	for len(args) > 2 && (args[0].Lit() == "command" || args[0].Lit() == "builtin") {
-		args = args[1:] // command echo …, builtin printf …: the builtin itself
-	}
-	prog := args[0].Lit()
-	if prog != "echo" && prog != "printf" {
-		return ""
-	}
-	parts := make([]string, 0, len(args)-1)
-	for _, w := range args[1:] {
+	words := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
 		t, f := wordText(r.src, w)
 		if f&WordExpands != 0 {
 			return ""
 		}
-		if len(parts) == 0 && prog == "echo" && strings.HasPrefix(t, "-") {
-			continue
-		}
-		parts = append(parts, t)
+		words = append(words, t)
 	}
-	return strings.Join(parts, " ")
+unwrap:
+	for range 8 { // (wrappers in front of a wrapper: nice timeout 9 echo …)
+		switch inner := programs.WrappedCommand(words); {
+		case len(words) > 2 && (words[0] == "command" || words[0] == "builtin"):
+			words = words[1:] // command echo …, builtin printf …: the builtin itself
+		case len(inner) >= 2:
+			words = inner // nice echo …, env echo …: the echo program prints the same
+		default:
+			break unwrap
+		}
+	}
+	if len(words) < 2 {
+		return ""
+	}
+	switch programs.BaseName(words[0]) {
+	case "echo":
+		args := words[1:]
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			args = args[1:]
+		}
+		return strings.Join(args, " ")
+	case "printf":
+		args := words[1:]
+		if args[0] == "--" && len(args) > 1 {
+			args = args[1:]
+		}
+		return strings.ReplaceAll(args[0], "\\n", "\n") + "\n" + strings.Join(args[1:], "\n")
+	}
+	return ""
 }
 
 // relativeSearch reports a PATH value with a relative or empty entry (the

@@ -129,6 +129,12 @@ type Command struct {
 	// Bound is non-empty when a bound on reading was exceeded (views,
 	// brace expansion, nesting): why. The integrity cap fires.
 	Bound string
+	// NestedText is non-empty when the text of a nested script (eval's,
+	// bash -c's, a here-document a shell reads) holds what a person would
+	// not read as bash runs it: a space that is no blank, an invisible or
+	// control character. The command's own text is scanned by its caller;
+	// a nested script's is code too, and quotes hid it from that scan.
+	NestedText string
 	// FastTop is true when the command itself was read by the fast path,
 	// which only accepts printable ASCII, tabs and newlines: the integrity
 	// scan of its text can be skipped.
@@ -433,6 +439,10 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 	}
 	if depth == 0 {
 		c.hasInput = strings.IndexByte(src, '<') >= 0
+	} else if c.NestedText == "" && !plainText(src) {
+		if why := IntegrityProblem(src); why != "" {
+			c.NestedText = "in the script " + QuoteExcerpt(src) + ": " + why
+		}
 	}
 	if !c.noFast && c.fastRead(src, dirs, depth, origin) {
 		if depth == 0 && len(c.Segs) > 0 && c.Segs[0].Depth == 0 {
