@@ -45,6 +45,8 @@ var Dirs = []Dir{
 		"dpkg's maintainer scripts, the users systemd starts services for at boot (linger), vim's system add-ons"},
 	{"/opt", true, "programs installed outside the package manager, some on PATH (/opt/conda/bin) or loaded by others (its site-packages)"},
 	{"/srv", false, "the host's served data"},
+	{"/mnt", false, "the host's other file systems, mounted by hand"},
+	{"/media", false, "the host's removable and other disks"},
 }
 
 // under reports p, a clean absolute path, is d or inside it.
@@ -64,12 +66,12 @@ func Written(p string) bool {
 	return false
 }
 
-// Mounted reports a clean absolute path that is, or is inside, a
+// Mounted reports a clean absolute path that is, is inside, or holds a
 // directory of the table: mounted in a container, it gives the container
-// the host.
+// the host (-v /var:/h reaches /var/spool/cron).
 func Mounted(p string) bool {
 	for _, d := range Dirs {
-		if under(p, d.Path) {
+		if under(p, d.Path) || under(d.Path, p) {
 			return true
 		}
 	}

@@ -201,6 +201,11 @@ var defaultProtected = []string{
 	"**/.config/netlify", "**/.config/netlify/**", "**/.supabase", "**/.supabase/**", "**/.config/hcloud", "**/.config/hcloud/**",
 	"**/.config/linode-cli", "**/.local/share/com.vercel.cli", "**/.local/share/com.vercel.cli/**", "**/.expo", "**/.expo/**",
 	"**/.mc", "**/.mc/**", "**/.twilio-cli", "**/.twilio-cli/**",
+	// sbt's, Railway's, Snyk's, JFrog's, Travis CI's, NuGet's and
+	// WakaTime's tokens and keys, at their tools' default places.
+	"**/.sbt/credentials", "**/.sbt/.credentials", "**/.railway", "**/.railway/**", "**/.config/snyk", "**/.config/snyk/**",
+	"**/.jfrog", "**/.jfrog/**", "**/.travis/config.yml", "**/.nuget/NuGet/NuGet.Config", "**/.config/NuGet/NuGet.Config",
+	"**/.wakatime.cfg",
 	"**/.bash_history", "**/.zsh_history", "**/.histfile", "**/.python_history", "**/.node_repl_history", "**/.psql_history",
 	"**/.mysql_history", "**/.sqlite_history", "**/.local/share/fish/fish_history", "**/.rediscli_history", "**/.irb_history",
 	// Where a host keeps its asks and audit by default: the agent must not

@@ -406,7 +406,11 @@ func modelScripts(v []string, fn func(Script) bool) bool {
 		if it.Opt != nil {
 			origin += " " + it.Opt.Name()
 		}
-		found = append(found, Script{Origin: origin, Text: it.Text + scriptArgs(r.Items[k+1:], it)})
+		text := it.Text + scriptArgs(r.Items[k+1:], it)
+		if it.Opt != nil && it.Opt.Appends {
+			text += CallbackArgs // rg --pre git runs git PATH: words read as any
+		}
+		found = append(found, Script{Origin: origin, Text: text})
 	}
 	readings.Put(r)
 	for _, s := range found {

@@ -430,6 +430,11 @@ func OptionCommands(v []string, fn func(Script) bool) bool {
 				sc.Words = v[r.Commands[next].Start:r.Commands[next].End]
 			}
 		}
+		if len(sc.Words) > 0 && m.Appended != "" && !slices.ContainsFunc(sc.Words, func(w string) bool { return strings.Contains(w, m.Placeholder) }) {
+			// fd -x rm runs rm {}: the segment judged is the command with
+			// the name it appends.
+			sc.Words = append(slices.Clip(sc.Words), m.Appended)
+		}
 		if len(sc.Words) > 0 {
 			found = append(found, sc)
 		}

@@ -93,8 +93,10 @@ const (
 // (UnreadCode): code given to them may start any program. They are
 // readerRows and interpreters both, from this one table.
 var unreadLangs = map[string]readerRow{
-	"dc":     {code: "-e --expression", files: "-f --file", exits: "-V --version -h --help"},
-	"m4":     {values: "-D -U -I -d -l -o -F -R --define --undefine --include --debug --arglength --error-output --freeze-state --reload-state", exits: "--version --help", search: "-I --include"},
+	"dc": {code: "-e --expression", files: "-f --file", exits: "-V --version -h --help"},
+	// m4 -D NAME=BODY defines a macro whose body m4 reads again as code
+	// wherever the name stands in its input (-D 'x=esyscmd(id)').
+	"m4":     {code: "-D --define", values: "-U -I -d -l -o -F -R --undefine --include --debug --arglength --error-output --freeze-state --reload-state", exits: "--version --help", search: "-I --include"},
 	"guile":  {code: "-c", values: "-l -e -L -x -C", exits: "-v --version -h --help", search: "-L -C"},
 	"racket": {code: "-e --eval", values: "-l --lib -t --require -r -f --load -u -k -S", exits: "-v --version -h --help"},
 	"sbcl":   {code: "--eval", values: "--load --core --dynamic-space-size --control-stack-size", exits: "--version --help"},

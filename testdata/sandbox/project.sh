@@ -43,6 +43,8 @@ printf '#!/usr/bin/bash\necho building\n' >scripts/build.sh
 chmod +x scripts/build.sh
 printf '{"name": "app", "items": [{"id": 1, "ok": true}, {"id": 2, "ok": false}]}\n' >data.json
 printf 'alpha 1\nbeta 2\ngamma 3\n' >notes.txt
+printf 'cmake_minimum_required(VERSION 3.10)\nproject(app C)\nadd_executable(app src/hello.c)\n' >CMakeLists.txt
+printf 'int main(void) { return 0; }\n' >src/hello.c
 printf 'API_KEY=secret\n' >.env
 printf 'API_KEY=\n' >.env.example
 printf '{"allow": ["Terminal(ls)"]}\n' >permissions.json

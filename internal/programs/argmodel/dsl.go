@@ -64,6 +64,13 @@ func (o Option) output() Option {
 	return o
 }
 
+// appends marks a program option whose program gets words of the
+// program's own choosing appended (see Option.Appends).
+func (o Option) appends() Option {
+	o.Appends = true
+	return o
+}
+
 // stops makes the option end the options: the words after it are
 // operands.
 func (o Option) stops() Option {

@@ -214,6 +214,11 @@ type Option struct {
 	// -fprint FILE, tar --index-file FILE, time -o FILE). The checks of
 	// what a command writes judge it as written.
 	Output bool
+	// Appends marks a RoleProgram option whose program the program runs
+	// with words of its own choosing after the value: the names of the
+	// files it found (rg --pre PROG runs PROG PATH, git grep -O PROG runs
+	// PROG FILE…). A file's name may be any word, push or -c… too.
+	Appends bool
 
 	oneDash bool // its spec's Syntax is SingleDash: -load, not --load
 }
@@ -344,6 +349,11 @@ type Spec struct {
 	// Placeholder is a word of a nested command replaced at run time
 	// (find's {}).
 	Placeholder string
+	// Appended, when set, is the placeholder a nested command without
+	// one gets appended (fd -x git runs git {}, a name it found): a word
+	// of the program's own choosing, read as any word in the place it
+	// takes.
+	Appended string
 	// Effect is what running this (sub)command does, with Why and the
 	// typed action to use instead, if any.
 	Effect  Effect

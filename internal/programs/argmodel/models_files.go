@@ -71,7 +71,9 @@ func fdModel() *Spec {
 		// Every placeholder fd fills in starts with '{': {}, {/}, {//},
 		// {.}, {/.}.
 		Placeholder: "{",
-		Open:        true,
+		// fd -x CMD without a placeholder runs CMD {}.
+		Appended: "{}",
+		Open:     true,
 		Options: join(list(
 			runsCommand("x", []string{"exec"}, []string{";"}, whyFdExec),
 			runsCommand("X", []string{"exec-batch"}, []string{";"}, whyFdExec),
@@ -898,9 +900,24 @@ func commandBuilder(name string) *Spec {
 var cmakeTools = words("echo", "echo_append", "make_directory", "compare_files", "md5sum", "sha1sum",
 	"sha224sum", "sha256sum", "sha384sum", "sha512sum", "capabilities", "environment", "true", "false", "sleep", "cat")
 
-// cmakeModel is cmake: cmake -E CMD runs one of its tools.
+// cmakeModel is cmake: cmake -E CMD runs one of its tools, and -D sets
+// cache variables, some of which name the programs a build runs.
 func cmakeModel() *Spec {
 	return &Spec{Name: "cmake", Syntax: Syntax{Permute: true}, Open: true, Judge: func(r *Result, words []string) {
+		for i := 1; i < len(words); i++ {
+			if !strings.HasPrefix(words[i], "-D") {
+				continue
+			}
+			def, at := words[i][2:], i
+			if def == "" && i+1 < len(words) {
+				def, at = words[i+1], i+1
+			}
+			if why := CmakeDefine(def, r.WordComputed(words, at)); why != "" {
+				r.Effects |= EffComputed
+				r.Findings = append(r.Findings, Finding{Effect: EffComputed, Word: at, Why: why})
+				return
+			}
+		}
 		for i := 1; i+1 < len(words); i++ {
 			if words[i] == "-E" && !cmakeTools[words[i+1]] {
 				r.Effects |= EffComputed
@@ -910,6 +927,41 @@ func cmakeModel() *Spec {
 			}
 		}
 	}}
+}
+
+// cmakePrograms are the endings of the names of cmake's variables that
+// name a program a build runs: compilers, linkers and archivers, their
+// launchers and checkers (CMAKE_C_COMPILER_LAUNCHER, CMAKE_CXX_CLANG_TIDY),
+// the build tool, an emulator.
+var cmakePrograms = []string{"LAUNCHER", "_COMPILER", "_CLANG_TIDY", "_CPPLINT", "_CPPCHECK", "_INCLUDE_WHAT_YOU_USE",
+	"_LINK_WHAT_YOU_USE_CHECK", "_EMULATOR", "_PROGRAM", "_LINKER", "_AR", "_RANLIB", "_NM", "_STRIP", "_OBJCOPY",
+	"_OBJDUMP", "_READELF", "_ADDR2LINE", "_DLLTOOL", "_MT", "_COMPILER_AR", "_COMPILER_RANLIB"}
+
+// CmakeDefine returns why cmake -D NAME[:TYPE]=VALUE makes a later build
+// run a program the command does not show, or "": a CMAKE_ variable that
+// names a program must name a build tool, in one word (a value with ';'
+// is a list, which cmake runs as a command line: 'sh;-c;git push'), and
+// one of compiler or linker flags must hold flags that run nothing.
+func CmakeDefine(def string, computed bool) string {
+	name, value, ok := strings.Cut(def, "=")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, ":")
+	switch {
+	case strings.ContainsAny(name, "$`"):
+		return "cmake -D " + name + ": a variable's name known only at run time, which may be one that names a program"
+	case !strings.HasPrefix(name, "CMAKE_"):
+		return "" // a project's own option, which its CMakeLists.txt reads
+	case strings.Contains(name, "_FLAGS"):
+		return compilerFlagsLater(name, value, computed)
+	}
+	for _, end := range cmakePrograms {
+		if strings.HasSuffix(name, end) {
+			return programValue(name, value, computed)
+		}
+	}
+	return ""
 }
 
 // hostLookupNames are the programs, besides host (and dig and nslookup,

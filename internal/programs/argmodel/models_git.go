@@ -312,7 +312,7 @@ func gitModel() *Spec {
 			val("o", RolePath, "output").output(), val("", RoleData, "format", "prefix", "mtime"),
 			val("", RolePath, "add-file"), val("", RoleData, "add-virtual-file"))),
 		gitSub("grep", list(
-			opt("O", RoleProgram, "open-files-in-pager").does(EffExec, "git grep -O opens the files in this pager"),
+			opt("O", RoleProgram, "open-files-in-pager").does(EffExec, "git grep -O opens the files in this pager").appends(),
 			val("f", RolePath), val("e", RoleData), val("", RoleData, "max-depth"), opt("", RoleData, "color"),
 			val("C", RoleData, "context"), val("B", RoleData, "before-context"), val("A", RoleData, "after-context"),
 			val("", RoleData, "threads"), val("m", RoleData, "max-count"))),

@@ -150,7 +150,7 @@ func rgModel() *Spec {
 		Syntax: Syntax{Permute: true},
 		Open:   true,
 		Options: join(list(
-			val("", RoleProgram, "pre").does(EffExec, "runs a program on every file searched"),
+			val("", RoleProgram, "pre").does(EffExec, "runs a program on every file searched").appends(),
 			val("", RoleProgram, "hostname-bin").does(EffExec, "runs a program to learn the host name"),
 			flag("z", "search-zip").does(EffExec, "runs decompression programs found on PATH"),
 			val("e", RoleData, "regexp").script(),
