@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/hostdirs"
@@ -242,7 +243,7 @@ func (x *decider) protectedCaps() {
 		}
 		if why := x.segProtected(s, &pc); why != "" {
 			x.cap(CodeProtectedPath, s.Text, why)
-		} else if i < len(judged) && judged[i].exec != "" {
+		} else if i < len(judged) && judged[i].exec != "" || s.Exec != "" {
 			if why := x.codePaths(s, &pc); why != "" {
 				x.cap(CodeProtectedPath, s.Text, why)
 			}
@@ -1314,14 +1315,25 @@ func (x *decider) movesRoot(w string, flags uint8, dirs []string) bool {
 // "config"). A name the code builds at run time ('.g'+'it') is not seen.
 func (x *decider) codePaths(s *shell.Segment, pc *paths.Checker) string {
 	sed := isSed(s.Words)
-	for _, w := range s.Words[1:] {
-		if strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, '/') < 0 {
-			continue
+	code := s.Words[1:]
+	if in := s.Input(); in.Kind == shell.StdinText && !in.Computed && s.Exec != "" {
+		// python3 <<< 'open(".git/config", "a")', node - <<'EOF': the
+		// program's code is its input's text.
+		code = append(slices.Clip(code), in.Text)
+	}
+	for _, w := range code {
+		if strings.IndexByte(w, '.') < 0 && strings.IndexByte(w, '/') < 0 && strings.IndexByte(w, '\\') < 0 {
+			continue // (an escape may spell either: "\056git\057config")
 		}
 		if !x.wk().Spend(len(w)) {
 			return ""
 		}
 		writes := codeMayWrite(w)
+		// A backslash before a newline continues a string literal in
+		// Python, JavaScript and awk: ".bash\⏎rc" is .bashrc.
+		// Escapes that name a character in braces (\x{2e}, \N{FULL STOP})
+		// are read before the braces split the code.
+		w := braceEscapes(strings.ReplaceAll(w, "\\\n", ""))
 		for _, t := range strings.FieldsFunc(w, codeSeparator) {
 			if sed {
 				// sed's w and W commands and the s command's w flag
@@ -1420,6 +1432,92 @@ func unescapeCode(t string) string {
 		return t
 	}
 	return strings.ReplaceAll(shell.Unescape(t), "\\", "")
+}
+
+// braceEscapes decodes the escapes of code's string literals that name a
+// character in braces, which bash's ANSI-C quoting (shell.Unescape, for
+// the rest) does not know: Perl's \x{2e}, \o{56} and \N{U+2E}, the \u{2e}
+// of JavaScript and Ruby, and Python's and Perl's \N{FULL STOP} for the
+// names of ASCII characters. Any other escape is left as it is.
+func braceEscapes(t string) string {
+	if !strings.Contains(t, "{") {
+		return t
+	}
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\\' || i+3 >= len(t) || t[i+2] != '{' {
+			b.WriteByte(t[i])
+			continue
+		}
+		end := strings.IndexByte(t[i+3:], '}')
+		if end < 0 {
+			b.WriteByte(t[i])
+			continue
+		}
+		body := t[i+3 : i+3+end]
+		r, ok := rune(0), false
+		switch t[i+1] {
+		case 'x', 'u':
+			r, ok = numberRune(body, 16)
+		case 'o':
+			r, ok = numberRune(body, 8)
+		case 'N':
+			if hex, isCode := strings.CutPrefix(strings.ToUpper(body), "U+"); isCode {
+				r, ok = numberRune(hex, 16)
+			} else {
+				r, ok = asciiNamed(body)
+			}
+		}
+		if !ok {
+			b.WriteByte(t[i])
+			continue
+		}
+		b.WriteRune(r)
+		i += 3 + end
+	}
+	return b.String()
+}
+
+// numberRune reads the digits of an escape in base.
+func numberRune(digits string, base int) (rune, bool) {
+	n, err := strconv.ParseUint(strings.TrimSpace(digits), base, 21)
+	if err != nil || n > unicode.MaxRune {
+		return 0, false
+	}
+	return rune(n), true
+}
+
+// asciiPunctuationNames are the Unicode names of the characters of a path
+// that are not letters or digits.
+var asciiPunctuationNames = map[string]rune{
+	"FULL STOP": '.', "SOLIDUS": '/', "REVERSE SOLIDUS": '\\', "HYPHEN-MINUS": '-', "LOW LINE": '_', "TILDE": '~',
+	"SPACE": ' ', "COLON": ':', "COMMA": ',', "PLUS SIGN": '+', "COMMERCIAL AT": '@', "PERCENT SIGN": '%',
+	"EQUALS SIGN": '=', "NUMBER SIGN": '#', "DOLLAR SIGN": '$', "AMPERSAND": '&', "ASTERISK": '*', "QUESTION MARK": '?',
+}
+
+// asciiNamed returns the ASCII character a Unicode name names (\N{FULL
+// STOP}, \N{LATIN SMALL LETTER G}, \N{DIGIT ONE}), in any letter case as
+// Python takes them.
+func asciiNamed(name string) (rune, bool) {
+	name = strings.ToUpper(strings.Join(strings.Fields(name), " "))
+	if r, ok := asciiPunctuationNames[name]; ok {
+		return r, true
+	}
+	for _, p := range []struct {
+		prefix string
+		base   rune
+	}{{"LATIN SMALL LETTER ", 'a'}, {"LATIN CAPITAL LETTER ", 'A'}} {
+		if l, ok := strings.CutPrefix(name, p.prefix); ok && len(l) == 1 && l[0] >= 'A' && l[0] <= 'Z' {
+			return p.base + rune(l[0]-'A'), true
+		}
+	}
+	digits := []string{"ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"}
+	if d, ok := strings.CutPrefix(name, "DIGIT "); ok {
+		if k := slices.Index(digits, d); k >= 0 {
+			return '0' + rune(k), true
+		}
+	}
+	return 0, false
 }
 
 // codeSeparator reports the bytes that end a path inside code: quotes,
