@@ -101,7 +101,7 @@ var defaultProtected = []string{
 	// shells and database clients, and docker's CLI plugins: each runs
 	// what it says when the program starts.
 	"**/.vim/**", "**/.gdbinit", "**/.gdbearlyinit", "**/.config/gdb/**", "**/.tmux.conf", "**/.config/tmux/**",
-	"**/.kshrc", "**/.cshrc", "**/.tcshrc", "**/.psqlrc", "**/.my.cnf", "**/.config/emacs/**",
+	"**/.kshrc", "**/.cshrc", "**/.tcshrc", "**/.psqlrc", "**/.postgresqlrc", "**/.my.cnf", "**/.config/emacs/**",
 	"**/.theia/**", "**/.fleet/**", "**/.docker/cli-plugins/**",
 	// More start-up files: mksh's, direnv's own rc (it runs before every
 	// .envrc), gradle's init scripts and properties (JVM options),

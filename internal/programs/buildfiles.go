@@ -47,7 +47,12 @@ var buildFiles = withJSTools(map[string][]string{
 	// dev_overrides name a directory of them; variables fill in what the
 	// configuration runs.
 	"terraform": terraformFiles, "tofu": terraformFiles,
-	"cmake": {"CMakeLists.txt"},                // execute_process
+	"cmake": {"CMakeLists.txt"}, // execute_process
+	// java runs the classes and archives on its class path (the working
+	// directory when none is given); javac runs the annotation
+	// processors it finds there by a service file, with no option.
+	"java":  {"*.class", "*.jar"},
+	"javac": {"*.class", "*.jar", "javax.annotation.processing.Processor"},
 	"task":  {"Taskfile.yml", "Taskfile.yaml"}, // tasks
 	"mise":  miseFiles, "rtx": miseFiles,       // tasks and hooks; config.toml is mise/config.toml and .config/mise/config.toml, by its base name any config.toml
 	// Environment shells run their file's hooks (devbox's init_hook,

@@ -64,8 +64,12 @@ var envVars = map[string]envKind{
 	"GIT_TEMPLATE_DIR": envHidden, "GIT_DIR": envHidden, "XDG_CONFIG_HOME": envHidden,
 	"NODE_OPTIONS": envHidden, "PERL5OPT": envHidden, "RUBYOPT": envHidden,
 	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
-	"MAVEN_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
+	"MAVEN_OPTS": envHidden, "MAVEN_DEBUG_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
 	"ZIPOPT": envHidden, "ZIP": envHidden, "UNZIP": envHidden, "UNZIPOPT": envHidden, // zip's options from the environment: -TT CMD
+	// javac's options from the environment (-processorpath, -J), and
+	// the class path java and javac load classes and annotation
+	// processors from.
+	"JDK_JAVAC_OPTIONS": envHidden, "CLASSPATH": envHidden,
 	"PIP_PYTHON":       envHidden,                              // the interpreter pip runs
 	"LESSKEYIN_SYSTEM": envHidden, "LESSKEY_SYSTEM": envHidden, // less's system-wide key file, which may set LESSOPEN
 	"LESSGLOBALTAGS": envScript,                                                                                                                 // the program less -t runs to find tags
@@ -361,6 +365,25 @@ func ownLocation(s *Segment, name string) bool {
 	return false
 }
 
+// programLocations are variables that name no location by their names
+// but do for the programs listed: npm takes its global prefix from PREFIX,
+// and reads PREFIX/etc/npmrc (script-shell names the shell it runs every
+// script with). Before make, PREFIX is where an install goes.
+var programLocations = map[string][]string{
+	"PREFIX": {"npm", "npx"},
+}
+
+// programLocation reports a variable of programLocations before one of
+// its programs.
+func programLocation(s *Segment, name string) bool {
+	progs, ok := programLocations[name]
+	if !ok {
+		return false
+	}
+	k := programs.ProgramAt(s.Words)
+	return k < len(s.Words) && slices.Contains(progs, programs.BaseName(s.Words[k]))
+}
+
 // locationName reports a variable named like a location (locationSuffixes),
 // or like a start-up file, NAMERC (PYLINTRC, IRBRC, GEMRC, SYSTEM_WGETRC:
 // an rc file is read as settings or run as code; SRC, a source
@@ -556,7 +579,7 @@ func inertValue(name, value string) bool {
 		return inertNodeOptions(value)
 	case "XZ_OPT", "XZ_DEFAULTS", "GZIP", "BZIP2", "BZIP", "ZSTD_CLEVEL":
 		return inertFields(value, inertCompression) // XZ_OPT=-9, ZSTD_CLEVEL=19: a level, threads
-	case "MAVEN_OPTS", "GRADLE_OPTS", "JAVA_OPTS", "SBT_OPTS", "ANT_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS":
+	case "MAVEN_OPTS", "MAVEN_DEBUG_OPTS", "GRADLE_OPTS", "JAVA_OPTS", "SBT_OPTS", "ANT_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS":
 		return inertFields(value, inertJVM) // MAVEN_OPTS=-Xmx2g: memory sizes only
 	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM":
 		return value == "/dev/null" // no file of settings at all
@@ -929,7 +952,7 @@ func (c *Command) hiddenEnv(idx int) {
 			c.dyn(why + ", for every program the command runs (make DOCKER_HOST=… up)")
 			return
 		}
-		if kind == envNone && ownLocation(s, name) {
+		if kind == envNone && (ownLocation(s, name) || programLocation(s, name)) {
 			kind = envLocation // GH_CONFIG_DIR-like: a place the program it precedes reads
 		}
 		if kind == envNone {
