@@ -581,8 +581,10 @@ func inertValue(name, value string) bool {
 		return inertFields(value, inertCompression) // XZ_OPT=-9, ZSTD_CLEVEL=19: a level, threads
 	case "MAVEN_OPTS", "MAVEN_DEBUG_OPTS", "GRADLE_OPTS", "JAVA_OPTS", "SBT_OPTS", "ANT_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS":
 		return inertFields(value, inertJVM) // MAVEN_OPTS=-Xmx2g: memory sizes only
-	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM":
+	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "RIPGREP_CONFIG_PATH":
 		return value == "/dev/null" // no file of settings at all
+	case "GIT_CONFIG_NOSYSTEM":
+		return true // git reads less: not the system's file
 	case "RUSTFLAGS", "RUSTDOCFLAGS":
 		fields := strings.Fields(value)
 		for i := 0; i < len(fields); i++ {
