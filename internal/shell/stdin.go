@@ -74,6 +74,17 @@ func hdocText(src string, rd *syntax.Redirect) string {
 		return ""
 	}
 	body := nodeSource(src, rd.Hdoc)
+	// The parser's node ends after the line that ends the document, which
+	// is no text of it: bash <<'EOF' would otherwise run a command EOF.
+	if delim, _ := wordText(src, rd.Word); delim != "" {
+		last := body[strings.LastIndexByte(body, '\n')+1:]
+		if rd.Op == syntax.DashHdoc {
+			last = strings.TrimLeft(last, "\t")
+		}
+		if last == delim {
+			body = body[:len(body)-len(body[strings.LastIndexByte(body, '\n')+1:])]
+		}
+	}
 	if rd.Op == syntax.DashHdoc {
 		lines := strings.Split(body, "\n")
 		for i, l := range lines {
