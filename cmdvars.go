@@ -19,6 +19,10 @@ import (
 // maxVarValues bounds the values kept per variable; maxVarWord the text of
 // a word read with values in place.
 const (
+	// maxArrayText bounds the text of an array's value read element by
+	// element with quotes and escapes (a parse); a longer one may hold
+	// any value.
+	maxArrayText = 4096
 	maxVarValues = 8
 	maxVarWord   = 4 << 10
 )
@@ -530,9 +534,28 @@ func (x *decider) addVar(name, value string, computed bool) {
 		x.vars = cmdVars{}
 	}
 	if strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") {
-		// An array: each literal element is a value (a=(.git/config)).
-		for e := range strings.FieldsSeq(value[1 : len(value)-1]) {
-			x.addVar(name, strings.Trim(e, `'"`), strings.ContainsAny(e, "$`"))
+		// An array: each literal element is a value (a=(.git/config)),
+		// read as bash reads it (a=(.e n\v), a=(.e 'n'v) hold nv); one
+		// with elements at subscripts (a=([3]=.e nv)), or text that is
+		// no array value, may be any.
+		inner := value[1 : len(value)-1]
+		if !strings.ContainsAny(inner, "'\"\\[$`") {
+			for e := range strings.FieldsSeq(inner) {
+				x.addVar(name, e, false)
+			}
+			return
+		}
+		if len(inner) > maxArrayText {
+			x.setAny(name)
+			return
+		}
+		elems, expands, ok := shell.ArrayElements(value)
+		if !ok {
+			x.setAny(name)
+			return
+		}
+		for i, e := range elems {
+			x.addVar(name, e, expands[i])
 		}
 		return
 	}
@@ -542,8 +565,15 @@ func (x *decider) addVar(name, value string, computed bool) {
 		}
 		return
 	}
-	if len(x.vars[name]) < maxVarValues {
-		x.vars[name] = append(x.vars[name], value)
+	switch vs := x.vars[name]; {
+	case slices.Contains(vs, anyPath):
+		// Any value already: an element after it has no known place.
+	case len(vs) < maxVarValues:
+		x.vars[name] = append(vs, value)
+	default:
+		// More values than are kept (a=(x0 … x70 .e nv)): the ones
+		// dropped may be any of them.
+		x.setAny(name)
 	}
 }
 

@@ -62,6 +62,15 @@ var disguises = []struct {
 	{"escaped program", false, true, func(c string) string { return quoteFirst(c, "\\", "") }, "a backslash before a letter leaves the letter"},
 	{"ANSI-C program", false, true, func(c string) string { return quoteFirst(c, "$'", "'") }, "ANSI-C quoting of plain letters leaves them"},
 	{"continued program", false, true, func(c string) string { return continueFirst(c) }, "bash removes a backslash-newline before it reads a word"},
+	{"continued line", false, true, func(c string) string {
+		if !strings.Contains(c, " ") {
+			return ""
+		}
+		return strings.Replace(c, " ", " \\\n", 1)
+	}, "a backslash-newline between words joins the lines"},
+	{"redirection first", false, true, func(c string) string { return "2>/dev/null " + c }, "a redirection may stand before the command's words"},
+	{"comment after", false, true, func(c string) string { return c + " # note" }, "a comment ends the line"},
+	{"command -p", true, true, func(c string) string { return "command -p " + c }, "command -p finds the program on the default path"},
 }
 
 // singleQuoted returns s as one single-quoted word.

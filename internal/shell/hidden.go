@@ -943,10 +943,11 @@ func (c *Command) hiddenEnv(idx int) {
 		}
 		kind := envKindOf(name)
 		computed := j < len(s.Flags) && s.Flags[j]&WordExpands != 0
-		if name == "IFS" && (s.AssignsOnly() || declares(s)) {
+		if name == "IFS" && (programs.ProgramAt(s.Words) >= len(s.Words) || declares(s)) {
 			// IFS=, read a b sets it for read alone; set for the rest of
-			// the command, it splits every later unquoted expansion
-			// (IFS=x; v=.envxREADME; cat $v reads .env).
+			// the command (by a segment with no program, redirections or
+			// not: 2>/dev/null IFS=x), it splits every later unquoted
+			// expansion (IFS=x; v=.envxREADME; cat $v reads .env).
 			c.dyn("IFS set for the rest of the command changes how later expansions split into words: the words that run are not the ones the engine reads")
 			return
 		}
@@ -1800,6 +1801,9 @@ unwrap:
 		switch inner := programs.WrappedCommand(words); {
 		case len(words) > 2 && (words[0] == "command" || words[0] == "builtin"):
 			words = words[1:] // command echo …, builtin printf …: the builtin itself
+			for len(words) > 2 && (words[0] == "-p" || words[0] == "--") {
+				words = words[1:] // command -p echo …: the default search path's
+			}
 		case len(inner) >= 2:
 			words = inner // nice echo …, env echo …: the echo program prints the same
 		default:

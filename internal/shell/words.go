@@ -553,3 +553,33 @@ func ParseWord(w string) (*syntax.Word, error) {
 	defer parserPool.Put(p)
 	return p.Document(strings.NewReader(w))
 }
+
+// ArrayElements reads the text of a compound array value, "(a 'b' c\⏎d)",
+// as bash does: each element's text after quote removal, escapes and line
+// continuations, and whether it expands. ok is false when the text is not
+// one array value of elements in order (an element with a subscript).
+func ArrayElements(value string) (elems []string, expands []bool, ok bool) {
+	src := "x=" + value
+	if tooNested(src) != "" {
+		return nil, nil, false
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	parserPool.Put(p)
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, nil, false
+	}
+	call, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !isCall || len(call.Args) != 0 || len(call.Assigns) != 1 || call.Assigns[0].Array == nil {
+		return nil, nil, false
+	}
+	for _, e := range call.Assigns[0].Array.Elems {
+		if e.Index != nil || e.Value == nil {
+			return nil, nil, false // ([3]=.e: a place the elements' order does not give)
+		}
+		t, fl := wordText(src, e.Value)
+		elems = append(elems, t)
+		expands = append(expands, fl&WordExpands != 0)
+	}
+	return elems, expands, true
+}
