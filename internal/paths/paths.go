@@ -164,9 +164,15 @@ func Problem(w string, flags uint8, dirs []string, sc Scope, redirect bool) stri
 	if why := OneProblem(w, flags, dirs, sc, redirect); why != "" {
 		return why
 	}
-	// The value of --opt=/x or VAR=/x is a path too.
-	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
-		if why := valueProblem(w[i+1:], flags, dirs, sc); why != "" {
+	// The value of --opt=/x or VAR=/x is a path too, and so is the value
+	// of --opt=KEY=/x (pytest --override-ini=log_file=/x).
+	for v, n := w, 0; n < 2; n++ {
+		i := strings.IndexByte(v, '=')
+		if i < 0 || i == len(v)-1 {
+			break
+		}
+		v = v[i+1:]
+		if why := valueProblem(v, flags, dirs, sc); why != "" {
 			return why
 		}
 	}

@@ -948,7 +948,13 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 	if hit := pc.word(w, flags, dirs); hit != "" {
 		return hit
 	}
-	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
+	// The value of --opt=VALUE or VAR=VALUE, and of --opt=KEY=VALUE
+	// (pytest --override-ini=log_file=.git/config).
+	for n := 0; n < 2; n++ {
+		i := strings.IndexByte(w, '=')
+		if i < 0 || i == len(w)-1 {
+			break
+		}
 		if hit := pc.word(w[i+1:], flags, dirs); hit != "" {
 			return hit
 		}

@@ -277,6 +277,10 @@ type Syntax struct {
 	// Underscore: '_' and '-' are the same in a long option's name
 	// (node --inspect_brk is --inspect-brk).
 	Underscore bool
+	// FoldCase: a long option's name in any letter case is the option
+	// (npm hands --SCRIPT_SHELL to its scripts as npm_config_script_shell,
+	// which an npm they run reads as --script-shell).
+	FoldCase bool
 }
 
 // The syntaxes of common option parsers.

@@ -559,7 +559,7 @@ func pytestModel() *Spec {
 	return &Spec{Name: "pytest", Syntax: GNU, Open: true, Options: list(
 		val("p", RoleData).does(EffExec|EffComputed, "pytest -p imports the plugin module it names, whose code runs as it loads").when(pluginImports),
 		val("W", RoleData, "pythonwarnings").does(EffExec|EffComputed, "pytest -W imports the module a warning filter's category names, whose code runs as it loads").when(warningImports),
-		val("o", RoleData, "override-ini").does(EffComputed, "pytest -o sets an ini option that gives it more options, a module path or a warning filter that imports a module, which the engine does not read").when(iniLoads),
+		val("o", RolePath, "override-ini").does(EffComputed, "pytest -o sets an ini option that gives it more options, a module path or a warning filter that imports a module, which the engine does not read").when(iniLoads),
 		val("", RoleData, "pdbcls").does(EffExec|EffComputed, "pytest --pdbcls imports the debugger class's module, whose code runs as it loads"),
 		val("", RoleData, "pastebin").does(EffExternal, "pytest --pastebin sends the session's output, failures and their locals included, to a paste service on the internet"),
 		val("c", RolePath, "config-file"), val("k", RoleData), val("m", RoleData), val("r", RoleData),

@@ -121,7 +121,10 @@ func npmOptions() []Option {
 }
 
 func npmModel() *Spec {
-	s := Syntax{Permute: true, Abbrev: true}
+	// npm's configuration names are the same in any case and with '_'
+	// for '-' (--script_shell, --SCRIPT-SHELL): npm hands an option it
+	// does not know to the scripts it runs, where an npm reads it.
+	s := Syntax{Permute: true, Abbrev: true, Underscore: true, FoldCase: true}
 	exec := &Spec{Name: "exec", Syntax: s, Open: true, Inherit: true, Operands: []Operand{{Role: RoleCommand}}, Judge: npmExecTail}
 	root := &Spec{Name: "npm", Syntax: s, Open: true, Options: npmOptions(), Resolve: npmResolve}
 	root.Subs = join2([]*Spec{exec,

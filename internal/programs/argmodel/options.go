@@ -31,6 +31,9 @@ func (p *parser) long(i int, name string) {
 	if p.spec.Syntax.Underscore {
 		name = strings.ReplaceAll(name, "_", "-")
 	}
+	if p.spec.Syntax.FoldCase {
+		name = strings.ToLower(name)
+	}
 	if name == "" || p.isComputed(i, name) {
 		p.unknownOption(i, "a computed or empty option name: --"+name)
 		p.i++
