@@ -85,6 +85,10 @@ var adversarialShapes = []shape{
 	// one: the value's words were split again for every element.
 	{"array-elements", func(n int) string { return repeatTo("a=(", " x", "); cat ${a}", n) }},
 	{"declared-array", func(n int) string { return repeatTo("declare -a a=(", " .e", "); cat ${a[1]}", n) }},
+	{"quoted-array", func(n int) string { return repeatTo("a=(", " 'x'", "); cat ${a[1]}", n) }},
+	{"named-escapes", func(n int) string { return repeatTo(`python3 -c 'x="<\N{`, "a b ", `}/"'`, n) }},
+	{"braced-escapes", func(n int) string { return repeatTo(`perl -e 'open F, ">", "`, `\x{2e}\N{`, `"'`, n) }},
+	{"unquoted-heredoc-escapes", func(n int) string { return repeatTo("python3 <<EOF\nopen(\"", `\\x2e`, "\")\nEOF", n) }},
 	// Words xargs takes from a here-string: a replacer was made for each.
 	{"xargs-input", func(n int) string { return repeatTo("xargs cat <<< '", " .e", "'", n) }},
 	// Defaults that name the command's own variable, read in both ways.

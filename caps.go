@@ -333,10 +333,11 @@ func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 				return v[k], -1 // . ./x.s? or . "$F" or ~+/x.sh after a write: any written file may be the one
 			}
 		}
-		if vi == 0 && bits == 0 && x.writesBefore(i) {
+		if vi == 0 && unknownBits(v[0], bits) && x.writesBefore(i) {
 			// gpg-agent --daemon ./x.sh: a program the catalog does not
 			// know may run any file its words name (generous for the caps),
-			// one the command writes first among them.
+			// one the command writes first among them; by its path too
+			// (/usr/sbin/logrotate r.conf).
 			if w := x.unknownRunsWritten(i, v); w != "" {
 				return w, mayNameWritten
 			}
@@ -1269,7 +1270,7 @@ func (x *decider) mayWrite(w *shell.Segment) bool {
 	}
 	edits := false
 	programs.EditsManifest(w.Words, func(string) { edits = true }) // npm pkg set
-	if !edits && w.Bits == 0 {
+	if !edits && len(w.Words) > 0 && unknownBits(w.Words[0], w.Bits) {
 		edits = unknownWrites(w.Words, func(string) bool { return false }) // aria2c -o json.py URL
 	}
 	if !edits && w.Bits&programs.Effect != 0 {
@@ -1545,7 +1546,7 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 			continue
 		}
-		if w.Bits == 0 {
+		if len(w.Words) > 0 && unknownBits(w.Words[0], w.Bits) {
 			// aria2c -o json.py URL: what a program the engine does not
 			// know may write, for the programs after it that run or load
 			// files by name (not segWrites: its own words are its reads).
@@ -1958,6 +1959,20 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 	return p
 }
 
+// unknownBits reports a program (v0, its view's bits) that the catalog
+// knows no model of the words of: none at all, or only the build files
+// it reads (javac's annotation processors), by its name or its absolute
+// path (/usr/sbin/logrotate).
+func unknownBits(v0 string, bits programs.Bits) bool {
+	if bits == 0 {
+		return true
+	}
+	if bits&programs.PathName != 0 {
+		bits = programs.BitsOf(programs.BaseName(v0))
+	}
+	return bits&^programs.Builds == 0 && argmodel.Lookup(programs.BaseName(v0)) == nil
+}
+
 // unknownRunsWritten returns a word of view v (its program by a bare
 // name the catalog and the models do not know) that names a file another
 // segment of the command writes, whole or as an option's value after '=',
@@ -1965,8 +1980,8 @@ func (x *decider) programAlias(s *shell.Segment) (p string) {
 // a program the engine does not know may take any word for a file, and
 // only a word the command itself wrote as a file asks.
 func (x *decider) unknownRunsWritten(i int, v []string) string {
-	if len(v) < 2 || strings.IndexByte(v[0], '/') >= 0 || argmodel.Lookup(v[0]) != nil {
-		return ""
+	if len(v) < 2 || strings.IndexByte(v[0], '/') >= 0 && !path.IsAbs(v[0]) || argmodel.Lookup(programs.BaseName(v[0])) != nil {
+		return "" // (by its absolute path too, /usr/sbin/logrotate r.conf; ./tool is the project's)
 	}
 	written, found := x.writtenIndex(), ""
 	if w := x.descriptorWritten(i, v); w != "" {

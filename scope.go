@@ -1449,10 +1449,10 @@ func braceEscapes(t string) string {
 			b.WriteByte(t[i])
 			continue
 		}
-		end := strings.IndexByte(t[i+3:], '}')
+		end := strings.IndexByte(t[i+3:min(len(t), i+3+maxBraceEscape)], '}')
 		if end < 0 {
 			b.WriteByte(t[i])
-			continue
+			continue // (no name or number is longer: the scan stays linear)
 		}
 		body := t[i+3 : i+3+end]
 		r, ok := rune(0), false
@@ -1477,6 +1477,11 @@ func braceEscapes(t string) string {
 	}
 	return b.String()
 }
+
+// maxBraceEscape bounds the text between the braces of an escape that
+// braceEscapes reads: the longest Unicode name of an ASCII character, or
+// a number, is shorter.
+const maxBraceEscape = 40
 
 // numberRune reads the digits of an escape in base.
 func numberRune(digits string, base int) (rune, bool) {
@@ -2085,7 +2090,7 @@ func wordPartsProblem(f string, dirs []string, pc *paths.Checker) (part, why str
 func (x *decider) hasXargs() bool {
 	if x.xargs == 0 {
 		x.xargs = 1
-		if strings.Contains(x.commandText(), "xargs") || slices.ContainsFunc(x.cmd.Segs, func(s shell.Segment) bool { return wordsHold(s.Words, "xargs") }) {
+		if strings.Contains(x.commandText(), "xargs") || x.wordsHold("xargs") {
 			x.xargs = 2
 		}
 	}
@@ -2459,13 +2464,24 @@ func dotPattern(pat string, dirs []string, pc *paths.Checker) string {
 // line continuations removed (bash drops a backslash-newline before it
 // reads anything, so $\⏎{x=.e} is ${x=.e} and a[1]\⏎=.e an assignment).
 // The scans of the whole text for what may assign a variable or name a
-// program read it. It also removes the pairs inside single quotes, where
-// bash keeps them: a scan then finds more, never less.
+// program read it. It also removes pairs that bash keeps (inside single
+// quotes, after an escaped backslash): the scans may then find an
+// assignment bash does not make, which only asks more.
 func (x *decider) commandText() string {
 	if !x.textDone {
 		x.text, x.textDone = strings.ReplaceAll(x.req.Action.Command, "\\\n", ""), true
 	}
 	return x.text
+}
+
+// wordsHold reports whether a word of a segment of the command holds sub.
+func (x *decider) wordsHold(sub string) bool {
+	for i := range x.cmd.Segs {
+		if wordsHold(x.cmd.Segs[i].Words, sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // wordsHold reports whether a word of words holds sub: the quick test

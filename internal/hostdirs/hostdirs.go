@@ -45,8 +45,6 @@ var Dirs = []Dir{
 		"dpkg's maintainer scripts, the users systemd starts services for at boot (linger), vim's system add-ons"},
 	{"/opt", true, "programs installed outside the package manager, some on PATH (/opt/conda/bin) or loaded by others (its site-packages)"},
 	{"/srv", false, "the host's served data"},
-	{"/mnt", false, "the host's other file systems, mounted by hand"},
-	{"/media", false, "the host's removable and other disks"},
 }
 
 // under reports p, a clean absolute path, is d or inside it.

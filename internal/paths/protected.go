@@ -203,8 +203,8 @@ var defaultProtected = []string{
 	"**/.mc", "**/.mc/**", "**/.twilio-cli", "**/.twilio-cli/**",
 	// sbt's, Railway's, Snyk's, JFrog's, Travis CI's, NuGet's and
 	// WakaTime's tokens and keys, at their tools' default places.
-	"**/.sbt/credentials", "**/.sbt/.credentials", "**/.railway", "**/.railway/**", "**/.config/snyk", "**/.config/snyk/**",
-	"**/.jfrog", "**/.jfrog/**", "**/.travis/config.yml", "**/.nuget/NuGet/NuGet.Config", "**/.config/NuGet/NuGet.Config",
+	"**/.sbt/credentials", "**/.sbt/.credentials", "**/.railway/config.json", "**/.config/snyk", "**/.config/snyk/**",
+	"**/.jfrog/jfrog-cli.conf", "**/.jfrog/jfrog-cli.conf.*", "**/.travis/config.yml", "**/.nuget/NuGet/NuGet.Config", "**/.config/NuGet/NuGet.Config",
 	"**/.wakatime.cfg",
 	"**/.bash_history", "**/.zsh_history", "**/.histfile", "**/.python_history", "**/.node_repl_history", "**/.psql_history",
 	"**/.mysql_history", "**/.sqlite_history", "**/.local/share/fish/fish_history", "**/.rediscli_history", "**/.irb_history",

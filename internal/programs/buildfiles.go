@@ -49,8 +49,9 @@ var buildFiles = withJSTools(map[string][]string{
 	"terraform": terraformFiles, "tofu": terraformFiles,
 	"cmake": {"CMakeLists.txt"}, // execute_process
 	// java runs the classes and archives on its class path (the working
-	// directory when none is given); javac runs the annotation
-	// processors it finds there by a service file, with no option.
+	// directory when none is given), javac the annotation processors it
+	// finds there by a service file, with no option naming them. (With no
+	// model, each also takes any file its words name as one it may run.)
 	"java":  {"*.class", "*.jar"},
 	"javac": {"*.class", "*.jar", "javax.annotation.processing.Processor"},
 	"task":  {"Taskfile.yml", "Taskfile.yaml"}, // tasks

@@ -611,8 +611,10 @@ var inputReaders = map[string]func(v []string) bool{
 	// (echo "config set dir /root" | redis-cli).
 	"redis-cli": func(v []string) bool { return argmodel.RedisCommandAt(v) < 0 },
 	"unshare":   runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
-	// fakeroot and firejail with no command start a shell too.
-	"fakeroot": runsShell, "firejail": runsShell,
+	"x86_64": runsShell, "i386": runsShell,
+	// fakeroot (by each of its names) and firejail with no command start a
+	// shell too.
+	"fakeroot": runsShell, "fakeroot-tcp": runsShell, "fakeroot-sysv": runsShell, "firejail": runsShell,
 }
 
 // firstOperand returns the first word of v after its program that is not

@@ -109,10 +109,19 @@ var unreadLangs = map[string]readerRow{
 	// them (-run os cmd 'sudo id'): code as much as -eval is.
 	"erl": {code: "-eval -s -run", values: "-pa -pz -sname -name -setcookie -config", exits: "-version"},
 	// lli runs LLVM IR, from its file or standard input.
-	"lli":    {values: "-load --load -entry-function --entry-function -extra-module --extra-module", exits: "--version -help --help"},
-	"elixir": {code: "-e --eval", values: "-r -pr -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
-	"iex":    {code: "-e --eval", values: "-r -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
-	"tsx":    {code: "-e --eval -p --print", values: "--tsconfig", exits: "-v --version -h --help", verbs: "watch"}, "ts-node": {code: "-e --eval -p --print", values: "-r --require -P --project", exits: "-v --version -h --help"},
+	// lli loads shared objects and other modules as code (-load, -dlopen,
+	// -extra-object …).
+	"lli": {files: "-load --load -dlopen --dlopen -extra-module --extra-module -extra-object --extra-object -extra-archive --extra-archive",
+		values: "-entry-function --entry-function", exits: "--version -help --help"},
+	// debugfs reads its requests (! runs a shell command) from -R, a file
+	// of -f, or its input whatever its operand, the file system image.
+	"debugfs": {code: "-R", files: "-f", values: "-b -s -d -z", exits: "-V", stdin: true},
+	// logrotate's operand is its configuration, whose postrotate,
+	// prerotate, firstaction and lastaction blocks are shell scripts.
+	"logrotate": {values: "-s --state -l --log -m --mail", exits: "--version --help --usage"},
+	"elixir":    {code: "-e --eval", values: "-r -pr -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
+	"iex":       {code: "-e --eval", values: "-r -pa -pz --sname --name --cookie", exits: "-v --version -h --help"},
+	"tsx":       {code: "-e --eval -p --print", values: "--tsconfig", exits: "-v --version -h --help", verbs: "watch"}, "ts-node": {code: "-e --eval -p --print", values: "-r --require -P --project", exits: "-v --version -h --help"},
 	"R": {code: "-e", values: "-f --file", exits: "--version -h --help"}, "wish": {code: "", values: "", exits: ""},
 	"groovy": {code: "-e", values: "-cp --classpath", exits: "-v --version -h --help"}, "scala": {code: "-e", values: "-cp -classpath", exits: "-version -help"},
 	"swipl": {code: "-g -t", values: "-f -s -l -x", exits: "--version --help"}, "jshell": {values: "--class-path --module-path", exits: "--version --help"},

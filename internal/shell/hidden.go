@@ -44,6 +44,20 @@ const (
 	envLocation
 )
 
+// jvmOptionVars are the variables whose value a program hands the JVM as
+// its options (-XX:OnOutOfMemoryError=CMD, -javaagent:): hidden code,
+// inert when they only size memory (inertValue).
+var jvmOptionVars = map[string]bool{
+	"JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "MAVEN_OPTS": true,
+	"MAVEN_DEBUG_OPTS": true, "GRADLE_OPTS": true, "JAVA_OPTS": true, "SBT_OPTS": true, "ANT_OPTS": true,
+}
+
+func init() {
+	for name := range jvmOptionVars {
+		envVars[name] = envHidden
+	}
+}
+
 // envVars are the variables of each kind, by name.
 var envVars = map[string]envKind{
 	"GIT_SSH_COMMAND": envScript, "GIT_SSH": envScript, "GIT_EDITOR": envScript,
@@ -63,8 +77,6 @@ var envVars = map[string]envKind{
 	"GIT_CONFIG_PARAMETERS": envHidden, "GIT_CONFIG_COUNT": envHidden, "GIT_EXEC_PATH": envHidden,
 	"GIT_TEMPLATE_DIR": envHidden, "GIT_DIR": envHidden, "XDG_CONFIG_HOME": envHidden,
 	"NODE_OPTIONS": envHidden, "PERL5OPT": envHidden, "RUBYOPT": envHidden,
-	"JAVA_TOOL_OPTIONS": envHidden, "_JAVA_OPTIONS": envHidden, "JDK_JAVA_OPTIONS": envHidden,
-	"MAVEN_OPTS": envHidden, "MAVEN_DEBUG_OPTS": envHidden, "GRADLE_OPTS": envHidden, "JAVA_OPTS": envHidden, "SBT_OPTS": envHidden, "ANT_OPTS": envHidden, // JVM options: -XX:OnOutOfMemoryError=CMD, -javaagent:
 	"ZIPOPT": envHidden, "ZIP": envHidden, "UNZIP": envHidden, "UNZIPOPT": envHidden, // zip's options from the environment: -TT CMD
 	// javac's options from the environment (-processorpath, -J), and
 	// the class path java and javac load classes and annotation
@@ -374,14 +386,22 @@ var programLocations = map[string][]string{
 }
 
 // programLocation reports a variable of programLocations before one of
-// its programs.
+// its programs, in any view (PREFIX=p nice npm test), or exported or
+// declared for every later program (export PREFIX=p; npm test).
 func programLocation(s *Segment, name string) bool {
 	progs, ok := programLocations[name]
 	if !ok {
 		return false
 	}
-	k := programs.ProgramAt(s.Words)
-	return k < len(s.Words) && slices.Contains(progs, programs.BaseName(s.Words[k]))
+	if declares(s) {
+		return true
+	}
+	for _, v := range s.Views {
+		if k := programs.ProgramAt(v); k < len(v) && slices.Contains(progs, programs.BaseName(v[k])) {
+			return true
+		}
+	}
+	return false
 }
 
 // locationName reports a variable named like a location (locationSuffixes),
@@ -455,6 +475,17 @@ func inertCompression(w string) bool {
 	return false
 }
 
+// inertJavac accepts javac's options that only choose its warnings and
+// the debugging information it writes: -Xlint, -Xlint:all, -g, -g:none,
+// -deprecation, -Werror, -nowarn, -parameters.
+func inertJavac(w string) bool {
+	switch w {
+	case "-g", "-deprecation", "-Werror", "-nowarn", "-parameters", "-verbose":
+		return true
+	}
+	return strings.HasPrefix(w, "-Xlint") || strings.HasPrefix(w, "-g:")
+}
+
 // inertJVM accepts the JVM's heap and stack sizes: -Xmx2g, -Xms512m,
 // -Xss4m.
 func inertJVM(w string) bool {
@@ -524,6 +555,9 @@ func toolchainName(value string) bool {
 // (GOTOOLCHAIN=local, auto, go1.22.3), rustc flags that only set lints,
 // cfg values and code generation levels (RUSTFLAGS=-Dwarnings).
 func inertValue(name, value string) bool {
+	if jvmOptionVars[name] {
+		return inertFields(value, inertJVM) // MAVEN_OPTS=-Xmx2g: memory sizes only
+	}
 	if strings.HasPrefix(name, "PIP_") {
 		return inertPip[name]
 	}
@@ -579,8 +613,11 @@ func inertValue(name, value string) bool {
 		return inertNodeOptions(value)
 	case "XZ_OPT", "XZ_DEFAULTS", "GZIP", "BZIP2", "BZIP", "ZSTD_CLEVEL":
 		return inertFields(value, inertCompression) // XZ_OPT=-9, ZSTD_CLEVEL=19: a level, threads
-	case "MAVEN_OPTS", "MAVEN_DEBUG_OPTS", "GRADLE_OPTS", "JAVA_OPTS", "SBT_OPTS", "ANT_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS":
-		return inertFields(value, inertJVM) // MAVEN_OPTS=-Xmx2g: memory sizes only
+	case "CLASSPATH":
+		// CLASSPATH=. or =build/classes: the project's own classes.
+		return value != "" && !strings.ContainsAny(value, "$`:;") && value[0] != '/' && value[0] != '~' && !strings.Contains(value, "..")
+	case "JDK_JAVAC_OPTIONS":
+		return inertFields(value, inertJavac) // -Xlint, -g: warnings and debugging information only
 	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "RIPGREP_CONFIG_PATH":
 		return value == "/dev/null" // no file of settings at all
 	case "GIT_CONFIG_NOSYSTEM":
@@ -1781,12 +1818,16 @@ func (r *walker) noteLiteral(a *syntax.Assign) {
 // so that deny rules see it; the pipe still makes the program computed.
 // The program word is read as bash runs it ('echo', \echo and /bin/echo
 // print the same). Printf's text is its format, then each argument on a
-// line of its own: what printf '%s\n' 'curl x' prints, and for any other
-// format text the deny rules read no less of.
+// line of its own: what printf '%s\n' 'curl x' prints. A format that
+// joins its arguments (printf '%s%s' cu rl) is not worked out; the pipe
+// still asks.
 func (r *walker) pipedText(st *syntax.Stmt) string {
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) < 2 { // (LC_ALL=C echo …: assignments in front change nothing it prints)
 		return ""
+	}
+	if first, f := wordText(r.src, call.Args[0]); f&WordExpands != 0 || !pipedPrinter(first) {
+		return "" // (the words are worked out only for a stage that may print them)
 	}
 	words := make([]string, 0, len(call.Args))
 	for _, w := range call.Args {
@@ -1828,6 +1869,17 @@ unwrap:
 		return strings.ReplaceAll(args[0], "\\n", "\n") + "\n" + strings.Join(args[1:], "\n")
 	}
 	return ""
+}
+
+// pipedPrinter reports a first word that may stand before an echo or a
+// printf whose text pipedText reads: the builtin itself, command or
+// builtin, or a wrapper.
+func pipedPrinter(w string) bool {
+	switch programs.BaseName(w) {
+	case "echo", "printf", "command", "builtin":
+		return true
+	}
+	return programs.BitsOf(programs.BaseName(w))&(programs.Wrapper|programs.Runner) != 0
 }
 
 // relativeSearch reports a PATH value with a relative or empty entry (the

@@ -68,6 +68,29 @@ func (r *walker) stdinOf(redirs []*syntax.Redirect) Stdin {
 	return in
 }
 
+// hdocUnescape returns the body of an unquoted here-document as bash
+// gives it: a backslash quotes only \\, $, ` and a newline, which it
+// removes with itself (python3 <<EOF with ".git\\x2fconfig" runs
+// ".git\x2fconfig").
+func hdocUnescape(body string) string {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		if body[i] == '\\' && i+1 < len(body) {
+			switch body[i+1] {
+			case '\\', '$', '`':
+				b.WriteByte(body[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(body[i])
+	}
+	return b.String()
+}
+
 // hdocText is the body of a here-document, tabs stripped for <<-.
 func hdocText(src string, rd *syntax.Redirect) string {
 	if rd.Hdoc == nil {
@@ -84,6 +107,9 @@ func hdocText(src string, rd *syntax.Redirect) string {
 		if last == delim {
 			body = body[:len(body)-len(body[strings.LastIndexByte(body, '\n')+1:])]
 		}
+	}
+	if !hdocQuoted(rd.Word) && strings.IndexByte(body, '\\') >= 0 {
+		body = hdocUnescape(body)
 	}
 	if rd.Op == syntax.DashHdoc {
 		lines := strings.Split(body, "\n")

@@ -116,7 +116,8 @@ func rows() []row {
 			return s
 		}},
 		{name: "getent", build: fixed(getentModel)},
-		{name: "parallel", aliases: []string{"entr", "sem"}, build: commandBuilder},
+		// scriptlive replays a recorded input into a shell it starts.
+		{name: "parallel", aliases: []string{"entr", "sem", "scriptlive"}, build: commandBuilder},
 		{name: "cmake", build: fixed(cmakeModel)},
 		{name: "rsync", aliases: []string{"rsync-ssl"}, build: fixed(rsyncModel)},
 		{name: "ssh", aliases: []string{"slogin"}, build: fixed(sshModel)},

@@ -354,9 +354,8 @@ type Spec struct {
 	// (find's {}).
 	Placeholder string
 	// Appended, when set, is the placeholder a nested command without
-	// one gets appended (fd -x git runs git {}, a name it found): a word
-	// of the program's own choosing, read as any word in the place it
-	// takes.
+	// one gets appended (fd -x git runs git {}, a name it found): the
+	// nested command is read with it, as if written.
 	Appended string
 	// Effect is what running this (sub)command does, with Why and the
 	// typed action to use instead, if any.

@@ -903,7 +903,12 @@ var cmakeTools = words("echo", "echo_append", "make_directory", "compare_files",
 // cmakeModel is cmake: cmake -E CMD runs one of its tools, and -D sets
 // cache variables, some of which name the programs a build runs.
 func cmakeModel() *Spec {
-	return &Spec{Name: "cmake", Syntax: Syntax{Permute: true}, Open: true, Judge: func(r *Result, words []string) {
+	// -P runs a script of cmake code, -C one that fills the cache first
+	// (execute_process runs programs): files it runs, its input for
+	// /dev/stdin.
+	opts := list(val("P", RolePath).runsFile().does(EffExec, "cmake -P runs a script of cmake code"),
+		val("C", RolePath).runsFile().does(EffExec, "cmake -C runs a script of cmake code before it configures"))
+	return &Spec{Name: "cmake", Syntax: Syntax{Permute: true}, Open: true, Options: opts, Judge: func(r *Result, words []string) {
 		for i := 1; i < len(words); i++ {
 			if !strings.HasPrefix(words[i], "-D") {
 				continue
@@ -937,11 +942,30 @@ var cmakePrograms = []string{"LAUNCHER", "_COMPILER", "_CLANG_TIDY", "_CPPLINT",
 	"_LINK_WHAT_YOU_USE_CHECK", "_EMULATOR", "_PROGRAM", "_LINKER", "_AR", "_RANLIB", "_NM", "_STRIP", "_OBJCOPY",
 	"_OBJDUMP", "_READELF", "_ADDR2LINE", "_DLLTOOL", "_MT", "_COMPILER_AR", "_COMPILER_RANLIB"}
 
-// CmakeDefine returns why cmake -D NAME[:TYPE]=VALUE makes a later build
-// run a program the command does not show, or "": a CMAKE_ variable that
-// names a program must name a build tool, in one word (a value with ';'
-// is a list, which cmake runs as a command line: 'sh;-c;git push'), and
-// one of compiler or linker flags must hold flags that run nothing.
+// cmakeRules are parts of the names of cmake's variables whose value is
+// the command line a build runs (CMAKE_C_COMPILE_OBJECT, CMAKE_CXX_LINK_
+// EXECUTABLE, CMAKE_C_CREATE_SHARED_LIBRARY, CMAKE_C_ARCHIVE_CREATE).
+var cmakeRules = []string{"_COMPILE_OBJECT", "_LINK_EXECUTABLE", "_CREATE_", "_ARCHIVE_"}
+
+// cmakeCode are parts of the names of cmake's variables that name files
+// or directories of cmake code it runs (a toolchain file, a project's
+// include, the rules override, the directories modules load from).
+var cmakeCode = []string{"TOOLCHAIN_FILE", "_INCLUDE", "RULES_OVERRIDE", "MODULE_PATH"}
+
+// cmakeVariableTools are the programs cmake's program variables commonly
+// name beyond make's build tools: build tools, checkers, compilers of
+// other languages.
+var cmakeVariableTools = words("ninja", "samu", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu",
+	"ifx", "ifort", "flang", "flang-new", "gfortran", "nvcc", "clang-cl", "lld-link", "llvm-ar", "llvm-ranlib",
+	"llvm-nm", "llvm-strip", "llvm-objcopy", "llvm-objdump", "llvm-readelf", "ld.lld", "ld.gold", "ld.bfd", "mold")
+
+// CmakeDefine returns why cmake -D NAME[:TYPE]=VALUE (or NAME=VALUE in
+// the environment cmake reads) makes a build run a program or code the
+// command does not show, or "": a CMAKE_ variable that names a program
+// must name a build tool in one word (a value with ';' is a list, which
+// cmake runs as a command line: 'sh;-c;git push'); a rule is a command
+// line; a file of cmake code must be the project's; compiler or linker
+// flags must run nothing.
 func CmakeDefine(def string, computed bool) string {
 	name, value, ok := strings.Cut(def, "=")
 	if !ok {
@@ -951,17 +975,38 @@ func CmakeDefine(def string, computed bool) string {
 	switch {
 	case strings.ContainsAny(name, "$`"):
 		return "cmake -D " + name + ": a variable's name known only at run time, which may be one that names a program"
-	case !strings.HasPrefix(name, "CMAKE_"):
+	case !IsCmakeVariable(name):
 		return "" // a project's own option, which its CMakeLists.txt reads
 	case strings.Contains(name, "_FLAGS"):
 		return compilerFlagsLater(name, value, computed)
-	}
-	for _, end := range cmakePrograms {
-		if strings.HasSuffix(name, end) {
-			return programValue(name, value, computed)
+	case containsAny(name, cmakeRules):
+		return name + " is a command line cmake's build runs, which the engine does not read"
+	case containsAny(name, cmakeCode):
+		if computed || strings.ContainsAny(value, "$`;") || strings.Contains(value, "..") ||
+			strings.HasPrefix(value, "/") && !strings.HasPrefix(value, "/usr/") && !strings.HasPrefix(value, "/opt/") {
+			return name + "=" + value + " names cmake code outside the project, which cmake runs"
 		}
+		return ""
 	}
-	return ""
+	if tool := Versionless(value[strings.LastIndexByte(value, '/')+1:]); !computed && !strings.ContainsAny(value, " \t;$`") &&
+		(cmakeVariableTools[tool] || strings.HasPrefix(tool, "qemu-")) && (!strings.Contains(value, "/") || systemProgramPath(value)) {
+		return ""
+	}
+	return programValue(name, value, computed)
+}
+
+// IsCmakeVariable reports a variable of cmake's that CmakeDefine judges.
+func IsCmakeVariable(name string) bool {
+	if !strings.HasPrefix(name, "CMAKE_") {
+		return false
+	}
+	return strings.Contains(name, "_FLAGS") || containsAny(name, cmakeRules) || containsAny(name, cmakeCode) ||
+		slices.ContainsFunc(cmakePrograms, func(end string) bool { return strings.HasSuffix(name, end) })
+}
+
+// containsAny reports whether s holds one of parts.
+func containsAny(s string, parts []string) bool {
+	return slices.ContainsFunc(parts, func(p string) bool { return strings.Contains(s, p) })
 }
 
 // hostLookupNames are the programs, besides host (and dig and nslookup,

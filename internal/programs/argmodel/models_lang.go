@@ -1216,7 +1216,7 @@ func makeEnvVariable(assign string, computed bool) string {
 // meson and configure scripts), beyond go's own.
 var buildPrograms = union(goPrograms, words("CPP", "CXXCPP", "F77", "LD", "LDSHARED", "LDCXXSHARED", "AS",
 	"RANLIB", "NM", "STRIP", "OBJCOPY", "PROTOC", "NVCC", "HOST_CC", "HOST_CXX",
-	"TARGET_CC", "TARGET_CXX", "TARGET_AR", "LINK", "CMAKE_C_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER"))
+	"TARGET_CC", "TARGET_CXX", "TARGET_AR", "LINK")) // (cmake's own, CMAKE_C_COMPILER_LAUNCHER …: CmakeDefine)
 
 // launchers are the programs a compiler variable may name before the
 // compiler, which run it (CC="ccache gcc").
@@ -1233,6 +1233,9 @@ var buildFlags = union(compilerFlagNames, goCompilerFlags, words("HOST_CFLAGS", 
 // cargo's per-target spellings (CC_x86_64_unknown_linux_gnu, CFLAGS_…)
 // count as well.
 func BuildVariable(name, value string, computed bool) string {
+	if IsCmakeVariable(name) {
+		return CmakeDefine(name+"="+value, computed) // CMAKE_C_LINKER_LAUNCHER=… cmake -B build
+	}
 	base := buildBase(name)
 	if base == "" {
 		return ""
@@ -1270,7 +1273,7 @@ func BuildVariable(name, value string, computed bool) string {
 }
 
 // IsBuildVariable reports a variable that BuildVariable judges.
-func IsBuildVariable(name string) bool { return buildBase(name) != "" }
+func IsBuildVariable(name string) bool { return buildBase(name) != "" || IsCmakeVariable(name) }
 
 // buildBase returns the build variable that name is, or is for one target
 // of (cargo's cc crate: CC_x86_64_unknown_linux_gnu, CFLAGS_aarch64-apple-
@@ -1513,7 +1516,8 @@ func moreWrapperRows() []row {
 			s.Operands[0].First = true
 			return s
 		}},
-		{name: "linux64", aliases: []string{"linux32"}, build: func(n string) *Spec {
+		// Debian links setarch's other names to it too: i386, x86_64.
+		{name: "linux64", aliases: []string{"linux32", "x86_64", "i386"}, build: func(n string) *Spec {
 			return w(n, "", nil, 0)
 		}},
 		// chrt [PRIORITY] COMMAND: newer util-linux takes no priority for

@@ -167,10 +167,21 @@ func wrapperRows() []row {
 				val("P", RoleData), val("O", RoleData)), shorts("cDdks"))
 		}},
 		// fakeroot runs its command so that it seems root to itself only.
-		{name: "fakeroot", build: func(n string) *Spec {
+		// fakeroot-tcp and fakeroot-sysv are its two builds, by name.
+		{name: "fakeroot", aliases: []string{"fakeroot-tcp", "fakeroot-sysv"}, build: func(n string) *Spec {
 			return wrapper(n, GNUStop, runsOnly, list(val("l", RolePath, "lib"), val("", RolePath, "faked"),
 				val("i", RolePath), val("s", RolePath), val("b", RoleData), flag("u", "unknown-is-real"),
 				flag("h", "help"), flag("v", "version")))
+		}},
+		// systemd-socket-activate listens on a socket and runs its
+		// command for whoever connects (--inetd: with the connection for
+		// its input and output): a shell given to the network.
+		{name: "systemd-socket-activate", build: func(n string) *Spec {
+			s := wrapper(n, GNUStop, runsOnly, list(val("l", RoleData, "listen"), val("E", RoleData, "setenv"),
+				val("", RoleData, "fdname"), flag("a", "accept"), flag("d", "datagram"), flag("", "seqpacket", "inetd", "now"),
+				flag("h", "help"), flag("", "version")))
+			s.Effect, s.Why = EffExternal, "listens on a socket and runs its command for whoever connects to it"
+			return s
 		}},
 		// xvfb-run runs its command with a virtual display.
 		{name: "xvfb-run", build: func(n string) *Spec {

@@ -316,11 +316,6 @@ func (p *parser) until(i int, o *Option) {
 			break
 		}
 	}
-	if p.spec.Appended != "" && !appends && !slices.ContainsFunc(p.words[start:j], func(w string) bool { return strings.Contains(w, ph) }) {
-		// fd -x git: fd runs git PATH, the name it found, which may be
-		// any word (push, with --strip-cwd-prefix).
-		ph, appends = "", true
-	}
 	p.command(start, j, ph, appends)
 	if j < len(p.words) {
 		p.r.Words[j] = KindValue
