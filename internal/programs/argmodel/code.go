@@ -16,9 +16,32 @@ func SedRuns(s string, computed bool) bool {
 	return r.runs()
 }
 
+// SedExecs reports whether a sed script has an e command or an s command
+// with the e flag: the ones that start programs (w, r and the w flag
+// only name files).
+func SedExecs(s string) bool {
+	r := sedReader{s: s, execOnly: true}
+	return r.runs()
+}
+
 type sedReader struct {
-	s string
-	i int
+	s        string
+	i        int
+	execOnly bool // runs reports e only, and steps over the names of w, W, r and R
+}
+
+// skipAddresses steps over the blanks and addresses before a command,
+// those inside a block too ({/end/!d}).
+func (r *sedReader) skipAddresses() {
+	for {
+		r.skipSpace()
+		start := r.i
+		r.skipAddress()
+		r.skipSpace()
+		if r.i == start {
+			return
+		}
+	}
 }
 
 func (r *sedReader) skipSpace() {
@@ -131,17 +154,22 @@ func (r *sedReader) skipAddress() {
 
 func (r *sedReader) runs() bool {
 	for r.i < len(r.s) {
-		r.skipSpace()
-		r.skipAddress()
-		r.skipSpace()
+		r.skipAddresses()
 		if r.i >= len(r.s) {
 			return false
 		}
 		cmd := r.s[r.i]
 		r.i++
 		switch cmd {
-		case 'e', 'w', 'W', 'r', 'R':
+		case 'e':
 			return true
+		case 'w', 'W', 'r', 'R':
+			if !r.execOnly {
+				return true
+			}
+			for r.i < len(r.s) && r.s[r.i] != '\n' {
+				r.i++ // the file's name, to the end of the line
+			}
 		case 's', 'y':
 			if r.substitute(cmd) {
 				return true
@@ -172,8 +200,16 @@ func (r *sedReader) substitute(cmd byte) bool {
 	}
 	for r.i < len(r.s) && r.s[r.i] != ';' && r.s[r.i] != '\n' && r.s[r.i] != '}' {
 		switch r.s[r.i] {
-		case 'e', 'w', 'W':
+		case 'e':
 			return true
+		case 'w', 'W':
+			if !r.execOnly {
+				return true
+			}
+			for r.i < len(r.s) && r.s[r.i] != '\n' {
+				r.i++ // the w flag's file name, to the end of the line
+			}
+			return false
 		}
 		r.i++
 	}
@@ -187,9 +223,7 @@ func (r *sedReader) substitute(cmd byte) bool {
 func SedFiles(s string, fn func(name string)) {
 	r := sedReader{s: s}
 	for r.i < len(r.s) {
-		r.skipSpace()
-		r.skipAddress()
-		r.skipSpace()
+		r.skipAddresses()
 		if r.i >= len(r.s) {
 			return
 		}

@@ -139,7 +139,7 @@ func ForeignCodeRuns(lang Lang, code string, computed bool) string {
 		return "the awk program may open a network connection (gawk's /inet special files)"
 	case lang == LangAwk && !computed && AwkRuns(code, false) && (strings.Contains(code, "system") || strings.ContainsAny(code, "|@")):
 		return "the awk program starts commands (system, a pipe, an indirect call) that the engine does not see"
-	case lang == LangSed && !computed && SedRuns(code, false) && strings.IndexByte(code, 'e') >= 0:
+	case lang == LangSed && !computed && strings.IndexByte(code, 'e') >= 0 && SedExecs(code):
 		return "the sed script may start commands (e) that the engine does not see"
 	case lang == LangPager && !pagerInert(code):
 		return "the editor or pager command may run a shell command (!, system) or write a file"
