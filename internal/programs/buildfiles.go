@@ -23,7 +23,11 @@ import (
 // command may have written it as well; what a row adds is a command line
 // the file names.
 var buildFiles = withJSTools(map[string][]string{
-	"make":    makeFiles,                                                                                                 // recipes
+	"make": makeFiles,
+	// make-first-existing-target runs make with the first target its
+	// makefile has; dpkg-buildpackage and debuild run debian/rules, a
+	// makefile; gio launch runs a desktop file's Exec line.
+	"make-first-existing-target": makeFiles, "dpkg-buildpackage": {"rules"}, "debuild": {"rules"}, "gio": {"*.desktop"}, // recipes
 	"gmake":   makeFiles,                                                                                                 //
 	"npm":     []string{"package.json", "binding.gyp", "server.js", "npmrc", "package-lock.json", "npm-shrinkwrap.json"}, // scripts, run by run, test, start, install and their lifecycle; node-gyp's file (install runs its <!(…) commands); start without a script runs server.js; the npmrc of --prefix DIR (DIR/etc/npmrc) names the shell scripts run with
 	"pnpm":    []string{"package.json", "pnpm-workspace.yaml", "binding.gyp", "npmrc", "pnpm-lock.yaml"},                 //

@@ -119,6 +119,9 @@ func prefixedProgram(v string) *Program {
 	if strings.HasPrefix(v, "docker-credential-") && strings.IndexByte(v, '/') < 0 {
 		return dockerCredential() // one Program for every helper's name: the map stays bounded
 	}
+	if strings.HasPrefix(v, "git-credential-") && strings.IndexByte(v, '/') < 0 {
+		return gitCredential() // (git-credential-gcloud.sh: any helper's name, one Program)
+	}
 	if p, ok := gitSubs.Load(v); ok {
 		return p.(*Program)
 	}
@@ -134,6 +137,11 @@ func prefixedProgram(v string) *Program {
 // dockerCredential is the Program of docker's credential helpers
 // (argmodel's dockerCredentialHelper), named by a prefix.
 var dockerCredential = sync.OnceValue(func() *Program { return &Program{model: &modelBits{name: "docker-credential-x"}} })
+
+// gitCredential is the Program of git's credential helpers run by their
+// names (git-credential-store, git-credential-gcloud.sh): git credential's
+// model.
+var gitCredential = sync.OnceValue(func() *Program { return &Program{model: &modelBits{name: "git-credential"}} })
 
 // build makes the catalog from the family tables.
 func build() map[string]*Program {

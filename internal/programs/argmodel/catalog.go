@@ -1017,6 +1017,12 @@ func Lookup(name string) *Spec {
 		name = name[i+1:]
 	}
 	if sub, ok := strings.CutPrefix(name, "git-"); ok {
+		if strings.HasPrefix(sub, "credential-") && Lookup("git").Lookup(sub) == nil {
+			// git-credential-gcloud.sh get: a credential helper, which
+			// git credential runs by that name; run directly, it gives
+			// out the credential as git credential fill does.
+			return Lookup("git").Lookup("credential")
+		}
 		return Lookup("git").Lookup(sub)
 	}
 	if strings.HasPrefix(name, "docker-credential-") {

@@ -102,6 +102,7 @@ const whyPrintsSecret = "prints a stored credential: a secret a person must see 
 var credentialVerbs = map[string]string{
 	"print-access-token": whyPrintsSecret, "print-identity-token": whyPrintsSecret, // gcloud auth
 	"config-helper":      whyPrintsSecret,                                             // gcloud config config-helper prints the access token
+	"git-helper":         whyPrintsSecret,                                             // gcloud auth git-helper get: git's credential helper, the token
 	"get-access-token":   whyPrintsSecret,                                             // az account
 	"get-login-password": whyPrintsSecret, "get-authorization-token": whyPrintsSecret, // aws ecr, ecr-public, codeartifact
 	"get-session-token": whyPrintsSecret, "get-federation-token": whyPrintsSecret, // aws sts
@@ -531,6 +532,29 @@ func publisherRows() []row {
 		}},
 		{name: "rustup", build: fixed(rustupModel)},
 		{name: "gpg", aliases: []string{"gpg2"}, build: gpgModel},
+		// gpgconf --change-options COMPONENT writes the component's
+		// configuration in gpg's home (~/.gnupg: the keyserver, the
+		// programs the agent runs) from its input, which no word names;
+		// --apply-defaults and --apply-profile write it too.
+		{name: "gpgconf", build: func(n string) *Spec {
+			why := "gpgconf writes gpg's configuration files in its home, which name the programs gpg and its agent run and the servers they ask"
+			return &Spec{Name: n, Syntax: GNU, Open: true, Options: list(
+				val("", RoleData, "change-options").does(EffComputed, why),
+				flag("", "apply-defaults").does(EffComputed, why), val("", RolePath, "apply-profile").does(EffComputed, why),
+				val("", RolePath, "homedir"))}
+		}},
+		// my_print_defaults prints the options MySQL's and MariaDB's
+		// clients read from their option files, ~/.my.cnf's password too.
+		{name: "my_print_defaults", aliases: []string{"mysql_print_defaults"}, build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Effect: EffExternal,
+				Why: n + " prints the options of MySQL's option files, a password among them: " + whyPrintsSecret}
+		}},
+		// activate-global-python-argcomplete writes a completion script
+		// that every shell sources (~/.bash_completion.d, or the system's).
+		{name: "activate-global-python-argcomplete", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: GNU, Open: true, Effect: EffComputed,
+				Why: "writes a shell completion script that every shell sources at its start"}
+		}},
 		// logger -n sends the message, or a file's lines, to a syslog
 		// server; lpr and lp send files to a print server, which may be
 		// another machine.

@@ -395,7 +395,14 @@ func pipModel() *Spec {
 		c.Effect, c.Why = EffComputed, "writes pip's configuration (pip.conf, a protected file), which names the package index every later install downloads and runs code from"
 		return c
 	}
-	cfg := withSubs(cmd(s, "config"), write("set"), write("unset"), write("edit"))
+	// pip config list, get and debug print pip.conf's values: an index
+	// URL holds its token (https://__token__:pypi-…@host).
+	prints := func(n string) *Spec {
+		c := cmd(s, n)
+		c.Effect, c.Why = EffExternal, "prints pip's configuration, an index URL's token among it: "+whyPrintsSecret
+		return c
+	}
+	cfg := withSubs(cmd(s, "config"), write("set"), write("unset"), write("edit"), prints("list"), prints("get"), prints("debug"))
 	cfg.Options = list(flag("", "user", "global", "site"),
 		// before or after its subcommand (pip config --editor vi edit)
 		val("", RoleProgram, "editor").does(EffExec, "pip config edit runs this editor"))
