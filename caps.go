@@ -1270,7 +1270,7 @@ func (x *decider) mayWrite(w *shell.Segment) bool {
 	}
 	edits := false
 	programs.EditsManifest(w.Words, func(string) { edits = true }) // npm pkg set
-	if !edits && len(w.Words) > 0 && unknownBits(w.Words[0], w.Bits) {
+	if !edits && w.Bits == 0 {
 		edits = unknownWrites(w.Words, func(string) bool { return false }) // aria2c -o json.py URL
 	}
 	if !edits && w.Bits&programs.Effect != 0 {
@@ -1546,7 +1546,7 @@ func (x *decider) writtenIndex() map[string]int {
 			}
 			continue
 		}
-		if len(w.Words) > 0 && unknownBits(w.Words[0], w.Bits) {
+		if w.Bits == 0 {
 			// aria2c -o json.py URL: what a program the engine does not
 			// know may write, for the programs after it that run or load
 			// files by name (not segWrites: its own words are its reads).
@@ -1981,7 +1981,7 @@ func unknownBits(v0 string, bits programs.Bits) bool {
 // only a word the command itself wrote as a file asks.
 func (x *decider) unknownRunsWritten(i int, v []string) string {
 	if len(v) < 2 || strings.IndexByte(v[0], '/') >= 0 && !path.IsAbs(v[0]) || argmodel.Lookup(programs.BaseName(v[0])) != nil {
-		return "" // (by its absolute path too, /usr/sbin/logrotate r.conf; ./tool is the project's)
+		return "" // (by its absolute path too, /usr/sbin/logrotate r.conf; a relative one, ./tool, is a file's)
 	}
 	written, found := x.writtenIndex(), ""
 	if w := x.descriptorWritten(i, v); w != "" {

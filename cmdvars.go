@@ -23,7 +23,7 @@ const (
 	// element with quotes and escapes (a parse); a longer one may hold
 	// any value.
 	maxArrayText = 4096
-	maxVarValues = 8
+	maxVarValues = 32
 	maxVarWord   = 4 << 10
 )
 
@@ -539,7 +539,7 @@ func (x *decider) addVar(name, value string, computed bool) {
 		// with elements at subscripts (a=([3]=.e nv)), or text that is
 		// no array value, may be any.
 		inner := value[1 : len(value)-1]
-		if !strings.ContainsAny(inner, "'\"\\[$`") {
+		if !strings.ContainsAny(inner, "'\"\\[$`*?{") {
 			for e := range strings.FieldsSeq(inner) {
 				x.addVar(name, e, false)
 			}
@@ -642,7 +642,11 @@ func (x *decider) varsProblem(w string, flags uint8, dirs []string, check func(s
 		if len(text) > maxVarWord {
 			return "a path built from the command's own variables, longer than the engine reads"
 		}
-		if why := check(text, flags); why != "" {
+		f := flags
+		if strings.ContainsAny(text, "*?[") {
+			f |= shell.WordGlob // a=(.e[n]v): a value that is a pattern is read as one
+		}
+		if why := check(text, f); why != "" {
 			return why
 		}
 	}

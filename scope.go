@@ -1445,16 +1445,31 @@ func braceEscapes(t string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(t); i++ {
-		if t[i] != '\\' || i+3 >= len(t) || t[i+2] != '{' {
+		if t[i] != '\\' || i+3 >= len(t) || t[i+2] != '{' || strings.IndexByte("xuoN", t[i+1]) < 0 {
 			b.WriteByte(t[i])
 			continue
 		}
-		end := strings.IndexByte(t[i+3:min(len(t), i+3+maxBraceEscape)], '}')
-		if end < 0 {
-			b.WriteByte(t[i])
-			continue // (no name or number is longer: the scan stays linear)
+		// The body, up to '}': blanks and leading zeros in any number
+		// (Perl's \x{  002e }), then at most maxBraceEscape bytes more.
+		// A scan that finds no '}' writes what it read as it is and goes
+		// on after it, so every byte is read once.
+		j := i + 3
+		for j < len(t) && (t[j] == ' ' || t[j] == '0') {
+			j++
 		}
-		body := t[i+3 : i+3+end]
+		lead := j
+		for j < len(t) && j-lead <= maxBraceEscape && t[j] != '}' && t[j] != '\\' {
+			j++
+		}
+		if j >= len(t) || t[j] != '}' {
+			b.WriteString(t[i:j])
+			i = j - 1
+			continue
+		}
+		body := strings.TrimSpace(t[lead:j])
+		if body == "" && lead > i+3 {
+			body = "0"
+		}
 		r, ok := rune(0), false
 		switch t[i+1] {
 		case 'x', 'u':
@@ -1462,30 +1477,36 @@ func braceEscapes(t string) string {
 		case 'o':
 			r, ok = numberRune(body, 8)
 		case 'N':
-			if hex, isCode := strings.CutPrefix(strings.ToUpper(body), "U+"); isCode {
-				r, ok = numberRune(hex, 16)
+			if hex, isCode := strings.CutPrefix(strings.ToUpper(strings.TrimSpace(t[i+3:j])), "U+"); isCode {
+				r, ok = numberRune(strings.TrimLeft(hex, "0 "), 16)
 			} else {
-				r, ok = asciiNamed(body)
+				r, ok = asciiNamed(t[i+3 : j])
 			}
 		}
 		if !ok {
-			b.WriteByte(t[i])
+			b.WriteString(t[i : j+1])
+			i = j
 			continue
 		}
 		b.WriteRune(r)
-		i += 3 + end
+		i = j
 	}
 	return b.String()
 }
 
 // maxBraceEscape bounds the text between the braces of an escape that
-// braceEscapes reads: the longest Unicode name of an ASCII character, or
-// a number, is shorter.
+// braceEscapes reads after its blanks and leading zeros: the longest
+// Unicode name of an ASCII character, and the significant digits of a
+// number, are shorter.
 const maxBraceEscape = 40
 
 // numberRune reads the digits of an escape in base.
 func numberRune(digits string, base int) (rune, bool) {
-	n, err := strconv.ParseUint(strings.TrimSpace(digits), base, 21)
+	digits = strings.TrimSpace(digits)
+	if trimmed := strings.TrimLeft(digits, "0"); trimmed != "" {
+		digits = trimmed
+	}
+	n, err := strconv.ParseUint(digits, base, 21)
 	if err != nil || n > unicode.MaxRune {
 		return 0, false
 	}

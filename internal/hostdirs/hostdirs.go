@@ -66,11 +66,27 @@ func Written(p string) bool {
 
 // Mounted reports a clean absolute path that is, is inside, or holds a
 // directory of the table: mounted in a container, it gives the container
-// the host (-v /var:/h reaches /var/spool/cron).
+// the host (-v /var:/h reaches /var/spool/cron). So does a directory of
+// disks (/mnt, /media), a disk there (/mnt/c) or, on WSL, a Windows
+// drive's users and their homes (/mnt/c/Users/me); a project deeper
+// there (/mnt/c/Users/me/proj) is no such place.
 func Mounted(p string) bool {
 	for _, d := range Dirs {
 		if under(p, d.Path) || under(d.Path, p) {
 			return true
+		}
+	}
+	for _, root := range []string{"/mnt", "/media"} {
+		if rest, ok := strings.CutPrefix(p, root); ok && (rest == "" || rest[0] == '/') {
+			parts := strings.Split(strings.Trim(rest, "/"), "/")
+			switch {
+			case rest == "" || len(parts) == 1:
+				return true // the disks, or one disk
+			case len(parts) <= 3 && strings.EqualFold(parts[1], "Users"):
+				return true // a Windows drive's users, or one user's home
+			case len(parts) == 2 && strings.EqualFold(parts[1], "Windows"):
+				return true // Windows itself
+			}
 		}
 	}
 	return false

@@ -948,17 +948,19 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 	if hit := pc.word(w, flags, dirs); hit != "" {
 		return hit
 	}
-	// The value of --opt=VALUE or VAR=VALUE, and of --opt=KEY=VALUE
-	// (pytest --override-ini=log_file=.git/config).
-	for n := 0; n < 2; n++ {
-		i := strings.IndexByte(w, '=')
-		if i < 0 || i == len(w)-1 {
-			break
-		}
+	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
 		if hit := pc.word(w[i+1:], flags, dirs); hit != "" {
 			return hit
 		}
 		w = w[i+1:]
+		// The value of --opt=KEY=VALUE too (pytest
+		// --override-ini=log_file=.git/config); the checks below read the
+		// value after the first '=' (a list KEY=VALUE,…).
+		if k := strings.IndexByte(w, '='); k >= 0 && k < len(w)-1 {
+			if hit := pc.word(w[k+1:], flags, dirs); hit != "" {
+				return hit
+			}
+		}
 	}
 	if len(w) > 1 && w[0] == '@' {
 		// @FILE names a file whose content is read (curl -d @.env, -F

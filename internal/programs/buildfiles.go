@@ -51,7 +51,11 @@ var buildFiles = withJSTools(map[string][]string{
 	// dev_overrides name a directory of them; variables fill in what the
 	// configuration runs.
 	"terraform": terraformFiles, "tofu": terraformFiles,
-	"cmake": {"CMakeLists.txt"}, // execute_process
+	// cmake runs CMakeLists.txt (execute_process), and cmake --build the
+	// build tool its cache names on the build files there; ctest runs the
+	// tests its test files add.
+	"cmake": {"CMakeLists.txt", "*.cmake", "CMakeCache.txt", "Makefile", "build.ninja"},
+	"ctest": {"CTestTestfile.cmake", "DartTestfile.txt", "CTestCustom.cmake", "CMakeCache.txt"},
 	// java runs the classes and archives on its class path (the working
 	// directory when none is given), javac the annotation processors it
 	// finds there by a service file, with no option naming them. (With no

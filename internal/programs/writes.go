@@ -371,12 +371,13 @@ var writeRows = func() map[string]writeRow {
 		"xxd":      {operands: true, at: 2, values: "cglos"},                        // xxd IN OUT: the second operand is written
 		"script":   {operands: true},                                                // script FILE: the typescript (the model knows -c CMD)
 		// The value of an output option.
-		"sort":  {short: "o", long: []string{"output"}}, // sort -o FILE
-		"gsort": {short: "o", long: []string{"output"}}, // GNU sort
-		"shuf":  {short: "o", long: []string{"output"}}, // shuf -o FILE
-		"tree":  {short: "o"},                           // tree -o FILE: the listing
-		"iconv": {short: "o", long: []string{"output"}}, // iconv -o FILE
-		"cpp":   {short: "o", single: true},             // cpp -o FILE
+		"sort":  {short: "o", long: []string{"output"}},                    // sort -o FILE
+		"gsort": {short: "o", long: []string{"output"}},                    // GNU sort
+		"shuf":  {short: "o", long: []string{"output"}},                    // shuf -o FILE
+		"tree":  {short: "o"},                                              // tree -o FILE: the listing
+		"iconv": {short: "o", long: []string{"output"}},                    // iconv -o FILE
+		"cpp":   {short: "o", single: true, operands: true, skip: 1},       // cpp -o FILE, and cpp IN OUT: an operand after its input is written
+		"m4":    {short: "o", long: []string{"error-output", "debugfile"}}, // m4 -o FILE, --debugfile=FILE: its diagnostics (dumpdef writes any text)
 		// pytest empties its --basetemp directory before the run: named .git,
 		// the repository goes (also as python3 -m pytest: rowProgram).
 		"pytest":  {long: []string{"basetemp"}, removes: true},
@@ -417,7 +418,7 @@ var writeRows = func() map[string]writeRow {
 			short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
 		"gawk": {inPlace: "if", inPlaceLong: []string{"include", "file"}, inPlaceValue: "inplace",
 			short: "opd", long: []string{"pretty-print", "profile", "dump-variables"}},
-		"yq": {inPlace: "i", inPlaceLong: []string{"inplace"}, operands: false, skip: 1}, // yq -i EXPR FILE
+		"yq": {inPlace: "i", inPlaceLong: []string{"inplace", "in-place"}, skip: 1}, // yq -i EXPR FILE (Python's yq: --in-place)
 		// Trees removed.
 		"find":  {removes: true, deletes: true}, // find DIR -delete: DIR and all it holds
 		"gfind": {removes: true, deletes: true}, //

@@ -388,13 +388,13 @@ var programLocations = map[string][]string{
 // programLocation reports a variable of programLocations before one of
 // its programs, in any view (PREFIX=p nice npm test), or exported or
 // declared for every later program (export PREFIX=p; npm test).
-func programLocation(s *Segment, name string) bool {
+func (c *Command) programLocation(s *Segment, name string) bool {
 	progs, ok := programLocations[name]
 	if !ok {
 		return false
 	}
-	if declares(s) {
-		return true
+	if declares(s) && c.mentions(progs) {
+		return true // export PREFIX=p; npm test
 	}
 	for _, v := range s.Views {
 		if k := programs.ProgramAt(v); k < len(v) && slices.Contains(progs, programs.BaseName(v[k])) {
@@ -475,9 +475,9 @@ func inertCompression(w string) bool {
 	return false
 }
 
-// inertJavac accepts javac's options that only choose its warnings and
-// the debugging information it writes: -Xlint, -Xlint:all, -g, -g:none,
-// -deprecation, -Werror, -nowarn, -parameters.
+// inertJavac accepts javac's options that only choose its warnings, what
+// it prints and the debugging information it writes: -Xlint, -Xlint:all,
+// -g, -g:none, -deprecation, -Werror, -nowarn, -parameters, -verbose.
 func inertJavac(w string) bool {
 	switch w {
 	case "-g", "-deprecation", "-Werror", "-nowarn", "-parameters", "-verbose":
@@ -992,7 +992,7 @@ func (c *Command) hiddenEnv(idx int) {
 			c.dyn(why + ", for every program the command runs (make DOCKER_HOST=… up)")
 			return
 		}
-		if kind == envNone && (ownLocation(s, name) || programLocation(s, name)) {
+		if kind == envNone && (ownLocation(s, name) || c.programLocation(s, name)) {
 			kind = envLocation // GH_CONFIG_DIR-like: a place the program it precedes reads
 		}
 		if kind == envNone {

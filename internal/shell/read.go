@@ -140,8 +140,9 @@ type Command struct {
 	// scan of its text can be skipped.
 	FastTop bool
 
-	nestedReads int // nested scripts read so far, bounded by maxNestedReads
-	parsed      int // bytes given to the parser so far, bounded by maxParsedBytes
+	text        string // the command itself, as given (mentions)
+	nestedReads int    // nested scripts read so far, bounded by maxNestedReads
+	parsed      int    // bytes given to the parser so far, bounded by maxParsedBytes
 	work        work.Counter
 	budgeted    bool // work was given a budget
 	noFast      bool // read everything with the parser (for differential tests)
@@ -191,6 +192,17 @@ func ReadPooled(src, cwd string, budget int) *Command {
 	}
 	c.read(src, c.cwd[:], 0, "")
 	return c
+}
+
+// mentions reports whether the command's text holds one of names: a
+// quick test, never more narrow than the programs it runs.
+func (c *Command) mentions(names []string) bool {
+	for _, n := range names {
+		if strings.Contains(c.text, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // exceeded records that a bound on reading the command was exceeded; the
@@ -439,6 +451,7 @@ func (c *Command) read(src string, dirs []string, depth int, origin string) {
 	}
 	if depth == 0 {
 		c.hasInput = strings.IndexByte(src, '<') >= 0
+		c.text = src
 	} else if c.NestedText == "" && !plainText(src) {
 		if why := IntegrityProblem(src); why != "" {
 			c.NestedText = "in the script " + QuoteExcerpt(src) + ": " + why

@@ -557,7 +557,8 @@ func ParseWord(w string) (*syntax.Word, error) {
 // ArrayElements reads the text of a compound array value, "(a 'b' c\⏎d)",
 // as bash does: each element's text after quote removal, escapes and line
 // continuations, and whether it expands. ok is false when the text is not
-// one array value of elements in order (an element with a subscript).
+// one array value of elements in order (an element with a subscript), or
+// an element is a brace expansion.
 func ArrayElements(value string) (elems []string, expands []bool, ok bool) {
 	src := "x=" + value
 	if tooNested(src) != "" {
@@ -578,6 +579,11 @@ func ArrayElements(value string) (elems []string, expands []bool, ok bool) {
 			return nil, nil, false // ([3]=.e: a place the elements' order does not give)
 		}
 		t, fl := wordText(src, e.Value)
+		if fl&WordBrace != 0 {
+			return nil, nil, false // ({.e,x}nv: words only bash's expansion gives)
+		}
+		// A glob (src/*.go, .e[n]v) is kept as its pattern: the checks
+		// read a value with glob characters as a glob.
 		elems = append(elems, t)
 		expands = append(expands, fl&WordExpands != 0)
 	}

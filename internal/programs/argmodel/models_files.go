@@ -942,15 +942,31 @@ var cmakePrograms = []string{"LAUNCHER", "_COMPILER", "_CLANG_TIDY", "_CPPLINT",
 	"_LINK_WHAT_YOU_USE_CHECK", "_EMULATOR", "_PROGRAM", "_LINKER", "_AR", "_RANLIB", "_NM", "_STRIP", "_OBJCOPY",
 	"_OBJDUMP", "_READELF", "_ADDR2LINE", "_DLLTOOL", "_MT", "_COMPILER_AR", "_COMPILER_RANLIB"}
 
-// cmakeRules are parts of the names of cmake's variables whose value is
-// the command line a build runs (CMAKE_C_COMPILE_OBJECT, CMAKE_CXX_LINK_
-// EXECUTABLE, CMAKE_C_CREATE_SHARED_LIBRARY, CMAKE_C_ARCHIVE_CREATE).
-var cmakeRules = []string{"_COMPILE_OBJECT", "_LINK_EXECUTABLE", "_CREATE_", "_ARCHIVE_"}
+// cmakeRules are the endings of the names of cmake's variables whose
+// value is the command line a build runs (CMAKE_C_COMPILE_OBJECT,
+// CMAKE_CXX_LINK_EXECUTABLE, CMAKE_C_CREATE_SHARED_LIBRARY).
+var cmakeRules = []string{"_COMPILE_OBJECT", "_LINK_EXECUTABLE", "_CREATE_SHARED_LIBRARY", "_CREATE_SHARED_MODULE",
+	"_CREATE_STATIC_LIBRARY", "_ARCHIVE_CREATE", "_ARCHIVE_APPEND", "_ARCHIVE_FINISH"}
 
-// cmakeCode are parts of the names of cmake's variables that name files
-// or directories of cmake code it runs (a toolchain file, a project's
-// include, the rules override, the directories modules load from).
-var cmakeCode = []string{"TOOLCHAIN_FILE", "_INCLUDE", "RULES_OVERRIDE", "MODULE_PATH"}
+// cmakeCode reports the name of a cmake variable that names files or
+// directories of cmake code it runs: the toolchain file, a project's
+// includes (CMAKE_PROJECT_INCLUDE, CMAKE_PROJECT_app_INCLUDE_BEFORE,
+// CMAKE_PROJECT_TOP_LEVEL_INCLUDES), the rules override, the directories
+// modules load from.
+func cmakeCode(name string) bool {
+	switch {
+	case name == "CMAKE_TOOLCHAIN_FILE" || name == "CMAKE_MODULE_PATH" || strings.HasPrefix(name, "CMAKE_USER_MAKE_RULES_OVERRIDE"):
+		return true
+	case strings.HasPrefix(name, "CMAKE_PROJECT_"):
+		return strings.HasSuffix(name, "_INCLUDE") || strings.HasSuffix(name, "_INCLUDE_BEFORE") || strings.HasSuffix(name, "_INCLUDES")
+	}
+	return false
+}
+
+// hasSuffixIn reports whether s ends with one of ends.
+func hasSuffixIn(s string, ends []string) bool {
+	return slices.ContainsFunc(ends, func(e string) bool { return strings.HasSuffix(s, e) })
+}
 
 // cmakeVariableTools are the programs cmake's program variables commonly
 // name beyond make's build tools: build tools, checkers, compilers of
@@ -979,9 +995,9 @@ func CmakeDefine(def string, computed bool) string {
 		return "" // a project's own option, which its CMakeLists.txt reads
 	case strings.Contains(name, "_FLAGS"):
 		return compilerFlagsLater(name, value, computed)
-	case containsAny(name, cmakeRules):
+	case hasSuffixIn(name, cmakeRules):
 		return name + " is a command line cmake's build runs, which the engine does not read"
-	case containsAny(name, cmakeCode):
+	case cmakeCode(name):
 		if computed || strings.ContainsAny(value, "$`;") || strings.Contains(value, "..") ||
 			strings.HasPrefix(value, "/") && !strings.HasPrefix(value, "/usr/") && !strings.HasPrefix(value, "/opt/") {
 			return name + "=" + value + " names cmake code outside the project, which cmake runs"
@@ -1000,13 +1016,7 @@ func IsCmakeVariable(name string) bool {
 	if !strings.HasPrefix(name, "CMAKE_") {
 		return false
 	}
-	return strings.Contains(name, "_FLAGS") || containsAny(name, cmakeRules) || containsAny(name, cmakeCode) ||
-		slices.ContainsFunc(cmakePrograms, func(end string) bool { return strings.HasSuffix(name, end) })
-}
-
-// containsAny reports whether s holds one of parts.
-func containsAny(s string, parts []string) bool {
-	return slices.ContainsFunc(parts, func(p string) bool { return strings.Contains(s, p) })
+	return strings.Contains(name, "_FLAGS") || hasSuffixIn(name, cmakeRules) || cmakeCode(name) || hasSuffixIn(name, cmakePrograms)
 }
 
 // hostLookupNames are the programs, besides host (and dig and nslookup,

@@ -316,6 +316,11 @@ func (p *parser) until(i int, o *Option) {
 			break
 		}
 	}
+	if p.spec.Appended != "" && slices.ContainsFunc(p.words, func(w string) bool { return strings.HasPrefix(w, "--strip-cwd-prefix") }) {
+		// fd --strip-cwd-prefix -x CMD: the names it puts in CMD's words
+		// have no ./ before them, so one may be an option (-c…).
+		ph, appends = "", true
+	}
 	p.command(start, j, ph, appends)
 	if j < len(p.words) {
 		p.r.Words[j] = KindValue
