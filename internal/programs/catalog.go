@@ -206,7 +206,7 @@ func build() map[string]*Program {
 		set(v, Commands)
 	}
 	for _, v := range argmodel.Names() {
-		if inputReaders[argmodel.Versionless(v)] != nil {
+		if inputReaderOf(v) != nil {
 			set(v, Commands) // python3 as python
 		}
 	}

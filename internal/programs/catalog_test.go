@@ -44,7 +44,7 @@ func tableBits() map[Bits][]string {
 		t[Commands] = append(t[Commands], v)
 	}
 	for _, v := range argmodel.Names() {
-		if inputReaders[argmodel.Versionless(v)] != nil {
+		if inputReaderOf(v) != nil {
 			t[Commands] = append(t[Commands], v)
 		}
 	}

@@ -72,6 +72,20 @@ var exModeEditors = func() map[string]bool {
 	return m
 }()
 
+// inputReaderOf returns the inputReaders entry of a program name: by the
+// name without its version (python3 as python), or by the catalog row it
+// is another name of (x86_64 is setarch's linux64, fakeroot-tcp is
+// fakeroot), so that a row's names are listed once, in the catalog.
+func inputReaderOf(name string) func([]string) bool {
+	if reads := inputReaders[argmodel.Versionless(name)]; reads != nil {
+		return reads
+	}
+	if row, ok := argmodel.RowNames()[name]; ok {
+		return inputReaders[row]
+	}
+	return nil
+}
+
 // escapeRowOf returns the row of the program of view v: its own, ex's for
 // vim in Ex mode, and ex's for an input the command gives vim otherwise
 // (vim -  reads the text it edits there, no keys).
@@ -80,7 +94,7 @@ func escapeRowOf(v []string) (escapeRow, bool) {
 	if row, ok := escapeRows[name]; ok {
 		return row, true
 	}
-	if reads := inputReaders[argmodel.Versionless(name)]; reads != nil {
+	if reads := inputReaderOf(name); reads != nil {
 		if !reads(v) {
 			return escapeRow{}, false
 		}
@@ -610,11 +624,11 @@ var inputReaders = map[string]func(v []string) bool{
 	// redis-cli with no command of its own reads commands from its input
 	// (echo "config set dir /root" | redis-cli).
 	"redis-cli": func(v []string) bool { return argmodel.RedisCommandAt(v) < 0 },
-	"unshare":   runsShell, "chroot": runsShell, "setarch": runsShell, "linux32": runsShell, "linux64": runsShell,
-	"x86_64": runsShell, "i386": runsShell,
-	// fakeroot (by each of its names) and firejail with no command start a
-	// shell too.
-	"fakeroot": runsShell, "fakeroot-tcp": runsShell, "fakeroot-sysv": runsShell, "firejail": runsShell,
+	"unshare":   runsShell, "chroot": runsShell, "setarch": runsShell, "linux64": runsShell,
+	// fakeroot and firejail with no command start a shell too. (The other
+	// names of a row, linux32, x86_64, fakeroot-tcp, are found by
+	// inputReaderOf.)
+	"fakeroot": runsShell, "firejail": runsShell,
 }
 
 // firstOperand returns the first word of v after its program that is not
