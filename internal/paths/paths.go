@@ -166,12 +166,10 @@ func Problem(w string, flags uint8, dirs []string, sc Scope, redirect bool) stri
 	}
 	// The value of --opt=/x or VAR=/x is a path too, and so is the value
 	// of --opt=KEY=/x (pytest --override-ini=log_file=/x).
-	for v, n := w, 0; n < 2; n++ {
-		i := strings.IndexByte(v, '=')
-		if i < 0 || i == len(v)-1 {
+	for _, v := range eqValues(w) {
+		if v == "" {
 			break
 		}
-		v = v[i+1:]
 		if why := valueProblem(v, flags, dirs, sc); why != "" {
 			return why
 		}
@@ -184,6 +182,22 @@ func Problem(w string, flags uint8, dirs []string, sc Scope, redirect bool) stri
 		}
 	}
 	return ""
+}
+
+// eqValues returns the value after w's first '=' (--opt=VALUE, VAR=VALUE)
+// and the value after the next '=' in it (--opt=KEY=VALUE), each "" when
+// there is none or it is empty: the values both path checks read as paths.
+func eqValues(w string) [2]string {
+	var vs [2]string
+	for n := range vs {
+		i := strings.IndexByte(w, '=')
+		if i < 0 || i == len(w)-1 {
+			break
+		}
+		w = w[i+1:]
+		vs[n] = w
+	}
+	return vs
 }
 
 // valueProblem is OneProblem for the value part of a word: a tilde at its

@@ -948,19 +948,19 @@ func (pc *Checker) Problem(w string, flags uint8, dirs []string) string {
 	if hit := pc.word(w, flags, dirs); hit != "" {
 		return hit
 	}
-	if i := strings.IndexByte(w, '='); i >= 0 && i < len(w)-1 {
-		if hit := pc.word(w[i+1:], flags, dirs); hit != "" {
+	if vs := eqValues(w); vs[0] != "" {
+		if hit := pc.word(vs[0], flags, dirs); hit != "" {
 			return hit
 		}
-		w = w[i+1:]
 		// The value of --opt=KEY=VALUE too (pytest
 		// --override-ini=log_file=.git/config); the checks below read the
 		// value after the first '=' (a list KEY=VALUE,…).
-		if k := strings.IndexByte(w, '='); k >= 0 && k < len(w)-1 {
-			if hit := pc.word(w[k+1:], flags, dirs); hit != "" {
+		if vs[1] != "" {
+			if hit := pc.word(vs[1], flags, dirs); hit != "" {
 				return hit
 			}
 		}
+		w = vs[0]
 	}
 	if len(w) > 1 && w[0] == '@' {
 		// @FILE names a file whose content is read (curl -d @.env, -F
