@@ -111,6 +111,9 @@ func ComputedOutputs(words []string, flags []uint8, mask, splits uint8, fn func(
 		switch {
 		case !options && !split:
 			continue // uniq "$IN": one word, and no option of its writes
+		case split:
+			// --format=$x, --author $x: split, a value may end and an
+			// output option follow (x='a --output=.git/config').
 		case r != nil && placed(r, words[i:], j-i, operandsCount):
 			continue // an option's value, or an operand the model placed
 		case r == nil && row.takesValue(words[j-1]):

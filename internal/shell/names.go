@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permengine/permengine/internal/ascii"
@@ -175,8 +176,96 @@ func NameArgs(v []string) []string { return nameArgs(v) }
 // read from data (standard input, a format), which the engine cannot see.
 var setsFromData = map[string]bool{"printf": true, "read": true, "mapfile": true, "readarray": true, "wait": true, "getopts": true}
 
+// splitBuiltins are the builtins whose words choose what they assign, run
+// or write, each with what a word bash splits at run time may make of it:
+// an unquoted expansion ($x, a$x, ${x:-…}) whose value the engine does not
+// see may be several words, options and names among them (x='-x rm f';
+// jobs $x runs rm f; x='-v a[$(cmd)]'; [ $x ] runs cmd). A value the
+// command assigns itself counts too: the engine reads it as one word.
+// printf reads options only in its first word (firstOnly).
+var splitBuiltins = map[string]string{
+	"printf":    "-v NAME, which assigns a variable and evaluates an array subscript in its name",
+	"read":      "a name or -a NAME, whose array subscript is evaluated as arithmetic, or a variable that runs code",
+	"mapfile":   "-C CALLBACK, code that runs for every line, or an array name",
+	"readarray": "-C CALLBACK, code that runs for every line, or an array name",
+	"wait":      "-p NAME, which assigns a variable",
+	"getopts":   "the name of the variable it sets, PATH among them",
+	"test":      "-v NAME, whose array subscript is evaluated as arithmetic, which runs commands",
+	"[":         "-v NAME, whose array subscript is evaluated as arithmetic, which runs commands",
+	"compgen":   "-C COMMAND or -F FUNCTION, which runs code",
+	"complete":  "-C COMMAND or -F FUNCTION, code that runs later",
+	"bind":      "-x KEYSEQ:COMMAND or -f FILE, code that runs later",
+	"trap":      "an action and a signal, code that runs later",
+	"jobs":      "-x COMMAND, which runs a command",
+	"history":   "-w FILE or -a FILE, which write the history to a file",
+	"enable":    "-f FILE, which loads code from a shared object",
+	"hash":      "-p FILE NAME, which makes a program name run another file",
+	"fc":        "-s or -e EDITOR, which runs a command",
+}
+
+// splitWord returns the first word of view v (flags: its words' flags)
+// that a builtin of splitBuiltins reads and that bash may split into
+// several words, or "". Only $?, $!, $$ and $# are known to give one word
+// (digits; a command that sets IFS to split them is judged for that).
+func splitWord(v []string, flags []uint8) string {
+	if len(v) < 2 || len(flags) != len(v) {
+		return ""
+	}
+	if _, ok := splitBuiltins[v[0]]; !ok {
+		return ""
+	}
+	end := len(v)
+	if v[0] == "printf" {
+		end = 2 // printf -v NAME …: an option only in the first word
+	}
+	for j := 1; j < end; j++ {
+		if flags[j]&WordSplits == 0 {
+			continue
+		}
+		rest := v[j]
+		for _, p := range []string{"$?", "$!", "$$", "$#"} {
+			rest = strings.ReplaceAll(rest, p, "")
+		}
+		if strings.ContainsAny(rest, "$`") {
+			return v[j]
+		}
+	}
+	return ""
+}
+
+// bashRunsView reports whether bash itself runs view v of segment s as a
+// command, so that a builtin named first is the builtin: the words before
+// it are assignments, command, builtin and their options (a program
+// another one runs, env test or xargs printf, is the file of that name,
+// and a package script's name, npm test, is no command at all). A view
+// that is no tail of the words (a brace expanded) counts.
+func bashRunsView(s *Segment, v []string) bool {
+	k := len(s.Words) - len(v)
+	if k < 0 || !slices.Equal(s.Words[k:], v) {
+		return true
+	}
+	for _, w := range s.Words[:k] {
+		switch {
+		case w == "command" || w == "builtin" || w == "--" || w == "-p":
+		case programs.IsAssignment(w):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // hiddenNames checks the name arguments of every view of segment idx.
 func (c *Command) hiddenNames(idx int) {
+	for vi, v := range c.Segs[idx].Views {
+		if !bashRunsView(&c.Segs[idx], v) {
+			continue
+		}
+		if w := splitWord(v, c.Segs[idx].ViewFlags(vi)); w != "" {
+			c.dyn(v[0] + " reads " + Quote(w) + ", an unquoted expansion that word splitting may make several words: " + splitBuiltins[v[0]] + ", chosen at run time")
+			return
+		}
+	}
 	if why := braceDeclaration(&c.Segs[idx]); why != "" {
 		c.dyn(why)
 		return

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/permengine/permengine/internal/ascii"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -22,8 +23,12 @@ const (
 	WordBrace                      // contains an unquoted { (brace expansion possible)
 	WordDotGlob                    // a path component such as .* or .? that a glob may turn into ..
 	WordCompound                   // a compound assignment the parser read, name=(…): its words are segments, never parsed again
-	WordSplits                     // holds an unquoted expansion: word splitting may make it several words
 )
+
+// WordSplits: the word holds an unquoted expansion, which word splitting
+// may make several words (the program models read the bit as
+// argmodel.Splits).
+const WordSplits = argmodel.Splits
 
 // GuessFlags gives words whose quoting is no longer known (a command given
 // as words, a command that does not parse) the flags of the worst

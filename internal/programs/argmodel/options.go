@@ -42,6 +42,9 @@ func (p *parser) long(i int, name string) {
 	o, neg, ambiguous := p.findLong(name)
 	if o == nil {
 		p.unknownLong(i, name, ambiguous)
+		if hasVal {
+			p.grown(i, val)
+		}
 		p.i++
 		return
 	}
@@ -79,6 +82,9 @@ func (p *parser) singleDash(i int, w string) {
 	}
 	if o == nil {
 		p.unknownLong(i, name, false)
+		if hasVal {
+			p.grown(i, val)
+		}
 		p.i++
 		return
 	}
@@ -262,6 +268,7 @@ func (p *parser) more(o *Option) {
 		p.i++
 		k := p.item(p.i, KindValue, o, ro, p.words[p.i])
 		p.computedCode(&p.r.Items[k])
+		p.grown(p.i, p.words[p.i])
 	}
 }
 
@@ -271,6 +278,7 @@ func (p *parser) value(i int, o *Option, text string) {
 	it := &p.r.Items[k]
 	p.computedCode(it)
 	p.done(i, o, text, true, it.Computed)
+	p.grown(i, text)
 }
 
 // done applies what using option o does.
@@ -322,6 +330,14 @@ func (p *parser) until(i int, o *Option) {
 		ph, appends = "", true
 	}
 	p.command(start, j, ph, appends)
+	for k := start; k < j; k++ {
+		// find . -exec echo $x ';' -delete, x='; -delete': a word of the
+		// command may split into the end of it and options after.
+		if p.mayGrow(k, p.words[k]) {
+			p.grown(k, p.words[k])
+			break
+		}
+	}
 	if j < len(p.words) {
 		p.r.Words[j] = KindValue
 	}

@@ -11,6 +11,13 @@ import (
 // substitution, globs, brace expansion, extended globs.
 const specialChars = "$`*?[{("
 
+// Splits is the bit of the per-word flags (ParseFlags) that says a word
+// holds an unquoted expansion, which word splitting may turn into several
+// words: after the first, any of them may be an option (find . -name $x,
+// x='a -delete'). The shell's reading sets it (shell.WordSplits is this
+// bit).
+const Splits uint8 = 1 << 7
+
 // Parse reads words with the model s; words[0] is the program's name as
 // typed. computed, when not nil, says per word whether the shell may still
 // change it (an unquoted or double-quoted expansion, a glob, a brace); a
@@ -138,11 +145,44 @@ func (p *parser) word() {
 		if mayBeOption {
 			// "$X" or a glob may expand to an option.
 			p.computedOption(i, "a computed word where an option may stand: "+w)
+		} else if p.spec.Syntax.Permute && p.mayGrow(i, w) {
+			// a$x, x='a -delete': the words after the first may be options.
+			p.computedOption(i, "an unquoted expansion that word splitting may make several words, options among them: "+w)
 		}
 		p.operand(i, w)
 		if mayBeOption {
 			p.r.Words[i] = KindUnknown
 		}
+	}
+}
+
+// mayGrow reports whether word i, whose text (or part) is text, holds an
+// unquoted expansion that word splitting may make several words: the
+// expansions past a leading $HOME/ or $PWD/ count (bash keeps those two
+// as they are set). Only a reading given the words' flags knows where
+// quotes stood; one without them (a wrapper's options looked through, a
+// rule's words) takes no word to split, and the caps, which read every
+// segment with its flags, judge the splitting.
+func (p *parser) mayGrow(i int, text string) bool {
+	if p.flags == nil || i >= len(p.flags) || p.flags[i]&Splits == 0 {
+		return false
+	}
+	if rest, ok := WorkingDirRest(text); ok {
+		text = rest
+	} else if rest, ok := strings.CutPrefix(text, "$HOME/"); ok {
+		text = rest
+	} else if rest, ok := strings.CutPrefix(text, "${HOME}/"); ok {
+		text = rest
+	}
+	return strings.ContainsAny(text, "$`")
+}
+
+// grown records that word i, an option's value or a word of a command an
+// option runs, may split into more words (mayGrow): the words after it
+// may be any options.
+func (p *parser) grown(i int, text string) {
+	if !p.optsDone && p.mayGrow(i, text) {
+		p.computedOption(i, "an unquoted expansion that word splitting may make several words, options among them: "+p.words[i])
 	}
 }
 
