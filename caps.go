@@ -287,6 +287,17 @@ func (x *decider) integrityCaps() {
 // is that segment, or -1.
 func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 	s := &x.cmd.Segs[i]
+	if runsMakeVars(s) && x.writesBefore(i) {
+		// make check RUNNER=./x.sh, RUNNER=./x.sh make check: a recipe
+		// may run the value, a file the command may have written first.
+		for _, w := range s.Words {
+			if _, value, ok := strings.Cut(w, "="); ok && programs.IsAssignment(w) && strings.IndexByte(value, '/') >= 0 {
+				if f, by := x.writtenFirst(i, value, judged); f != "" {
+					return f, by
+				}
+			}
+		}
+	}
 	for vi, v := range s.Views {
 		if len(v) == 0 || programs.IsAssignment(v[0]) {
 			continue // (PATH=/x go vet: its program is the next view's, and PATH= is no script)
@@ -2371,6 +2382,17 @@ func makeValueExported(prog string, env []string) string {
 		}
 	}
 	return ""
+}
+
+// runsMakeVars reports a segment one of whose views runs make or rake,
+// which pass their NAME=value operands to the recipes they run.
+func runsMakeVars(s *shell.Segment) bool {
+	for _, v := range s.Views {
+		if len(v) > 0 && programs.EnvOperands(programs.BaseName(v[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxExports bounds the assignments judgeExports reads; past it the

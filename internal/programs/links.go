@@ -124,7 +124,7 @@ var unpackers = withDecompressors(map[string]func(v []string) bool{
 var decompressors = map[string]func(v []string) bool{"gunzip": restoresName, "gzip": restoresName, "pigz": restoresName,
 	"unpigz": restoresName, "unxz": namesFromList, "xz": namesFromList, "bunzip2": never, "bzip2": never,
 	"unzstd": namesFromList, "zstd": namesFromList, "lz4": never, "unlzma": namesFromList, "lzma": namesFromList,
-	"uncompress": never, "brotli": never, "lzip": never, "unlz4": never, "pbzip2": never, "lbzip2": never, "plzip": never,
+	"uncompress": restoresName, "brotli": never, "lzip": never, "unlz4": never, "pbzip2": never, "lbzip2": never, "plzip": never,
 	"lunzip": never, "lzop": never, "pzstd": namesFromList, "zstdmt": namesFromList}
 
 // namesFromList reports an xz or zstd that reads the names of the files

@@ -97,7 +97,12 @@ var envVars = map[string]envKind{
 	"TAR_OPTIONS":  envHidden, "GOFLAGS": envHidden, "RUSTC_WRAPPER": envHidden, "RUSTC": envHidden,
 	"CARGO_BUILD_RUSTC_WRAPPER": envHidden, "MAKEFLAGS": envHidden, "MAKESHELL": envHidden,
 	"MAKEFILES": envHidden, "PERL5DB": envHidden, "GCONV_PATH": envHidden, // makefiles make reads first; perl -d's debugger code; iconv's modules
-	"RAKEOPT": envHidden, "JUST_JUSTFILE": envHidden, "JUST_CHOOSER": envHidden, // rake's options (-e CODE); just's justfile and chooser program
+	// Directories a library loads modules (shared objects) from, by
+	// pattern: a file the command writes there is code that runs.
+	"GIO_EXTRA_MODULES": envHidden, "GIO_MODULE_DIR": envHidden, "GTK_PATH": envHidden, "GTK_MODULES": envHidden,
+	"GST_PLUGIN_PATH": envHidden, "GST_PLUGIN_SYSTEM_PATH": envHidden, "QT_PLUGIN_PATH": envHidden,
+	"GROFF_FONT_PATH": envHidden,                                                        // groff's devices' descriptions, whose postpro and prepro lines name programs
+	"RAKEOPT":         envHidden, "JUST_JUSTFILE": envHidden, "JUST_CHOOSER": envHidden, // rake's options (-e CODE); just's justfile and chooser program
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,
 	"POSIXLY_CORRECT": envHidden, // bash enters POSIX mode, which reads some text as other commands
 	"GNUMAKEFLAGS":    envHidden, // make reads it as it reads MAKEFLAGS (--eval=TEXT)

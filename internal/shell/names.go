@@ -258,8 +258,8 @@ func bashRunsView(s *Segment, v []string) bool {
 // hiddenNames checks the name arguments of every view of segment idx.
 func (c *Command) hiddenNames(idx int) {
 	for vi, v := range c.Segs[idx].Views {
-		if !bashRunsView(&c.Segs[idx], v) {
-			continue
+		if len(v) < 2 || splitBuiltins[v[0]] == "" || !bashRunsView(&c.Segs[idx], v) {
+			continue // (a map lookup first: most views name no such builtin)
 		}
 		if w := splitWord(v, c.Segs[idx].ViewFlags(vi)); w != "" {
 			c.dyn(v[0] + " reads " + Quote(w) + ", an unquoted expansion that word splitting may make several words: " + splitBuiltins[v[0]] + ", chosen at run time")

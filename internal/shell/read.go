@@ -676,9 +676,11 @@ func computedHead(value string) bool {
 }
 
 // MakeValue returns the command that a make variable's literal value
-// reads as, or "": a command line (commandLine), or one word naming a
+// reads as, or "": a command line (commandLine), one word naming a
 // program that runs as another user or runs its arguments (sudo, env,
-// eval). make's recipe prefixes (@, -, +) before it are dropped, as make
+// eval), or one naming a program whose every use reaches beyond the
+// machine (ssh, scp), with
+// the recipe's words after it as words known at run time (ssh "$@"). make's recipe prefixes (@, -, +) before it are dropped, as make
 // drops them once it has pasted the value into a recipe line.
 func MakeValue(value string) string {
 	value = strings.TrimLeft(value, " \t\n")
@@ -697,10 +699,23 @@ func MakeValue(value string) string {
 	if value == "" {
 		return ""
 	}
-	if commandLine(value) || programs.BitsOf(programs.BaseName(value))&(programs.Privileged|programs.Wrapper|programs.Runner|programs.Eval) != 0 {
+	bits := programs.BitsOf(programs.BaseName(value))
+	if commandLine(value) || bits&(programs.Privileged|programs.Wrapper|programs.Runner|programs.Eval) != 0 {
 		return value
 	}
+	if bits&programs.Effect != 0 && !strings.ContainsAny(value, " \t\n") && reachesWithArgs(value) {
+		// RUNNER=ssh: the recipe's words follow the program, and are
+		// its arguments (ssh echo check ok runs on the host echo).
+		return value + programs.CallbackArgs
+	}
 	return ""
+}
+
+// reachesWithArgs reports a program that, given words known only at run
+// time, may reach beyond the machine (ssh, scp, curl; not gcc).
+func reachesWithArgs(prog string) bool {
+	j, ok := programs.Judge([]string{prog, "$@"}, nil, 0)
+	return ok && j.Reaches
 }
 
 // maxBehindUnknown bounds the later words of an unknown program tried as

@@ -185,6 +185,14 @@ func rows() []row {
 		{name: "gdb", aliases: []string{"gdbtui", "gdb-multiarch"}, build: fixed(gdbModel)}, {name: "lldb", build: fixed(lldbModel)},
 		{name: "pdb", build: fixed(pdbModel)},
 		{name: "gcc", aliases: []string{"cc", "g++", "c++", "clang", "clang++", "gfortran", "c99", "c89"}, same: []string{"cc", "c99", "c89"}, build: compilerModel},
+		// cpp is the gcc driver in preprocessing mode (-wrapper, -B,
+		// -fplugin, @FILE run what it names); its operands are its input
+		// and the file it writes.
+		{name: "cpp", build: func(n string) *Spec {
+			s := compilerModel(n)
+			s.Operands = operands(RolePath)
+			return s
+		}},
 		{name: "expect", build: fixed(expectModel)},
 		{name: "run-parts", build: fixed(runPartsModel)},
 		{name: "chmod", build: fixed(chmodModel)},

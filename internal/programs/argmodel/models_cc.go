@@ -18,6 +18,29 @@ func compilerModel(name string) *Spec {
 		Open: true, Judge: judgeCompiler}
 }
 
+// judgeProviders finds keytool's and jarsigner's options that load code:
+// a provider's class and the path it is loaded from (their names match
+// in any case), and -J, an option of the JVM (-J-javaagent:x.jar).
+func judgeProviders(r *Result, words []string) {
+	var why string
+	for i := 1; i < len(words); i++ {
+		w := strings.ToLower(words[i])
+		switch {
+		case strings.HasPrefix(w, "-providerpath"), strings.HasPrefix(w, "-providerclass"), strings.HasPrefix(w, "-addprovider"):
+			why = words[i] + " loads a security provider's code, from a path the command may have written"
+		case strings.HasPrefix(w, "-j"):
+			why = words[i] + " passes an option to the JVM, which may load an agent or classes from any path"
+		case Computed(w) && (w[0] == '$' || w[0] == '`' || w[0] == '-'):
+			why = "a word known only at run time may be an option that loads code (-providerpath, -J): " + words[i]
+		default:
+			continue
+		}
+		r.Effects |= EffExec | EffComputed
+		r.Findings = append(r.Findings, Finding{Effect: EffExec | EffComputed, Word: i, Why: why})
+		return
+	}
+}
+
 // compilerLongs are the driver's double-dash names that choose programs
 // or code; the driver accepts any unambiguous prefix of its long names
 // (--pref for --prefix), so a word that is a prefix of one counts.

@@ -841,7 +841,19 @@ func publisherRows() []row {
 		{name: "prove", build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: g, Open: true, Options: list(
 				val("e", RoleCode, "exec").code(LangShell).does(EffExec, "prove runs each test with this command line"),
-				val("", RolePath, "rc")), Operands: operands(RolePath)}
+				val("", RolePath, "rc").runsFile()), Operands: operands(RolePath)} // --rc FILE: more options, --exec among them
+		}},
+		// rpcgen runs the C preprocessor on its input: -Y names the
+		// directory it runs cpp from.
+		{name: "rpcgen", build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: POSIX, Open: true, Options: list(
+				val("Y", RolePath).does(EffExec|EffComputed, "rpcgen runs the program named cpp in this directory, which the engine does not read"),
+				val("o", RolePath), val("D", RoleData)), Operands: operands(RolePath)}
+		}},
+		// keytool and jarsigner load security providers' classes from a
+		// path an option names, and take the JVM's own options with -J.
+		{name: "keytool", aliases: []string{"jarsigner"}, build: func(n string) *Spec {
+			return &Spec{Name: n, Syntax: Syntax{SingleDash: true}, Open: true, Judge: judgeProviders}
 		}},
 		// pylint runs --init-hook's Python when it starts.
 		{name: "pylint", build: func(n string) *Spec {

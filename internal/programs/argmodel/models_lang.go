@@ -1612,8 +1612,15 @@ func moreWrapperRows() []row {
 		{name: "busybox", build: func(n string) *Spec {
 			return w(n, "", nil, 0)
 		}},
+		// dbus-run-session starts a bus (--dbus-daemon names the daemon's
+		// program, --config-file its configuration, whose services name
+		// programs the bus starts) and runs its command.
 		{name: "dbus-run-session", build: func(n string) *Spec {
-			return w(n, "", nil, 0)
+			s := w(n, "", nil, 0)
+			s.Options = append(s.Options,
+				val("", RoleProgram, "dbus-daemon").does(EffExec, "dbus-run-session runs this program as its bus daemon"),
+				val("", RolePath, "config-file").runsFile().does(EffExec|EffComputed, "the bus reads this configuration, whose services name the programs it starts"))
+			return s
 		}},
 		{name: "catchsegv", build: func(n string) *Spec {
 			return w(n, "", nil, 0)

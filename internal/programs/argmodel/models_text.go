@@ -365,7 +365,8 @@ func jsonPPModel() *Spec {
 // .pso requests of its input run shell commands.
 func groffModel() *Spec {
 	return roffModel("groff", "groff -U runs the shell commands of its input's .sy and .pso requests",
-		val("T", RoleData), val("m", RoleData), val("M", RolePath), val("F", RolePath),
+		val("T", RoleData), val("m", RoleData), val("M", RolePath),
+		val("F", RolePath).does(EffExec|EffComputed, "groff reads its output devices' descriptions from this directory first, whose postpro and prepro lines name programs it runs"),
 		val("I", RolePath), val("P", RoleData), val("d", RoleData), val("n", RoleData),
 		val("o", RoleData), val("r", RoleData), val("w", RoleData), val("W", RoleData),
 		flag("e"), flag("t"), flag("p"), flag("s"), flag("R"), flag("g"), flag("G"), flag("j"),

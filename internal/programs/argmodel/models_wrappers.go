@@ -169,7 +169,9 @@ func wrapperRows() []row {
 		// fakeroot runs its command so that it seems root to itself only.
 		// fakeroot-tcp and fakeroot-sysv are its two builds, by name.
 		{name: "fakeroot", aliases: []string{"fakeroot-tcp", "fakeroot-sysv"}, build: func(n string) *Spec {
-			return wrapper(n, GNUStop, runsOnly, list(val("l", RolePath, "lib"), val("", RolePath, "faked"),
+			return wrapper(n, GNUStop, runsOnly, list(
+				val("l", RolePath, "lib").runsFile().does(EffExec|EffComputed, "fakeroot preloads this library into the command: code the engine does not read"),
+				val("", RoleProgram, "faked").does(EffExec, "fakeroot runs this program as its daemon"),
 				val("i", RolePath), val("s", RolePath), val("b", RoleData), flag("u", "unknown-is-real"),
 				flag("h", "help"), flag("v", "version")))
 		}},
