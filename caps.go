@@ -1797,6 +1797,39 @@ func makesLinks(words []string) bool {
 	return false
 }
 
+// linksTrees reports a copy that links whole trees in place of copying
+// them (cp -al, cp -rs, rsync --link-dest, cpio -pl): makesLinks with a
+// copy that recurses.
+func linksTrees(words []string) bool {
+	if !makesLinks(words) {
+		return false
+	}
+	i := programs.ProgramAt(words)
+	if i >= len(words) {
+		return false
+	}
+	switch programs.BaseName(words[i]) {
+	case "cp", "gcp":
+	case "rsync", "cpio", "pax":
+		return true
+	default:
+		return false // ln: a link to each operand, which segLinks reads
+	}
+	for _, w := range words[i+1:] {
+		switch {
+		case w == "--":
+			return false
+		case strings.HasPrefix(w, "--"):
+			if l := strings.TrimPrefix(w, "--"); len(l) >= 2 && (strings.HasPrefix("recursive", l) || strings.HasPrefix("archive", l)) {
+				return true
+			}
+		case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], "rRa"):
+			return true
+		}
+	}
+	return false
+}
+
 // linkedUnder counts every name under a linked source as written: ln -s
 // src l; echo … > l/x.sh writes src/x.sh, and cp -al src y shares src's
 // files with y. A symbolic link's relative target is read from the
@@ -1999,8 +2032,11 @@ func (x *decider) unknownRunsWritten(i int, v []string) string {
 		return w
 	}
 	unknownWrites(v, func(w string) bool { // the words it may take for files, read as it may write them
-		if (strings.Contains(w, "$(") || strings.IndexByte(w, '`') >= 0) && x.writesOther(i) {
-			found = w // ptargrep . $(echo a.tar): a name the command computes may be a file it wrote
+		if (strings.Contains(w, "$(") || strings.IndexByte(w, '`') >= 0 || strings.Contains(w, "$@")) && x.writesOther(i) {
+			// ptargrep . $(echo a.tar), git grep -Otool (tool "$@"): a name
+			// the command computes, or one given at run time, may be a
+			// file it wrote.
+			found = w
 			return false
 		}
 		glob := strings.ContainsAny(w, "*?[")

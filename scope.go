@@ -757,6 +757,16 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.segLinks(s, pc); why != "" {
 		return why
 	}
+	if why := x.movedProblem(s); why != "" {
+		return why
+	}
+	if s.Bits&programs.Trees != 0 && linksTrees(s.Words) {
+		// cp -al . ../c && echo … > ../c/permissions.json: every file
+		// under the sources gets a second name, where the protected
+		// paths that hold for the first (the scope's policy file, a
+		// nested .env) do not reach it.
+		return shell.QuoteExcerpt(s.Text) + " links whole trees: every file under its sources, a protected one among them (a nested .env, the policy file), gets a second name that is no protected path; a person approves every such command"
+	}
 	if s.Bits&programs.Writes != 0 && programs.WritesPrefixes(s.Words) {
 		// split and csplit write PREFIX and a suffix, which csplit -b
 		// may make anything, nothing too: the prefix is a pattern.
@@ -1596,6 +1606,85 @@ func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) st
 // names or writes whole trees (ln, mv, cp, rsync), and a segment that
 // unpacks an archive or a patch: a directory holding a protected path
 // reached by another name, or names no word shows.
+// movedProblem returns why a segment that moves or copies files (mv, cp,
+// rsync, git mv) reaches what its names do not show, or "": a symbolic
+// link the command makes keeps its relative target when it is moved or
+// copied as a link, and the target then resolves from the new directory
+// (ln -s config c && mv c .git/c2 makes .git/c2 a name of .git/config);
+// and moving the working directory, or a directory above it, moves the
+// shell with it (cd w && mv ../w ../.git/w: ../config is then
+// .git/config), where the engine reads later paths from the old place.
+func (x *decider) movedProblem(s *shell.Segment) string {
+	if s.Bits&programs.Trees == 0 && programs.BaseName(programs.FirstVerb(s.Words)) != "git" || makesLinks(s.Words) {
+		return ""
+	}
+	var sources []string
+	programs.LinkWords(s.Words, s.Bits, func(k int) { sources = append(sources, s.Words[k]) })
+	if len(sources) < 2 {
+		return "" // (one operand: no move, or a copy into the working directory)
+	}
+	if x.relativeLinkBefore(s) {
+		return shell.QuoteExcerpt(s.Text) + " moves or copies files after the command makes a symbolic link: a link moved keeps its relative target, which then resolves from its new directory, a protected path among them; a person approves every such command"
+	}
+	for _, src := range sources[:len(sources)-1] {
+		if src == "" || strings.ContainsAny(src, "$`*?[{~") {
+			continue // (the path checks read computed names)
+		}
+		for _, d := range s.Dirs {
+			p := path.Clean(path.Join(d, src))
+			if path.IsAbs(src) {
+				p = path.Clean(src)
+			}
+			if d == p || strings.HasPrefix(d, p+"/") {
+				return shell.QuoteExcerpt(s.Text) + " moves the directory the command runs in, or one above it: the shell moves with it, and the paths after it no longer name what they seem to; a person approves every such command"
+			}
+		}
+	}
+	return ""
+}
+
+// relativeLinkBefore reports whether a segment before s makes a symbolic
+// link with a relative target (ln -s config c; cp -s): the links whose
+// meaning a move changes.
+func (x *decider) relativeLinkBefore(s *shell.Segment) bool {
+	for i := range x.cmd.Segs {
+		w := x.cmd.Segs[i].Words
+		if &x.cmd.Segs[i] == s {
+			return false
+		}
+		if makesLinks(w) && relativeSymlink(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeSymlink reports an ln or cp that makes symbolic links (-s,
+// --symbolic, --symbolic-link) with an operand that is no absolute path.
+func relativeSymlink(words []string) bool {
+	i := programs.ProgramAt(words)
+	if i >= len(words) {
+		return false
+	}
+	symbolic, relative := false, false
+	opts := true
+	for _, w := range words[i+1:] {
+		switch {
+		case opts && w == "--":
+			opts = false
+		case opts && strings.HasPrefix(w, "--"):
+			if l := strings.TrimPrefix(w, "--"); len(l) >= 2 && (strings.HasPrefix("symbolic", l) || strings.HasPrefix("symbolic-link", l)) {
+				symbolic = true
+			}
+		case opts && len(w) > 1 && w[0] == '-':
+			symbolic = symbolic || strings.IndexByte(w[1:], 's') >= 0
+		default:
+			relative = relative || !strings.HasPrefix(w, "/")
+		}
+	}
+	return symbolic && relative
+}
+
 func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	if programs.Unpacks(s.Words, s.Bits) {
 		return shell.QuoteExcerpt(s.Text) + " creates files under names its words do not show (an archive's or a patch's, a server's, a rename's expression): a protected path may be among them; a person approves every such command"

@@ -265,8 +265,8 @@ func jsonToolOutput(words []string, at int, fn func(j int, text string)) {
 		case len(w) > 1 && w[0] == '-':
 			continue
 		}
-		if n++; n == 2 {
-			fn(j, w)
+		if n++; n == 2 || strings.Contains(w, "$@") {
+			fn(j, w) // ("$@": the files git grep -O gives, the second among them)
 			return
 		}
 	}

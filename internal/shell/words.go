@@ -30,6 +30,23 @@ const (
 // argmodel.Splits).
 const WordSplits = argmodel.Splits
 
+// manyWords reports an expansion that gives several words even between
+// double quotes: "$@", "${a[@]}", "${!a[@]}", "${@:2}".
+func manyWords(pe *syntax.ParamExp) bool {
+	if pe.Param == nil {
+		return false
+	}
+	if pe.Param.Value == "@" {
+		return !pe.Length
+	}
+	if pe.Index != nil && !pe.Length {
+		if w, ok := pe.Index.(*syntax.Word); ok && w.Lit() == "@" {
+			return true
+		}
+	}
+	return false
+}
+
 // GuessFlags gives words whose quoting is no longer known (a command given
 // as words, a command that does not parse) the flags of the worst
 // reading: every "$" and "`" an expansion, every glob character a glob.
@@ -93,6 +110,9 @@ func wordTextIn(src string, w *syntax.Word, level int) (string, uint8) {
 					flags |= WordExpands
 					dExp = true
 					flags |= hiddenPathFlag(src, dp, level)
+					if pe, ok := dp.(*syntax.ParamExp); ok && manyWords(pe) {
+						flags |= WordSplits // "$@", "${a[@]}": several words, quoted or not
+					}
 				}
 				if afterExp && b.Len() > dstart && b.String()[dstart] == '/' {
 					flags |= WordExpSlash
