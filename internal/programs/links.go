@@ -1331,6 +1331,41 @@ var codeReaders = map[string]codeReads{
 	"readelf": readsResponse, "csc": readsResponse, "msbuild": readsResponse, "dotnet": readsResponse,
 }
 
+// llvmTools are the tools built on LLVM's command-line library whose names
+// do not begin with llvm- or clang-: every one of them reads @FILE as
+// more options (opt @o.rsp may name -o .bashrc, lli @r the file it runs)
+// and many load plugins (-load=x.so).
+var llvmTools = map[string]bool{"opt": true, "llc": true, "lli": true, "bugpoint": true, "dsymutil": true,
+	"yaml2obj": true, "obj2yaml": true, "FileCheck": true, "split-file": true, "sancov": true, "sanstats": true,
+	"verify-uselistorder": true, "diagtool": true}
+
+// llvmTool reports an LLVM tool by its name (with or without a version:
+// opt-14, llvm-link-14, clang-tidy-15).
+func llvmTool(name string) bool {
+	if strings.HasPrefix(name, "llvm-") || strings.HasPrefix(name, "clang-") {
+		return true
+	}
+	if k := strings.LastIndexByte(name, '-'); k > 0 && k < len(name)-1 && strings.Trim(name[k+1:], "0123456789.") == "" {
+		name = name[:k]
+	}
+	return llvmTools[name]
+}
+
+// llvmPlugin returns why a view of an LLVM tool loads a plugin (-load,
+// --load-pass-plugin, -fpass-plugin, attached or not), or "".
+func llvmPlugin(v []string) string {
+	for _, w := range v[1:] {
+		if w == "--" {
+			return ""
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if w != "" && w[0] == '-' && (name == "load" || strings.Contains(name, "plugin")) {
+			return v[0] + " " + w + " loads a plugin, a shared object whose code the engine does not read"
+		}
+	}
+	return ""
+}
+
 // jvmLoads returns why a view of a JVM launcher loads an agent or an
 // options file, or opens a port that runs code (argmodel.JVMOption), or
 // "".
@@ -1364,6 +1399,12 @@ func pluginOption(v []string) string {
 // (codeReaders). Or "".
 func ResponseFile(v []string) string {
 	reads := codeReaders[argmodel.Versionless(BaseName(v[0]))]
+	if reads == 0 && llvmTool(BaseName(v[0])) {
+		reads = readsResponse
+		if why := llvmPlugin(v); why != "" {
+			return why
+		}
+	}
 	if reads&loadsPlugin != 0 {
 		if why := pluginOption(v); why != "" {
 			return why

@@ -20,7 +20,7 @@ func compilerModel(name string) *Spec {
 
 // judgeProviders finds keytool's and jarsigner's options that load code:
 // a provider's class and the path it is loaded from (their names match
-// in any case), and -J, an option of the JVM (-J-javaagent:x.jar).
+// in any case). Their -J options are the JVM's (programs.ResponseFile).
 func judgeProviders(r *Result, words []string) {
 	var why string
 	for i := 1; i < len(words); i++ {
@@ -28,10 +28,8 @@ func judgeProviders(r *Result, words []string) {
 		switch {
 		case strings.HasPrefix(w, "-providerpath"), strings.HasPrefix(w, "-providerclass"), strings.HasPrefix(w, "-addprovider"):
 			why = words[i] + " loads a security provider's code, from a path the command may have written"
-		case strings.HasPrefix(w, "-j"):
-			why = words[i] + " passes an option to the JVM, which may load an agent or classes from any path"
 		case Computed(w) && (w[0] == '$' || w[0] == '`' || w[0] == '-'):
-			why = "a word known only at run time may be an option that loads code (-providerpath, -J): " + words[i]
+			why = "a word known only at run time may be an option that loads code (-providerpath): " + words[i]
 		default:
 			continue
 		}

@@ -851,7 +851,7 @@ func publisherRows() []row {
 				val("o", RolePath), val("D", RoleData)), Operands: operands(RolePath)}
 		}},
 		// keytool and jarsigner load security providers' classes from a
-		// path an option names, and take the JVM's own options with -J.
+		// path an option names.
 		{name: "keytool", aliases: []string{"jarsigner"}, build: func(n string) *Spec {
 			return &Spec{Name: n, Syntax: Syntax{SingleDash: true}, Open: true, Judge: judgeProviders}
 		}},
