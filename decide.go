@@ -111,6 +111,9 @@ type decider struct {
 	writers, firstWriter int
 	writersDone          bool
 	pathSet              int8 // whether a segment assigns PATH: 0 not known yet, 1 yes, -1 no (setsPath)
+	// The paths git commands write from another tree (gitRestored).
+	restored     []restoredPath
+	restoredDone bool
 	// The variables the command assigns itself (assignedVars).
 	vars     cmdVars
 	varsDone bool

@@ -760,6 +760,9 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.movedProblem(s); why != "" {
 		return why
 	}
+	if why := x.throughRestoredProblem(s); why != "" {
+		return why
+	}
 	if s.Bits&programs.Trees != 0 && linksTrees(s.Words) {
 		// cp -al . ../c && echo … > ../c/permissions.json: every file
 		// under the sources gets a second name, where the protected
@@ -1641,6 +1644,67 @@ func (x *decider) movedProblem(s *shell.Segment) string {
 		}
 	}
 	return ""
+}
+
+// throughRestoredProblem returns why segment s writes under a path an
+// earlier git command wrote from another tree, or "": git writes a tree's
+// symbolic link as a link (a tree the command builds with git mktree, or
+// any commit's), so g/config after git restore --source=T g may be
+// .git/config.
+func (x *decider) throughRestoredProblem(s *shell.Segment) string {
+	restored := x.gitRestored()
+	if len(restored) == 0 {
+		return ""
+	}
+	idx := 0
+	for idx < len(x.cmd.Segs) && &x.cmd.Segs[idx] != s {
+		idx++
+	}
+	why := ""
+	segWrites(s, func(text string, _ writeKind) {
+		if why != "" {
+			return
+		}
+		var room [4]string
+		for _, n := range namedFrom(room[:0], text, s.Dirs) {
+			for _, r := range restored {
+				if r.seg < idx && (strings.HasPrefix(n, r.name+"/") || r.name == "/") {
+					why = shell.QuoteExcerpt(text) + " is under a path git wrote from another tree earlier in the command, which may be a symbolic link to anywhere, a protected path among them; a person approves every such command"
+					return
+				}
+			}
+		}
+	})
+	return why
+}
+
+// restoredPath is a path a git command writes from another tree
+// (programs.GitPathspecs), and the segment that writes it.
+type restoredPath struct {
+	name string
+	seg  int
+}
+
+// gitRestored returns the paths the command's git commands write from
+// another tree, worked out once.
+func (x *decider) gitRestored() []restoredPath {
+	if x.restoredDone {
+		return x.restored
+	}
+	x.restoredDone = true
+	for i := range x.cmd.Segs {
+		t := &x.cmd.Segs[i]
+		if t.Bits&programs.Writes == 0 {
+			continue
+		}
+		programs.GitPathspecs(t.Words, func(k int, _ bool) {
+			var room [4]string
+			for _, n := range namedFrom(room[:0], strings.TrimSuffix(literalPrefix(t.Words[k]), "/"), t.Dirs) {
+				x.restored = append(x.restored, restoredPath{n, i})
+			}
+		})
+	}
+	return x.restored
 }
 
 // relativeLinkBefore reports whether a segment before s makes a symbolic
