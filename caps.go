@@ -1436,7 +1436,7 @@ func segWrites(s *shell.Segment, fn func(text string, k writeKind)) {
 		// git checkout TREE -- Makefile, git restore -s TREE x.sh: files
 		// written from another tree; a pathspec git matches as a pattern
 		// may be any name under its literal part.
-		programs.GitPathspecs(s.Words, func(k int, pattern bool) {
+		programs.GitPathspecs(s.Words, s.Flags, func(k int, pattern bool) {
 			if p := s.Words[k]; pattern {
 				fn(literalPrefix(p), writePrefix)
 			} else {

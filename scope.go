@@ -1697,7 +1697,7 @@ func (x *decider) gitRestored() []restoredPath {
 		if t.Bits&programs.Writes == 0 {
 			continue
 		}
-		programs.GitPathspecs(t.Words, func(k int, _ bool) {
+		programs.GitPathspecs(t.Words, nil, func(k int, _ bool) {
 			var room [4]string
 			for _, n := range namedFrom(room[:0], strings.TrimSuffix(literalPrefix(t.Words[k]), "/"), t.Dirs) {
 				x.restored = append(x.restored, restoredPath{n, i})
@@ -1932,7 +1932,7 @@ func (x *decider) filledDirProblem(s *shell.Segment, pc *paths.Checker) (why str
 // checked as a tree writer's target is, whole, and one git reads as a
 // pattern (magic, wildcards) or from a file names paths no word shows.
 func (x *decider) pathspecProblem(s *shell.Segment, pc *paths.Checker) (why string) {
-	fromFile := programs.GitPathspecs(s.Words, func(j int, pattern bool) {
+	fromFile := programs.GitPathspecs(s.Words, s.Flags, func(j int, pattern bool) {
 		if why != "" || !x.wk().Spend(pathCost(s.Words[j], s.Dirs)) {
 			return
 		}

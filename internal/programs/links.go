@@ -1178,7 +1178,11 @@ func humanish(repo string) string {
 // (':(top).env', ':/') or wildcards, which git matches even where the
 // shell did not ('.c?aude/*' in quotes). fromFile reports pathspecs read
 // from a file or the input (--pathspec-from-file), which no word shows.
-func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) {
+// flags, when not nil, are the words' shell flags: an operand that word
+// splitting may make several words (git checkout $x, x='HEAD --
+// permissions.json') may be a tree and pathspecs, and counts as a
+// pattern.
+func GitPathspecs(words []string, flags []uint8, fn func(j int, pattern bool)) (fromFile bool) {
 	at := programAt(words)
 	if at >= len(words) || BaseName(words[at]) != "git" {
 		return false
@@ -1235,6 +1239,14 @@ func GitPathspecs(words []string, fn func(j int, pattern bool)) (fromFile bool) 
 			}
 		default:
 			ops = append(ops, i)
+		}
+	}
+	if len(flags) == len(words) && sub != "rm" {
+		for _, j := range ops {
+			if flags[at+j]&argmodel.Splits != 0 && strings.ContainsAny(v[j], "$`") {
+				fn(at+j, true)
+				return fromFile
+			}
 		}
 	}
 	var specs []int
