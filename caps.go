@@ -208,6 +208,9 @@ func (x *decider) integrityCaps() {
 		if p := s.ComputedProgram(); p != "" {
 			x.cap(CodeIntegrity, s.Text, "the program to run ("+shell.QuoteExcerpt(p)+") is computed at run time")
 		}
+		if w := x.sourcedInput(s); w != "" {
+			x.cap(CodeIntegrity, s.Text, "the file sourced ("+shell.QuoteExcerpt(w)+") is named at run time and may be /dev/stdin, whose input the shell then runs as commands")
+		}
 		if judged[i].computed != "" {
 			x.cap(CodeIntegrity, s.Text, judged[i].computed)
 		}
@@ -288,12 +291,16 @@ func (x *decider) integrityCaps() {
 func (x *decider) runsWrittenFile(i int, judged []segJudge) (f string, by int) {
 	s := &x.cmd.Segs[i]
 	if runsMakeVars(s) && x.writesBefore(i) {
-		// make check RUNNER=./x.sh, RUNNER=./x.sh make check: a recipe
-		// may run the value, a file the command may have written first.
-		for _, w := range s.Words {
-			if _, value, ok := strings.Cut(w, "="); ok && programs.IsAssignment(w) && strings.IndexByte(value, '/') >= 0 {
-				if f, by := x.writtenFirst(i, value, judged); f != "" {
-					return f, by
+		// make check RUNNER=./x.sh, RUNNER:=./x.sh, 'RUNNER = @./x.sh -v',
+		// RUNNER=./x.sh make check, export RUNNER=./x.sh; make check: a
+		// recipe may run the value, a file the command may have written
+		// first.
+		for j := range x.cmd.Segs {
+			for _, w := range x.cmd.Segs[j].Words {
+				if value := makeAssignedProgram(w); value != "" {
+					if f, by := x.writtenFirst(i, value, judged); f != "" {
+						return f, by
+					}
 				}
 			}
 		}
@@ -1782,30 +1789,62 @@ func makesLinks(words []string) bool {
 	default:
 		return false
 	}
-	for _, w := range words[i+1:] {
+	return copyOption(words[i+1:], "ls", "link", "symbolic-link")
+}
+
+// copyOption reports an option of cp's among args, before "--": a letter
+// of shorts in a cluster, or an abbreviation (two letters at least) of
+// one of longs.
+func copyOption(args []string, shorts string, longs ...string) bool {
+	for _, w := range args {
 		switch {
 		case w == "--":
 			return false
 		case strings.HasPrefix(w, "--"):
-			if l := strings.TrimPrefix(w, "--"); len(l) >= 2 && (strings.HasPrefix("link", l) || strings.HasPrefix("symbolic-link", l)) {
-				return true
+			l := strings.TrimPrefix(w, "--")
+			for _, long := range longs {
+				if len(l) >= 2 && strings.HasPrefix(long, l) {
+					return true
+				}
 			}
-		case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], "ls"):
+		case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], shorts):
 			return true
 		}
 	}
 	return false
 }
 
+// treeLinkers are the programs that link files across whole trees by
+// what they find there, each with when it does: hardlink (equal files
+// made one), lndir and stow (a tree of links to another), rdfind
+// -makehardlinks or -makesymlinks, jdupes -L or -l.
+var treeLinkers = map[string]func(args []string) bool{
+	"hardlink": func([]string) bool { return true },
+	"lndir":    func([]string) bool { return true },
+	"stow":     func([]string) bool { return true },
+	"xstow":    func([]string) bool { return true },
+	"rdfind": func(args []string) bool {
+		return slices.ContainsFunc(args, func(a string) bool {
+			return strings.HasPrefix(a, "-makehardlinks") || strings.HasPrefix(a, "-makesymlinks")
+		})
+	},
+	"jdupes": func(args []string) bool {
+		return copyOption(args, "Ll", "link-hard", "link-soft", "linkhard", "linksoft")
+	},
+}
+
 // linksTrees reports a copy that links whole trees in place of copying
 // them (cp -al, cp -rs, rsync --link-dest, cpio -pl): makesLinks with a
 // copy that recurses.
 func linksTrees(words []string) bool {
-	if !makesLinks(words) {
-		return false
-	}
 	i := programs.ProgramAt(words)
 	if i >= len(words) {
+		return false
+	}
+	if f := treeLinkers[programs.BaseName(words[i])]; f != nil {
+		return f(words[i+1:])
+	}
+	if !makesLinks(words) {
 		return false
 	}
 	switch programs.BaseName(words[i]) {
@@ -1815,19 +1854,7 @@ func linksTrees(words []string) bool {
 	default:
 		return false // ln: a link to each operand, which segLinks reads
 	}
-	for _, w := range words[i+1:] {
-		switch {
-		case w == "--":
-			return false
-		case strings.HasPrefix(w, "--"):
-			if l := strings.TrimPrefix(w, "--"); len(l) >= 2 && (strings.HasPrefix("recursive", l) || strings.HasPrefix("archive", l)) {
-				return true
-			}
-		case len(w) > 1 && w[0] == '-' && strings.ContainsAny(w[1:], "rRa"):
-			return true
-		}
-	}
-	return false
+	return copyOption(words[i+1:], "rRa", "recursive", "archive")
 }
 
 // linkedUnder counts every name under a linked source as written: ln -s
@@ -2418,6 +2445,57 @@ func makeValueExported(prog string, env []string) string {
 		}
 	}
 	return ""
+}
+
+// sourcedInput returns the word of segment s that names, at run time, a
+// file the shell sources (. "$y", source /dev/$y) when the command gives
+// some program an input (a pipe, a here-string, a here-document, a
+// redirection): the name may be /dev/stdin, and the shell then runs that
+// input as commands (printf '/dev/stdin\n…' | { read y; . "$y"; }). Or "".
+func (x *decider) sourcedInput(s *shell.Segment) string {
+	for vi, v := range s.Views {
+		if len(v) == 0 {
+			continue
+		}
+		bits := s.ViewBits(vi)
+		if bits&programs.Source == 0 {
+			continue
+		}
+		k := programs.ScriptFile(v, bits)
+		flags := s.ViewFlags(vi)
+		if k < 0 || k >= len(flags) || flags[k]&shell.WordExpands == 0 {
+			continue
+		}
+		if strings.ContainsAny(x.commandText(), "|<") {
+			return v[k]
+		}
+	}
+	return ""
+}
+
+// makeAssignedProgram returns the first word of the value a word assigns
+// as make reads an assignment (NAME=, NAME:=, NAME::=, NAME?=, NAME+=,
+// NAME!=, blanks around the operator), with make's recipe prefixes (@, -,
+// +) dropped, when it holds a '/' (a file by its path), or "".
+func makeAssignedProgram(w string) string {
+	k := strings.IndexByte(w, '=')
+	if k <= 0 {
+		return ""
+	}
+	name := strings.TrimRight(strings.TrimRight(w[:k], " \t"), ":?+!")
+	if name == "" || strings.IndexFunc(name, func(r rune) bool {
+		return !(r == '_' || r == '.' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) >= 0 {
+		return ""
+	}
+	value := strings.TrimLeft(w[k+1:], " \t@+-")
+	if end := strings.IndexAny(value, " \t\n"); end >= 0 {
+		value = value[:end]
+	}
+	if strings.IndexByte(value, '/') < 0 {
+		return ""
+	}
+	return value
 }
 
 // runsMakeVars reports a segment one of whose views runs make or rake,

@@ -763,7 +763,7 @@ func (x *decider) segProtected(s *shell.Segment, pc *paths.Checker) string {
 	if why := x.throughRestoredProblem(s); why != "" {
 		return why
 	}
-	if s.Bits&programs.Trees != 0 && linksTrees(s.Words) {
+	if linksTrees(s.Words) {
 		// cp -al . ../c && echo … > ../c/permissions.json: every file
 		// under the sources gets a second name, where the protected
 		// paths that hold for the first (the scope's policy file, a
@@ -1605,10 +1605,6 @@ func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) st
 	return ""
 }
 
-// segLinks checks the words of a segment that gives directories second
-// names or writes whole trees (ln, mv, cp, rsync), and a segment that
-// unpacks an archive or a patch: a directory holding a protected path
-// reached by another name, or names no word shows.
 // movedProblem returns why a segment that moves or copies files (mv, cp,
 // rsync, git mv) reaches what its names do not show, or "": a symbolic
 // link the command makes keeps its relative target when it is moved or
@@ -1618,18 +1614,32 @@ func attachedProblem(w string, flags uint8, dirs []string, pc *paths.Checker) st
 // shell with it (cd w && mv ../w ../.git/w: ../config is then
 // .git/config), where the engine reads later paths from the old place.
 func (x *decider) movedProblem(s *shell.Segment) string {
-	if s.Bits&programs.Trees == 0 && programs.BaseName(programs.FirstVerb(s.Words)) != "git" || makesLinks(s.Words) {
+	prog := programs.BaseName(programs.FirstVerb(s.Words))
+	if s.Bits&programs.Trees == 0 && prog != "git" || makesLinks(s.Words) {
 		return ""
 	}
-	var sources []string
-	programs.LinkWords(s.Words, s.Bits, func(k int) { sources = append(sources, s.Words[k]) })
-	if len(sources) < 2 {
+	var ops []string
+	programs.LinkWords(s.Words, s.Bits, func(k int) { ops = append(ops, s.Words[k]) })
+	target := targetDirectory(s.Words)
+	if len(ops) < 2 && target == "" {
 		return "" // (one operand: no move, or a copy into the working directory)
 	}
 	if x.relativeLinkBefore(s) {
 		return shell.QuoteExcerpt(s.Text) + " moves or copies files after the command makes a symbolic link: a link moved keeps its relative target, which then resolves from its new directory, a protected path among them; a person approves every such command"
 	}
-	for _, src := range sources[:len(sources)-1] {
+	sources, dest := ops, target
+	if target == "" {
+		sources, dest = ops[:len(ops)-1], ops[len(ops)-1]
+	}
+	if keepsLinks(s.Words, prog) && intoGit(dest) {
+		// mv c .git/c2 with c a link made by an earlier command: whether
+		// a source is a link the words do not show.
+		return shell.QuoteExcerpt(s.Text) + " moves or copies into .git files that may be symbolic links, whose relative targets then resolve inside it; a person approves every such command"
+	}
+	if prog != "mv" && prog != "git" {
+		return "" // a copy leaves the shell where it is
+	}
+	for _, src := range sources {
 		if src == "" || strings.ContainsAny(src, "$`*?[{~") {
 			continue // (the path checks read computed names)
 		}
@@ -1644,6 +1654,61 @@ func (x *decider) movedProblem(s *shell.Segment) string {
 		}
 	}
 	return ""
+}
+
+// targetDirectory returns the directory a copy or move names with -t or
+// --target-directory (an abbreviation too, the value attached or not), or
+// "": every operand is then a source.
+func targetDirectory(words []string) string {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "--":
+			return ""
+		case strings.HasPrefix(w, "--t") && strings.HasPrefix("--target-directory", strings.SplitN(w, "=", 2)[0]) && len(w) > 3:
+			if _, v, ok := strings.Cut(w, "="); ok {
+				return v
+			}
+			if i+1 < len(words) {
+				return words[i+1]
+			}
+		case len(w) > 1 && w[0] == '-' && w[1] != '-':
+			if k := strings.IndexByte(w, 't'); k > 0 {
+				if k+1 < len(w) {
+					return w[k+1:]
+				}
+				if i+1 < len(words) {
+					return words[i+1]
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// keepsLinks reports a move or copy that carries a symbolic link as a
+// link: mv, git mv, cp that recurses or keeps links (-r, -R, -a, -d, -P,
+// --no-dereference), rsync.
+func keepsLinks(words []string, prog string) bool {
+	switch prog {
+	case "mv", "git", "rsync":
+		return true
+	case "cp", "gcp":
+		i := programs.ProgramAt(words)
+		return i < len(words) && copyOption(words[i+1:], "rRadP", "recursive", "archive", "no-dereference")
+	}
+	return false
+}
+
+// intoGit reports a path with a .git component: a destination inside a
+// repository's own directory.
+func intoGit(p string) bool {
+	for _, c := range strings.Split(path.Clean(p), "/") {
+		if strings.EqualFold(c, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // throughRestoredProblem returns why segment s writes under a path an
@@ -1739,9 +1804,12 @@ func relativeSymlink(words []string) bool {
 		case opts && strings.HasPrefix(w, "--"):
 			if l := strings.TrimPrefix(w, "--"); len(l) >= 2 && (strings.HasPrefix("symbolic", l) || strings.HasPrefix("symbolic-link", l)) {
 				symbolic = true
+			} else if len(l) >= 2 && strings.HasPrefix("relative", l) {
+				relative = true
 			}
 		case opts && len(w) > 1 && w[0] == '-':
 			symbolic = symbolic || strings.IndexByte(w[1:], 's') >= 0
+			relative = relative || strings.IndexByte(w[1:], 'r') >= 0 // ln -sr: made relative
 		default:
 			relative = relative || !strings.HasPrefix(w, "/")
 		}
@@ -1749,6 +1817,10 @@ func relativeSymlink(words []string) bool {
 	return symbolic && relative
 }
 
+// segLinks checks the words of a segment that gives directories second
+// names or writes whole trees (ln, mv, cp, rsync), and a segment that
+// unpacks an archive or a patch: a directory holding a protected path
+// reached by another name, or names no word shows.
 func (x *decider) segLinks(s *shell.Segment, pc *paths.Checker) (why string) {
 	if programs.Unpacks(s.Words, s.Bits) {
 		return shell.QuoteExcerpt(s.Text) + " creates files under names its words do not show (an archive's or a patch's, a server's, a rename's expression): a protected path may be among them; a person approves every such command"

@@ -192,7 +192,24 @@ var gitOutputSubs = map[string]bool{"diff": true, "log": true, "show": true, "fo
 // a path.
 func MayBecomeOutput(w string, keys []string, split bool) bool {
 	k := strings.IndexAny(w, "$`")
-	if k < 0 || argmodel.AbsoluteStart(w) {
+	if k < 0 || argmodel.AbsoluteStart(w) && !split {
+		return false
+	}
+	if split && !namesOnlySubstitution(w) {
+		// HEAD$x, x=' --output=.git/config': split, a word after the
+		// literal text may be any option (past $HOME/ or $PWD/, which
+		// bash keeps as they are set).
+		rest := w
+		if r, ok := argmodel.WorkingDirRest(w); ok {
+			rest = r
+		} else if r, ok := strings.CutPrefix(w, "$HOME/"); ok {
+			rest = r
+		} else if r, ok := strings.CutPrefix(w, "${HOME}/"); ok {
+			rest = r
+		}
+		if strings.ContainsAny(rest, "$`") {
+			return true
+		}
 		return false
 	}
 	lit := w[:k]

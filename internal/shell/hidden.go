@@ -88,7 +88,8 @@ var envVars = map[string]envKind{
 	"PYTEST_ADDOPTS": envHidden,                                                                                                                 // pytest's options: --trace, --basetemp, -p PLUGIN
 	"VIM":            envHidden,                                                                                                                 // vim's runtime directory, whose plugins it loads
 	"GZIP":           envHidden, "XZ_OPT": envHidden, "XZ_DEFAULTS": envHidden, "BZIP2": envHidden, "BZIP": envHidden, "ZSTD_CLEVEL": envHidden, // a compressor's options (-S SUFFIX names what it writes)
-	"SSH_SK_PROVIDER":    envHidden,                                                             // a shared object ssh-keygen loads
+	"SSH_SK_PROVIDER": envHidden, "SSH_SK_HELPER": envHidden, "SSH_PKCS11_HELPER": envHidden, // ssh's helper programs
+	"MAKE":               envHidden,                                                             // the make a build tool runs (gcc -flto=auto's lto-wrapper)                                                             // a shared object ssh-keygen loads
 	"GIT_TEST_FSMONITOR": envHidden,                                                             // a program git runs as its file-system monitor
 	"OPENSSL_CONF":       envHidden, "OPENSSL_MODULES": envHidden, "OPENSSL_ENGINES": envHidden, // openssl's configuration and the shared objects it loads
 	"APT_CONFIG": envHidden, "MANROFFOPT": envHidden, "GROFF_BIN_PATH": envHidden, // apt's configuration (Pre-Invoke); groff's options through man (-U), its programs
@@ -101,6 +102,8 @@ var envVars = map[string]envKind{
 	// pattern: a file the command writes there is code that runs.
 	"GIO_EXTRA_MODULES": envHidden, "GIO_MODULE_DIR": envHidden, "GTK_PATH": envHidden, "GTK_MODULES": envHidden,
 	"GST_PLUGIN_PATH": envHidden, "GST_PLUGIN_SYSTEM_PATH": envHidden, "QT_PLUGIN_PATH": envHidden,
+	"GST_PLUGIN_PATH_1_0": envHidden, "GST_PLUGIN_SYSTEM_PATH_1_0": envHidden, "QT_QPA_PLATFORM_PLUGIN_PATH": envHidden,
+	"GDK_PIXBUF_MODULE_FILE": envHidden, "GTK_IM_MODULE_FILE": envHidden,
 	"GROFF_FONT_PATH": envHidden,                                                        // groff's devices' descriptions, whose postpro and prepro lines name programs
 	"RAKEOPT":         envHidden, "JUST_JUSTFILE": envHidden, "JUST_CHOOSER": envHidden, // rake's options (-e CODE); just's justfile and chooser program
 	"SHELLOPTS": envHidden, "BASHOPTS": envHidden, "BASH_LOADABLES_PATH": envHidden,

@@ -4,9 +4,12 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/permengine/permengine/internal/brace"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
+	"github.com/permengine/permengine/internal/work"
 )
 
 // This file builds the looked-through views of a segment. Allow
@@ -42,7 +45,7 @@ func lookNeeded(first programs.Bits, all Mask) bool {
 // way (the command a wrapper runs, nil for none), and whether it was: the
 // caller need not read the words through the model twice.
 func lookThroughViews(words []string, flags []uint8, all Mask, c *Command) (views [][]string, inner []string, known, view bool) {
-	l := looker{c: c, braces: all&MaskBrace != 0}
+	l := looker{c: c, braces: all&MaskBrace != 0, words: words}
 	if len(flags) == len(words) {
 		l.flags = flags
 	}
@@ -64,6 +67,7 @@ func lookThroughViews(words []string, flags []uint8, all Mask, c *Command) (view
 // the caller's stack, any further ones in more.
 type looker struct {
 	c     *Command
+	words []string // the segment's words, whose flags are flags
 	first [8][]string
 	n     int
 	more  [][]string
@@ -185,6 +189,11 @@ func (l *looker) visit(v []string, depth int) {
 			l.c.exceeded(err.Error())
 			l.over = true
 		case !slices.Equal(ex, v):
+			if w := braceOptions(v, flags, l.c.counter()); w != "" {
+				// sort {-o.bashrc,-u} x is sort -o.bashrc -u x: the
+				// models read the words as typed.
+				l.c.dyn("the brace expansion " + Quote(w) + " makes options or KEY=VALUE operands of more than one name, which the program's reading takes as one word")
+			}
 			// An empty result is no word ({,sudo} id runs sudo id); one
 			// that quotes made ({"",sudo} id) is kept by bash, and only
 			// fails to run.
@@ -211,6 +220,21 @@ func (l *looker) visit(v []string, depth int) {
 		return
 	}
 	cmd, sure, view := programs.WrappedView(v)
+	if wf := l.tailFlags(v); wf != nil && (cmd > 1 || cmd < 0 && programs.BitsOf(v[0])&programs.Wrapper != 0) {
+		// nice -n $x true, x='5 sh -c id'; env A=$x true; timeout -s $x
+		// true, x='KILL 5 sh': a word of the wrapper's own that splits
+		// moves where its command starts (or makes one).
+		end := cmd
+		if end < 0 {
+			end = len(v)
+		}
+		for j := 1; j < end && j < len(wf) && j < len(v); j++ {
+			if wf[j]&WordSplits != 0 && splitsPast(v[j]) {
+				l.c.dyn("the wrapper's word " + Quote(v[j]) + " may split into several words at run time: the command it runs may start at another word")
+				break
+			}
+		}
+	}
 	if ep, computed, ok := programs.ContainerEntrypoint(v); ok {
 		// docker run --entrypoint git alpine/git push: the container runs
 		// git push, a view of its own.
@@ -249,4 +273,72 @@ func (l *looker) visit(v []string, depth int) {
 			}
 		}
 	}
+}
+
+// tailFlags returns the flags of view v when it is a tail of the
+// segment's words (a wrapper's command, nice timeout 5$x true), or nil (a
+// brace-expanded view, or flags unknown).
+func (l *looker) tailFlags(v []string) []uint8 {
+	k := len(l.words) - len(v)
+	if l.flags == nil || k < 0 || len(v) == 0 || !l.c.spend(len(v)) || !slices.Equal(l.words[k+1:], v[1:]) {
+		// (v[0] may have lost its directory: /usr/bin/nice is nice)
+		return nil
+	}
+	return l.flags[k:]
+}
+
+// splitsPast reports a word with an expansion other than a leading $HOME/
+// or $PWD/ (which bash keeps as they are set).
+func splitsPast(w string) bool {
+	if r, ok := argmodel.WorkingDirRest(w); ok {
+		w = r
+	} else if r, ok := strings.CutPrefix(w, "$HOME/"); ok {
+		w = r
+	} else if r, ok := strings.CutPrefix(w, "${HOME}/"); ok {
+		w = r
+	}
+	return strings.ContainsAny(w, "$`")
+}
+
+// braceOptions returns the first word of v after the program (flags as
+// for brace.Possible) whose brace expansion gives words of more than one
+// option name or KEY= name ({-o.bashrc,-u}, {of=.git/config,if=x},
+// -{1,-output=x}), or "": the program then reads options the typed word
+// does not show. Alternatives of one option (--exclude={a,b}) and plain
+// words (file{,.bak}, src/{a,b}) are no such word.
+func braceOptions(v []string, flags []uint8, c *work.Counter) string {
+	for j := 1; j < len(v); j++ {
+		w := v[j]
+		if strings.IndexByte(w, '{') < 0 || flags != nil && (j >= len(flags) || flags[j]&WordBrace == 0) {
+			continue
+		}
+		ex, err := brace.Word(w, c)
+		if err != nil || len(ex) < 2 {
+			continue
+		}
+		first := optionKey(ex[0])
+		for _, e := range ex[1:] {
+			if optionKey(e) != first {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// optionKey is the name a word gives as an option (-o of -o.bashrc: its
+// first two characters; --output of --output=x) or a KEY=VALUE operand
+// (of= of of=x), or "" for a plain word.
+func optionKey(w string) string {
+	switch {
+	case strings.HasPrefix(w, "--"):
+		name, _, _ := strings.Cut(w, "=")
+		return name
+	case len(w) > 1 && w[0] == '-':
+		return w[:2]
+	}
+	if k := strings.IndexByte(w, '='); k > 0 && strings.IndexByte(w[:k], '/') < 0 {
+		return w[:k+1]
+	}
+	return ""
 }

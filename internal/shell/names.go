@@ -6,6 +6,7 @@ import (
 
 	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 )
 
 // Builtins that assign or test a variable named in an argument evaluate an
@@ -204,9 +205,13 @@ var splitBuiltins = map[string]string{
 }
 
 // splitWord returns the first word of view v (flags: its words' flags)
-// that a builtin of splitBuiltins reads and that bash may split into
-// several words, or "". Only $?, $!, $$ and $# are known to give one word
-// (digits; a command that sets IFS to split them is judged for that).
+// that a builtin of splitBuiltins reads and that may become one of its
+// options at run time, or "": one bash may split into several words, or
+// a computed one, quoted too, where the builtin reads an option or an
+// operator ([ ! "$y" "$z" ] with y=-v, printf "$f" "$n" with f=-v,
+// jobs "$a" git … with a=-x). Only $?, $!, $$ and $# are known to give
+// one word that is no option (digits; a command that sets IFS to split
+// them is judged for that).
 func splitWord(v []string, flags []uint8) string {
 	if len(v) < 2 || len(flags) != len(v) {
 		return ""
@@ -214,24 +219,65 @@ func splitWord(v []string, flags []uint8) string {
 	if _, ok := splitBuiltins[v[0]]; !ok {
 		return ""
 	}
-	end := len(v)
-	if v[0] == "printf" {
-		end = 2 // printf -v NAME …: an option only in the first word
+	args, fl := v[1:], flags[1:]
+	if v[0] == "[" && len(args) > 0 && args[len(args)-1] == "]" {
+		args, fl = args[:len(args)-1], fl[:len(fl)-1]
 	}
-	for j := 1; j < end; j++ {
-		if flags[j]&WordSplits == 0 {
+	for j := range args {
+		if !computedWord(args[j], fl[j]) {
 			continue
 		}
-		rest := v[j]
-		for _, p := range []string{"$?", "$!", "$$", "$#"} {
-			rest = strings.ReplaceAll(rest, p, "")
-		}
-		if strings.ContainsAny(rest, "$`") {
-			return v[j]
+		next := j+1 < len(args)
+		switch {
+		case fl[j]&WordSplits != 0 && (v[0] != "printf" || j == 0):
+			return args[j] // (printf reads options only in its first word)
+		case v[0] == "test" || v[0] == "[":
+			if next && !testBinary[args[j+1]] && (j == 0 || testJoins[args[j-1]]) {
+				return args[j] // a unary operator's place: -v NAME
+			}
+		case v[0] == "printf":
+			if j == 0 && next && (computedWord(args[1], fl[1]) || strings.IndexByte(args[1], '[') >= 0) {
+				return args[j] // -v NAME, the name's subscript computed or given
+			}
+		case v[0] == "trap":
+			// a computed action is read as code (trapScript); its options print
+		default:
+			if next {
+				return args[j] // an option whose value follows
+			}
 		}
 	}
 	return ""
 }
+
+// computedWord reports a word with an expansion other than $?, $!, $$
+// and $# (flag: the word's flags).
+func computedWord(w string, flag uint8) bool {
+	if flag&WordExpands == 0 {
+		return false
+	}
+	if r, ok := argmodel.WorkingDirRest(w); ok {
+		w = r // ($PWD/ and $HOME/ are kept as they are set: [ -d $HOME/.cache ])
+	} else if r, ok := strings.CutPrefix(w, "$HOME/"); ok {
+		w = r
+	} else if r, ok := strings.CutPrefix(w, "${HOME}/"); ok {
+		w = r
+	}
+	for _, p := range []string{"$?", "$!", "$$", "$#"} {
+		w = strings.ReplaceAll(w, p, "")
+	}
+	return strings.ContainsAny(w, "$`")
+}
+
+// testBinary are test's binary operators: a word before one is its left
+// operand, never a unary operator. testJoins are the words after which
+// test reads a new expression, whose first word may be a unary operator.
+var (
+	testBinary = map[string]bool{"=": true, "==": true, "!=": true, "<": true, ">": true, "=~": true,
+		"-eq": true, "-ne": true, "-lt": true, "-le": true, "-gt": true, "-ge": true,
+		"-nt": true, "-ot": true, "-ef": true}
+	testJoins = map[string]bool{"!": true, "(": true, "-a": true, "-o": true}
+)
 
 // bashRunsView reports whether bash itself runs view v of segment s as a
 // command, so that a builtin named first is the builtin: the words before
@@ -262,7 +308,7 @@ func (c *Command) hiddenNames(idx int) {
 			continue // (a map lookup first: most views name no such builtin)
 		}
 		if w := splitWord(v, c.Segs[idx].ViewFlags(vi)); w != "" {
-			c.dyn(v[0] + " reads " + Quote(w) + ", an unquoted expansion that word splitting may make several words: " + splitBuiltins[v[0]] + ", chosen at run time")
+			c.dyn(v[0] + " reads " + Quote(w) + ", a word known only at run time where an option may stand (split, or quoted in an option's place): " + splitBuiltins[v[0]] + ", chosen at run time")
 			return
 		}
 	}

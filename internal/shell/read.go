@@ -10,6 +10,7 @@ import (
 
 	"github.com/permengine/permengine/internal/ascii"
 	"github.com/permengine/permengine/internal/programs"
+	"github.com/permengine/permengine/internal/programs/argmodel"
 	"github.com/permengine/permengine/internal/work"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -678,8 +679,8 @@ func computedHead(value string) bool {
 // MakeValue returns the command that a make variable's literal value
 // reads as, or "": a command line (commandLine), one word naming a
 // program that runs as another user or runs its arguments (sudo, env,
-// eval), or one naming a program whose every use reaches beyond the
-// machine (ssh, scp), with
+// eval), or one naming a program whose first operand is a host (ssh,
+// scp), with
 // the recipe's words after it as words known at run time (ssh "$@"). make's recipe prefixes (@, -, +) before it are dropped, as make
 // drops them once it has pasted the value into a recipe line.
 func MakeValue(value string) string {
@@ -711,11 +712,11 @@ func MakeValue(value string) string {
 	return ""
 }
 
-// reachesWithArgs reports a program that, given words known only at run
-// time, may reach beyond the machine (ssh, scp, curl; not gcc).
+// reachesWithArgs reports a program whose first operand is a host or a
+// remote location (ssh, scp, sftp): the recipe's first word becomes one,
+// and the rest runs or is copied there.
 func reachesWithArgs(prog string) bool {
-	j, ok := programs.Judge([]string{prog, "$@"}, nil, 0)
-	return ok && j.Reaches
+	return argmodel.FirstOperandRemote(programs.BaseName(prog))
 }
 
 // maxBehindUnknown bounds the later words of an unknown program tried as

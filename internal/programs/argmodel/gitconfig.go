@@ -275,6 +275,7 @@ var gitDangerousKeys = []gitKeyRule{
 	{"lfs", "", "standalonetransferagent", "a program git lfs runs"},
 	{"man", "", "viewer", "a program git help runs"},
 	{"help", "", "browser", "a program git help runs"},
+	{"help", "", "format", "the way git help shows a page: web opens a browser"},
 	{"instaweb", "", "*", "a program git instaweb runs"},
 	{"imap", "", "tunnel", "a command git imap-send runs"},
 	{"gpg", "*", "*", "a program git runs for signing"},

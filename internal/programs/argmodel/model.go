@@ -281,6 +281,9 @@ type Syntax struct {
 	// (npm hands --SCRIPT_SHELL to its scripts as npm_config_script_shell,
 	// which an npm they run reads as --script-shell).
 	FoldCase bool
+	// DashDashGlobal: "--" ends only the options before the operands, not
+	// what follows them (find -L -- . -delete: -delete is still find's).
+	DashDashGlobal bool
 }
 
 // The syntaxes of common option parsers.

@@ -26,9 +26,10 @@ func judgeProviders(r *Result, words []string) {
 	for i := 1; i < len(words); i++ {
 		w := strings.ToLower(words[i])
 		switch {
-		case strings.HasPrefix(w, "-providerpath"), strings.HasPrefix(w, "-providerclass"), strings.HasPrefix(w, "-addprovider"):
+		case strings.HasPrefix(w, "-providerpath"), strings.HasPrefix(w, "-providerclass"), strings.HasPrefix(w, "-addprovider"),
+			strings.HasPrefix(w, "-altsigner"):
 			why = words[i] + " loads a security provider's code, from a path the command may have written"
-		case Computed(w) && (w[0] == '$' || w[0] == '`' || w[0] == '-'):
+		case Computed(w) && (w[0] == '$' || w[0] == '`' || w[0] == '-') || r.splits(i) && strings.ContainsAny(w, "$`"):
 			why = "a word known only at run time may be an option that loads code (-providerpath): " + words[i]
 		default:
 			continue

@@ -400,6 +400,11 @@ var jvmCode = []struct{ prefix, why string }{
 	// -Xrun is the old spelling of -agentlib (-Xrunjdwp:…,server=y
 	// opens the debugger's port).
 	{"-Xrun", whyJVMLoads}, {"-XX:VMOptionsFile=", whyJVMLoads}, {"-XX:Flags=", whyJVMLoads},
+	// Classes and native code from a directory or path the option names:
+	// the JVMCI compiler's library, the boot class path, a patched
+	// module, the class loader and security manager by a class's name.
+	{"-XX:JVMCILibPath=", whyJVMLoads}, {"-XX:+UseJVMCINativeLibrary", whyJVMLoads}, {"-Xbootclasspath", whyJVMLoads},
+	{"--patch-module", whyJVMLoads}, {"-Djava.system.class.loader=", whyJVMLoads}, {"-Djava.security.manager=", whyJVMLoads},
 	// Remote JMX: an MBean server on a port, which loads classes (MLet)
 	// for whoever reaches it, with no password when told so.
 	{"-Dcom.sun.management.jmxremote", "opens a JMX port on the network, through which whoever reaches it may load and run code"},

@@ -34,7 +34,7 @@ func runsCommand(short string, long, until []string, why string) Option {
 func findModel() *Spec {
 	return &Spec{
 		Name:        "find",
-		Syntax:      Syntax{SingleDash: true, Permute: true},
+		Syntax:      Syntax{SingleDash: true, Permute: true, DashDashGlobal: true},
 		Placeholder: "{}",
 		Operators:   []string{"(", ")", "!", ","},
 		Options: join(list(

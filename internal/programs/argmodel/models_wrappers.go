@@ -44,6 +44,16 @@ func privileged(s *Spec) *Spec {
 	return s
 }
 
+// whyFakerootEval: fakeroot runs eval on its daemon's options, the
+// names of its state files among them.
+const whyFakerootEval = "fakeroot passes this file's name to eval, which runs a shell metacharacter in it as a command"
+
+// evalText reports a value that eval would read as more than a word: one
+// known only at run time, or with a shell metacharacter.
+func evalText(v string, computed bool) bool {
+	return computed || strings.ContainsAny(v, " \t\n;&|<>()$`\\\"'*?[#~=%{}")
+}
+
 func wrapperRows() []row {
 	return []row{
 		{name: "sudo", build: func(n string) *Spec {
@@ -171,8 +181,10 @@ func wrapperRows() []row {
 		{name: "fakeroot", aliases: []string{"fakeroot-tcp", "fakeroot-sysv"}, build: func(n string) *Spec {
 			return wrapper(n, GNUStop, runsOnly, list(
 				val("l", RolePath, "lib").runsFile().does(EffExec|EffComputed, "fakeroot preloads this library into the command: code the engine does not read"),
-				val("", RoleProgram, "faked").does(EffExec, "fakeroot runs this program as its daemon"),
-				val("i", RolePath), val("s", RolePath), val("b", RoleData), flag("u", "unknown-is-real"),
+				val("f", RoleProgram, "faked").does(EffExec, "fakeroot runs this program as its daemon"),
+				// fakeroot's script passes the state files' names to eval:
+				// a metacharacter in one runs as a command.
+				val("i", RolePath).does(EffExec|EffComputed, whyFakerootEval).when(evalText), val("s", RolePath).does(EffExec|EffComputed, whyFakerootEval).when(evalText), val("b", RoleData), flag("u", "unknown-is-real"),
 				flag("h", "help"), flag("v", "version")))
 		}},
 		// systemd-socket-activate listens on a socket and runs its

@@ -127,7 +127,7 @@ func (p *parser) word() {
 		p.operand(i, w)
 	case w == "--":
 		p.r.Words[i] = KindEnd
-		p.optsDone = true
+		p.optsDone = !p.spec.Syntax.DashDashGlobal
 		p.i++
 	case i == p.bundleAt && w != "" && w[0] != '-':
 		p.bundle(i, w)

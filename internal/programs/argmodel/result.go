@@ -121,6 +121,20 @@ func (r *Result) WordComputed(ws []string, i int) bool {
 	return Computed(ws[i])
 }
 
+// FirstOperandRemote reports a program whose model's first operand is a
+// host or a remote location (ssh, scp, sftp).
+func FirstOperandRemote(name string) bool {
+	s := Lookup(name)
+	return s != nil && len(s.Operands) > 0 && (s.Operands[0].Role == RoleRemote || s.Operands[0].Role == RoleRemoteCode)
+}
+
+// splits reports whether word i holds an unquoted expansion that word
+// splitting may make several words (Splits), as far as a Judge reading
+// the words' flags knows.
+func (r *Result) splits(i int) bool {
+	return r.flags != nil && i < len(r.flags) && r.flags[i]&Splits != 0
+}
+
 // Reset empties r, keeping its storage.
 func (r *Result) Reset() {
 	r.Words = r.Words[:0]
