@@ -199,18 +199,7 @@ func MayBecomeOutput(w string, keys []string, split bool) bool {
 		// HEAD$x, x=' --output=.git/config': split, a word after the
 		// literal text may be any option (past $HOME/ or $PWD/, which
 		// bash keeps as they are set).
-		rest := w
-		if r, ok := argmodel.WorkingDirRest(w); ok {
-			rest = r
-		} else if r, ok := strings.CutPrefix(w, "$HOME/"); ok {
-			rest = r
-		} else if r, ok := strings.CutPrefix(w, "${HOME}/"); ok {
-			rest = r
-		}
-		if strings.ContainsAny(rest, "$`") {
-			return true
-		}
-		return false
+		return strings.ContainsAny(argmodel.PastAbsoluteStart(w), "$`")
 	}
 	lit := w[:k]
 	switch {

@@ -290,14 +290,7 @@ func (l *looker) tailFlags(v []string) []uint8 {
 // splitsPast reports a word with an expansion other than a leading $HOME/
 // or $PWD/ (which bash keeps as they are set).
 func splitsPast(w string) bool {
-	if r, ok := argmodel.WorkingDirRest(w); ok {
-		w = r
-	} else if r, ok := strings.CutPrefix(w, "$HOME/"); ok {
-		w = r
-	} else if r, ok := strings.CutPrefix(w, "${HOME}/"); ok {
-		w = r
-	}
-	return strings.ContainsAny(w, "$`")
+	return strings.ContainsAny(argmodel.PastAbsoluteStart(w), "$`")
 }
 
 // braceOptions returns the first word of v after the program (flags as

@@ -256,13 +256,7 @@ func computedWord(w string, flag uint8) bool {
 	if flag&WordExpands == 0 {
 		return false
 	}
-	if r, ok := argmodel.WorkingDirRest(w); ok {
-		w = r // ($PWD/ and $HOME/ are kept as they are set: [ -d $HOME/.cache ])
-	} else if r, ok := strings.CutPrefix(w, "$HOME/"); ok {
-		w = r
-	} else if r, ok := strings.CutPrefix(w, "${HOME}/"); ok {
-		w = r
-	}
+	w = argmodel.PastAbsoluteStart(w) // ($PWD/ and $HOME/ are kept as they are set: [ -d $HOME/.cache ])
 	for _, p := range []string{"$?", "$!", "$$", "$#"} {
 		w = strings.ReplaceAll(w, p, "")
 	}

@@ -167,14 +167,23 @@ func (p *parser) mayGrow(i int, text string) bool {
 	if p.flags == nil || i >= len(p.flags) || p.flags[i]&Splits == 0 {
 		return false
 	}
-	if rest, ok := WorkingDirRest(text); ok {
-		text = rest
-	} else if rest, ok := strings.CutPrefix(text, "$HOME/"); ok {
-		text = rest
-	} else if rest, ok := strings.CutPrefix(text, "${HOME}/"); ok {
-		text = rest
+	return strings.ContainsAny(PastAbsoluteStart(text), "$`")
+}
+
+// PastAbsoluteStart returns w past a leading $PWD/ or $HOME/ (braced or
+// not), from its slash's next character; w itself where it starts with
+// neither. Bash keeps those two as they are set, so what may change the
+// word is in the rest.
+func PastAbsoluteStart(w string) string {
+	if rest, ok := WorkingDirRest(w); ok {
+		return rest[1:]
 	}
-	return strings.ContainsAny(text, "$`")
+	for _, p := range []string{"$HOME/", "${HOME}/"} {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			return rest
+		}
+	}
+	return w
 }
 
 // grown records that word i, an option's value or a word of a command an
