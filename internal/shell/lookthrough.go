@@ -294,10 +294,10 @@ func splitsPast(w string) bool {
 }
 
 // braceOptions returns the first word of v after the program (flags as
-// for brace.Possible) whose brace expansion gives words of more than one
-// option name or KEY= name ({-o.bashrc,-u}, {of=.git/config,if=x},
-// -{1,-output=x}), or "": the program then reads options the typed word
-// does not show. Alternatives of one option (--exclude={a,b}) and plain
+// for brace.Possible) whose brace expansion gives words of another option
+// name or KEY= name than the typed word's ({-o.bashrc,-u},
+// {of=.git/config,if=x}, -{1,-output=x}, {-o,-o}.bashrc), or "": the
+// program then reads options the typed word does not show. Alternatives of one option (--exclude={a,b}) and plain
 // words (file{,.bak}, src/{a,b}) are no such word.
 func braceOptions(v []string, flags []uint8, c *work.Counter) string {
 	for j := 1; j < len(v); j++ {
@@ -309,9 +309,9 @@ func braceOptions(v []string, flags []uint8, c *work.Counter) string {
 		if err != nil || len(ex) < 2 {
 			continue
 		}
-		first := optionKey(ex[0])
-		for _, e := range ex[1:] {
-			if optionKey(e) != first {
+		typed := optionKey(w) // {-o,-o}.bashrc is no option as typed, -o.bashrc expanded
+		for _, e := range ex {
+			if optionKey(e) != typed {
 				return w
 			}
 		}
